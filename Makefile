@@ -1,0 +1,122 @@
+# entrylab - see README.md. Everything built goes to build/.
+#
+#   make            build build/entrylab.iso
+#   make run        boot it under QEMU, serial console on this terminal
+#   make test       build, boot the self-tests and ring-3 tests, check the results
+#   make bench      run the syscall benchmark for every entry variant in one boot
+#   make debug      boot halted with a gdb stub on :1234
+#   make clean
+#
+# Variables: CMDLINE="..." kernel command line, INIT=path INIT_ARGS="..." init
+# program, ICOUNT=1 exact instruction counts (TCG -icount), KVM=0 force TCG,
+# GUI=1 QEMU window, QEMU_EXTRA="..." more QEMU options.
+
+BUILD		:= build
+CC		:= gcc
+LD		:= ld
+NASM		:= nasm
+OBJDUMP		:= objdump
+
+CMDLINE		?= selftest
+INIT		?= $(BUILD)/user/init.elf
+INIT_ARGS	?=
+QEMU_EXTRA	?=
+
+# V=1 shows full commands.
+ifeq ($(V),1)
+Q :=
+else
+Q := @
+endif
+
+KERNEL_CFLAGS := -std=gnu11 -O2 -g -ffreestanding -nostdinc \
+	-isystem $(shell $(CC) -print-file-name=include) \
+	-Iinclude -Iarch/x86/include \
+	-mcmodel=kernel -mno-red-zone -mgeneral-regs-only -mno-mmx -mno-sse -mno-sse2 \
+	-mno-avx -mpreferred-stack-boundary=3 -fno-pic -fno-pie -fno-stack-protector \
+	-fno-omit-frame-pointer -fno-asynchronous-unwind-tables -fcf-protection=none \
+	-fno-strict-aliasing -Wall -Wextra -Werror -Wno-unused-parameter -MMD -MP
+NASMFLAGS := -f elf64 -g -F dwarf -Ientry/ -I$(BUILD)/ -I./ -MD
+KERNEL_LDFLAGS := -nostdlib -static -z max-page-size=0x1000 -z noexecstack --build-id=none \
+	-T linker.ld
+
+KERNEL_C := $(filter-out arch/x86/asm-offsets.c, \
+	$(wildcard arch/x86/*.c arch/x86/mm/*.c kernel/*.c entry/*.c))
+KERNEL_ASM := $(wildcard boot/*.asm entry/*.asm)
+KERNEL_OBJS := $(KERNEL_C:%.c=$(BUILD)/%.o) $(KERNEL_ASM:%.asm=$(BUILD)/%.o)
+
+ISO := $(BUILD)/entrylab.iso
+KERNEL := $(BUILD)/entrylab.elf
+TOOLS_OK := $(BUILD)/.tools-ok
+
+.PHONY: all run test bench debug clean FORCE
+all: $(ISO)
+
+# Install missing packages once per build tree (scripts/setup.sh is idempotent).
+$(TOOLS_OK): scripts/setup.sh
+	@mkdir -p $(BUILD)
+	@bash scripts/setup.sh
+	@touch $@
+
+$(BUILD)/asm-offsets.inc: arch/x86/asm-offsets.c $(TOOLS_OK)
+	@mkdir -p $(dir $@)
+	@echo "  GEN     $@"
+	$(Q)$(CC) $(KERNEL_CFLAGS) -S -o $(BUILD)/asm-offsets.s $<
+	$(Q)sed -n 's/^[[:space:]]*\.ascii "->\([A-Za-z_0-9]*\) \(-\{0,1\}[0-9]*\)"$$/%define \1 \2/p' \
+		$(BUILD)/asm-offsets.s > $@
+
+$(BUILD)/%.o: %.c $(TOOLS_OK)
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<"
+	$(Q)$(CC) $(KERNEL_CFLAGS) -c -o $@ $<
+
+$(BUILD)/%.o: %.asm $(BUILD)/asm-offsets.inc $(TOOLS_OK)
+	@mkdir -p $(dir $@)
+	@echo "  NASM    $<"
+	$(Q)$(NASM) $(NASMFLAGS) -o $@ $<
+
+# Two links: the first without symbol names, the second with the table that
+# scripts/gen-ksyms.sh makes from the first. The table sits in .rodata after
+# .text, so no text address changes between the two.
+$(BUILD)/ksyms-empty.c: scripts/gen-ksyms.sh
+	@mkdir -p $(dir $@)
+	$(Q)bash scripts/gen-ksyms.sh > $@
+$(BUILD)/entrylab.pass1.elf: $(KERNEL_OBJS) $(BUILD)/ksyms-empty.o linker.ld
+	@echo "  LD      $@"
+	$(Q)$(LD) $(KERNEL_LDFLAGS) -o $@ $(KERNEL_OBJS) $(BUILD)/ksyms-empty.o
+$(BUILD)/ksyms.c: $(BUILD)/entrylab.pass1.elf scripts/gen-ksyms.sh
+	@echo "  KSYMS   $@"
+	$(Q)bash scripts/gen-ksyms.sh $< > $@
+$(KERNEL): $(KERNEL_OBJS) $(BUILD)/ksyms.o linker.ld
+	@echo "  LD      $@"
+	$(Q)$(LD) $(KERNEL_LDFLAGS) -o $@ $(KERNEL_OBJS) $(BUILD)/ksyms.o
+	$(Q)grub-file --is-x86-multiboot2 $@ || { echo "$@: not a multiboot2 kernel" >&2; exit 1; }
+
+$(BUILD)/ksyms.o $(BUILD)/ksyms-empty.o: $(BUILD)/%.o: $(BUILD)/%.c
+	$(Q)$(CC) $(KERNEL_CFLAGS) -c -o $@ $<
+
+# The ISO is rebuilt when the command line or init changes, not only the kernel.
+$(BUILD)/iso-config: FORCE
+	@mkdir -p $(BUILD)
+	@echo '$(CMDLINE)|$(INIT)|$(INIT_ARGS)' | cmp -s - $@ || \
+		echo '$(CMDLINE)|$(INIT)|$(INIT_ARGS)' > $@
+
+$(ISO): $(KERNEL) $(BUILD)/iso-config scripts/mkiso.sh
+	@echo "  ISO     $@"
+	$(Q)bash scripts/mkiso.sh $(KERNEL) $@ "$(CMDLINE)"
+
+run: $(ISO)
+	bash scripts/qemu.sh $(ISO) $(QEMU_EXTRA)
+
+debug: $(ISO)
+	@echo "QEMU waits for gdb; in another terminal run:"
+	@echo "  gdb $(KERNEL) -ex 'target remote :1234'"
+	KVM=0 bash scripts/qemu.sh $(ISO) -s -S $(QEMU_EXTRA)
+
+test: $(KERNEL)
+	python3 tests/run.py --build $(BUILD)
+
+clean:
+	rm -rf $(BUILD)
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

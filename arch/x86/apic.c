@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Interrupt hardware and time: the legacy 8259 PICs are remapped and masked, the
+ * local APIC delivers a periodic timer tick calibrated against the PIT, and the
+ * TSC frequency comes from CPUID when the CPU tells it, else from the PIT too.
+ *
+ * Under QEMU with -icount every one of these clocks is derived from the
+ * instruction counter, so the numbers printed are exact and repeatable there.
+ */
+#include <asm/apic.h>
+#include <asm/io.h>
+#include <asm/msr.h>
+#include <asm/pgtable.h>
+#include <asm/processor.h>
+#include <asm/traps.h>
+#include <kernel.h>
+
+#define PIC1_CMD	0x20
+#define PIC1_DATA	0x21
+#define PIC2_CMD	0xa0
+#define PIC2_DATA	0xa1
+#define PIC_VECTOR_BASE	0x30	/* clear of the exceptions; all masked anyway */
+
+#define PIT_HZ		1193182
+#define PIT_CH2		0x42
+#define PIT_CMD		0x43
+#define PORT_B		0x61	/* bit 0: channel 2 gate, bit 5: channel 2 output */
+
+#define APIC_TPR	0x080
+#define APIC_EOI	0x0b0
+#define APIC_SVR	0x0f0
+#define APIC_LVT_TIMER	0x320
+#define APIC_TIMER_INIT	0x380
+#define APIC_TIMER_CUR	0x390
+#define APIC_TIMER_DIV	0x3e0
+#define APIC_SVR_ENABLE	BIT(8)
+#define APIC_LVT_MASKED	BIT(16)
+#define APIC_LVT_PERIODIC BIT(17)
+#define APIC_DIV_16	0x3
+
+static volatile u32 *lapic;
+static u32 lapic_ticks_per_ms;
+u64 tsc_khz;
+const char *tsc_khz_source;
+
+static u32 lapic_read(u32 reg)
+{
+	return lapic[reg / 4];
+}
+
+static void lapic_write(u32 reg, u32 v)
+{
+	lapic[reg / 4] = v;
+}
+
+void pic_mask_all(void)
+{
+	/* ICW1-4: remap IRQ 0-15 to PIC_VECTOR_BASE.., 8086 mode; then mask all. */
+	outb(PIC1_CMD, 0x11);
+	outb(PIC2_CMD, 0x11);
+	outb(PIC1_DATA, PIC_VECTOR_BASE);
+	outb(PIC2_DATA, PIC_VECTOR_BASE + 8);
+	outb(PIC1_DATA, 4);
+	outb(PIC2_DATA, 2);
+	outb(PIC1_DATA, 1);
+	outb(PIC2_DATA, 1);
+	outb(PIC1_DATA, 0xff);
+	outb(PIC2_DATA, 0xff);
+}
+
+void pit_wait_ms(unsigned int ms)
+{
+	u32 count = PIT_HZ / 1000 * ms;
+	u8 b;
+
+	if (count > 0xffff)
+		count = 0xffff;
+	b = inb(PORT_B) & ~0x03;		/* gate low, speaker off */
+	outb(PORT_B, b);
+	outb(PIT_CMD, 0xb0);			/* channel 2, lo/hi byte, mode 0 */
+	outb(PIT_CH2, count & 0xff);
+	outb(PIT_CH2, count >> 8);
+	outb(PORT_B, b | 0x01);			/* gate high: counting starts */
+	while (!(inb(PORT_B) & 0x20))		/* output goes high at terminal count */
+		cpu_relax();
+	outb(PORT_B, b);
+}
+
+void tsc_init(void)
+{
+	u32 max_leaf = cpuid(0).eax;
+	u64 t0, t1;
+
+	if (max_leaf >= 0x15) {
+		struct cpuid_regs r = cpuid(0x15);
+
+		if (r.eax && r.ebx && r.ecx) {
+			tsc_khz = (u64)r.ecx * r.ebx / r.eax / 1000;
+			tsc_khz_source = "cpuid 0x15";
+			return;
+		}
+	}
+	if (max_leaf >= 0x16 && (cpuid(0x16).eax & 0xffff)) {
+		tsc_khz = (u64)(cpuid(0x16).eax & 0xffff) * 1000;
+		tsc_khz_source = "cpuid 0x16";
+		return;
+	}
+	t0 = rdtsc();
+	pit_wait_ms(50);
+	t1 = rdtsc();
+	tsc_khz = (t1 - t0) / 50;
+	tsc_khz_source = "PIT calibration";
+}
+
+u64 tsc_to_ns(u64 ticks)
+{
+	/* ticks * 10^6 / khz, split to stay exact without 128-bit math for years. */
+	return ticks / tsc_khz * 1000000 + ticks % tsc_khz * 1000000 / tsc_khz;
+}
+
+void lapic_init(void)
+{
+	if (!(cpuid(1).edx & CPUID1_EDX_APIC))
+		bad_boot("CPU has no local APIC");
+	lapic = ioremap(rdmsr(MSR_APIC_BASE) & PAGE_MASK & PTE_ADDR_MASK, PAGE_SIZE);
+	lapic_write(APIC_TPR, 0);
+	lapic_write(APIC_SVR, APIC_SVR_ENABLE | IRQ_VECTOR_SPURIOUS);
+
+	/* Calibrate: count down from the maximum for 10 ms of PIT time. */
+	lapic_write(APIC_TIMER_DIV, APIC_DIV_16);
+	lapic_write(APIC_LVT_TIMER, APIC_LVT_MASKED | IRQ_VECTOR_TIMER);
+	lapic_write(APIC_TIMER_INIT, 0xffffffff);
+	pit_wait_ms(10);
+	lapic_ticks_per_ms = (0xffffffff - lapic_read(APIC_TIMER_CUR)) / 10;
+	lapic_write(APIC_TIMER_INIT, 0);
+	if (!lapic_ticks_per_ms)
+		bad_boot("LAPIC timer does not count");
+}
+
+void lapic_eoi(void)
+{
+	lapic_write(APIC_EOI, 0);
+}
+
+void lapic_timer_start(unsigned int hz)
+{
+	lapic_write(APIC_TIMER_DIV, APIC_DIV_16);
+	lapic_write(APIC_LVT_TIMER, APIC_LVT_PERIODIC | IRQ_VECTOR_TIMER);
+	lapic_write(APIC_TIMER_INIT, lapic_ticks_per_ms * 1000 / hz);
+}
+
+void lapic_timer_stop(void)
+{
+	lapic_write(APIC_LVT_TIMER, APIC_LVT_MASKED | IRQ_VECTOR_TIMER);
+	lapic_write(APIC_TIMER_INIT, 0);
+}
+
+bool lapic_timer_running(void)
+{
+	return !(lapic_read(APIC_LVT_TIMER) & APIC_LVT_MASKED) && lapic_read(APIC_TIMER_INIT);
+}

@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Structure offsets for the NASM code, generated at build time so the assembly
+ * and the C structs cannot drift apart. The Makefile compiles this file to
+ * assembly and turns each "->NAME value" marker into "%define NAME value" in
+ * build/asm-offsets.inc. It is never linked.
+ */
+#include <asm/percpu.h>
+#include <asm/ptrace.h>
+#include <asm/segment.h>
+#include <errno.h>
+
+#define DEFINE(sym, val)	asm volatile("\n.ascii \"->" #sym " %c0\"" : : "i"(val))
+#define OFFSET(sym, str, mem)	DEFINE(sym, offsetof(struct str, mem))
+
+void asm_offsets(void);
+void asm_offsets(void)
+{
+	OFFSET(PT_R15, pt_regs, r15);
+	OFFSET(PT_R11, pt_regs, r11);
+	OFFSET(PT_AX, pt_regs, ax);
+	OFFSET(PT_CX, pt_regs, cx);
+	OFFSET(PT_DI, pt_regs, di);
+	OFFSET(PT_ORIG_AX, pt_regs, orig_ax);
+	OFFSET(PT_IP, pt_regs, ip);
+	OFFSET(PT_CS, pt_regs, cs);
+	OFFSET(PT_FLAGS, pt_regs, flags);
+	OFFSET(PT_SP, pt_regs, sp);
+	OFFSET(PT_SS, pt_regs, ss);
+	DEFINE(PT_REGS_SIZE, sizeof(struct pt_regs));
+
+	OFFSET(PERCPU_user_rsp, percpu, user_rsp);
+	OFFSET(PERCPU_top_of_stack, percpu, top_of_stack);
+
+	DEFINE(__USER_CS, __USER_CS);
+	DEFINE(__USER_DS, __USER_DS);
+	DEFINE(ENOSYS, ENOSYS);
+}

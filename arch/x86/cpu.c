@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Boot CPU identification and the protections the kernel turns on: global pages,
+ * SMEP (no kernel execution of user pages), SMAP (no kernel data access to user
+ * pages outside STAC/CLAC), UMIP (no SGDT/SIDT/SMSW/... in ring 3) and CR0.WP
+ * (read-only pages stay read-only for the kernel too). Each is enabled only when
+ * CPUID reports it, and the banner says which are on.
+ */
+#include <asm/processor.h>
+#include <asm/smap.h>
+#include <string.h>
+
+struct cpuinfo boot_cpu;
+
+static void cpu_identify(void)
+{
+	struct cpuid_regs r = cpuid(0);
+	u32 max_ext;
+
+	memcpy(boot_cpu.vendor + 0, &r.ebx, 4);
+	memcpy(boot_cpu.vendor + 4, &r.edx, 4);
+	memcpy(boot_cpu.vendor + 8, &r.ecx, 4);
+
+	r = cpuid(1);
+	boot_cpu.family = (r.eax >> 8) & 0xf;
+	boot_cpu.model_id = (r.eax >> 4) & 0xf;
+	boot_cpu.stepping = r.eax & 0xf;
+	if (boot_cpu.family == 0xf)
+		boot_cpu.family += (r.eax >> 20) & 0xff;
+	if (boot_cpu.family >= 6)
+		boot_cpu.model_id |= ((r.eax >> 16) & 0xf) << 4;
+	boot_cpu.hypervisor = r.ecx & CPUID1_ECX_HYPERVISOR;
+
+	max_ext = cpuid(0x80000000).eax;
+	if (max_ext >= 0x80000004) {
+		for (u32 i = 0; i < 3; i++) {
+			r = cpuid(0x80000002 + i);
+			memcpy(boot_cpu.model + i * 16, &r, 16);
+		}
+	} else {
+		strlcpy(boot_cpu.model, "unknown model", sizeof(boot_cpu.model));
+	}
+}
+
+void cpu_init(void)
+{
+	struct cpuid_regs leaf1, leaf7 = { 0 };
+	u64 cr4 = read_cr4();
+
+	cpu_identify();
+	leaf1 = cpuid(1);
+	if (cpuid(0).eax >= 7)
+		leaf7 = cpuid_count(7, 0);
+
+	boot_cpu.pge = leaf1.edx & CPUID1_EDX_PGE;
+	boot_cpu.smep = leaf7.ebx & CPUID7_EBX_SMEP;
+	boot_cpu.smap = leaf7.ebx & CPUID7_EBX_SMAP;
+	boot_cpu.umip = leaf7.ecx & CPUID7_ECX_UMIP;
+
+	/* Text is still writable: patch the STAC/CLAC sites before paging_init(). */
+	smap_patch_sites(boot_cpu.smap);
+
+	if (boot_cpu.pge)
+		cr4 |= X86_CR4_PGE;
+	if (boot_cpu.smep)
+		cr4 |= X86_CR4_SMEP;
+	if (boot_cpu.smap)
+		cr4 |= X86_CR4_SMAP;
+	if (boot_cpu.umip)
+		cr4 |= X86_CR4_UMIP;
+	cr4 &= ~X86_CR4_TSD;	/* RDTSC stays usable in ring 3: the benchmark needs it */
+	write_cr4(cr4);
+	write_cr0(read_cr0() | X86_CR0_WP);
+}
+
+void smap_patch_sites(bool have_smap)
+{
+	extern const unsigned long __start_smap_sites[], __stop_smap_sites[];
+	static const u8 nop3[] = { 0x0f, 0x1f, 0x00 };	/* nopl (%rax) */
+
+	if (have_smap)
+		return;
+	for (const unsigned long *site = __start_smap_sites; site < __stop_smap_sites; site++)
+		memcpy((void *)*site, nop3, sizeof(nop3));
+}

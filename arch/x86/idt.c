@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The IDT: the 32 exception vectors, the LAPIC timer and the spurious vector, all
+ * interrupt gates (IF cleared on entry) into the stubs in entry/entry_64.asm. Only
+ * int3 is callable from ring 3 (DPL 3), so a user "int $0x80" or "int $0x20" raises
+ * #GP instead of faking a hardware interrupt. Double fault, NMI and machine check
+ * run on their own IST stacks: they may arrive with a broken kernel stack.
+ */
+#include <asm/desc.h>
+#include <asm/segment.h>
+#include <asm/traps.h>
+
+struct idt_gate {
+	u16 offset_low;
+	u16 selector;
+	u8 ist;
+	u8 type_attr;
+	u16 offset_mid;
+	u32 offset_high;
+	u32 reserved;
+} __packed;
+
+#define GATE_INTERRUPT		0x8e	/* present, DPL 0, 64-bit interrupt gate */
+#define GATE_DPL3		0x60
+
+static struct idt_gate idt[256] __aligned(16);
+
+/* entry/entry_64.asm: one stub per exception vector, and the IRQ stubs. */
+extern const unsigned long exception_stubs[NR_EXCEPTION_VECTORS];
+extern char irq_stub_timer[], irq_stub_spurious[];
+
+static void set_gate(unsigned int vec, const void *handler, unsigned int ist, bool user)
+{
+	unsigned long a = (unsigned long)handler;
+
+	idt[vec] = (struct idt_gate){
+		.offset_low = a & 0xffff,
+		.selector = __KERNEL_CS,
+		.ist = ist,
+		.type_attr = GATE_INTERRUPT | (user ? GATE_DPL3 : 0),
+		.offset_mid = (a >> 16) & 0xffff,
+		.offset_high = a >> 32,
+	};
+}
+
+void idt_init(void)
+{
+	for (unsigned int v = 0; v < NR_EXCEPTION_VECTORS; v++) {
+		unsigned int ist = 0;
+
+		if (v == X86_TRAP_DF)
+			ist = IST_DOUBLE_FAULT;
+		else if (v == X86_TRAP_NMI)
+			ist = IST_NMI;
+		else if (v == X86_TRAP_MC)
+			ist = IST_MACHINE_CHECK;
+		set_gate(v, (void *)exception_stubs[v], ist, v == X86_TRAP_BP);
+	}
+	set_gate(IRQ_VECTOR_TIMER, irq_stub_timer, 0, false);
+	set_gate(IRQ_VECTOR_SPURIOUS, irq_stub_spurious, 0, false);
+	idt_load();
+}
+
+void idt_load(void)
+{
+	struct desc_ptr idtr = { sizeof(idt) - 1, (unsigned long)idt };
+
+	asm volatile("lidt %0" : : "m"(idtr));
+}

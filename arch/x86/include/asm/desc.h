@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Descriptor tables: GDT, 64-bit TSS and IDT. */
+#ifndef _ASM_X86_DESC_H
+#define _ASM_X86_DESC_H
+
+#include <asm/segment.h>
+#include <compiler.h>
+
+/* Interrupt Stack Table slots (1-based, as the IDT gate encodes them). */
+#define IST_DOUBLE_FAULT	1
+#define IST_NMI			2
+#define IST_MACHINE_CHECK	3
+#define IST_STACKS		3
+#define IST_STACK_SIZE		(4 * 4096)
+
+struct tss {
+	u32 reserved0;
+	u64 rsp[3];		/* rsp[0]: stack loaded on a ring 3 -> ring 0 transition */
+	u64 reserved1;
+	u64 ist[7];
+	u64 reserved2;
+	u16 reserved3;
+	u16 iomap_base;		/* past the limit: no I/O bitmap, every port faults */
+} __packed;
+
+struct desc_ptr {
+	u16 size;
+	u64 address;
+} __packed;
+
+void gdt_init_cpu(void);
+void idt_init(void);
+void idt_load(void);
+
+#endif

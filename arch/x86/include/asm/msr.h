@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Model-specific registers used by entrylab. */
+#ifndef _ASM_X86_MSR_H
+#define _ASM_X86_MSR_H
+
+#include <compiler.h>
+
+#define MSR_APIC_BASE		0x0000001b
+#define MSR_EFER		0xc0000080
+#define MSR_STAR		0xc0000081	/* SYSCALL/SYSRET selector bases */
+#define MSR_LSTAR		0xc0000082	/* 64-bit SYSCALL entry point */
+#define MSR_SYSCALL_MASK	0xc0000084	/* RFLAGS bits cleared by SYSCALL */
+#define MSR_FS_BASE		0xc0000100
+#define MSR_GS_BASE		0xc0000101
+#define MSR_KERNEL_GS_BASE	0xc0000102	/* swapped with GS_BASE by SWAPGS */
+
+#define EFER_SCE		BIT(0)		/* SYSCALL enable */
+#define EFER_LME		BIT(8)
+#define EFER_NX			BIT(11)
+
+static __always_inline u64 rdmsr(u32 msr)
+{
+	u32 lo, hi;
+
+	asm volatile("rdmsr" : "=a"(lo), "=d"(hi) : "c"(msr));
+	return ((u64)hi << 32) | lo;
+}
+
+static __always_inline void wrmsr(u32 msr, u64 v)
+{
+	asm volatile("wrmsr" : : "c"(msr), "a"((u32)v), "d"((u32)(v >> 32)) : "memory");
+}
+
+#endif

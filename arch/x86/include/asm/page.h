@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Virtual memory layout (4-level paging, 48-bit addresses):
+ *
+ *   0000000000000000 - 00007fffffffefff  user space (TASK_SIZE_MAX = 2^47 - 4096)
+ *   00007ffffffff000 - 00007fffffffffff  never mapped: see TASK_SIZE_MAX below
+ *   ffff888000000000 - ...               direct map of all RAM (PAGE_OFFSET)
+ *   ffffc90000000000 - ...               ioremap space (LAPIC registers)
+ *   ffffffff80000000 - ...               kernel image (KERNEL_VMA), as linked
+ */
+#ifndef _ASM_X86_PAGE_H
+#define _ASM_X86_PAGE_H
+
+#include <compiler.h>
+
+#define PAGE_SHIFT		12
+#define PAGE_SIZE		(1UL << PAGE_SHIFT)
+#define PAGE_MASK		(~(PAGE_SIZE - 1))
+#define HPAGE_SIZE		(1UL << 21)
+
+#define KERNEL_SPACE_START	0xffff800000000000UL
+#define PAGE_OFFSET		0xffff888000000000UL
+#define IOREMAP_BASE		0xffffc90000000000UL
+#define KERNEL_VMA		0xffffffff80000000UL
+
+/*
+ * The highest user address is one page below the canonical boundary, and that top
+ * page is never mapped. A SYSCALL instruction in the last bytes of the top mapped
+ * page would otherwise have a return address (RCX) of 2^47: non-canonical, and
+ * SYSRET to it faults in ring 0 on Intel with the user's RSP (CVE-2012-0217).
+ */
+#define TASK_SIZE_MAX		((1UL << 47) - PAGE_SIZE)
+
+static __always_inline void *phys_to_virt(phys_addr_t pa)
+{
+	return (void *)(pa + PAGE_OFFSET);
+}
+
+static __always_inline phys_addr_t virt_to_phys(const void *va)
+{
+	unsigned long v = (unsigned long)va;
+
+	return v >= KERNEL_VMA ? v - KERNEL_VMA : v - PAGE_OFFSET;
+}
+
+#endif

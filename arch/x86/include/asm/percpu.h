@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Per-CPU data, reached through the GS segment base from the first C instruction
+ * onwards. In kernel mode GS_BASE holds this CPU's struct percpu; in user mode it
+ * holds the user's value and KERNEL_GS_BASE holds ours, and SWAPGS on every entry
+ * from and exit to user mode exchanges them. Bringing up another CPU means
+ * initialising another element of percpu_areas[], never changing code that reads
+ * this_cpu_*().
+ */
+#ifndef _ASM_X86_PERCPU_H
+#define _ASM_X86_PERCPU_H
+
+#include <asm/desc.h>
+#include <compiler.h>
+
+#define NR_CPUS 8
+
+struct task;
+
+enum ctx_state {
+	CONTEXT_KERNEL = 0,
+	CONTEXT_USER,
+};
+
+struct percpu {
+	struct percpu *self;		/* linear address of this area */
+	unsigned long user_rsp;		/* SYSCALL entry: the user's RSP while we switch */
+	unsigned long top_of_stack;	/* current task's kernel stack top, = tss.rsp[0] */
+	struct task *current_task;
+	unsigned int cpu;
+	enum ctx_state ct_state;	/* context tracking: where this CPU runs */
+	unsigned long ct_warnings;	/* CT_WARN_ON() hits */
+	unsigned long rcu_watching;	/* odd: RCU watches this CPU (see rcu.h) */
+	unsigned long timer_ticks;
+	unsigned long user_ticks;	/* ticks that interrupted ring 3 */
+	unsigned long fixup_vector;	/* last exception recovered via the fixup table */
+	u64 gdt[GDT_ENTRIES] __aligned(16);
+	struct tss tss __aligned(16);
+	u8 ist_stacks[IST_STACKS][IST_STACK_SIZE] __aligned(16);
+};
+
+extern struct percpu percpu_areas[NR_CPUS];
+
+/*
+ * GCC's __seg_gs address space: a pointer in it is an offset from GS_BASE, so
+ * this_cpu_read(ct_state) compiles to a single "mov %gs:OFFSET, reg".
+ */
+#define this_cpu_ptr_gs		((struct percpu __seg_gs *)0)
+#define this_cpu_read(field)	(this_cpu_ptr_gs->field)
+#define this_cpu_write(field, v) (this_cpu_ptr_gs->field = (v))
+#define this_cpu_inc(field)	(this_cpu_ptr_gs->field++)
+#define this_cpu()		(this_cpu_read(self))
+
+void percpu_init(unsigned int cpu);
+
+#endif

@@ -1,0 +1,108 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* CPU registers, flags and feature bits. */
+#ifndef _ASM_X86_PROCESSOR_H
+#define _ASM_X86_PROCESSOR_H
+
+#include <compiler.h>
+
+#define X86_EFLAGS_CF		BIT(0)
+#define X86_EFLAGS_FIXED	BIT(1)		/* reads as 1 */
+#define X86_EFLAGS_PF		BIT(2)
+#define X86_EFLAGS_AF		BIT(4)
+#define X86_EFLAGS_ZF		BIT(6)
+#define X86_EFLAGS_SF		BIT(7)
+#define X86_EFLAGS_TF		BIT(8)
+#define X86_EFLAGS_IF		BIT(9)
+#define X86_EFLAGS_DF		BIT(10)
+#define X86_EFLAGS_OF		BIT(11)
+#define X86_EFLAGS_IOPL		(3UL << 12)
+#define X86_EFLAGS_NT		BIT(14)
+#define X86_EFLAGS_RF		BIT(16)
+#define X86_EFLAGS_VM		BIT(17)
+#define X86_EFLAGS_AC		BIT(18)
+#define X86_EFLAGS_VIF		BIT(19)
+#define X86_EFLAGS_VIP		BIT(20)
+#define X86_EFLAGS_ID		BIT(21)
+
+#define X86_CR0_WP		BIT(16)
+#define X86_CR4_TSD		BIT(2)
+#define X86_CR4_PGE		BIT(7)
+#define X86_CR4_UMIP		BIT(11)
+#define X86_CR4_SMEP		BIT(20)
+#define X86_CR4_SMAP		BIT(21)
+
+/* CPUID leaf 7 EBX / ECX, leaf 1 ECX/EDX feature bits. */
+#define CPUID7_EBX_SMEP		BIT(7)
+#define CPUID7_EBX_SMAP		BIT(20)
+#define CPUID7_ECX_UMIP		BIT(2)
+#define CPUID1_EDX_PGE		BIT(13)
+#define CPUID1_ECX_HYPERVISOR	BIT(31)
+#define CPUID1_EDX_APIC		BIT(9)
+
+struct cpuid_regs {
+	u32 eax, ebx, ecx, edx;
+};
+
+static __always_inline struct cpuid_regs cpuid_count(u32 leaf, u32 sub)
+{
+	struct cpuid_regs r;
+
+	asm volatile("cpuid" : "=a"(r.eax), "=b"(r.ebx), "=c"(r.ecx), "=d"(r.edx)
+		     : "a"(leaf), "c"(sub));
+	return r;
+}
+
+static __always_inline struct cpuid_regs cpuid(u32 leaf)
+{
+	return cpuid_count(leaf, 0);
+}
+
+#define DEFINE_CR_ACCESSORS(n)						\
+static __always_inline u64 read_cr##n(void)				\
+{									\
+	u64 v;								\
+	asm volatile("mov %%cr" #n ", %0" : "=r"(v));			\
+	return v;							\
+}									\
+static __always_inline void write_cr##n(u64 v)				\
+{									\
+	asm volatile("mov %0, %%cr" #n : : "r"(v) : "memory");		\
+}
+DEFINE_CR_ACCESSORS(0)
+DEFINE_CR_ACCESSORS(2)
+DEFINE_CR_ACCESSORS(3)
+DEFINE_CR_ACCESSORS(4)
+#undef DEFINE_CR_ACCESSORS
+
+static __always_inline u64 rdtsc(void)
+{
+	u32 lo, hi;
+
+	asm volatile("rdtsc" : "=a"(lo), "=d"(hi));
+	return ((u64)hi << 32) | lo;
+}
+
+static __always_inline void cpu_relax(void)
+{
+	asm volatile("pause" ::: "memory");
+}
+
+static __always_inline void invlpg(unsigned long va)
+{
+	asm volatile("invlpg (%0)" : : "r"(va) : "memory");
+}
+
+/* What the boot CPU supports and what cpu_init() turned on; printed in the banner. */
+struct cpuinfo {
+	char vendor[13];
+	char model[49];
+	u32 family, model_id, stepping;
+	bool hypervisor;
+	bool smep, smap, umip, pge;	/* enabled, not merely supported */
+};
+
+extern struct cpuinfo boot_cpu;
+
+void cpu_init(void);
+
+#endif

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * struct pt_regs: the user (or interrupted kernel) register state saved at the top
+ * of the kernel stack on every entry. The layout is Linux's, lowest address first:
+ * what the entry code pushes last comes first. Its bottom five words are the
+ * hardware interrupt frame (ip, cs, flags, sp, ss), which the SYSCALL stub fakes so
+ * that every entry, and the IRETQ exit, share one layout. The NASM side uses the
+ * PT_* offsets generated from this struct into build/asm-offsets.inc.
+ */
+#ifndef _ASM_X86_PTRACE_H
+#define _ASM_X86_PTRACE_H
+
+#include <compiler.h>
+
+struct pt_regs {
+	/* Callee-saved in the C ABI: only saved for a full frame. */
+	unsigned long r15;
+	unsigned long r14;
+	unsigned long r13;
+	unsigned long r12;
+	unsigned long bp;
+	unsigned long bx;
+	/* Caller-saved. */
+	unsigned long r11;
+	unsigned long r10;
+	unsigned long r9;
+	unsigned long r8;
+	unsigned long ax;	/* syscall return value, preset to -ENOSYS */
+	unsigned long cx;
+	unsigned long dx;
+	unsigned long si;
+	unsigned long di;
+	/* Syscall number on SYSCALL entry; error code (or -1) on exceptions. */
+	unsigned long orig_ax;
+	/* The interrupt frame: pushed by the CPU, or by the SYSCALL stub. */
+	unsigned long ip;
+	unsigned long cs;
+	unsigned long flags;
+	unsigned long sp;
+	unsigned long ss;
+};
+
+static __always_inline bool user_mode(const struct pt_regs *regs)
+{
+	return (regs->cs & 3) == 3;
+}
+
+#endif

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Exception and interrupt vectors. */
+#ifndef _ASM_X86_TRAPS_H
+#define _ASM_X86_TRAPS_H
+
+#include <asm/ptrace.h>
+
+enum {
+	X86_TRAP_DE = 0,	/* divide error */
+	X86_TRAP_DB,		/* debug */
+	X86_TRAP_NMI,
+	X86_TRAP_BP,		/* int3 */
+	X86_TRAP_OF,
+	X86_TRAP_BR,
+	X86_TRAP_UD,		/* invalid opcode */
+	X86_TRAP_NM,
+	X86_TRAP_DF,		/* double fault */
+	X86_TRAP_OLD_MF,
+	X86_TRAP_TS,
+	X86_TRAP_NP,
+	X86_TRAP_SS,
+	X86_TRAP_GP,		/* general protection */
+	X86_TRAP_PF,		/* page fault */
+	X86_TRAP_SPURIOUS,
+	X86_TRAP_MF,
+	X86_TRAP_AC,		/* alignment check */
+	X86_TRAP_MC,
+	X86_TRAP_XF,
+	X86_TRAP_VE,
+	X86_TRAP_CP,
+	NR_EXCEPTION_VECTORS = 32,
+};
+
+#define IRQ_VECTOR_TIMER	0x20
+#define IRQ_VECTOR_SPURIOUS	0xff
+
+/* Page-fault error code bits. */
+#define X86_PF_PROT		BIT(0)
+#define X86_PF_WRITE		BIT(1)
+#define X86_PF_USER		BIT(2)
+#define X86_PF_INSTR		BIT(4)
+
+const char *trap_name(unsigned long vector);
+void __noreturn oops(struct pt_regs *regs, unsigned long vector, const char *why);
+
+#endif

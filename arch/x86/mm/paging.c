@@ -1,0 +1,226 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * 4-level page tables. paging_init() replaces the boot tables with the kernel's
+ * final ones: the direct map of RAM (2 MiB pages, RW+NX), the kernel image mapped
+ * section by section with least privilege (text RX, rodata R+NX, data and bss
+ * RW+NX), and no identity map: from here on a NULL or low-address dereference in
+ * the kernel faults. Every PML4 slot of the upper half gets its PDPT now, so a
+ * task's PML4, which copies those 256 slots once, sees later kernel mappings too.
+ */
+#include <asm/pgtable.h>
+#include <asm/processor.h>
+#include <errno.h>
+#include <kernel.h>
+#include <pmm.h>
+#include <printk.h>
+#include <string.h>
+
+pte_t *kernel_pml4;
+
+extern char _text[], _etext[], _rodata[], _erodata[], _data[], _kernel_end[];
+
+#define PT_INDEX(va, level)	(((va) >> (12 + 9 * (level))) & 511)
+#define KERNEL_PML4_FIRST	256
+
+static pte_t *table_of(pte_t entry)
+{
+	return phys_to_virt(entry & PTE_ADDR_MASK);
+}
+
+/*
+ * Returns the level-0 (4 KiB) entry for va, creating missing tables when create is
+ * set. Intermediate entries are as permissive as the leaf needs; the leaf decides.
+ * NULL when a table is missing (or cannot be allocated) or a huge page is in the way.
+ */
+static pte_t *walk(pte_t *pml4, unsigned long va, bool create, bool user)
+{
+	pte_t *table = pml4;
+
+	for (int level = 3; level > 0; level--) {
+		pte_t *e = &table[PT_INDEX(va, level)];
+
+		if (!(*e & _PAGE_PRESENT)) {
+			phys_addr_t pa;
+
+			if (!create || !(pa = alloc_frame()))
+				return NULL;
+			*e = pa | _PAGE_PRESENT | _PAGE_RW | (user ? _PAGE_USER : 0);
+		} else if (*e & _PAGE_PSE) {
+			return NULL;
+		} else if (user) {
+			*e |= _PAGE_USER;
+		}
+		table = table_of(*e);
+	}
+	return &table[PT_INDEX(va, 0)];
+}
+
+int map_page(pte_t *pml4, unsigned long va, phys_addr_t pa, u64 flags)
+{
+	pte_t *pte;
+
+	if ((va | pa) & ~PAGE_MASK)
+		return -EINVAL;
+	pte = walk(pml4, va, true, flags & _PAGE_USER);
+	if (!pte)
+		return -ENOMEM;
+	if (*pte & _PAGE_PRESENT)
+		return -EBUSY;
+	*pte = pa | flags | _PAGE_PRESENT;
+	return 0;
+}
+
+int unmap_page(pte_t *pml4, unsigned long va)
+{
+	pte_t *pte = walk(pml4, va, false, false);
+
+	if (!pte || !(*pte & _PAGE_PRESENT))
+		return -ENOENT;
+	*pte = 0;
+	invlpg(va);
+	return 0;
+}
+
+/*
+ * Software page walk. *flags gets the effective permissions: user and writable
+ * only if every level allows it, NX if any level sets it. Handles 1 GiB and 2 MiB
+ * pages.
+ */
+bool translate(pte_t *pml4, unsigned long va, phys_addr_t *pa, u64 *flags)
+{
+	u64 eff = _PAGE_USER | _PAGE_RW;
+	pte_t *table = pml4;
+
+	for (int level = 3; level >= 0; level--) {
+		pte_t e = table[PT_INDEX(va, level)];
+
+		if (!(e & _PAGE_PRESENT))
+			return false;
+		eff &= e | ~(_PAGE_USER | _PAGE_RW);
+		eff |= e & _PAGE_NX;
+		if (level == 0 || (e & _PAGE_PSE)) {
+			unsigned long offset_mask = (1UL << (12 + 9 * level)) - 1;
+
+			if (pa)
+				*pa = (e & PTE_ADDR_MASK & ~offset_mask) | (va & offset_mask);
+			if (flags)
+				*flags = eff | (e & _PAGE_GLOBAL) | _PAGE_PRESENT;
+			return true;
+		}
+		table = table_of(e);
+	}
+	return false;
+}
+
+static void map_kernel_range(unsigned long start, unsigned long end, u64 flags)
+{
+	for (unsigned long va = start; va < end; va += PAGE_SIZE)
+		if (map_page(kernel_pml4, va, va - KERNEL_VMA, flags))
+			panic("paging_init: cannot map %lx", va);
+}
+
+/* The direct map uses 2 MiB pages: one PD entry per 2 MiB of RAM. */
+static void map_direct(phys_addr_t end)
+{
+	for (phys_addr_t pa = 0; pa < end; pa += HPAGE_SIZE) {
+		unsigned long va = PAGE_OFFSET + pa;
+		pte_t *pdpt = table_of(kernel_pml4[PT_INDEX(va, 3)]);
+		pte_t *pdpte = &pdpt[PT_INDEX(va, 2)];
+		pte_t *pd;
+
+		if (!(*pdpte & _PAGE_PRESENT)) {
+			phys_addr_t t = alloc_frame();
+
+			if (!t)
+				panic("paging_init: out of memory for the direct map");
+			*pdpte = t | _PAGE_PRESENT | _PAGE_RW;
+		}
+		pd = table_of(*pdpte);
+		pd[PT_INDEX(va, 1)] = pa | PAGE_KERNEL | _PAGE_PSE;
+	}
+}
+
+void paging_init(void)
+{
+	phys_addr_t pa = alloc_frame();
+
+	if (!pa)
+		panic("paging_init: no frame for the kernel PML4");
+	kernel_pml4 = phys_to_virt(pa);
+	for (unsigned int i = KERNEL_PML4_FIRST; i < 512; i++) {
+		phys_addr_t t = alloc_frame();
+
+		if (!t)
+			panic("paging_init: no frame for kernel PDPTs");
+		kernel_pml4[i] = t | _PAGE_PRESENT | _PAGE_RW;
+	}
+	map_direct(ALIGN_UP(pmm_max_phys(), HPAGE_SIZE));
+	map_kernel_range((unsigned long)_text, (unsigned long)_etext, PAGE_KERNEL_RX);
+	map_kernel_range((unsigned long)_rodata, (unsigned long)_erodata, PAGE_KERNEL_RO);
+	map_kernel_range((unsigned long)_data, (unsigned long)_kernel_end, PAGE_KERNEL);
+	load_cr3(kernel_pml4);
+}
+
+/* A bump allocator of uncached kernel virtual space for device registers. */
+void *ioremap(phys_addr_t pa, size_t size)
+{
+	static unsigned long next = IOREMAP_BASE;
+	phys_addr_t base = ALIGN_DOWN(pa, PAGE_SIZE);
+	unsigned long va = next;
+
+	for (phys_addr_t p = base; p < pa + size; p += PAGE_SIZE, next += PAGE_SIZE)
+		if (map_page(kernel_pml4, next, p, PAGE_KERNEL_IO))
+			panic("ioremap(%lx): cannot map", (unsigned long)pa);
+	return (void *)(va + (pa - base));
+}
+
+pte_t *pml4_alloc_user(void)
+{
+	phys_addr_t pa = alloc_frame();
+	pte_t *pml4;
+
+	if (!pa)
+		return NULL;
+	pml4 = phys_to_virt(pa);
+	memcpy(&pml4[KERNEL_PML4_FIRST], &kernel_pml4[KERNEL_PML4_FIRST],
+	       (512 - KERNEL_PML4_FIRST) * sizeof(pte_t));
+	return pml4;
+}
+
+/* Frees every user page and every table of the lower half, then the PML4. */
+static void free_table(pte_t *table, int level)
+{
+	for (unsigned int i = 0; i < 512; i++) {
+		if (!(table[i] & _PAGE_PRESENT))
+			continue;
+		if (level > 0)
+			free_table(table_of(table[i]), level - 1);
+		else
+			free_frame(table[i] & PTE_ADDR_MASK);
+	}
+	free_frame(virt_to_phys(table));
+}
+
+void pml4_free_user(pte_t *pml4)
+{
+	for (unsigned int i = 0; i < KERNEL_PML4_FIRST; i++)
+		if (pml4[i] & _PAGE_PRESENT)
+			free_table(table_of(pml4[i]), 2);
+	free_frame(virt_to_phys(pml4));
+}
+
+/* FNV-1a over every kernel-half table entry: equal sums mean unchanged tables. */
+static u64 checksum_table(const pte_t *table, int level, unsigned int first, u64 h)
+{
+	for (unsigned int i = first; i < 512; i++) {
+		h = (h ^ table[i]) * 0x100000001b3ULL;
+		if (level > 0 && (table[i] & _PAGE_PRESENT) && !(table[i] & _PAGE_PSE))
+			h = checksum_table(table_of(table[i]), level - 1, 0, h);
+	}
+	return h;
+}
+
+u64 kernel_pgtable_checksum(void)
+{
+	return checksum_table(kernel_pml4, 3, KERNEL_PML4_FIRST, 0xcbf29ce484222325ULL);
+}

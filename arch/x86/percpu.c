@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Per-CPU areas and each CPU's GDT and TSS, which live in its area. percpu_init()
+ * points GS_BASE at the area; gdt_init_cpu() loads the CPU's own descriptor
+ * tables. A second CPU would run the same two calls with its own number.
+ */
+#include <asm/desc.h>
+#include <asm/msr.h>
+#include <asm/percpu.h>
+#include <string.h>
+
+struct percpu percpu_areas[NR_CPUS] __aligned(4096);
+
+void percpu_init(unsigned int cpu)
+{
+	struct percpu *pc = &percpu_areas[cpu];
+
+	pc->self = pc;
+	pc->cpu = cpu;
+	pc->ct_state = CONTEXT_KERNEL;
+	pc->rcu_watching = 1;
+	wrmsr(MSR_GS_BASE, (unsigned long)pc);
+	wrmsr(MSR_KERNEL_GS_BASE, 0);	/* the user's GS base until a task sets one */
+}
+
+/* Flat segment descriptors: only the type, DPL and L bits matter in long mode. */
+#define SEG_KERNEL_CODE64	0x00af9a000000ffffUL
+#define SEG_KERNEL_DATA		0x00cf92000000ffffUL
+#define SEG_USER_DATA		0x00cff2000000ffffUL
+#define SEG_USER_CODE64		0x00affa000000ffffUL
+
+static void set_tss_desc(u64 *gdt, const struct tss *tss)
+{
+	unsigned long base = (unsigned long)tss;
+	u64 limit = sizeof(*tss) - 1;
+
+	gdt[0] = (limit & 0xffff) | ((base & 0xffffff) << 16) | (0x89UL << 40) |
+		 ((limit >> 16 & 0xf) << 48) | ((base >> 24 & 0xff) << 56);
+	gdt[1] = base >> 32;
+}
+
+void gdt_init_cpu(void)
+{
+	struct percpu *pc = this_cpu();
+	struct desc_ptr gdtr = { sizeof(pc->gdt) - 1, (unsigned long)pc->gdt };
+
+	memset(pc->gdt, 0, sizeof(pc->gdt));
+	pc->gdt[GDT_ENTRY_KERNEL_CS] = SEG_KERNEL_CODE64;
+	pc->gdt[GDT_ENTRY_KERNEL_DS] = SEG_KERNEL_DATA;
+	pc->gdt[GDT_ENTRY_USER_DS] = SEG_USER_DATA;
+	pc->gdt[GDT_ENTRY_USER_CS] = SEG_USER_CODE64;
+	set_tss_desc(&pc->gdt[GDT_ENTRY_TSS], &pc->tss);
+
+	memset(&pc->tss, 0, sizeof(pc->tss));
+	pc->tss.iomap_base = sizeof(pc->tss);
+	for (unsigned int i = 0; i < IST_STACKS; i++)
+		pc->tss.ist[i] = (unsigned long)pc->ist_stacks[i] + IST_STACK_SIZE;
+
+	/*
+	 * Loading GS (even with the null selector) would zero GS_BASE on some CPUs, so
+	 * only DS/ES/SS and CS are reloaded; CS through a far return.
+	 */
+	asm volatile("lgdt %0\n\t"
+		     "mov %w1, %%ds\n\t"
+		     "mov %w1, %%es\n\t"
+		     "mov %w1, %%ss\n\t"
+		     "pushq %2\n\t"
+		     "leaq 1f(%%rip), %%rax\n\t"
+		     "pushq %%rax\n\t"
+		     "lretq\n"
+		     "1:\n\t"
+		     "ltr %w3"
+		     : : "m"(gdtr), "r"(__KERNEL_DS), "i"(__KERNEL_CS), "r"(__TSS_SEL)
+		     : "rax", "memory");
+}

@@ -1,0 +1,86 @@
+; entry/entry_irq.asm - exception and interrupt entry through the IDT.
+;
+; Every vector builds the same struct pt_regs as the SYSCALL entry and calls
+; do_interrupt(regs, vector) with IRQs off (all gates are interrupt gates). From
+; ring 3 the CPU has already switched to TSS.RSP0, the current task's kernel stack;
+; from ring 0 it stays on the interrupted stack (double fault, NMI and machine
+; check always get an IST stack). GS is swapped only when ring 3 was interrupted.
+
+%include "calling.inc"
+
+bits 64
+default rel
+section .text
+
+extern do_interrupt
+
+; EXCEPTION_STUB vector: the CPU pushes an error code for vectors 8, 10-14, 17,
+; 21, 29 and 30 only; the stub pushes -1 for the others so every frame has one.
+%macro EXCEPTION_STUB 1
+align 16
+exception_stub_ %+ %1:
+%if %1 = 8 || %1 = 10 || %1 = 11 || %1 = 12 || %1 = 13 || %1 = 14 || %1 = 17 || %1 = 21 || %1 = 29 || %1 = 30
+	; the CPU pushed an error code: it becomes pt_regs->orig_ax
+%else
+	push -1				; no error code: pt_regs->orig_ax = -1
+%endif
+	push %1				; the vector; interrupt_common swaps it for RDI
+	jmp interrupt_common
+%endmacro
+
+%macro IRQ_STUB 2
+align 16
+global %1
+%1:
+	push -1				; pt_regs->orig_ax: IRQs have no error code
+	push %2				; the vector
+	jmp interrupt_common
+%endmacro
+
+%assign v 0
+%rep 32
+	EXCEPTION_STUB v
+%assign v v + 1
+%endrep
+
+IRQ_STUB irq_stub_timer, 0x20
+IRQ_STUB irq_stub_spurious, 0xff
+
+; State on arrival: IRQs off; [rsp] = vector, [rsp+8] = orig_ax, then the CPU's
+; interrupt frame: ip at +16, cs at +24, flags at +32, sp at +40, ss at +48.
+align 16
+interrupt_common:
+	cld				; the C ABI wants DF clear; ring 3 may have set it
+	test byte [rsp + 24], 3		; CS RPL: did we interrupt ring 3?
+	jz .gs_ok
+	swapgs				; yes: GS_BASE = this CPU's struct percpu
+.gs_ok:
+	xchg rdi, [rsp]			; RDI = vector; the slot now holds pt_regs->di
+	PUSH_REGS rax			; pt_regs complete; RSP = &pt_regs
+	ASM_CLAC			; AC may be set by ring 3: close the SMAP window
+	mov rsi, rdi			; arg 1: vector
+	mov rdi, rsp			; arg 0: struct pt_regs *
+	CLEAR_REGS
+	call do_interrupt		; returns with IRQs off
+	; fall through
+
+; Return to whatever was interrupted, from the pt_regs at RSP. IRQs are off.
+global return_via_iret
+return_via_iret:
+	POP_REGS			; all GPRs as in pt_regs; RSP = &pt_regs->orig_ax
+	add rsp, 8			; RSP = &pt_regs->ip: the IRET frame
+	test byte [rsp + 8], 3		; returning to ring 3?
+	jz .iret
+	swapgs				; yes: give the user its GS_BASE back
+.iret:
+	iretq				; restores ip, cs, flags (with IF), sp, ss
+
+section .rodata
+align 8
+global exception_stubs
+exception_stubs:
+%assign v 0
+%rep 32
+	dq exception_stub_ %+ v
+%assign v v + 1
+%endrep

@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The parts of the multiboot2 boot information that entrylab reads. */
+#ifndef _ENTRYLAB_MULTIBOOT2_H
+#define _ENTRYLAB_MULTIBOOT2_H
+
+#include <compiler.h>
+
+#define MULTIBOOT2_BOOTLOADER_MAGIC	0x36d76289
+
+#define MB2_TAG_END		0
+#define MB2_TAG_CMDLINE		1
+#define MB2_TAG_LOADER		2
+#define MB2_TAG_MODULE		3
+#define MB2_TAG_MMAP		6
+#define MB2_TAG_FRAMEBUFFER	8
+
+#define MB2_MEMORY_AVAILABLE	1
+
+#define MB2_FB_TYPE_EGA_TEXT	2
+
+#define BOOT_MAX_MODULES	8
+#define BOOT_MAX_MEMRANGES	32
+
+struct boot_module {
+	phys_addr_t start, end;	/* [start, end) */
+	const char *cmdline;	/* "init arg..." from grub.cfg's module2 line */
+};
+
+struct boot_memrange {
+	phys_addr_t start, end;
+	bool usable;
+};
+
+struct boot_info {
+	phys_addr_t info_start, info_end;
+	const char *cmdline;
+	const char *loader;
+	unsigned int nr_modules;
+	struct boot_module modules[BOOT_MAX_MODULES];
+	unsigned int nr_memranges;
+	struct boot_memrange memranges[BOOT_MAX_MEMRANGES];
+	bool have_framebuffer;
+	u32 fb_type, fb_width, fb_height;
+	phys_addr_t fb_addr;
+};
+
+extern struct boot_info boot_info;
+
+/* Returns NULL on success, else what is wrong with the information. */
+const char *multiboot2_parse(u32 magic, phys_addr_t info);
+
+#endif

@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Physical frame allocator: one bit per 4 KiB frame. */
+#ifndef _ENTRYLAB_PMM_H
+#define _ENTRYLAB_PMM_H
+
+#include <compiler.h>
+
+void pmm_init(void);
+/* A zeroed frame, or 0 when memory is exhausted (frame 0 is never handed out). */
+phys_addr_t alloc_frame(void);
+void free_frame(phys_addr_t pa);
+bool frame_is_free(phys_addr_t pa);
+unsigned long pmm_free_frames(void);
+unsigned long pmm_total_frames(void);
+phys_addr_t pmm_max_phys(void);
+
+#endif

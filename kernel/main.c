@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kmain(): the boot CPU's path from boot/head.asm to a finished run. Each step
+ * relies on the ones before it; docs/boot.md walks through them in this order.
+ */
+#include <asm/apic.h>
+#include <asm/desc.h>
+#include <asm/irqflags.h>
+#include <asm/percpu.h>
+#include <asm/pgtable.h>
+#include <asm/processor.h>
+#include <cmdline.h>
+#include <kernel.h>
+#include <multiboot2.h>
+#include <pmm.h>
+#include <printk.h>
+#include <selftest.h>
+
+void kmain(u32 magic, phys_addr_t mb_info);
+
+static void print_banner(void)
+{
+	printk("entrylab: CPU %s \"%s\" family %u model %u stepping %u%s\n", boot_cpu.vendor,
+	       boot_cpu.model, boot_cpu.family, boot_cpu.model_id, boot_cpu.stepping,
+	       boot_cpu.hypervisor ? " (under a hypervisor)" : "");
+	printk("entrylab: memory %lu MiB usable, %lu frames free\n",
+	       pmm_total_frames() * PAGE_SIZE >> 20, pmm_free_frames());
+	printk("entrylab: TSC %lu.%03lu MHz (%s)\n", (unsigned long)(tsc_khz / 1000),
+	       (unsigned long)(tsc_khz % 1000), tsc_khz_source);
+	printk("entrylab: protections: NX on, WP on, SMEP %s, SMAP %s, UMIP %s\n",
+	       boot_cpu.smep ? "on" : "off", boot_cpu.smap ? "on" : "off",
+	       boot_cpu.umip ? "on" : "off");
+}
+
+void kmain(u32 magic, phys_addr_t mb_info)
+{
+	const char *err;
+
+	serial_init();
+	printk("\nentrylab: booting\n");
+	err = multiboot2_parse(magic, mb_info);
+	if (err)
+		bad_boot("%s", err);
+	vga_init();
+	printk("entrylab: loaded by %s, command line \"%s\"\n",
+	       boot_info.loader ? boot_info.loader : "an unnamed loader",
+	       boot_info.cmdline ? boot_info.cmdline : "");
+	cmdline_parse(&boot_cmdline, boot_info.cmdline);
+
+	percpu_init(0);
+	gdt_init_cpu();
+	idt_init();
+	cpu_init();
+	pmm_init();
+	paging_init();
+
+	pic_mask_all();
+	lapic_init();
+	tsc_init();
+	lapic_timer_start(TIMER_HZ);
+	local_irq_enable();
+
+	print_banner();
+
+	if (cmdline_flag(&boot_cmdline, "selftest"))
+		selftests_failed = !selftests_run();
+
+	cmdline_warn_unknown(&boot_cmdline);
+	kernel_exit(EXIT_SUCCESS_STATUS);
+}

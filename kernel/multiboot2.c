@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Multiboot2 boot information: command line, loader name, memory map, modules and
+ * framebuffer. Called before paging_init(), while the boot page tables map the
+ * first 1 GiB at PAGE_OFFSET; the strings it keeps pointers to stay reachable
+ * through the direct map afterwards, and pmm_init() never hands out their frames.
+ */
+#include <asm/page.h>
+#include <multiboot2.h>
+
+struct boot_info boot_info;
+
+struct mb2_tag {
+	u32 type;
+	u32 size;
+};
+
+struct mb2_tag_module {
+	struct mb2_tag tag;
+	u32 mod_start;
+	u32 mod_end;
+	char cmdline[];
+};
+
+struct mb2_mmap_entry {
+	u64 base;
+	u64 len;
+	u32 type;
+	u32 reserved;
+};
+
+struct mb2_tag_mmap {
+	struct mb2_tag tag;
+	u32 entry_size;
+	u32 entry_version;
+};
+
+struct mb2_tag_framebuffer {
+	struct mb2_tag tag;
+	u64 addr;
+	u32 pitch, width, height;
+	u8 bpp, type;
+};
+
+/* The boot page tables only reach the first 1 GiB; GRUB stays far below that. */
+#define EARLY_PHYS_LIMIT (1UL << 30)
+
+static void parse_mmap(const struct mb2_tag_mmap *t)
+{
+	const u8 *p = (const u8 *)(t + 1), *end = (const u8 *)t + t->tag.size;
+
+	for (; p + t->entry_size <= end; p += t->entry_size) {
+		const struct mb2_mmap_entry *e = (const void *)p;
+		struct boot_memrange *r;
+
+		if (boot_info.nr_memranges == BOOT_MAX_MEMRANGES)
+			return;
+		r = &boot_info.memranges[boot_info.nr_memranges++];
+		r->start = e->base;
+		r->end = e->base + e->len;
+		r->usable = e->type == MB2_MEMORY_AVAILABLE;
+	}
+}
+
+const char *multiboot2_parse(u32 magic, phys_addr_t info)
+{
+	const u8 *base = phys_to_virt(info);
+	u32 total;
+
+	if (magic != MULTIBOOT2_BOOTLOADER_MAGIC)
+		return "bad multiboot2 magic";
+	if (info + 8 > EARLY_PHYS_LIMIT || (info & 7))
+		return "boot information at an unusable address";
+	total = *(const u32 *)base;
+	if (total < 16 || info + total > EARLY_PHYS_LIMIT)
+		return "boot information has an absurd size";
+
+	boot_info.info_start = info;
+	boot_info.info_end = info + total;
+
+	for (u32 off = 8; off + sizeof(struct mb2_tag) <= total;) {
+		const struct mb2_tag *tag = (const void *)(base + off);
+
+		if (tag->size < sizeof(*tag) || off + tag->size > total)
+			return "malformed boot information tag";
+		switch (tag->type) {
+		case MB2_TAG_END:
+			return boot_info.nr_memranges ? NULL : "no memory map from the loader";
+		case MB2_TAG_CMDLINE:
+			boot_info.cmdline = (const char *)(tag + 1);
+			break;
+		case MB2_TAG_LOADER:
+			boot_info.loader = (const char *)(tag + 1);
+			break;
+		case MB2_TAG_MODULE: {
+			const struct mb2_tag_module *m = (const void *)tag;
+			struct boot_module *bm;
+
+			if (boot_info.nr_modules == BOOT_MAX_MODULES)
+				break;
+			if (m->mod_end < m->mod_start || m->mod_end > EARLY_PHYS_LIMIT)
+				return "module outside the first 1 GiB";
+			bm = &boot_info.modules[boot_info.nr_modules++];
+			bm->start = m->mod_start;
+			bm->end = m->mod_end;
+			bm->cmdline = m->cmdline;
+			break;
+		}
+		case MB2_TAG_MMAP:
+			parse_mmap((const void *)tag);
+			break;
+		case MB2_TAG_FRAMEBUFFER: {
+			const struct mb2_tag_framebuffer *fb = (const void *)tag;
+
+			boot_info.have_framebuffer = true;
+			boot_info.fb_addr = fb->addr;
+			boot_info.fb_type = fb->type;
+			boot_info.fb_width = fb->width;
+			boot_info.fb_height = fb->height;
+			break;
+		}
+		}
+		off += ALIGN_UP(tag->size, 8);
+	}
+	return "boot information has no end tag";
+}

@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Physical frame allocator: one bit per 4 KiB frame below MAX_PHYS, set = in use.
+ * Everything starts in use; pmm_init() frees the usable ranges of the multiboot2
+ * memory map except the first megabyte (BIOS data, VGA, option ROMs), the kernel
+ * image, the boot modules and the boot information. alloc_frame() hands out zeroed
+ * frames through the direct map. Single CPU: callers hold no lock, and the bitmap
+ * is only touched from process context with IRQs in any state (no IRQ allocates).
+ */
+#include <asm/page.h>
+#include <kernel.h>
+#include <multiboot2.h>
+#include <pmm.h>
+#include <printk.h>
+#include <string.h>
+
+#define MAX_PHYS	(4UL << 30)	/* frames above 4 GiB are left unused */
+#define MAX_FRAMES	(MAX_PHYS / PAGE_SIZE)
+
+static u64 frame_bitmap[MAX_FRAMES / 64];
+static unsigned long nr_free, nr_total, search_hint;
+static phys_addr_t max_phys;
+
+extern char _kernel_phys_start[], _kernel_phys_end[];
+
+static void mark_range(phys_addr_t start, phys_addr_t end, bool used)
+{
+	start = ALIGN_DOWN(start, PAGE_SIZE);
+	end = MIN(ALIGN_UP(end, PAGE_SIZE), MAX_PHYS);
+	for (phys_addr_t pa = start; pa < end; pa += PAGE_SIZE) {
+		unsigned long f = pa / PAGE_SIZE;
+		bool was_used = frame_bitmap[f / 64] & BIT(f % 64);
+
+		if (used && !was_used) {
+			frame_bitmap[f / 64] |= BIT(f % 64);
+			nr_free--;
+		} else if (!used && was_used) {
+			frame_bitmap[f / 64] &= ~BIT(f % 64);
+			nr_free++;
+		}
+	}
+}
+
+void pmm_init(void)
+{
+	memset(frame_bitmap, 0xff, sizeof(frame_bitmap));
+	for (unsigned int i = 0; i < boot_info.nr_memranges; i++) {
+		const struct boot_memrange *r = &boot_info.memranges[i];
+		phys_addr_t start = ALIGN_UP(r->start, PAGE_SIZE);
+		phys_addr_t end = ALIGN_DOWN(r->end, PAGE_SIZE);
+
+		if (!r->usable || start >= end || start >= MAX_PHYS)
+			continue;
+		mark_range(start, end, false);
+		max_phys = MAX(max_phys, MIN(end, MAX_PHYS));
+	}
+	mark_range(0, 1UL << 20, true);
+	mark_range((phys_addr_t)_kernel_phys_start, (phys_addr_t)_kernel_phys_end, true);
+	mark_range(boot_info.info_start, boot_info.info_end, true);
+	for (unsigned int i = 0; i < boot_info.nr_modules; i++)
+		mark_range(boot_info.modules[i].start, boot_info.modules[i].end, true);
+	nr_total = nr_free;
+	if (!nr_free)
+		bad_boot("no usable memory in the multiboot2 memory map");
+}
+
+phys_addr_t alloc_frame(void)
+{
+	for (unsigned long n = 0; n < MAX_FRAMES / 64; n++) {
+		unsigned long w = (search_hint + n) % (MAX_FRAMES / 64);
+		phys_addr_t pa;
+
+		if (frame_bitmap[w] == ~0UL)
+			continue;
+		pa = (w * 64 + __builtin_ctzl(~frame_bitmap[w])) * PAGE_SIZE;
+		frame_bitmap[w] |= BIT((pa / PAGE_SIZE) % 64);
+		nr_free--;
+		search_hint = w;
+		memset(phys_to_virt(pa), 0, PAGE_SIZE);
+		return pa;
+	}
+	return 0;
+}
+
+void free_frame(phys_addr_t pa)
+{
+	unsigned long f = pa / PAGE_SIZE;
+
+	if ((pa & ~PAGE_MASK) || pa >= MAX_PHYS || !(frame_bitmap[f / 64] & BIT(f % 64)))
+		panic("free_frame(%lx): not an allocated frame", (unsigned long)pa);
+	frame_bitmap[f / 64] &= ~BIT(f % 64);
+	nr_free++;
+	if (f / 64 < search_hint)
+		search_hint = f / 64;
+}
+
+bool frame_is_free(phys_addr_t pa)
+{
+	unsigned long f = pa / PAGE_SIZE;
+
+	return pa < MAX_PHYS && !(frame_bitmap[f / 64] & BIT(f % 64));
+}
+
+unsigned long pmm_free_frames(void)
+{
+	return nr_free;
+}
+
+unsigned long pmm_total_frames(void)
+{
+	return nr_total;
+}
+
+phys_addr_t pmm_max_phys(void)
+{
+	return max_phys;
+}

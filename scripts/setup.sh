@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs the Debian packages entrylab needs when any tool is missing. Called by
+# make before every build, so on a fresh Debian 12 machine "make run" or "make test"
+# is the only command needed. Quiet and quick when everything is there.
+set -euo pipefail
+
+declare -A need=(
+	[gcc]=gcc [ld]=binutils [make]=make [nasm]=nasm [python3]=python3
+	[grub-mkrescue]=grub-common [xorriso]=xorriso [mformat]=mtools
+	[qemu-system-x86_64]=qemu-system-x86
+)
+missing=()
+for tool in "${!need[@]}"; do
+	command -v "$tool" >/dev/null 2>&1 || missing+=("${need[$tool]}")
+done
+# grub-mkrescue needs the BIOS (i386-pc) GRUB modules to build a bootable ISO.
+[ -d /usr/lib/grub/i386-pc ] || missing+=(grub-pc-bin)
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+mapfile -t missing < <(printf '%s\n' "${missing[@]}" | sort -u)
+echo "setup: installing missing packages: ${missing[*]}"
+SUDO=
+if [ "$(id -u)" -ne 0 ]; then
+	command -v sudo >/dev/null || { echo "setup: need root or sudo to install ${missing[*]}" >&2; exit 1; }
+	SUDO=sudo
+fi
+$SUDO apt-get update -q
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"
