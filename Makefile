@@ -29,13 +29,15 @@ else
 Q := @
 endif
 
+# -fno-toplevel-reorder keeps definitions in source order: self-tests run in the
+# order they are written.
 KERNEL_CFLAGS := -std=gnu11 -O2 -g -ffreestanding -nostdinc \
 	-isystem $(shell $(CC) -print-file-name=include) \
 	-Iinclude -Iarch/x86/include \
 	-mcmodel=kernel -mno-red-zone -mgeneral-regs-only -mno-mmx -mno-sse -mno-sse2 \
 	-mno-avx -mpreferred-stack-boundary=3 -fno-pic -fno-pie -fno-stack-protector \
 	-fno-omit-frame-pointer -fno-asynchronous-unwind-tables -fcf-protection=none \
-	-fno-strict-aliasing -Wall -Wextra -Werror -Wno-unused-parameter -MMD -MP
+	-fno-strict-aliasing -fno-toplevel-reorder -Wall -Wextra -Werror -Wno-unused-parameter -MMD -MP
 NASMFLAGS := -f elf64 -g -F dwarf -Ientry/ -I$(BUILD)/ -I./ -MD
 KERNEL_LDFLAGS := -nostdlib -static -z max-page-size=0x1000 -z noexecstack --build-id=none \
 	-T linker.ld

@@ -39,11 +39,15 @@ struct selftest {
 void test_fail(struct test *t, const char *file, int line, const char *fmt, ...)
 	__printf(4, 5);
 
+/* Literals are int: let "x == 0" compare as C would, without -Wsign-compare. */
 #define EXPECT_OP(t, a, op, b)							\
 	({									\
 		__auto_type _a = (a);						\
 		__auto_type _b = (b);						\
+		_Pragma("GCC diagnostic push")					\
+		_Pragma("GCC diagnostic ignored \"-Wsign-compare\"")		\
 		bool _ok = _a op _b;						\
+		_Pragma("GCC diagnostic pop")					\
 		if (!_ok)							\
 			test_fail(t, __FILE__, __LINE__,			\
 				  "expected %s %s %s, got 0x%lx (%ld) vs 0x%lx (%ld)", \

@@ -12,6 +12,10 @@
 
 extern const struct selftest __start_selftests[], __stop_selftests[];
 
+/* The flags a test must leave as it found them; the arithmetic ones are free. */
+#define SYSTEM_FLAGS (X86_EFLAGS_TF | X86_EFLAGS_IF | X86_EFLAGS_DF | X86_EFLAGS_IOPL | \
+		      X86_EFLAGS_NT | X86_EFLAGS_AC)
+
 void test_fail(struct test *t, const char *file, int line, const char *fmt, ...)
 {
 	char buf[256];
@@ -48,14 +52,16 @@ bool selftests_run(void)
 		printk("    KTAP version 1\n    # Subtest: %s\n    1..%u\n", s->suite, n);
 		for (unsigned int i = 0; i < n; i++) {
 			struct test t = { 0 };
-			unsigned long flags = native_save_fl();
+			unsigned long flags = native_save_fl() & SYSTEM_FLAGS, after;
 
 			s[i].fn(&t);
 			/* A test that leaves IRQs in another state would skew the next one. */
-			if (native_save_fl() != flags) {
-				test_fail(&t, __FILE__, __LINE__, "test changed RFLAGS from 0x%lx to 0x%lx",
-					  flags, native_save_fl());
-				native_restore_fl(flags);
+			after = native_save_fl() & SYSTEM_FLAGS;
+			if (after != flags) {
+				test_fail(&t, __FILE__, __LINE__,
+					  "test changed RFLAGS system bits from 0x%lx to 0x%lx",
+					  flags, after);
+				native_restore_fl(flags | X86_EFLAGS_FIXED);
 			}
 			if (t.failed) {
 				printk("    not ok %u %s\n", i + 1, s[i].name);

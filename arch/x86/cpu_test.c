@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Self-tests: the protections cpu_init() reports are really on in CR0/CR4/EFER. */
+#include <asm/msr.h>
+#include <asm/processor.h>
+#include <selftest.h>
+
+SELFTEST(cpu, protections_match_cr4)
+{
+	u64 cr4 = read_cr4();
+	struct cpuid_regs l7 = cpuid(0).eax >= 7 ? cpuid_count(7, 0) : (struct cpuid_regs){ 0 };
+
+	EXPECT_EQ(t, !!(cr4 & X86_CR4_SMEP), !!(l7.ebx & CPUID7_EBX_SMEP));
+	EXPECT_EQ(t, !!(cr4 & X86_CR4_SMAP), !!(l7.ebx & CPUID7_EBX_SMAP));
+	EXPECT_EQ(t, !!(cr4 & X86_CR4_UMIP), !!(l7.ecx & CPUID7_ECX_UMIP));
+	EXPECT_EQ(t, !!(cr4 & X86_CR4_SMEP), boot_cpu.smep);
+	EXPECT_FALSE(t, cr4 & X86_CR4_TSD);
+}
+
+SELFTEST(cpu, wp_and_nx_on)
+{
+	EXPECT_TRUE(t, read_cr0() & X86_CR0_WP);
+	EXPECT_TRUE(t, rdmsr(MSR_EFER) & EFER_NX);
+	EXPECT_TRUE(t, rdmsr(MSR_EFER) & EFER_LME);
+}

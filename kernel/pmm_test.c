@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Self-tests for the physical frame allocator. */
+#include <asm/page.h>
+#include <pmm.h>
+#include <selftest.h>
+
+#define NR_PROBE 64
+
+SELFTEST(pmm, no_frame_handed_out_twice)
+{
+	phys_addr_t f[NR_PROBE];
+
+	for (int i = 0; i < NR_PROBE; i++) {
+		f[i] = alloc_frame();
+		ASSERT_NE(t, f[i], 0);
+		EXPECT_EQ(t, f[i] & ~PAGE_MASK, 0);
+		EXPECT_FALSE(t, frame_is_free(f[i]));
+		for (int j = 0; j < i; j++)
+			EXPECT_NE(t, f[i], f[j]);
+	}
+	for (int i = 0; i < NR_PROBE; i++)
+		free_frame(f[i]);
+}
+
+SELFTEST(pmm, freed_frames_come_back)
+{
+	unsigned long before = pmm_free_frames();
+	phys_addr_t a = alloc_frame(), b;
+
+	ASSERT_NE(t, a, 0);
+	EXPECT_EQ(t, pmm_free_frames(), before - 1);
+	free_frame(a);
+	EXPECT_EQ(t, pmm_free_frames(), before);
+	EXPECT_TRUE(t, frame_is_free(a));
+	b = alloc_frame();	/* lowest free frame first: the one just freed */
+	EXPECT_EQ(t, b, a);
+	free_frame(b);
+}
+
+SELFTEST(pmm, frames_are_zeroed)
+{
+	phys_addr_t a = alloc_frame();
+	u64 *p;
+	bool all_zero = true;
+
+	ASSERT_NE(t, a, 0);
+	p = phys_to_virt(a);
+	p[0] = p[511] = 0x5a5a5a5a5a5a5a5aULL;
+	free_frame(a);
+	a = alloc_frame();
+	p = phys_to_virt(a);
+	for (int i = 0; i < 512; i++)
+		all_zero &= p[i] == 0;
+	EXPECT_TRUE(t, all_zero);
+	free_frame(a);
+}
+
+SELFTEST(pmm, reserved_memory_never_free)
+{
+	extern char _kernel_phys_start[], _kernel_phys_end[];
+
+	EXPECT_FALSE(t, frame_is_free(0));
+	EXPECT_FALSE(t, frame_is_free(0xb8000));	/* VGA text memory */
+	EXPECT_FALSE(t, frame_is_free((phys_addr_t)_kernel_phys_start));
+	EXPECT_FALSE(t, frame_is_free(ALIGN_DOWN((phys_addr_t)_kernel_phys_end - 1, PAGE_SIZE)));
+}
