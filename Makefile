@@ -11,7 +11,8 @@
 # program, ICOUNT=1 exact instruction counts (TCG -icount), KVM=0 force TCG,
 # GUI=1 QEMU window, QEMU_EXTRA="..." more QEMU options.
 
-BUILD		:= build
+BUILD		?= build
+.DEFAULT_GOAL	:= all
 CC		:= gcc
 LD		:= ld
 NASM		:= nasm
@@ -42,17 +43,58 @@ NASMFLAGS := -f elf64 -g -F dwarf -Ientry/ -I$(BUILD)/ -I./ -MD
 KERNEL_LDFLAGS := -nostdlib -static -z max-page-size=0x1000 -z noexecstack --build-id=none \
 	-T linker.ld
 
-KERNEL_C := $(filter-out arch/x86/asm-offsets.c, \
-	$(wildcard arch/x86/*.c arch/x86/mm/*.c kernel/*.c entry/*.c))
-KERNEL_ASM := $(wildcard boot/*.asm entry/*.asm)
-KERNEL_OBJS := $(KERNEL_C:%.c=$(BUILD)/%.o) $(KERNEL_ASM:%.asm=$(BUILD)/%.o)
+ifeq ($(DEBUG_ENTRY),1)
+KERNEL_CFLAGS += -DDEBUG_ENTRY
+endif
+
+KERNEL_C := $(filter-out arch/x86/asm-offsets.c entry/common.c, \
+	$(wildcard arch/x86/*.c arch/x86/mm/*.c kernel/*.c kernel/lib/*.c entry/*.c))
+KERNEL_ASM := $(wildcard boot/*.asm entry/*.asm arch/x86/*.asm)
+
+# entry/common.c is compiled once per entry variant (include/entry-common.h):
+# irqsave_* use the pushf/cli/popf context-tracking hooks, *_outline keep
+# enter_from_user_mode()/prepare_exit_to_usermode() out of line.
+ENTRY_VARIANTS := irqoff_inline irqoff_outline irqsave_inline irqsave_outline
+ENTRY_OBJS := $(ENTRY_VARIANTS:%=$(BUILD)/entry/common-%.o)
+variant_flags = -DENTRY_VARIANT=$(1) \
+	-DENTRY_HOOKS_IRQSAVE=$(if $(findstring irqsave,$(1)),1,0) \
+	-DENTRY_HOOKS_OUTLINE=$(if $(findstring outline,$(1)),1,0)
+
+KERNEL_OBJS := $(KERNEL_C:%.c=$(BUILD)/%.o) $(KERNEL_ASM:%.asm=$(BUILD)/%.o) $(ENTRY_OBJS)
+
+# Ring-3 programs: freestanding, static, linked at 0x400000 by user/user.ld.
+# kernel/lib/ (vsnprintf, string functions) is shared with the kernel.
+USER_CFLAGS := -std=gnu11 -O2 -g -ffreestanding -nostdinc \
+	-isystem $(shell $(CC) -print-file-name=include) -Iuser/lib -Iinclude \
+	-fno-pic -fno-pie -fno-stack-protector -fcf-protection=none -fno-asynchronous-unwind-tables \
+	-fno-strict-aliasing -fno-builtin -Wall -Wextra -Werror -Wno-unused-parameter -MMD -MP
+USER_LIB_OBJS := $(BUILD)/user/lib/crt0.o $(BUILD)/user/lib/libc.o \
+	$(BUILD)/user/lib/string.o $(BUILD)/user/lib/vsprintf.o
+USER_PROGS := $(BUILD)/user/init.elf
+
+$(BUILD)/user/%.o: user/%.c $(TOOLS_OK)
+	@mkdir -p $(dir $@)
+	@echo "  CC      $< [user]"
+	$(Q)$(CC) $(USER_CFLAGS) -c -o $@ $<
+$(BUILD)/user/lib/%.o: kernel/lib/%.c $(TOOLS_OK)
+	@mkdir -p $(dir $@)
+	@echo "  CC      $< [user]"
+	$(Q)$(CC) $(USER_CFLAGS) -c -o $@ $<
+$(BUILD)/user/lib/crt0.o: user/lib/crt0.asm $(TOOLS_OK)
+	@mkdir -p $(dir $@)
+	@echo "  NASM    $<"
+	$(Q)$(NASM) -f elf64 -o $@ $<
+$(BUILD)/user/%.elf: $(BUILD)/user/%.o $(USER_LIB_OBJS) user/user.ld
+	@echo "  LD      $@"
+	$(Q)$(LD) -static -nostdlib -z max-page-size=0x1000 -z noexecstack --build-id=none \
+		-T user/user.ld -o $@ $(USER_LIB_OBJS) $<
 
 ISO := $(BUILD)/entrylab.iso
 KERNEL := $(BUILD)/entrylab.elf
 TOOLS_OK := $(BUILD)/.tools-ok
 
 .PHONY: all run test bench debug clean FORCE
-all: $(ISO)
+all: $(ISO) $(USER_PROGS)
 
 # Install missing packages once per build tree (scripts/setup.sh is idempotent).
 $(TOOLS_OK): scripts/setup.sh
@@ -71,6 +113,11 @@ $(BUILD)/%.o: %.c $(TOOLS_OK)
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
 	$(Q)$(CC) $(KERNEL_CFLAGS) -c -o $@ $<
+
+$(BUILD)/entry/common-%.o: entry/common.c $(TOOLS_OK)
+	@mkdir -p $(dir $@)
+	@echo "  CC      $< [$*]"
+	$(Q)$(CC) $(KERNEL_CFLAGS) $(call variant_flags,$*) -c -o $@ $<
 
 $(BUILD)/%.o: %.asm $(BUILD)/asm-offsets.inc $(TOOLS_OK)
 	@mkdir -p $(dir $@)
@@ -103,9 +150,9 @@ $(BUILD)/iso-config: FORCE
 	@echo '$(CMDLINE)|$(INIT)|$(INIT_ARGS)' | cmp -s - $@ || \
 		echo '$(CMDLINE)|$(INIT)|$(INIT_ARGS)' > $@
 
-$(ISO): $(KERNEL) $(BUILD)/iso-config scripts/mkiso.sh
+$(ISO): $(KERNEL) $(USER_PROGS) $(BUILD)/iso-config scripts/mkiso.sh
 	@echo "  ISO     $@"
-	$(Q)bash scripts/mkiso.sh $(KERNEL) $@ "$(CMDLINE)"
+	$(Q)bash scripts/mkiso.sh $(KERNEL) $@ "$(CMDLINE)" $(INIT) "$(INIT_ARGS)"
 
 run: $(ISO)
 	bash scripts/qemu.sh $(ISO) $(QEMU_EXTRA)
@@ -115,7 +162,7 @@ debug: $(ISO)
 	@echo "  gdb $(KERNEL) -ex 'target remote :1234'"
 	KVM=0 bash scripts/qemu.sh $(ISO) -s -S $(QEMU_EXTRA)
 
-test: $(KERNEL)
+test: $(KERNEL) $(USER_PROGS)
 	python3 tests/run.py --build $(BUILD)
 
 clean:

@@ -43,6 +43,19 @@ typedef u64 phys_addr_t;
 #define container_of(p, type, member) \
 	((type *)((char *)(p) - offsetof(type, member)))
 
+/*
+ * array_index_nospec - clamp idx to [0, size) without a branch the CPU could
+ * predict wrongly: a mispredicted bounds check must not let a speculative load
+ * use an out-of-range, user-chosen index (Spectre v1). Returns 0 when idx >= size.
+ */
+static inline unsigned long array_index_nospec(unsigned long idx, unsigned long size)
+{
+	unsigned long mask;
+
+	asm("cmp %2, %1\n\tsbb %0, %0" : "=r"(mask) : "r"(idx), "r"(size) : "cc");
+	return idx & mask;
+}
+
 #define __stringify_1(x)	#x
 #define __stringify(x)		__stringify_1(x)
 

@@ -9,12 +9,18 @@
 #include <asm/percpu.h>
 #include <asm/pgtable.h>
 #include <asm/processor.h>
+#include <asm/syscall.h>
 #include <cmdline.h>
+#include <context_tracking.h>
+#include <init.h>
 #include <kernel.h>
 #include <multiboot2.h>
 #include <pmm.h>
 #include <printk.h>
+#include <sched.h>
 #include <selftest.h>
+
+extern u64 boot_tsc;
 
 void kmain(u32 magic, phys_addr_t mb_info);
 
@@ -30,12 +36,18 @@ static void print_banner(void)
 	printk("entrylab: protections: NX on, WP on, SMEP %s, SMAP %s, UMIP %s\n",
 	       boot_cpu.smep ? "on" : "off", boot_cpu.smap ? "on" : "off",
 	       boot_cpu.umip ? "on" : "off");
+	printk("entrylab: syscall entry %s, context tracking %s, RCU tracker %s\n",
+	       entry_variants[boot_entry_variant].name, context_tracking_on ? "on" : "off",
+	       rcu_eqs_on ? "on" : "off");
 }
 
 void kmain(u32 magic, phys_addr_t mb_info)
 {
+	enum exit_status status;
 	const char *err;
+	bool want_init;
 
+	boot_tsc = rdtsc();
 	serial_init();
 	printk("\nentrylab: booting\n");
 	err = multiboot2_parse(magic, mb_info);
@@ -58,13 +70,19 @@ void kmain(u32 magic, phys_addr_t mb_info)
 	lapic_init();
 	tsc_init();
 	lapic_timer_start(TIMER_HZ);
+	sched_init();
+	context_tracking_init();
+	syscall_init();
 	local_irq_enable();
 
 	print_banner();
 
+	want_init = !cmdline_flag(&boot_cmdline, "noinit");
 	if (cmdline_flag(&boot_cmdline, "selftest"))
 		selftests_failed = !selftests_run();
-
 	cmdline_warn_unknown(&boot_cmdline);
-	kernel_exit(EXIT_SUCCESS_STATUS);
+
+	status = want_init ? run_init() : EXIT_SUCCESS_STATUS;
+	bench_print_results();
+	kernel_exit(status);
 }

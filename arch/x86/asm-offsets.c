@@ -9,6 +9,7 @@
 #include <asm/ptrace.h>
 #include <asm/segment.h>
 #include <errno.h>
+#include <syscalls.h>
 
 #define DEFINE(sym, val)	asm volatile("\n.ascii \"->" #sym " %c0\"" : : "i"(val))
 #define OFFSET(sym, str, mem)	DEFINE(sym, offsetof(struct str, mem))
@@ -35,4 +36,5 @@ void asm_offsets(void)
 	DEFINE(__USER_CS, __USER_CS);
 	DEFINE(__USER_DS, __USER_DS);
 	DEFINE(ENOSYS, ENOSYS);
+	DEFINE(__NR_entrylab_bench, __NR_entrylab_bench);
 }

@@ -4,7 +4,8 @@
  * SMEP (no kernel execution of user pages), SMAP (no kernel data access to user
  * pages outside STAC/CLAC), UMIP (no SGDT/SIDT/SMSW/... in ring 3) and CR0.WP
  * (read-only pages stay read-only for the kernel too). Each is enabled only when
- * CPUID reports it, and the banner says which are on.
+ * CPUID reports it, and the banner says which are on. SSE is enabled for user
+ * programs; AVX is not (no XSAVE support), so CPUID-driven libraries keep to SSE.
  */
 #include <asm/processor.h>
 #include <asm/smap.h>
@@ -69,8 +70,11 @@ void cpu_init(void)
 	if (boot_cpu.umip)
 		cr4 |= X86_CR4_UMIP;
 	cr4 &= ~X86_CR4_TSD;	/* RDTSC stays usable in ring 3: the benchmark needs it */
+	/* SSE for user programs (every x86-64 compiler emits it); the kernel uses none. */
+	cr4 |= X86_CR4_OSFXSR | X86_CR4_OSXMMEXCPT;
 	write_cr4(cr4);
-	write_cr0(read_cr0() | X86_CR0_WP);
+	write_cr0((read_cr0() | X86_CR0_WP | X86_CR0_MP) & ~X86_CR0_EM);
+	asm volatile("fninit");
 }
 
 void smap_patch_sites(bool have_smap)

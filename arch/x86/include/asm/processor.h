@@ -24,9 +24,13 @@
 #define X86_EFLAGS_VIP		BIT(20)
 #define X86_EFLAGS_ID		BIT(21)
 
+#define X86_CR0_MP		BIT(1)
+#define X86_CR0_EM		BIT(2)
 #define X86_CR0_WP		BIT(16)
 #define X86_CR4_TSD		BIT(2)
 #define X86_CR4_PGE		BIT(7)
+#define X86_CR4_OSFXSR		BIT(9)
+#define X86_CR4_OSXMMEXCPT	BIT(10)
 #define X86_CR4_UMIP		BIT(11)
 #define X86_CR4_SMEP		BIT(20)
 #define X86_CR4_SMAP		BIT(21)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The freestanding C library subset the kernel uses. GCC may emit calls to the
- * mem* functions itself, so they keep their standard names. */
+/*
+ * The freestanding C library subset that the kernel and the ring-3 programs use.
+ * GCC may emit calls to the mem* functions itself, so they keep standard names.
+ */
 #include <string.h>
 
 void *memset(void *s, int c, size_t n)

@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Kernel access to user memory. Every user pointer is range-checked first
+ * (access_ok: the whole range below TASK_SIZE_MAX, without wrap-around), so a
+ * kernel or non-canonical address never reaches an instruction. The copy itself
+ * runs between STAC and CLAC (SMAP) and is listed in the exception fixup table: a
+ * fault on an unmapped user page ends the copy early instead of oopsing.
+ */
+#ifndef _ASM_X86_UACCESS_H
+#define _ASM_X86_UACCESS_H
+
+#include <asm/page.h>
+
+#define __user
+
+static __always_inline bool access_ok(const void __user *addr, unsigned long size)
+{
+	unsigned long a = (unsigned long)addr;
+
+	return size <= TASK_SIZE_MAX && a <= TASK_SIZE_MAX - size;
+}
+
+/* Both return the number of bytes NOT copied: 0 on success. */
+unsigned long copy_from_user(void *dst, const void __user *src, unsigned long n);
+unsigned long copy_to_user(void __user *dst, const void *src, unsigned long n);
+
+#endif

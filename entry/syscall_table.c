@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The system call table. Every slot not named below is sys_ni_syscall, so a gap
+ * behaves exactly like a number past the end: -ENOSYS.
+ */
+#include <errno.h>
+#include <syscalls.h>
+
+long sys_ni_syscall(struct pt_regs *regs)
+{
+	return -ENOSYS;
+}
+
+/* The range default is meant to be overridden below, as in Linux's table. */
+#pragma GCC diagnostic ignored "-Woverride-init"
+
+const sys_call_ptr_t sys_call_table[NR_syscalls] = {
+	[0 ... NR_syscalls - 1]	= sys_ni_syscall,
+	[__NR_write]		= sys_write,
+	[__NR_mmap]		= sys_mmap,
+	[__NR_munmap]		= sys_munmap,
+	[__NR_brk]		= sys_brk,
+	[__NR_sched_yield]	= sys_sched_yield,
+	[__NR_getpid]		= sys_getpid,
+	[__NR_exit]		= sys_exit,
+	[__NR_kill]		= sys_kill,
+	[__NR_uname]		= sys_uname,
+	[__NR_arch_prctl]	= sys_arch_prctl,
+	[__NR_gettid]		= sys_getpid,	/* one thread per process */
+	[__NR_clock_gettime]	= sys_clock_gettime,
+	[__NR_exit_group]	= sys_exit_group,
+	[__NR_entrylab_bench]	= sys_entrylab_bench,
+};

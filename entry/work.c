@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The exit work loop: the slow path of prepare_exit_to_usermode(), shared by every
+ * entry variant and by interrupts and exceptions from user mode.
+ */
+#include <entry-common.h>
+#include <signal.h>
+
+/**
+ * exit_to_user_mode_loop - do pending work until none is left
+ * @regs: the user's registers (signal delivery may rewrite them)
+ * @ti_work: the thread flags as last read, with IRQs off
+ *
+ * Entered and left with IRQs off. Each piece of work runs with IRQs on; the
+ * flags are then re-read with IRQs off, so a flag set by an interrupt during the
+ * work is seen before the return to user mode, never after it.
+ */
+void exit_to_user_mode_loop(struct pt_regs *regs, unsigned long ti_work)
+{
+	while (ti_work & EXIT_TO_USER_MODE_WORK) {
+		local_irq_enable();
+
+		if (ti_work & _TIF_NEED_RESCHED)
+			schedule();
+		if (ti_work & _TIF_SIGPENDING)
+			do_signal(regs);
+		if (ti_work & _TIF_NOTIFY_RESUME)
+			clear_task_flag(current, TIF_NOTIFY_RESUME);
+
+		local_irq_disable();
+		ti_work = READ_ONCE(current->flags);
+	}
+}

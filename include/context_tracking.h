@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Context tracking: each CPU knows whether it runs kernel or user code. Entry
+ * code calls user_exit*() first thing after entering from user mode and
+ * user_enter*() last thing before returning there. The RCU tracker (rcu.h) is
+ * fed from the same transitions, so a CPU in user mode is seen as quiescent.
+ *
+ * Two flavours, as in Linux since 2016:
+ *  - user_enter() / user_exit(): callable with IRQs on or off; they save RFLAGS,
+ *    disable IRQs, change state and restore RFLAGS (pushf; cli ... popf).
+ *  - user_enter_irqoff() / user_exit_irqoff(): for callers that already run with
+ *    IRQs off, which the entry code always does. They only change state. The
+ *    name carries the precondition; DEBUG_ENTRY builds also check it.
+ */
+#ifndef _ENTRYLAB_CONTEXT_TRACKING_H
+#define _ENTRYLAB_CONTEXT_TRACKING_H
+
+#include <asm/irqflags.h>
+#include <asm/percpu.h>
+#include <rcu.h>
+
+/* Set once at boot from context_tracking=on|off (default on). Read-mostly. */
+extern bool context_tracking_on;
+
+static __always_inline bool context_tracking_enabled(void)
+{
+	return READ_ONCE(context_tracking_on);
+}
+
+static __always_inline enum ctx_state ct_state(void)
+{
+	return this_cpu_read(ct_state);
+}
+
+/* Out of line and cold: counts the violation and prints the first few. */
+void ct_warn(const char *file, int line, const char *cond);
+
+#define __CT_WARN(cond)							\
+	do {								\
+		if (unlikely(cond))					\
+			ct_warn(__FILE__, __LINE__, #cond);		\
+	} while (0)
+
+/* Only meaningful while tracking: with it off the state never changes. */
+#define CT_WARN_ON(cond)	__CT_WARN(context_tracking_enabled() && (cond))
+
+#ifdef DEBUG_ENTRY
+#define ct_assert_irqs_off()	__CT_WARN(!irqs_disabled())
+#else
+#define ct_assert_irqs_off()	do { } while (0)
+#endif
+
+/* The state change itself. IRQs off: an interrupt must not see it half done. */
+static __always_inline void __ct_user_enter(void)
+{
+	this_cpu_write(ct_state, CONTEXT_USER);
+	rcu_user_enter();
+}
+
+static __always_inline void __ct_user_exit(void)
+{
+	rcu_user_exit();
+	this_cpu_write(ct_state, CONTEXT_KERNEL);
+}
+
+static __always_inline void user_enter_irqoff(void)
+{
+	ct_assert_irqs_off();
+	if (context_tracking_enabled())
+		__ct_user_enter();
+}
+
+static __always_inline void user_exit_irqoff(void)
+{
+	ct_assert_irqs_off();
+	if (context_tracking_enabled())
+		__ct_user_exit();
+}
+
+static __always_inline void user_enter(void)
+{
+	unsigned long flags;
+
+	if (!context_tracking_enabled())
+		return;
+	local_irq_save(flags);
+	__ct_user_enter();
+	local_irq_restore(flags);
+}
+
+static __always_inline void user_exit(void)
+{
+	unsigned long flags;
+
+	if (!context_tracking_enabled())
+		return;
+	local_irq_save(flags);
+	__ct_user_exit();
+	local_irq_restore(flags);
+}
+
+void context_tracking_init(void);
+
+#endif

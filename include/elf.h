@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* ELF64 structures and the loader's interface. */
+#ifndef _ENTRYLAB_ELF_H
+#define _ENTRYLAB_ELF_H
+
+#include <compiler.h>
+
+#define EI_NIDENT	16
+#define ELFCLASS64	2
+#define ELFDATA2LSB	1
+#define EV_CURRENT	1
+#define ET_EXEC		2
+#define EM_X86_64	62
+#define PT_LOAD		1
+#define PT_PHDR		6
+#define PF_X		1
+#define PF_W		2
+#define PF_R		4
+
+#define AT_NULL		0
+#define AT_PHDR		3
+#define AT_PHENT	4
+#define AT_PHNUM	5
+#define AT_PAGESZ	6
+#define AT_ENTRY	9
+#define AT_UID		11
+#define AT_EUID		12
+#define AT_GID		13
+#define AT_EGID		14
+#define AT_CLKTCK	17
+#define AT_SECURE	23
+#define AT_RANDOM	25
+#define AT_EXECFN	31
+
+struct elf64_ehdr {
+	u8 e_ident[EI_NIDENT];
+	u16 e_type;
+	u16 e_machine;
+	u32 e_version;
+	u64 e_entry;
+	u64 e_phoff;
+	u64 e_shoff;
+	u32 e_flags;
+	u16 e_ehsize;
+	u16 e_phentsize;
+	u16 e_phnum;
+	u16 e_shentsize;
+	u16 e_shnum;
+	u16 e_shstrndx;
+};
+
+struct elf64_phdr {
+	u32 p_type;
+	u32 p_flags;
+	u64 p_offset;
+	u64 p_vaddr;
+	u64 p_paddr;
+	u64 p_filesz;
+	u64 p_memsz;
+	u64 p_align;
+};
+
+struct task;
+
+/**
+ * exec_image - load a static ELF64 executable into a new task and start it
+ * @t: from task_create(), with an empty address space
+ * @image: the file, in kernel memory
+ * @size: its length
+ * @args: "argv0 arg1 arg2 ...", split at spaces
+ *
+ * Returns NULL on success, else a one-line reason the file was refused.
+ */
+const char *exec_image(struct task *t, const void *image, size_t size, const char *args);
+
+#endif

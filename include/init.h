@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef _ENTRYLAB_INIT_H
+#define _ENTRYLAB_INIT_H
+
+#include <kernel.h>
+#include <multiboot2.h>
+
+struct user_result {
+	int status;		/* exit status, when signal == 0 */
+	int signal;		/* the signal that killed it, or 0 */
+	unsigned long ip;	/* where it was when it ended */
+	unsigned long addr;	/* fault address of a SIGSEGV / SIGBUS */
+};
+
+/* The boot module whose command line starts with "init", or NULL. */
+const struct boot_module *init_module(void);
+
+/*
+ * Runs the module's program with argv from args until it ends. Returns NULL, or
+ * why the program could not start (a bad ELF file, no memory).
+ */
+const char *run_user_program(const struct boot_module *m, const char *args,
+			     struct user_result *res);
+
+/* Runs init, prints how it ended, returns the run's exit status. */
+enum exit_status run_init(void);
+
+void bench_print_results(void);
+
+#endif

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * System calls: Linux x86-64 numbers, one handler per entry taking the user's
+ * registers (arguments in di, si, dx, r10, r8, r9, as the ABI puts them).
+ */
+#ifndef _ENTRYLAB_SYSCALLS_H
+#define _ENTRYLAB_SYSCALLS_H
+
+#include <asm/ptrace.h>
+
+#include <uapi/unistd.h>
+
+typedef long (*sys_call_ptr_t)(struct pt_regs *regs);
+extern const sys_call_ptr_t sys_call_table[NR_syscalls];
+
+long sys_ni_syscall(struct pt_regs *regs);
+long sys_write(struct pt_regs *regs);
+long sys_mmap(struct pt_regs *regs);
+long sys_munmap(struct pt_regs *regs);
+long sys_brk(struct pt_regs *regs);
+long sys_sched_yield(struct pt_regs *regs);
+long sys_getpid(struct pt_regs *regs);
+long sys_exit(struct pt_regs *regs);
+long sys_kill(struct pt_regs *regs);
+long sys_uname(struct pt_regs *regs);
+long sys_arch_prctl(struct pt_regs *regs);
+long sys_clock_gettime(struct pt_regs *regs);
+long sys_exit_group(struct pt_regs *regs);
+long sys_entrylab_bench(struct pt_regs *regs);
+
+#endif

@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* System call numbers: Linux x86-64's, plus entrylab's benchmark control call. */
+#ifndef _UAPI_ENTRYLAB_UNISTD_H
+#define _UAPI_ENTRYLAB_UNISTD_H
+
+#define __NR_write		1
+#define __NR_mmap		9
+#define __NR_munmap		11
+#define __NR_brk		12
+#define __NR_rt_sigaction	13
+#define __NR_rt_sigprocmask	14
+#define __NR_rt_sigreturn	15
+#define __NR_sched_yield	24
+#define __NR_getpid		39
+#define __NR_exit		60
+#define __NR_kill		62
+#define __NR_uname		63
+#define __NR_rt_sigpending	127
+#define __NR_sigaltstack	131
+#define __NR_arch_prctl		158
+#define __NR_gettid		186
+#define __NR_clock_gettime	228
+#define __NR_exit_group		231
+#define __NR_entrylab_bench	511	/* not Linux: see uapi/bench.h */
+#define NR_syscalls		512
+
+#endif

@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A user address space (everything below TASK_SIZE_MAX):
+ *
+ *   0 .. USER_MIN_ADDR               never mapped: NULL dereferences fault
+ *   program segments, then the heap  (brk grows up from the end of the program)
+ *   ... USER_MMAP_TOP                anonymous mmap()s grow down from here
+ *   USER_STACK_TOP - USER_STACK_SIZE the stack, with an unmapped guard page below
+ *   USER_STACK_TOP .. TASK_SIZE_MAX  free for MAP_FIXED (the ring-3 tests use the
+ *                                    last page below TASK_SIZE_MAX)
+ */
+#ifndef _ENTRYLAB_USER_LAYOUT_H
+#define _ENTRYLAB_USER_LAYOUT_H
+
+#include <asm/page.h>
+
+#define USER_MIN_ADDR		0x10000UL
+#define USER_SEGMENT_LIMIT	0x0000100000000000UL	/* programs load below 16 TiB */
+#define USER_HEAP_MAX		(64UL << 20)
+#define USER_MMAP_TOP		0x00007f0000000000UL
+#define USER_STACK_TOP		0x00007ffff0000000UL
+#define USER_STACK_SIZE		(128UL << 10)
+
+struct mm;
+int mm_map_zeroed(struct mm *mm, unsigned long start, unsigned long end, u64 flags);
+
+#endif

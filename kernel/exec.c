@@ -1,0 +1,275 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Loading a static ELF64 executable: validate every header field the loader
+ * relies on, map each PT_LOAD segment with its own permissions (NX unless
+ * executable, writable only if asked), and build the initial stack exactly as
+ * Linux does for x86-64: argc, argv[], NULL, envp[], NULL, auxv pairs, AT_NULL,
+ * then the strings and AT_RANDOM's 16 bytes above them, RSP 16-byte aligned.
+ */
+#include <asm/pgtable.h>
+#include <asm/processor.h>
+#include <elf.h>
+#include <errno.h>
+#include <pmm.h>
+#include <sched.h>
+#include <string.h>
+#include <user_layout.h>
+
+#define MAX_PHNUM	32
+#define MAX_SEGMENT	(256UL << 20)	/* larger than this is absurd for entrylab */
+#define MAX_ARGS	32
+#define ARG_SPACE	PAGE_SIZE	/* argv + envp strings */
+
+/* Copies len bytes to user address va of mm, through the direct map. */
+static int copy_to_mm(struct mm *mm, unsigned long va, const void *src, size_t len)
+{
+	while (len) {
+		size_t chunk = MIN(len, PAGE_SIZE - (va & ~PAGE_MASK));
+		phys_addr_t pa;
+
+		if (!translate(mm->pml4, va, &pa, NULL))
+			return -EFAULT;
+		memcpy(phys_to_virt(pa), src, chunk);
+		va += chunk;
+		src = (const u8 *)src + chunk;
+		len -= chunk;
+	}
+	return 0;
+}
+
+/*
+ * Maps [start, end) with flags, zero-filled. A page already mapped (two segments
+ * may share a page: the end of one and the start of the next) keeps its frame and
+ * gains the union of both permissions, as on Linux.
+ */
+int mm_map_zeroed(struct mm *mm, unsigned long start, unsigned long end, u64 flags)
+{
+	for (unsigned long va = ALIGN_DOWN(start, PAGE_SIZE); va < end; va += PAGE_SIZE) {
+		phys_addr_t pa;
+		u64 old;
+
+		if (translate(mm->pml4, va, &pa, &old)) {
+			pte_t nx = (old & flags & _PAGE_NX);
+
+			unmap_page(mm->pml4, va);
+			if (map_page(mm->pml4, va, pa & PAGE_MASK,
+				     ((old | flags) & ~_PAGE_NX) | nx | _PAGE_USER))
+				return -ENOMEM;
+			continue;
+		}
+		pa = alloc_frame();
+		if (!pa)
+			return -ENOMEM;
+		if (map_page(mm->pml4, va, pa, flags | _PAGE_USER)) {
+			free_frame(pa);
+			return -ENOMEM;
+		}
+	}
+	return 0;
+}
+
+static const char *check_ehdr(const struct elf64_ehdr *eh, size_t size)
+{
+	if (size < sizeof(*eh) || memcmp(eh->e_ident, "\177ELF", 4))
+		return "not an ELF file (bad magic)";
+	if (eh->e_ident[4] != ELFCLASS64)
+		return "not a 64-bit ELF file (wrong class)";
+	if (eh->e_ident[5] != ELFDATA2LSB || eh->e_ident[6] != EV_CURRENT)
+		return "not a little-endian ELF version 1 file";
+	if (eh->e_type != ET_EXEC)
+		return "not a static executable (e_type is not ET_EXEC; PIE is unsupported)";
+	if (eh->e_machine != EM_X86_64)
+		return "not an x86-64 executable (wrong machine)";
+	if (eh->e_phentsize != sizeof(struct elf64_phdr))
+		return "program header entries have the wrong size";
+	if (eh->e_phnum == 0 || eh->e_phnum > MAX_PHNUM)
+		return "absurd number of program headers";
+	if (eh->e_phoff > size || size - eh->e_phoff < (u64)eh->e_phnum * sizeof(struct elf64_phdr))
+		return "program headers outside the file";
+	return NULL;
+}
+
+static const char *check_segments(const struct elf64_ehdr *eh, const struct elf64_phdr *ph,
+				  size_t size)
+{
+	bool entry_ok = false;
+	unsigned int loads = 0;
+
+	for (unsigned int i = 0; i < eh->e_phnum; i++) {
+		const struct elf64_phdr *p = &ph[i];
+
+		if (p->p_type != PT_LOAD)
+			continue;
+		loads++;
+		if (p->p_filesz > p->p_memsz)
+			return "segment file size exceeds its memory size";
+		if (p->p_memsz > MAX_SEGMENT)
+			return "segment absurdly large";
+		if (p->p_offset > size || size - p->p_offset < p->p_filesz)
+			return "segment data outside the file";
+		if (p->p_vaddr < USER_MIN_ADDR || p->p_vaddr >= USER_SEGMENT_LIMIT ||
+		    USER_SEGMENT_LIMIT - p->p_vaddr < p->p_memsz)
+			return "segment outside the user program area (kernel half, NULL page or stack)";
+		if ((p->p_vaddr & ~PAGE_MASK) != (p->p_offset & ~PAGE_MASK))
+			return "segment offset and address disagree modulo the page size";
+		for (unsigned int j = 0; j < i; j++) {
+			const struct elf64_phdr *q = &ph[j];
+
+			if (q->p_type == PT_LOAD && p->p_vaddr < q->p_vaddr + q->p_memsz &&
+			    q->p_vaddr < p->p_vaddr + p->p_memsz)
+				return "segments overlap";
+		}
+		if ((p->p_flags & PF_X) && eh->e_entry >= p->p_vaddr &&
+		    eh->e_entry < p->p_vaddr + p->p_memsz)
+			entry_ok = true;
+	}
+	if (!loads)
+		return "no loadable segment";
+	if (!entry_ok)
+		return "entry point outside every executable segment";
+	return NULL;
+}
+
+static const char *load_segments(struct task *t, const u8 *image,
+				 const struct elf64_ehdr *eh, const struct elf64_phdr *ph)
+{
+	unsigned long end = 0;
+
+	for (unsigned int i = 0; i < eh->e_phnum; i++) {
+		const struct elf64_phdr *p = &ph[i];
+		u64 flags = 0;
+
+		if (p->p_type != PT_LOAD)
+			continue;
+		if (p->p_flags & PF_W)
+			flags |= _PAGE_RW;
+		if (!(p->p_flags & PF_X))
+			flags |= _PAGE_NX;
+		if (mm_map_zeroed(&t->mm, p->p_vaddr, p->p_vaddr + p->p_memsz, flags) ||
+		    copy_to_mm(&t->mm, p->p_vaddr, image + p->p_offset, p->p_filesz))
+			return "out of memory loading a segment";
+		end = MAX(end, p->p_vaddr + p->p_memsz);
+	}
+	t->mm.brk_start = t->mm.brk = ALIGN_UP(end, PAGE_SIZE);
+	return NULL;
+}
+
+/* Where the program headers are in user memory, for AT_PHDR. */
+static unsigned long phdr_address(const struct elf64_ehdr *eh, const struct elf64_phdr *ph)
+{
+	for (unsigned int i = 0; i < eh->e_phnum; i++)
+		if (ph[i].p_type == PT_PHDR)
+			return ph[i].p_vaddr;
+	for (unsigned int i = 0; i < eh->e_phnum; i++)
+		if (ph[i].p_type == PT_LOAD && eh->e_phoff >= ph[i].p_offset &&
+		    eh->e_phoff < ph[i].p_offset + ph[i].p_filesz)
+			return ph[i].p_vaddr + (eh->e_phoff - ph[i].p_offset);
+	return 0;
+}
+
+/* Writes str at *top (moving down) and returns its user address. */
+static unsigned long push_string(struct mm *mm, unsigned long *top, const char *s, size_t len)
+{
+	*top -= len + 1;
+	copy_to_mm(mm, *top, s, len);
+	copy_to_mm(mm, *top + len, "", 1);
+	return *top;
+}
+
+static const char *setup_stack(struct task *t, const struct elf64_ehdr *eh,
+			       const struct elf64_phdr *ph, const char *args, unsigned long *sp)
+{
+	static const char *const envp_init[] = { "HOME=/", "TERM=linux" };
+	unsigned long argv[MAX_ARGS], envp[ARRAY_SIZE(envp_init)], vec[64];
+	unsigned long top = USER_STACK_TOP, random, words = 0;
+	unsigned int argc = 0, nvec = 0;
+	u64 rnd[2];
+
+	if (mm_map_zeroed(&t->mm, USER_STACK_TOP - USER_STACK_SIZE, USER_STACK_TOP, _PAGE_RW | _PAGE_NX))
+		return "out of memory for the stack";
+	t->mm.stack_bottom = USER_STACK_TOP - USER_STACK_SIZE;
+
+	/* Strings first, at the top: argv split at spaces, then the environment. */
+	while (*args) {
+		const char *end;
+
+		while (*args == ' ')
+			args++;
+		if (!*args)
+			break;
+		if (argc == MAX_ARGS)
+			return "too many arguments";
+		for (end = args; *end && *end != ' '; end++)
+			;
+		if (USER_STACK_TOP - top + (end - args) + 1 > ARG_SPACE)
+			return "arguments too long";
+		argv[argc++] = push_string(&t->mm, &top, args, end - args);
+		args = end;
+	}
+	for (unsigned int i = 0; i < ARRAY_SIZE(envp_init); i++)
+		envp[i] = push_string(&t->mm, &top, envp_init[i], strlen(envp_init[i]));
+
+	/* AT_RANDOM: 16 bytes for the C library's stack canary and pointer guard. */
+	rnd[0] = rdtsc() * 0x9e3779b97f4a7c15ULL;
+	rnd[1] = (rnd[0] ^ (unsigned long)t) * 0xbf58476d1ce4e5b9ULL;
+	top = ALIGN_DOWN(top - sizeof(rnd), 16);
+	random = top;
+	copy_to_mm(&t->mm, random, rnd, sizeof(rnd));
+
+#define AUX(type, val) do { vec[nvec++] = (type); vec[nvec++] = (val); } while (0)
+	AUX(AT_PHDR, phdr_address(eh, ph));
+	AUX(AT_PHENT, sizeof(struct elf64_phdr));
+	AUX(AT_PHNUM, eh->e_phnum);
+	AUX(AT_PAGESZ, PAGE_SIZE);
+	AUX(AT_ENTRY, eh->e_entry);
+	AUX(AT_UID, 0);
+	AUX(AT_EUID, 0);
+	AUX(AT_GID, 0);
+	AUX(AT_EGID, 0);
+	AUX(AT_SECURE, 0);
+	AUX(AT_CLKTCK, 100);
+	AUX(AT_RANDOM, random);
+	AUX(AT_EXECFN, argc ? argv[0] : 0);
+	AUX(AT_NULL, 0);
+#undef AUX
+
+	/* argc, argv..., NULL, envp..., NULL, auxv: RSP (at argc) 16-byte aligned. */
+	words = 1 + argc + 1 + ARRAY_SIZE(envp) + 1 + nvec;
+	top = ALIGN_DOWN(top - words * 8, 16);
+	*sp = top;
+	{
+		unsigned long zero = 0, n = argc;
+
+		copy_to_mm(&t->mm, top, &n, 8);
+		copy_to_mm(&t->mm, top + 8, argv, argc * 8);
+		copy_to_mm(&t->mm, top + 8 + argc * 8, &zero, 8);
+		top += 16 + argc * 8;
+		copy_to_mm(&t->mm, top, envp, sizeof(envp));
+		copy_to_mm(&t->mm, top + sizeof(envp), &zero, 8);
+		copy_to_mm(&t->mm, top + sizeof(envp) + 8, vec, nvec * 8);
+	}
+	return NULL;
+}
+
+const char *exec_image(struct task *t, const void *image, size_t size, const char *args)
+{
+	const struct elf64_ehdr *eh = image;
+	const struct elf64_phdr *ph;
+	const char *err;
+	unsigned long sp;
+
+	err = check_ehdr(eh, size);
+	if (err)
+		return err;
+	ph = (const void *)((const u8 *)image + eh->e_phoff);
+	err = check_segments(eh, ph, size);
+	if (!err)
+		err = load_segments(t, image, eh, ph);
+	if (!err)
+		err = setup_stack(t, eh, ph, args, &sp);
+	if (err)
+		return err;
+	t->mm.mmap_base = USER_MMAP_TOP;
+	task_start(t, eh->e_entry, sp);
+	return NULL;
+}

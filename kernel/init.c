@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Starting user programs from the boot module that grub.cfg names init
+ * ("module2 /boot/init.elf init arg..."), and reporting how init ended.
+ */
+#include <asm/page.h>
+#include <elf.h>
+#include <init.h>
+#include <kernel.h>
+#include <multiboot2.h>
+#include <printk.h>
+#include <sched.h>
+#include <signal.h>
+#include <string.h>
+
+const struct boot_module *init_module(void)
+{
+	for (unsigned int i = 0; i < boot_info.nr_modules; i++) {
+		const char *c = boot_info.modules[i].cmdline;
+
+		if (!strncmp(c, "init", 4) && (c[4] == ' ' || c[4] == '\0'))
+			return &boot_info.modules[i];
+	}
+	return NULL;
+}
+
+const char *run_user_program(const struct boot_module *m, const char *args,
+			     struct user_result *res)
+{
+	struct task *t = task_create("init");
+	const char *err;
+
+	if (!t)
+		return "out of memory for a task";
+	err = exec_image(t, phys_to_virt(m->start), m->end - m->start, args);
+	if (!err) {
+		task_run_to_exit(t);
+		res->status = t->exit_status;
+		res->signal = t->exit_signal;
+		res->ip = t->exit_ip;
+		res->addr = t->fault_addr;
+	}
+	task_free(t);
+	return err;
+}
+
+enum exit_status run_init(void)
+{
+	const struct boot_module *m = init_module();
+	struct user_result r;
+	const char *err;
+
+	if (!m)
+		bad_boot("no init module: grub.cfg needs \"module2 /boot/init.elf init\" "
+			 "(make run INIT=path adds it)");
+	printk("init: starting \"%s\" (%lu bytes)\n", m->cmdline,
+	       (unsigned long)(m->end - m->start));
+	err = run_user_program(m, m->cmdline, &r);
+	if (err)
+		bad_boot("init: %s", err);
+	if (r.signal) {
+		printk("init: killed by signal %d (%s) at rip=0x%lx", r.signal,
+		       signal_name(r.signal), r.ip);
+		if (r.signal == SIGSEGV || r.signal == SIGBUS)
+			printk(" addr=0x%lx", r.addr);
+		printk("\n");
+		return EXIT_INIT_SIGNAL;
+	}
+	printk("init: exited with status %d\n", r.status);
+	return r.status ? EXIT_INIT_STATUS : EXIT_SUCCESS_STATUS;
+}

@@ -1,0 +1,228 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Process and I/O system calls, with Linux x86-64 semantics. Arguments arrive in
+ * regs->di, si, dx, r10, r8, r9. Every user pointer goes through copy_*_user(),
+ * so a bad one yields -EFAULT and never a kernel fault.
+ */
+#include <asm/apic.h>
+#include <asm/msr.h>
+#include <asm/processor.h>
+#include <asm/uaccess.h>
+#include <errno.h>
+#include <pmm.h>
+#include <printk.h>
+#include <sched.h>
+#include <string.h>
+#include <syscalls.h>
+#include <user_layout.h>
+
+long sys_write(struct pt_regs *regs)
+{
+	const char __user *buf = (const char __user *)regs->si;
+	unsigned long fd = regs->di, count = regs->dx, done = 0;
+	char chunk[256];
+
+	if (fd != 1 && fd != 2)
+		return -EBADF;
+	if (!access_ok(buf, count))
+		return -EFAULT;
+	while (done < count) {
+		unsigned long n = MIN(count - done, sizeof(chunk));
+		unsigned long left = copy_from_user(chunk, buf + done, n);
+
+		console_write(chunk, n - left);
+		done += n - left;
+		if (left)
+			return done ? (long)done : -EFAULT;
+	}
+	return done;
+}
+
+long sys_getpid(struct pt_regs *regs)
+{
+	return current->pid;
+}
+
+long sys_sched_yield(struct pt_regs *regs)
+{
+	set_task_flag(current, TIF_NEED_RESCHED);	/* acted on by the exit work loop */
+	return 0;
+}
+
+long sys_exit(struct pt_regs *regs)
+{
+	do_exit((int)regs->di, 0);
+}
+
+long sys_exit_group(struct pt_regs *regs)
+{
+	do_exit((int)regs->di, 0);	/* one thread per process: same as exit */
+}
+
+long sys_kill(struct pt_regs *regs)
+{
+	int pid = (int)regs->di, sig = (int)regs->si;
+	struct task *t;
+
+	if (sig < 0 || sig > _NSIG)
+		return -EINVAL;
+	if (pid > 0)
+		t = find_task(pid);
+	else if (pid == 0 || -pid == current->pid)
+		t = current;	/* our process group: each process leads its own */
+	else
+		t = NULL;	/* -1 (all but init) and other groups: nobody */
+	if (!t)
+		return -ESRCH;
+	if (sig)
+		send_signal(t, sig);
+	return 0;
+}
+
+struct new_utsname {
+	char sysname[65], nodename[65], release[65], version[65], machine[65], domainname[65];
+};
+
+long sys_uname(struct pt_regs *regs)
+{
+	static const struct new_utsname uts = {
+		.sysname = "entrylab", .nodename = "entrylab", .release = "0.1.0",
+		.version = "#1 entrylab teaching kernel", .machine = "x86_64",
+		.domainname = "(none)",
+	};
+
+	if (copy_to_user((void __user *)regs->di, &uts, sizeof(uts)))
+		return -EFAULT;
+	return 0;
+}
+
+#define CLOCK_REALTIME		0
+#define CLOCK_MONOTONIC		1
+#define CLOCK_MONOTONIC_RAW	4
+#define CLOCK_BOOTTIME		7
+
+struct kernel_timespec {
+	s64 tv_sec;
+	long tv_nsec;
+};
+
+u64 boot_tsc;
+
+/* Monotonic clocks from the TSC, counted from boot. No wall clock: no RTC driver. */
+long sys_clock_gettime(struct pt_regs *regs)
+{
+	struct kernel_timespec ts;
+	u64 ns;
+
+	switch (regs->di) {
+	case CLOCK_MONOTONIC:
+	case CLOCK_MONOTONIC_RAW:
+	case CLOCK_BOOTTIME:
+		break;
+	default:
+		return -EINVAL;
+	}
+	ns = tsc_to_ns(rdtsc() - boot_tsc);
+	ts.tv_sec = ns / 1000000000;
+	ts.tv_nsec = ns % 1000000000;
+	if (copy_to_user((void __user *)regs->si, &ts, sizeof(ts)))
+		return -EFAULT;
+	return 0;
+}
+
+#define ARCH_SET_FS	0x1002
+#define ARCH_GET_FS	0x1003
+
+long sys_arch_prctl(struct pt_regs *regs)
+{
+	unsigned long addr = regs->si;
+
+	switch (regs->di) {
+	case ARCH_SET_FS:
+		if (addr >= TASK_SIZE_MAX)
+			return -EPERM;
+		current->fs_base = addr;
+		wrmsr(MSR_FS_BASE, addr);
+		return 0;
+	case ARCH_GET_FS:
+		if (copy_to_user((void __user *)addr, &current->fs_base, sizeof(unsigned long)))
+			return -EFAULT;
+		return 0;
+	}
+	return -EINVAL;
+}
+
+static void unmap_user_range(struct mm *mm, unsigned long start, unsigned long end)
+{
+	for (unsigned long va = start; va < end; va += PAGE_SIZE) {
+		phys_addr_t pa;
+
+		if (translate(mm->pml4, va, &pa, NULL)) {
+			unmap_page(mm->pml4, va);
+			free_frame(pa & PAGE_MASK);
+		}
+	}
+}
+
+long sys_brk(struct pt_regs *regs)
+{
+	struct mm *mm = &current->mm;
+	unsigned long want = ALIGN_UP(regs->di, PAGE_SIZE);
+
+	if (regs->di < mm->brk_start || want > mm->brk_start + USER_HEAP_MAX)
+		return mm->brk;
+	if (want > mm->brk && mm_map_zeroed(mm, mm->brk, want, _PAGE_RW | _PAGE_NX))
+		return mm->brk;
+	if (want < mm->brk)
+		unmap_user_range(mm, want, mm->brk);
+	mm->brk = want;
+	return regs->di;
+}
+
+#define PROT_WRITE	0x2
+#define PROT_EXEC	0x4
+#define MAP_PRIVATE	0x02
+#define MAP_FIXED	0x10
+#define MAP_ANONYMOUS	0x20
+
+/* Private anonymous memory only: there are no files to map. */
+long sys_mmap(struct pt_regs *regs)
+{
+	unsigned long addr = regs->di, len = ALIGN_UP(regs->si, PAGE_SIZE);
+	unsigned long prot = regs->dx, flags = regs->r10;
+	struct mm *mm = &current->mm;
+	u64 pte = _PAGE_NX;
+
+	if (!regs->si || !len || (flags & ~(MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED)) !=
+	    0 || !(flags & MAP_ANONYMOUS) || !(flags & MAP_PRIVATE))
+		return -EINVAL;
+	if (flags & MAP_FIXED) {
+		if ((addr & ~PAGE_MASK) || addr < USER_MIN_ADDR || !access_ok((void *)addr, len))
+			return -EINVAL;
+		unmap_user_range(mm, addr, addr + len);
+	} else {
+		if (len > mm->mmap_base - USER_SEGMENT_LIMIT)
+			return -ENOMEM;
+		addr = mm->mmap_base - len;
+		mm->mmap_base = addr;
+	}
+	if (prot & PROT_WRITE)
+		pte |= _PAGE_RW;
+	if (prot & PROT_EXEC)
+		pte &= ~_PAGE_NX;
+	if (mm_map_zeroed(mm, addr, addr + len, pte)) {
+		unmap_user_range(mm, addr, addr + len);
+		return -ENOMEM;
+	}
+	return addr;
+}
+
+long sys_munmap(struct pt_regs *regs)
+{
+	unsigned long addr = regs->di, len = ALIGN_UP(regs->si, PAGE_SIZE);
+
+	if ((addr & ~PAGE_MASK) || !len || !access_ok((void *)addr, len))
+		return -EINVAL;
+	unmap_user_range(&current->mm, addr, addr + len);
+	return 0;
+}

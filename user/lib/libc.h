@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The small C runtime of entrylab's ring-3 programs. */
+#ifndef _USER_LIBC_H
+#define _USER_LIBC_H
+
+#include <compiler.h>
+#include <string.h>
+#include <syscall.h>
+#include <vsprintf.h>
+
+#define SIGWINCH	28
+
+extern char **environ;
+
+int main(int argc, char **argv);
+
+static inline long write(int fd, const void *buf, unsigned long n)
+{
+	return syscall3(__NR_write, fd, buf, n);
+}
+
+static inline int getpid(void)
+{
+	return (int)syscall0(__NR_getpid);
+}
+
+static inline int kill(int pid, int sig)
+{
+	return (int)syscall2(__NR_kill, pid, sig);
+}
+
+static inline void __noreturn exit(int status)
+{
+	syscall1(__NR_exit_group, status);
+	for (;;)
+		asm volatile("ud2");	/* exit failed: die loudly, never run on */
+}
+
+/* RDTSC ordered after every earlier instruction (LFENCE), as Linux's rdtsc_ordered. */
+static inline u64 rdtsc_ordered(void)
+{
+	u32 lo, hi;
+
+	asm volatile("lfence; rdtsc" : "=a"(lo), "=d"(hi) : : "memory");
+	return ((u64)hi << 32) | lo;
+}
+
+int printf(const char *fmt, ...) __printf(1, 2);
+
+/* "key=value" among argv[1..]: the value, or NULL. */
+const char *arg_str(int argc, char **argv, const char *key);
+u64 arg_u64(int argc, char **argv, const char *key, u64 def);
+
+#endif
