@@ -16,6 +16,7 @@
 #define _ENTRYLAB_SELFTEST_H
 
 #include <compiler.h>
+#include <string.h>
 
 struct test {
 	bool failed;

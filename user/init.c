@@ -5,6 +5,10 @@
  *   init [iters=N] [reps=R]   the syscall benchmark (the default)
  *   init probe=syscalls n=N   N getpid() calls, then exit 0 (kernel self-tests)
  *   init probe=spin loops=N   N loops of pure user code, then exit 0
+ *   init probe=edges          edge syscall numbers all give -ENOSYS
+ *   init probe=efault         bad pointers all give -EFAULT
+ *   init probe=kill           kill() semantics, ending with kill(self, SIGTERM)
+ *                             (probes exit 0 when all is well, else 1)
  *   init crash=KIND           fault on purpose: ud2, kread, kwrite, noncanon, nx,
  *                             int3, div0, cli, hlt
  *   init exit=N               exit with status N
@@ -115,20 +119,100 @@ static int run_benchmark(int argc, char **argv)
 	return 0;
 }
 
+#define ENOSYS	38
+#define EFAULT	14
+#define ESRCH	3
+#define EINVAL	22
+#define SIGCHLD	17
+#define SIGURG	23
+#define SIGTERM	15
+
+static int failures;
+
+#define CHECK(expr, expect)							\
+	do {									\
+		long _got = (long)(expr), _want = (long)(expect);		\
+		if (_got != _want) {						\
+			printf("init: probe: %s = %ld, expected %ld\n", #expr, _got, _want); \
+			failures++;						\
+		}								\
+	} while (0)
+
+static void probe_edges(void)
+{
+	CHECK(syscall0(-1), -ENOSYS);
+	CHECK(syscall0((1L << 32) + __NR_getpid), -ENOSYS);	/* must not alias getpid */
+	CHECK(syscall0(1L << 63), -ENOSYS);
+	CHECK(syscall0(NR_syscalls), -ENOSYS);			/* first past the table */
+	CHECK(syscall0(NR_syscalls - 2), -ENOSYS);		/* a gap in the table */
+	CHECK(syscall0(__NR_getpid) > 0, 1);
+}
+
+static void probe_efault(void)
+{
+	static const long bad[] = {
+		0xffffffff80100000L,		/* kernel text */
+		0xffff888000100000L,		/* kernel direct map */
+		0x0000800000000000L,		/* non-canonical */
+		0x10000L,			/* unmapped user page */
+		0x00007ffffffff000L - 8,	/* straddles TASK_SIZE_MAX */
+	};
+
+	for (unsigned int i = 0; i < ARRAY_SIZE(bad); i++) {
+		CHECK(write(1, (const void *)bad[i], 16), -EFAULT);
+		CHECK(syscall1(__NR_uname, bad[i]), -EFAULT);
+		CHECK(syscall2(__NR_clock_gettime, 1, bad[i]), -EFAULT);
+	}
+}
+
+static void probe_kill(void)
+{
+	int pid = getpid();
+
+	CHECK(kill(pid + 1000, 0), -ESRCH);
+	CHECK(kill(-1, SIGTERM), -ESRCH);	/* everyone but init: nobody */
+	CHECK(kill(pid, 0), 0);			/* existence check */
+	CHECK(kill(pid, 65), -EINVAL);
+	CHECK(kill(pid, -1), -EINVAL);
+	CHECK(kill(pid, SIGWINCH), 0);		/* ignored by default: discarded */
+	CHECK(kill(pid, SIGCHLD), 0);
+	CHECK(kill(0, SIGURG), 0);		/* our process group */
+	if (failures)
+		return;
+	kill(pid, SIGTERM);			/* default action: terminate, now */
+	printf("init: probe: survived SIGTERM\n");
+	failures++;
+}
+
+static void probe_syscalls(int argc, char **argv)
+{
+	for (u64 n = arg_u64(argc, argv, "n", 1); n; n--)
+		getpid();
+}
+
+static void probe_spin(int argc, char **argv)
+{
+	for (u64 n = arg_u64(argc, argv, "loops", 1000000); n; n--)
+		asm volatile("" ::: "memory");
+}
+
 static int probe(int argc, char **argv, const char *what)
 {
-	if (!strcmp(what, "syscalls")) {
-		for (u64 n = arg_u64(argc, argv, "n", 1); n; n--)
-			getpid();
-		return 0;
+	if (!strcmp(what, "syscalls"))
+		probe_syscalls(argc, argv);
+	else if (!strcmp(what, "spin"))
+		probe_spin(argc, argv);
+	else if (!strcmp(what, "edges"))
+		probe_edges();
+	else if (!strcmp(what, "efault"))
+		probe_efault();
+	else if (!strcmp(what, "kill"))
+		probe_kill();
+	else {
+		printf("init: unknown probe '%s'\n", what);
+		return 2;
 	}
-	if (!strcmp(what, "spin")) {
-		for (u64 n = arg_u64(argc, argv, "loops", 1000000); n; n--)
-			asm volatile("" ::: "memory");
-		return 0;
-	}
-	printf("init: unknown probe '%s'\n", what);
-	return 2;
+	return failures ? 1 : 0;
 }
 
 static char nx_data[16] = { (char)0xc3 };	/* "ret" in a non-executable page */

@@ -85,6 +85,16 @@ char *strchr(const char *s, int c)
 	return c ? NULL : (char *)s;
 }
 
+char *strstr(const char *haystack, const char *needle)
+{
+	size_t n = strlen(needle);
+
+	for (; *haystack; haystack++)
+		if (!strncmp(haystack, needle, n))
+			return (char *)haystack;
+	return n ? NULL : (char *)haystack;
+}
+
 size_t strlcpy(char *d, const char *s, size_t size)
 {
 	size_t len = strlen(s);

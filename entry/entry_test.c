@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Self-tests of the entry path. Most run the init module's probes in ring 3 (see
+ * user/init.c) and check what the kernel saw; they skip when no init module was
+ * loaded. The rest check the SYSRET decision and user-copy checks directly.
+ */
+#include <asm/apic.h>
+#include <asm/syscall.h>
+#include <asm/uaccess.h>
+#include <context_tracking.h>
+#include <entry-common.h>
+#include <init.h>
+#include <pmm.h>
+#include <rcu.h>
+#include <selftest.h>
+#include <signal.h>
+
+void bench_reset(void);
+
+/* Runs "init ARGS"; false (test skipped or failed) if it could not start. */
+static bool run_probe(struct test *t, const char *args, struct user_result *r)
+{
+	const struct boot_module *m = init_module();
+	const char *err;
+
+	if (!m) {
+		t->skip_reason = "no init module loaded";
+		return false;
+	}
+	err = run_user_program(m, args, r);
+	if (err)
+		test_fail(t, __FILE__, __LINE__, "cannot run \"%s\": %s", args, err);
+	return !err;
+}
+
+SELFTEST(entry, context_tracking_after_user_mode)
+{
+	unsigned long warnings = this_cpu_read(ct_warnings);
+	struct user_result r;
+
+	if (!context_tracking_enabled())
+		SKIP(t, "context_tracking=off");
+	if (!run_probe(t, "init probe=syscalls n=10", &r))
+		return;
+	EXPECT_EQ(t, r.status, 0);
+	EXPECT_EQ(t, r.signal, 0);
+	EXPECT_EQ(t, ct_state(), CONTEXT_KERNEL);
+	EXPECT_EQ(t, this_cpu_read(ct_warnings), warnings);
+}
+
+/*
+ * With the timer stopped, a program making N syscalls crosses the user/kernel
+ * boundary exactly 2N + 2 times: the first return to user mode, an exit and an
+ * entry per syscall, and the final exit_group's entry. RCU sees each one.
+ */
+SELFTEST(entry, rcu_tracker_counts_every_transition)
+{
+	unsigned long snap, mid;
+	struct user_result r;
+
+	if (!rcu_eqs_on)
+		SKIP(t, "rcu_eqs=off");
+	lapic_timer_stop();
+	snap = rcu_snapshot(0);
+	EXPECT_TRUE(t, rcu_is_watching());
+	EXPECT_FALSE(t, rcu_quiescent_since(0, snap));	/* in the kernel, no move */
+	if (run_probe(t, "init probe=syscalls n=10", &r)) {
+		mid = rcu_snapshot(0);
+		EXPECT_EQ(t, mid - snap, 2UL * 10 + 2);
+		EXPECT_TRUE(t, rcu_quiescent_since(0, snap));
+		if (run_probe(t, "init probe=syscalls n=25", &r))
+			EXPECT_EQ(t, rcu_snapshot(0) - mid, 2UL * 25 + 2);
+	}
+	lapic_timer_start(TIMER_HZ);
+	EXPECT_TRUE(t, rcu_is_watching());
+}
+
+SELFTEST(entry, timer_tick_in_user_mode)
+{
+	unsigned long user_ticks = this_cpu_read(user_ticks);
+	unsigned long warnings = this_cpu_read(ct_warnings);
+	struct user_result r;
+
+	if (!run_probe(t, "init probe=spin loops=50000000", &r))
+		return;
+	EXPECT_EQ(t, r.status, 0);
+	EXPECT_GT(t, this_cpu_read(user_ticks), user_ticks);	/* ticks hit ring 3 */
+	EXPECT_EQ(t, this_cpu_read(ct_warnings), warnings);	/* hooks balanced */
+	EXPECT_EQ(t, ct_state(), CONTEXT_KERNEL);
+	EXPECT_TRUE(t, rcu_is_watching());
+}
+
+SELFTEST(entry, sysret_decision)
+{
+	struct pt_regs ok = {
+		.ip = 0x401000, .cx = 0x401000, .flags = 0x246, .r11 = 0x246,
+		.cs = __USER_CS, .ss = __USER_DS, .sp = 0x7fff0000,
+	}, r;
+
+	EXPECT_TRUE(t, syscall_can_sysret(&ok));
+	r = ok, r.cx++;
+	EXPECT_FALSE(t, syscall_can_sysret(&r));		/* RCX != RIP */
+	r = ok, r.r11 ^= X86_EFLAGS_CF;
+	EXPECT_FALSE(t, syscall_can_sysret(&r));		/* R11 != RFLAGS */
+	r = ok, r.cs = __KERNEL_CS;
+	EXPECT_FALSE(t, syscall_can_sysret(&r));
+	r = ok, r.ss = __KERNEL_DS;
+	EXPECT_FALSE(t, syscall_can_sysret(&r));
+	r = ok, r.ip = r.cx = TASK_SIZE_MAX - 1;
+	EXPECT_TRUE(t, syscall_can_sysret(&r));			/* last byte below: fine */
+	r = ok, r.ip = r.cx = TASK_SIZE_MAX;
+	EXPECT_FALSE(t, syscall_can_sysret(&r));		/* the unmapped top page */
+	r = ok, r.ip = r.cx = 1UL << 47;
+	EXPECT_FALSE(t, syscall_can_sysret(&r));		/* non-canonical: CVE-2012-0217 */
+	r = ok, r.ip = r.cx = 0xffff800000000000UL;
+	EXPECT_FALSE(t, syscall_can_sysret(&r));		/* kernel half */
+	r = ok, r.flags = r.r11 = 0x246 | X86_EFLAGS_TF;
+	EXPECT_FALSE(t, syscall_can_sysret(&r));
+	r = ok, r.flags = r.r11 = 0x246 | X86_EFLAGS_RF;
+	EXPECT_FALSE(t, syscall_can_sysret(&r));
+}
+
+SELFTEST(entry, edge_syscall_numbers)
+{
+	struct user_result r;
+
+	if (run_probe(t, "init probe=edges", &r))
+		EXPECT_EQ(t, r.status, 0);	/* the probe prints what went wrong */
+}
+
+SELFTEST(entry, efault_from_user_mode)
+{
+	struct user_result r;
+
+	if (run_probe(t, "init probe=efault", &r))
+		EXPECT_EQ(t, r.status, 0);
+}
+
+SELFTEST(entry, uaccess_rejects_bad_pointers)
+{
+	char buf[16] = "unchanged";
+
+	/* Nothing is mapped in the lower half while the idle task runs. */
+	EXPECT_EQ(t, copy_from_user(buf, (void *)0x400000, 8), 8UL);	/* unmapped */
+	EXPECT_EQ(t, copy_from_user(buf, (void *)buf, 8), 8UL);	/* kernel address */
+	EXPECT_EQ(t, copy_from_user(buf, (void *)(1UL << 47), 8), 8UL);	/* non-canonical */
+	EXPECT_EQ(t, copy_to_user((void *)(TASK_SIZE_MAX - 4), buf, 8), 8UL); /* straddles */
+	EXPECT_EQ(t, copy_to_user((void *)-8UL, buf, 16), 16UL);	/* wraps around */
+	EXPECT_EQ(t, copy_to_user((void *)0x400000, buf, 0), 0UL);	/* nothing to do */
+	EXPECT_STREQ(t, buf, "unchanged");
+}
+
+SELFTEST(entry, kill_semantics)
+{
+	struct user_result r;
+
+	if (!run_probe(t, "init probe=kill", &r))
+		return;
+	EXPECT_EQ(t, r.signal, SIGTERM);	/* only after every other check passed */
+}
+
+SELFTEST(entry, user_faults_become_signals)
+{
+	static const struct {
+		const char *args;
+		int signal;
+		unsigned long addr;
+	} cases[] = {
+		{ "init crash=ud2", SIGILL, 0 },
+		{ "init crash=int3", SIGTRAP, 0 },
+		{ "init crash=div0", SIGFPE, 0 },
+		{ "init crash=cli", SIGSEGV, 0 },
+		{ "init crash=kread", SIGSEGV, 0xffffffff80100000UL },
+		{ "init crash=kwrite", SIGSEGV, 0xffff888000100000UL },
+	};
+	struct user_result r;
+
+	for (unsigned int i = 0; i < ARRAY_SIZE(cases); i++) {
+		if (!run_probe(t, cases[i].args, &r))
+			return;
+		EXPECT_EQ(t, r.signal, cases[i].signal);
+		if (cases[i].addr)
+			EXPECT_EQ(t, r.addr, cases[i].addr);
+	}
+	EXPECT_EQ(t, ct_state(), CONTEXT_KERNEL);
+}
+
+SELFTEST(entry, ct_warn_stays_zero_through_benchmark)
+{
+	unsigned long warnings = this_cpu_read(ct_warnings);
+	struct user_result r;
+
+	if (!run_probe(t, "init iters=20 reps=1", &r))
+		return;
+	bench_reset();	/* a self-test's figures are not the run's benchmark */
+	EXPECT_EQ(t, r.status, 0);
+	EXPECT_EQ(t, this_cpu_read(ct_warnings), warnings);
+	EXPECT_EQ(t, syscall_current_entry(), boot_entry_variant);	/* restored */
+}
+
+SELFTEST(entry, tasks_free_everything)
+{
+	unsigned long before = pmm_free_frames();
+	struct user_result r;
+
+	if (run_probe(t, "init probe=syscalls n=1", &r))
+		EXPECT_EQ(t, pmm_free_frames(), before);
+}
+
+SELFTEST(entry, irqoff_hooks_assert_irqs_off)
+{
+#ifdef DEBUG_ENTRY
+	unsigned long warnings = this_cpu_read(ct_warnings);
+
+	local_irq_disable();
+	user_exit_irqoff();			/* correct use: IRQs off */
+	local_irq_enable();
+	EXPECT_EQ(t, this_cpu_read(ct_warnings), warnings);
+	user_exit_irqoff();			/* misuse: IRQs on */
+	EXPECT_EQ(t, this_cpu_read(ct_warnings), warnings + 1);
+	this_cpu_write(ct_warnings, warnings);	/* the warning was the point */
+	EXPECT_EQ(t, ct_state(), CONTEXT_KERNEL);
+	EXPECT_TRUE(t, rcu_is_watching());
+#else
+	SKIP(t, "needs a DEBUG_ENTRY=1 build");
+#endif
+}
