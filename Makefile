@@ -162,7 +162,15 @@ debug: $(ISO)
 	@echo "  gdb $(KERNEL) -ex 'target remote :1234'"
 	KVM=0 bash scripts/qemu.sh $(ISO) -s -S $(QEMU_EXTRA)
 
-test: $(KERNEL) $(USER_PROGS)
+# A program built with the host toolchain and glibc, to show INIT= takes any
+# static executable (tests/programs/).
+$(BUILD)/tests/%.elf: tests/programs/%.c $(TOOLS_OK)
+	@mkdir -p $(dir $@)
+	@echo "  HOSTCC  $< [static]"
+	$(Q)$(CC) -static -O2 -o $@ $<
+
+test: $(KERNEL) $(USER_PROGS) $(BUILD)/tests/hello-glibc.elf
+	$(Q)$(MAKE) --no-print-directory BUILD=$(BUILD)/debug DEBUG_ENTRY=1 $(BUILD)/debug/entrylab.elf
 	python3 tests/run.py --build $(BUILD)
 
 clean:

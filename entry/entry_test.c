@@ -216,8 +216,10 @@ SELFTEST(entry, irqoff_hooks_assert_irqs_off)
 	user_exit_irqoff();			/* correct use: IRQs off */
 	local_irq_enable();
 	EXPECT_EQ(t, this_cpu_read(ct_warnings), warnings);
+	ct_warn_expected = true;
 	user_exit_irqoff();			/* misuse: IRQs on */
 	EXPECT_EQ(t, this_cpu_read(ct_warnings), warnings + 1);
+	EXPECT_FALSE(t, ct_warn_expected);	/* consumed by that warning */
 	this_cpu_write(ct_warnings, warnings);	/* the warning was the point */
 	EXPECT_EQ(t, ct_state(), CONTEXT_KERNEL);
 	EXPECT_TRUE(t, rcu_is_watching());

@@ -34,6 +34,8 @@ static __always_inline enum ctx_state ct_state(void)
 
 /* Out of line and cold: counts the violation and prints the first few. */
 void ct_warn(const char *file, int line, const char *cond);
+/* Set by a self-test that provokes the next warning on purpose. */
+extern bool ct_warn_expected;
 
 #define __CT_WARN(cond)							\
 	do {								\

@@ -16,10 +16,10 @@
 #include <syscalls.h>
 #include <user_layout.h>
 
-long sys_write(struct pt_regs *regs)
+/* fd 1 and 2 are the console; there are no other files. */
+static long do_write(unsigned long fd, const char __user *buf, unsigned long count)
 {
-	const char __user *buf = (const char __user *)regs->si;
-	unsigned long fd = regs->di, count = regs->dx, done = 0;
+	unsigned long done = 0;
 	char chunk[256];
 
 	if (fd != 1 && fd != 2)
@@ -38,7 +38,49 @@ long sys_write(struct pt_regs *regs)
 	return done;
 }
 
+long sys_write(struct pt_regs *regs)
+{
+	return do_write(regs->di, (const char __user *)regs->si, regs->dx);
+}
+
+struct iovec {
+	void __user *iov_base;
+	unsigned long iov_len;
+};
+
+#define UIO_MAXIOV 1024
+
+long sys_writev(struct pt_regs *regs)
+{
+	const struct iovec __user *uiov = (const struct iovec __user *)regs->si;
+	unsigned long n = regs->dx;
+	long total = 0;
+
+	if (n > UIO_MAXIOV)
+		return -EINVAL;
+	for (unsigned long i = 0; i < n; i++) {
+		struct iovec iov;
+		long ret;
+
+		if (copy_from_user(&iov, &uiov[i], sizeof(iov)))
+			return total ? total : -EFAULT;
+		ret = do_write(regs->di, iov.iov_base, iov.iov_len);
+		if (ret < 0)
+			return total ? total : ret;
+		total += ret;
+		if ((unsigned long)ret < iov.iov_len)
+			break;
+	}
+	return total;
+}
+
 long sys_getpid(struct pt_regs *regs)
+{
+	return current->pid;
+}
+
+/* No threads, so nobody to wake on exit: just the thread ID, which is the PID. */
+long sys_set_tid_address(struct pt_regs *regs)
 {
 	return current->pid;
 }
@@ -179,11 +221,17 @@ long sys_brk(struct pt_regs *regs)
 	return regs->di;
 }
 
+#define PROT_READ	0x1
 #define PROT_WRITE	0x2
 #define PROT_EXEC	0x4
 #define MAP_PRIVATE	0x02
 #define MAP_FIXED	0x10
 #define MAP_ANONYMOUS	0x20
+
+static u64 prot_to_pte(unsigned long prot)
+{
+	return (prot & PROT_WRITE ? _PAGE_RW : 0) | (prot & PROT_EXEC ? 0 : _PAGE_NX);
+}
 
 /* Private anonymous memory only: there are no files to map. */
 long sys_mmap(struct pt_regs *regs)
@@ -191,7 +239,6 @@ long sys_mmap(struct pt_regs *regs)
 	unsigned long addr = regs->di, len = ALIGN_UP(regs->si, PAGE_SIZE);
 	unsigned long prot = regs->dx, flags = regs->r10;
 	struct mm *mm = &current->mm;
-	u64 pte = _PAGE_NX;
 
 	if (!regs->si || !len || (flags & ~(MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED)) !=
 	    0 || !(flags & MAP_ANONYMOUS) || !(flags & MAP_PRIVATE))
@@ -206,11 +253,7 @@ long sys_mmap(struct pt_regs *regs)
 		addr = mm->mmap_base - len;
 		mm->mmap_base = addr;
 	}
-	if (prot & PROT_WRITE)
-		pte |= _PAGE_RW;
-	if (prot & PROT_EXEC)
-		pte &= ~_PAGE_NX;
-	if (mm_map_zeroed(mm, addr, addr + len, pte)) {
+	if (mm_map_zeroed(mm, addr, addr + len, prot_to_pte(prot))) {
 		unmap_user_range(mm, addr, addr + len);
 		return -ENOMEM;
 	}
@@ -224,5 +267,21 @@ long sys_munmap(struct pt_regs *regs)
 	if ((addr & ~PAGE_MASK) || !len || !access_ok((void *)addr, len))
 		return -EINVAL;
 	unmap_user_range(&current->mm, addr, addr + len);
+	return 0;
+}
+
+long sys_mprotect(struct pt_regs *regs)
+{
+	unsigned long addr = regs->di, len = ALIGN_UP(regs->si, PAGE_SIZE), prot = regs->dx;
+	struct mm *mm = &current->mm;
+
+	if ((addr & ~PAGE_MASK) || prot & ~(PROT_READ | PROT_WRITE | PROT_EXEC) ||
+	    !access_ok((void __user *)addr, len))
+		return -EINVAL;
+	for (unsigned long va = addr; va < addr + len; va += PAGE_SIZE)
+		if (!translate(mm->pml4, va, NULL, NULL))
+			return -ENOMEM;		/* as Linux: the whole range must be mapped */
+	for (unsigned long va = addr; va < addr + len; va += PAGE_SIZE)
+		protect_page(mm->pml4, va, prot_to_pte(prot) | _PAGE_USER);
 	return 0;
 }

@@ -15,6 +15,8 @@ for tool in "${!need[@]}"; do
 done
 # grub-mkrescue needs the BIOS (i386-pc) GRUB modules to build a bootable ISO.
 [ -d /usr/lib/grub/i386-pc ] || missing+=(grub-pc-bin)
+# The test suite builds one program against glibc with gcc -static.
+[ -f /usr/lib/x86_64-linux-gnu/libc.a ] || missing+=(libc6-dev)
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 mapfile -t missing < <(printf '%s\n' "${missing[@]}" | sort -u)

@@ -43,8 +43,13 @@ def multiboot2_header(b):
     return 'grub-file --is-x86-multiboot2 accepts build/entrylab.elf'
 
 
+def init_elf(b):
+    return os.path.join(b, 'user', 'init.elf')
+
+
 def selftests(b, cpu):
-    v = expect(boot.run(b, f'selftest-{cpu}', 'selftest', env={'CPU': cpu}),
+    v = expect(boot.run(b, f'selftest-{cpu}', 'selftest noinit', init=init_elf(b),
+                        env={'CPU': cpu}),
                min_cases=25, min_suites=6)
     for what in (r'^entrylab: CPU \S+ ".+"', r'^entrylab: memory \d+ MiB usable',
                  r'^entrylab: TSC \d+\.\d+ MHz', r'^entrylab: protections: NX on'):
@@ -67,7 +72,7 @@ def selftests_cpu_qemu64(b):
 @case
 def runner_reports_failing_test(b):
     """The runner itself must notice a failing test: selftest.fail_demo fails one."""
-    v = boot.judge(boot.run(b, 'fail-demo', 'selftest selftest.fail_demo'))
+    v = boot.judge(boot.run(b, 'fail-demo', 'selftest selftest.fail_demo noinit'))
     if v.failed_names() != ['fail_demo'] or not any('not ok' in p for p in v.problems):
         raise AssertionError(f'expected exactly fail_demo reported as not ok, got '
                              f'{v.failed_names()} / {v.problems}')
@@ -78,7 +83,7 @@ def runner_reports_failing_test(b):
 
 @case
 def kernel_oops_report(b):
-    v = boot.run(b, 'oops-demo', 'selftest selftest.oops_demo')
+    v = boot.run(b, 'oops-demo', 'selftest selftest.oops_demo noinit')
     needed = [r'oops: #PF page fault', r'^RIP: 0x[0-9a-f]{16} <oops_demo_read\+0x',
               r'^CR2: 0xffffc7ffdead0000', r'^RAX: [0-9a-f]{16} RBX:', r'^R13: ',
               r'^Call trace:', r'^  0x[0-9a-f]{16} <selftests_run\+0x',
@@ -94,12 +99,164 @@ def kernel_oops_report(b):
 
 @case
 def bad_boot_no_long_mode(b):
-    v = boot.run(b, 'no-long-mode', 'selftest', env={'CPU': 'qemu32'})
+    v = boot.run(b, 'no-long-mode', 'selftest noinit', env={'CPU': 'qemu32'})
     if not v.has(r'boot failed: CPU does not support long mode'):
         raise AssertionError('no "does not support long mode" message')
     if v.status != 2:
         raise AssertionError(f'expected status 2 (bad boot), got {v.status}')
     return '-cpu qemu32: message and status 2'
+
+
+@case
+def selftests_debug_entry(b):
+    """DEBUG_ENTRY=1 build: the _irqoff hooks check that IRQs are really off."""
+    dbg = os.path.join(b, 'debug')
+    v = expect(boot.run(dbg, 'selftest-debug-entry', 'selftest', init=init_elf(b),
+                        init_args='iters=200 reps=1'), min_cases=25, min_suites=6)
+    if not any(c.name == 'irqoff_hooks_assert_irqs_off' and c.ok and not c.skip
+               for c in v.cases):
+        raise AssertionError('irqoff_hooks_assert_irqs_off did not run and pass')
+    if not v.has(r'^bench: CT_WARN_ON count 0$'):
+        raise AssertionError('benchmark under DEBUG_ENTRY did not end with CT_WARN_ON count 0')
+    return f'{v.count(ok=True, skip=False)} passed, the benchmark ran with 0 CT warnings'
+
+
+def disassemble(b):
+    """{function name: [instruction lines]} from objdump of the built kernel."""
+    out = subprocess.run(['objdump', '-d', '--no-show-raw-insn', os.path.join(b, 'entrylab.elf')],
+                         check=True, capture_output=True, text=True).stdout
+    funcs, cur = {}, None
+    for line in out.splitlines():
+        m = re.match(r'^[0-9a-f]+ <(.+)>:$', line)
+        if m:
+            cur = funcs.setdefault(m[1], [])
+        elif cur is not None and line.strip():
+            cur.append(line)
+    return funcs
+
+
+@case
+def entry_variants_objdump(b):
+    """Each variant's hot path is what its name says: inlined or not, pushf or not."""
+    funcs = disassemble(b)
+    for v in ('irqoff_inline', 'irqoff_outline', 'irqsave_inline', 'irqsave_outline'):
+        body = funcs.get(f'do_syscall_64_{v}')
+        if not body:
+            raise AssertionError(f'do_syscall_64_{v} not found in the kernel')
+        hooks = [f'enter_from_user_mode_{v}', f'prepare_exit_to_usermode_{v}']
+        calls = [h for h in hooks if any(re.search(rf'call.*<{h}>', l) for l in body)]
+        path = body + [l for h in hooks for l in funcs.get(h, [])]
+        has_pushf = any(re.search(r'\bpushf', l) for l in path)
+        has_popf = any(re.search(r'\bpopf', l) for l in path)
+        if v.endswith('inline') and calls:
+            raise AssertionError(f'{v}: do_syscall_64 calls {calls}, expected them inlined')
+        if v.endswith('outline') and calls != hooks:
+            raise AssertionError(f'{v}: do_syscall_64 calls {calls}, expected {hooks}')
+        if v.startswith('irqoff') and (has_pushf or has_popf):
+            raise AssertionError(f'{v}: pushf/popf on the hot path')
+        if v.startswith('irqsave') and not (has_pushf and has_popf):
+            raise AssertionError(f'{v}: no pushf/popf on the hot path')
+    return 'inline/outline calls and pushf/popf presence match all four variants'
+
+
+BENCH_LINE = re.compile(r'^bench variant=(\S+) op=(\S+) iters=(\d+) ticks_per_call=(\S+)')
+
+
+def bench_boot(b, name):
+    v = expect(boot.run(b, name, '', init=init_elf(b), init_args='iters=1000 reps=3',
+                        env={'ICOUNT': '1'}, timeout=300), ktap=False)
+    cells = {(m[1], m[2]): float(m[4]) for m in map(BENCH_LINE.match, v.lines) if m}
+    if len(cells) < 13:
+        raise AssertionError(f'only {len(cells)} bench lines (expected 4 variants x 3 ops + floor)')
+    return v, cells
+
+
+@case
+def bench_icount_ordering_repeatable(b):
+    """Under icount, ticks are instructions: exact, repeatable, ordered by design."""
+    v1, c1 = bench_boot(b, 'bench-icount-1')
+    _, c2 = bench_boot(b, 'bench-icount-2')
+    if c1 != c2:
+        diff = {k: (c1.get(k), c2.get(k)) for k in set(c1) | set(c2) if c1.get(k) != c2.get(k)}
+        raise AssertionError(f'two icount runs differ: {diff}')
+    k = {var: c1[(var, 'kill')] for var in
+         ('irqoff-inline', 'irqoff-outline', 'irqsave-inline', 'irqsave-outline')}
+    if not k['irqoff-inline'] < k['irqoff-outline'] < k['irqsave-outline']:
+        raise AssertionError(f'kill: expected irqoff-inline < irqoff-outline < irqsave-outline: {k}')
+    if not k['irqoff-inline'] < k['irqsave-inline'] < k['irqsave-outline']:
+        raise AssertionError(f'kill: expected irqoff-inline < irqsave-inline < irqsave-outline: {k}')
+    if c1[('floor', 'invalid')] >= c1[('irqoff-inline', 'invalid')]:
+        raise AssertionError('the floor is not below the full entry')
+    return ('kill: ' + ', '.join(f'{n} {k[n]:g}' for n in k) +
+            f'; floor {c1[("floor", "invalid")]:g}; identical in two boots')
+
+
+def init_killed(b, crash, signame, extra=''):
+    v = boot.run(b, f'crash-{crash}', '', init=init_elf(b), init_args=f'crash={crash}')
+    pattern = rf'^init: killed by signal \d+ \({signame}\) at rip=0x[0-9a-f]+{extra}'
+    if not v.has(pattern):
+        raise AssertionError(f'no line matching {pattern!r}')
+    if v.status != 4:
+        raise AssertionError(f'expected status 4 (init killed), got {v.status}')
+    if v.has(r'oops:|Kernel panic'):
+        raise AssertionError('the kernel oopsed')
+    return f'SIGILL/SIGSEGV line and status 4'.replace('SIGILL/SIGSEGV', signame)
+
+
+@case
+def user_ud2_killed(b):
+    return init_killed(b, 'ud2', 'SIGILL')
+
+
+@case
+def user_kernel_read_killed(b):
+    return init_killed(b, 'kread', 'SIGSEGV', ' addr=0xffffffff80100000')
+
+
+@case
+def user_noncanonical_jump_killed(b):
+    return init_killed(b, 'noncanon', 'SIGSEGV')
+
+
+@case
+def init_exit_status_reported(b):
+    v = boot.run(b, 'init-exit-3', '', init=init_elf(b), init_args='exit=3')
+    if not v.has(r'^init: exited with status 3$') or v.status != 3:
+        raise AssertionError(f'expected "init: exited with status 3" and status 3, got {v.status}')
+    return 'line and status 3'
+
+
+@case
+def bad_init_elf_refused(b):
+    bad = os.path.join(b, 'test-logs', 'bad.elf')
+    with open(init_elf(b), 'rb') as f:
+        data = bytearray(f.read())
+    data[18] = 3        # e_machine = EM_386
+    with open(bad, 'wb') as f:
+        f.write(data)
+    v = boot.run(b, 'bad-elf', '', init=bad)
+    if not v.has(r'^entrylab: boot failed: init: not an x86-64 executable') or v.status != 2:
+        raise AssertionError(f'expected the wrong-machine message and status 2, got {v.status}')
+    return 'wrong e_machine: one-line reason, status 2'
+
+
+@case
+def missing_init_refused(b):
+    v = boot.run(b, 'no-init', '')
+    if not v.has(r'^entrylab: boot failed: no init module') or v.status != 2:
+        raise AssertionError(f'expected "no init module" and status 2, got {v.status}')
+    return 'message and status 2'
+
+
+@case
+def glibc_static_program_as_init(b):
+    v = boot.run(b, 'glibc-init', '', init=os.path.join(b, 'tests', 'hello-glibc.elf'),
+                 init_args='first 0')
+    if not v.has(r'^hello from glibc: entrylab x86_64, pid 1, argc 3, argv\[1\] first, heap ok$'):
+        raise AssertionError('no greeting from the glibc program')
+    if v.status != 0:
+        raise AssertionError(f'expected status 0, got {v.status}')
+    return 'gcc -static (glibc) hello runs as init'
 
 
 def main():

@@ -5,11 +5,13 @@
 
 #define __NR_write		1
 #define __NR_mmap		9
+#define __NR_mprotect		10
 #define __NR_munmap		11
 #define __NR_brk		12
 #define __NR_rt_sigaction	13
 #define __NR_rt_sigprocmask	14
 #define __NR_rt_sigreturn	15
+#define __NR_writev		20
 #define __NR_sched_yield	24
 #define __NR_getpid		39
 #define __NR_exit		60
@@ -19,6 +21,7 @@
 #define __NR_sigaltstack	131
 #define __NR_arch_prctl		158
 #define __NR_gettid		186
+#define __NR_set_tid_address	218
 #define __NR_clock_gettime	228
 #define __NR_exit_group		231
 #define __NR_entrylab_bench	511	/* not Linux: see uapi/bench.h */

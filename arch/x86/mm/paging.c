@@ -81,6 +81,19 @@ int unmap_page(pte_t *pml4, unsigned long va)
 	return 0;
 }
 
+/* Replaces a mapped page's permission bits (RW, USER, NX), keeping its frame. */
+int protect_page(pte_t *pml4, unsigned long va, u64 flags)
+{
+	pte_t *pte = walk(pml4, va, false, false);
+	const u64 perm = _PAGE_RW | _PAGE_USER | _PAGE_NX;
+
+	if (!pte || !(*pte & _PAGE_PRESENT))
+		return -ENOENT;
+	*pte = (*pte & ~perm) | (flags & perm);
+	invlpg(va);
+	return 0;
+}
+
 /*
  * Software page walk. *flags gets the effective permissions: user and writable
  * only if every level allows it, NX if any level sets it. Handles 1 GiB and 2 MiB
