@@ -4,6 +4,7 @@
 #   make run        boot it under QEMU, serial console on this terminal
 #   make test       build, boot the self-tests and ring-3 tests, check the results
 #   make bench      run the syscall benchmark for every entry variant in one boot
+#   make disasm     refresh the annotated do_syscall_64 listing in docs/entry.md
 #   make debug      boot halted with a gdb stub on :1234
 #   make clean
 #
@@ -13,6 +14,9 @@
 
 BUILD		?= build
 .DEFAULT_GOAL	:= all
+# No built-in rules: "%: %.o" would otherwise try to rebuild the .d files.
+MAKEFLAGS	+= --no-builtin-rules
+.SUFFIXES:
 CC		:= gcc
 LD		:= ld
 NASM		:= nasm
@@ -21,6 +25,7 @@ OBJDUMP		:= objdump
 CMDLINE		?= selftest
 INIT		?= $(BUILD)/user/init.elf
 INIT_ARGS	?=
+BENCH_ARGS	?= iters=10000 reps=5
 QEMU_EXTRA	?=
 
 # V=1 shows full commands.
@@ -39,7 +44,7 @@ KERNEL_CFLAGS := -std=gnu11 -O2 -g -ffreestanding -nostdinc \
 	-mno-avx -mpreferred-stack-boundary=3 -fno-pic -fno-pie -fno-stack-protector \
 	-fno-omit-frame-pointer -fno-asynchronous-unwind-tables -fcf-protection=none \
 	-fno-strict-aliasing -fno-toplevel-reorder -Wall -Wextra -Werror -Wno-unused-parameter -MMD -MP
-NASMFLAGS := -f elf64 -g -F dwarf -Ientry/ -I$(BUILD)/ -I./ -MD
+NASMFLAGS := -f elf64 -g -F dwarf -Ientry/ -I$(BUILD)/ -I./
 KERNEL_LDFLAGS := -nostdlib -static -z max-page-size=0x1000 -z noexecstack --build-id=none \
 	-T linker.ld
 
@@ -93,7 +98,9 @@ ISO := $(BUILD)/entrylab.iso
 KERNEL := $(BUILD)/entrylab.elf
 TOOLS_OK := $(BUILD)/.tools-ok
 
-.PHONY: all run test bench debug clean FORCE
+CMDLINE_BENCH	?=
+
+.PHONY: all run test bench disasm debug clean FORCE
 all: $(ISO) $(USER_PROGS)
 
 # Install missing packages once per build tree (scripts/setup.sh is idempotent).
@@ -122,7 +129,7 @@ $(BUILD)/entry/common-%.o: entry/common.c $(TOOLS_OK)
 $(BUILD)/%.o: %.asm $(BUILD)/asm-offsets.inc $(TOOLS_OK)
 	@mkdir -p $(dir $@)
 	@echo "  NASM    $<"
-	$(Q)$(NASM) $(NASMFLAGS) -o $@ $<
+	$(Q)$(NASM) $(NASMFLAGS) -MD $(@:.o=.d) -o $@ $<
 
 # Two links: the first without symbol names, the second with the table that
 # scripts/gen-ksyms.sh makes from the first. The table sits in .rodata after
@@ -156,6 +163,16 @@ $(ISO): $(KERNEL) $(USER_PROGS) $(BUILD)/iso-config scripts/mkiso.sh
 
 run: $(ISO)
 	bash scripts/qemu.sh $(ISO) $(QEMU_EXTRA)
+
+# One boot, every entry variant: the kernel prints the table (docs/benchmarks.md).
+bench: $(KERNEL) $(USER_PROGS)
+	@echo "  ISO     $(BUILD)/bench.iso"
+	$(Q)bash scripts/mkiso.sh $(KERNEL) $(BUILD)/bench.iso "$(CMDLINE_BENCH)" $(INIT) "$(BENCH_ARGS)"
+	bash scripts/qemu.sh $(BUILD)/bench.iso $(QEMU_EXTRA) | grep -v '^init: starting'
+
+# docs/entry.md quotes the built do_syscall_64; this refreshes that quote.
+disasm: $(KERNEL)
+	python3 scripts/entry-disasm.py $(KERNEL) --update docs/entry.md
 
 debug: $(ISO)
 	@echo "QEMU waits for gdb; in another terminal run:"

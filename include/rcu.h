@@ -28,15 +28,16 @@ static __always_inline void rcu_watching_inc(void)
 		     : : "i"(offsetof(struct percpu, rcu_watching)) : "memory", "cc");
 }
 
+/* likely(): the tracker is on by default; keep its increment on the straight path. */
 static __always_inline void rcu_user_enter(void)
 {
-	if (READ_ONCE(rcu_eqs_on))
+	if (likely(READ_ONCE(rcu_eqs_on)))
 		rcu_watching_inc();	/* odd -> even: RCU stops watching */
 }
 
 static __always_inline void rcu_user_exit(void)
 {
-	if (READ_ONCE(rcu_eqs_on))
+	if (likely(READ_ONCE(rcu_eqs_on)))
 		rcu_watching_inc();	/* even -> odd: RCU watches again */
 }
 

@@ -159,6 +159,18 @@ def entry_variants_objdump(b):
     return 'inline/outline calls and pushf/popf presence match all four variants'
 
 
+@case
+def docs_entry_listing_current(b):
+    """docs/entry.md quotes the built do_syscall_64; it must match this build."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    r = subprocess.run(['python3', os.path.join(root, 'scripts/entry-disasm.py'),
+                        os.path.join(b, 'entrylab.elf'), '--check',
+                        os.path.join(root, 'docs/entry.md')])
+    if r.returncode:
+        raise AssertionError('docs/entry.md listing is stale: run "make disasm" and commit')
+    return 'docs/entry.md matches the built do_syscall_64_irqoff_inline'
+
+
 BENCH_LINE = re.compile(r'^bench variant=(\S+) op=(\S+) iters=(\d+) ticks_per_call=(\S+)')
 
 

@@ -1,0 +1,99 @@
+#!/usr/bin/env python3
+"""Print (or put into docs/entry.md) the built do_syscall_64 of the default variant.
+
+    entry-disasm.py KERNEL.elf                 print the listing
+    entry-disasm.py KERNEL.elf --update DOC    replace the block between the
+                                               DISASM-BEGIN / DISASM-END markers
+    entry-disasm.py KERNEL.elf --check DOC     exit 1 if that block is stale
+
+Each instruction is printed as objdump shows it, with the source line it came
+from (objdump -l) turned into a short comment, so the listing explains itself.
+"""
+import os
+import re
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
+
+FUNC = 'do_syscall_64_irqoff_inline'
+BEGIN, END = '<!-- DISASM-BEGIN: make disasm -->', '<!-- DISASM-END -->'
+
+
+def symbols(kernel):
+    out = subprocess.run(['nm', '-n', kernel], check=True, capture_output=True, text=True).stdout
+    return [(int(a, 16), t, n) for a, t, n in (l.split(maxsplit=2) for l in out.splitlines())
+            if a.startswith('ffffffff8')]
+
+
+def symbolise(addr, syms):
+    best = None
+    for a, t, n in syms:
+        if a > addr:
+            break
+        best = (a, t, n)
+    if best and addr == best[0]:
+        return best[2]
+    if best and best[1] in 'Tt':
+        return f'{best[2]}+{addr - best[0]:#x}'
+    return '<string>'      # an anonymous constant (a string literal) in .rodata
+
+
+def stable(insn, comment, syms):
+    """Replaces addresses that move with every build by the symbols they name."""
+    m = re.search(r'<([^>]+)>', comment or '')
+    if m and '(%rip)' in insn:       # rip-relative: objdump names the target
+        insn = re.sub(r'-?0x[0-9a-f]+\(%rip\)', f'{m[1]}(%rip)', insn)
+
+    def repl(mm):
+        v = int(mm[2], 16)
+        if mm[1] == '-':
+            v = (1 << 64) - v
+        if v >= 0xffffffff80000000:
+            return mm[0][:mm.start(1) - mm.start(0)] + symbolise(v, syms)
+        return mm[0]
+    return re.sub(r'(-?)0x([0-9a-f]+)', lambda mm: repl(mm), insn)
+
+
+def listing(kernel):
+    syms = symbols(kernel)
+    out = subprocess.run(['objdump', '-d', '-l', '--no-show-raw-insn', '--no-addresses',
+                          f'--disassemble={FUNC}', kernel],
+                         check=True, capture_output=True, text=True).stdout
+    lines, where = [], None
+    for line in out.splitlines():
+        m = re.match(r'^(/[^:]+):(\d+)', line)
+        if m:
+            where = f'{m[1].removeprefix(ROOT)}:{m[2]}'
+            continue
+        m = re.match(r'^\s+(\S.*)$', line)
+        if m and not line.startswith(FUNC) and not m[1].endswith('():'):
+            insn = re.sub(r'\s+', ' ', m[1]).strip()
+            insn, _, comment = insn.partition('#')
+            insn = stable(insn.strip(), comment, syms)
+            lines.append(f'    {insn:<44} ; {where}' if where else f'    {insn}')
+    return '\n'.join([f'{FUNC}:'] + lines)
+
+
+def block(kernel):
+    return f'{BEGIN}\n```\n{listing(kernel)}\n```\n{END}'
+
+
+def main():
+    kernel = sys.argv[1]
+    if len(sys.argv) == 2:
+        print(listing(kernel))
+        return 0
+    mode, doc = sys.argv[2], sys.argv[3]
+    text = open(doc).read()
+    m = re.search(re.escape(BEGIN) + r'.*?' + re.escape(END), text, re.S)
+    if not m:
+        sys.exit(f'{doc}: no {BEGIN} ... {END} block')
+    if mode == '--check':
+        return 0 if m[0] == block(kernel) else 1
+    open(doc, 'w').write(text[:m.start()] + block(kernel) + text[m.end():])
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
