@@ -70,14 +70,21 @@ KERNEL_OBJS := $(KERNEL_C:%.c=$(BUILD)/%.o) $(KERNEL_ASM:%.asm=$(BUILD)/%.o) $(E
 # Ring-3 programs: freestanding, static, linked at 0x400000 by user/user.ld.
 # kernel/lib/ (vsnprintf, string functions) is shared with the kernel.
 USER_CFLAGS := -std=gnu11 -O2 -g -ffreestanding -nostdinc \
-	-isystem $(shell $(CC) -print-file-name=include) -Iuser/lib -Iinclude \
+	-isystem $(shell $(CC) -print-file-name=include) -Iuser/lib -Iinclude -Iarch/x86/include \
 	-fno-pic -fno-pie -fno-stack-protector -fcf-protection=none -fno-asynchronous-unwind-tables \
-	-fno-strict-aliasing -fno-builtin -Wall -Wextra -Werror -Wno-unused-parameter -MMD -MP
-USER_LIB_OBJS := $(BUILD)/user/lib/crt0.o $(BUILD)/user/lib/libc.o \
-	$(BUILD)/user/lib/string.o $(BUILD)/user/lib/vsprintf.o
-USER_PROGS := $(BUILD)/user/init.elf
+	-fno-strict-aliasing -fno-toplevel-reorder -fno-builtin -Wall -Wextra -Werror \
+	-Wno-unused-parameter -MMD -MP
+# kernel/lib/ and the KTAP runner kernel/selftest.c are compiled for ring 3 too.
+USER_LIB_OBJS := $(BUILD)/user/lib/crt0.o $(BUILD)/user/lib/sigsetjmp.o \
+	$(BUILD)/user/lib/libc.o $(BUILD)/user/lib/string.o $(BUILD)/user/lib/vsprintf.o \
+	$(BUILD)/user/lib/selftest.o
+USER_PROGS := $(BUILD)/user/init.elf $(BUILD)/user/entrytests.elf $(BUILD)/user/fuzz.elf
 
 $(BUILD)/user/%.o: user/%.c $(TOOLS_OK)
+	@mkdir -p $(dir $@)
+	@echo "  CC      $< [user]"
+	$(Q)$(CC) $(USER_CFLAGS) -c -o $@ $<
+$(BUILD)/user/%.o: user/tests/%.c $(TOOLS_OK)
 	@mkdir -p $(dir $@)
 	@echo "  CC      $< [user]"
 	$(Q)$(CC) $(USER_CFLAGS) -c -o $@ $<
@@ -85,14 +92,24 @@ $(BUILD)/user/lib/%.o: kernel/lib/%.c $(TOOLS_OK)
 	@mkdir -p $(dir $@)
 	@echo "  CC      $< [user]"
 	$(Q)$(CC) $(USER_CFLAGS) -c -o $@ $<
-$(BUILD)/user/lib/crt0.o: user/lib/crt0.asm $(TOOLS_OK)
+$(BUILD)/user/lib/selftest.o: kernel/selftest.c $(TOOLS_OK)
+	@mkdir -p $(dir $@)
+	@echo "  CC      $< [user]"
+	$(Q)$(CC) $(USER_CFLAGS) -c -o $@ $<
+$(BUILD)/user/lib/%.o: user/lib/%.asm $(TOOLS_OK)
 	@mkdir -p $(dir $@)
 	@echo "  NASM    $<"
 	$(Q)$(NASM) -f elf64 -o $@ $<
+$(BUILD)/user/%.o: user/tests/%.asm $(TOOLS_OK)
+	@mkdir -p $(dir $@)
+	@echo "  NASM    $<"
+	$(Q)$(NASM) -f elf64 -o $@ $<
+$(BUILD)/user/entrytests.elf: $(patsubst user/tests/%.c,$(BUILD)/user/%.o,$(wildcard user/tests/*.c)) \
+	$(patsubst user/tests/%.asm,$(BUILD)/user/%.o,$(wildcard user/tests/*.asm))
 $(BUILD)/user/%.elf: $(BUILD)/user/%.o $(USER_LIB_OBJS) user/user.ld
 	@echo "  LD      $@"
 	$(Q)$(LD) -static -nostdlib -z max-page-size=0x1000 -z noexecstack --build-id=none \
-		-T user/user.ld -o $@ $(USER_LIB_OBJS) $<
+		-T user/user.ld -o $@ $(USER_LIB_OBJS) $(sort $(filter-out $(USER_LIB_OBJS),$(filter %.o,$^)))
 
 ISO := $(BUILD)/entrylab.iso
 KERNEL := $(BUILD)/entrylab.elf

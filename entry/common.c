@@ -35,6 +35,13 @@ bool do_syscall_64(struct pt_regs *regs, unsigned long nr)
 	enter_from_user_mode(regs);
 	local_irq_enable();
 
+	/*
+	 * SYSCALL cleared TF (SFMASK), so the CPU will not report the step over the
+	 * SYSCALL instruction itself: the exit work does, with the user's RIP.
+	 */
+	if (unlikely(regs->flags & X86_EFLAGS_TF))
+		set_task_flag(current, TIF_SINGLESTEP);
+
 	if (likely(nr < NR_syscalls)) {
 		nr = array_index_nospec(nr, NR_syscalls);
 		regs->ax = sys_call_table[nr](regs);

@@ -73,7 +73,16 @@ return_via_iret:
 	jz .iret
 	swapgs				; yes: give the user its GS_BASE back
 .iret:
+global irq_return_iret
+irq_return_iret:			; a fault here is a bad IRET: fixup_bad_iret()
 	iretq				; restores ip, cs, flags (with IF), sp, ss
+
+; void return_to_user(struct pt_regs *regs): abandon the current kernel stack
+; frames and return to user mode with *regs (the top of this task's stack).
+global return_to_user
+return_to_user:
+	mov rsp, rdi			; RSP = &pt_regs; IRQs are off
+	jmp return_via_iret
 
 section .rodata
 align 8

@@ -4,6 +4,7 @@
  * entry variant and by interrupts and exceptions from user mode.
  */
 #include <entry-common.h>
+#include <asm/traps.h>
 #include <signal.h>
 
 /**
@@ -22,6 +23,11 @@ void exit_to_user_mode_loop(struct pt_regs *regs, unsigned long ti_work)
 
 		if (ti_work & _TIF_NEED_RESCHED)
 			schedule();
+		if (ti_work & _TIF_SINGLESTEP) {
+			/* The step over the SYSCALL itself: trap as the CPU would have. */
+			clear_task_flag(current, TIF_SINGLESTEP);
+			force_sig_fault(SIGTRAP, TRAP_TRACE, regs->ip, X86_TRAP_DB, 0);
+		}
 		if (ti_work & _TIF_SIGPENDING)
 			do_signal(regs);
 		if (ti_work & _TIF_NOTIFY_RESUME)

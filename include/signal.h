@@ -5,59 +5,33 @@
 
 #include <compiler.h>
 
-#define SIGHUP		1
-#define SIGINT		2
-#define SIGQUIT		3
-#define SIGILL		4
-#define SIGTRAP		5
-#define SIGABRT		6
-#define SIGBUS		7
-#define SIGFPE		8
-#define SIGKILL		9
-#define SIGUSR1		10
-#define SIGSEGV		11
-#define SIGUSR2		12
-#define SIGPIPE		13
-#define SIGALRM		14
-#define SIGTERM		15
-#define SIGSTKFLT	16
-#define SIGCHLD		17
-#define SIGCONT		18
-#define SIGSTOP		19
-#define SIGTSTP		20
-#define SIGTTIN		21
-#define SIGTTOU		22
-#define SIGURG		23
-#define SIGXCPU		24
-#define SIGXFSZ		25
-#define SIGVTALRM	26
-#define SIGPROF		27
-#define SIGWINCH	28
-#define SIGIO		29
-#define SIGPWR		30
-#define SIGSYS		31
-#define SIGRTMIN	32
-#define _NSIG		64
+#include <uapi/signal.h>
 
 #define sigmask(sig)	(1UL << ((sig) - 1))
 
-typedef unsigned long sigset_t;
+typedef kernel_sigset_t sigset_t;
 
-#define SIG_DFL		0UL
-#define SIG_IGN		1UL
+/* What a pending signal carries until it is delivered (one per signal number). */
+struct ksiginfo {
+	int code;		/* si_code */
+	int pid;		/* sender, for SI_USER */
+	unsigned long addr;	/* si_addr, for faults */
+	unsigned long trapno;	/* the vector, for faults */
+	unsigned long err;	/* the CPU's error code, for faults */
+};
 
-struct k_sigaction {
-	unsigned long handler;	/* SIG_DFL, SIG_IGN or a user address */
-	unsigned long flags;
-	unsigned long restorer;
-	sigset_t mask;
+/* The handlers: one page, as Linux's sighand_struct (shared by threads, one day). */
+struct sighand {
+	struct kernel_sigaction action[_NSIG];
 };
 
 /* Per-task signal state. */
 struct sigstate {
 	sigset_t pending;
 	sigset_t blocked;
-	struct k_sigaction action[_NSIG];
+	struct sighand *sighand;
+	struct ksiginfo info[_NSIG];
+	kernel_stack_t altstack;	/* sigaltstack(); ss_flags SS_DISABLE when unset */
 };
 
 struct task;
@@ -65,11 +39,21 @@ struct task;
 const char *signal_name(int sig);
 bool sig_default_ignored(int sig);
 bool sig_ignored(struct task *t, int sig);
-/* Marks sig pending on t (unless ignored) and sets TIF_SIGPENDING if deliverable. */
-void send_signal(struct task *t, int sig);
+/*
+ * Marks sig pending on t, with si_code code from pid sender, unless t ignores it,
+ * and sets TIF_SIGPENDING if it is deliverable.
+ */
+void send_signal(struct task *t, int sig, int code, int sender);
 /* A fault in user mode: the signal cannot be ignored or blocked away. */
-void force_sig_fault(int sig, unsigned long addr);
+void force_sig_fault(int sig, int code, unsigned long addr, unsigned long trapno,
+		     unsigned long err);
 struct pt_regs;
 void do_signal(struct pt_regs *regs);
+void recalc_sigpending(struct task *t);
+
+/* arch/x86/signal.c: the frame on the user stack. false: it could not be written. */
+bool setup_rt_frame(struct pt_regs *regs, int sig, const struct ksiginfo *info,
+		    const struct kernel_sigaction *ka, sigset_t oldmask);
+bool on_sig_stack(const struct task *t, unsigned long sp);
 
 #endif

@@ -30,5 +30,10 @@ long sys_arch_prctl(struct pt_regs *regs);
 long sys_clock_gettime(struct pt_regs *regs);
 long sys_exit_group(struct pt_regs *regs);
 long sys_entrylab_bench(struct pt_regs *regs);
+long sys_rt_sigaction(struct pt_regs *regs);
+long sys_rt_sigprocmask(struct pt_regs *regs);
+long sys_rt_sigreturn(struct pt_regs *regs);
+long sys_rt_sigpending(struct pt_regs *regs);
+long sys_sigaltstack(struct pt_regs *regs);
 
 #endif

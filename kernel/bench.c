@@ -22,6 +22,7 @@ static const char *const op_names[BENCH_NR_OPS] = {
 	[BENCH_OP_KILL] = "kill",
 	[BENCH_OP_INVALID] = "invalid",
 	[BENCH_OP_GETPID] = "getpid",
+	[BENCH_OP_KILL_HANDLED] = "kill-handled",
 };
 
 static struct cell {
@@ -29,6 +30,14 @@ static struct cell {
 	unsigned long iters;
 	struct bench_result r;
 } cells[MAX_VARIANTS][BENCH_NR_OPS];
+
+#define BENCH_MAX_ITERS		(1UL << 32)
+#define BENCH_MAX_REPS		1024
+
+static bool tick_count_sane(long long ticks)
+{
+	return ticks > -(1LL << 40) && ticks < (1LL << 40);
+}
 
 long sys_entrylab_bench(struct pt_regs *regs)
 {
@@ -51,10 +60,15 @@ long sys_entrylab_bench(struct pt_regs *regs)
 		lapic_timer_start(TIMER_HZ);
 		return 0;
 	case BENCH_REPORT:
-		if (v >= nr_entry_variants || v >= MAX_VARIANTS || op >= BENCH_NR_OPS || !regs->r10)
+		if (v >= nr_entry_variants || v >= MAX_VARIANTS || op >= BENCH_NR_OPS ||
+		    !regs->r10 || regs->r10 > BENCH_MAX_ITERS)
 			return -EINVAL;
 		if (copy_from_user(&r, (const void __user *)regs->r8, sizeof(r)))
 			return -EFAULT;
+		/* Bounded so the table's arithmetic cannot overflow or divide by zero. */
+		if (!r.reps || r.reps > BENCH_MAX_REPS || !tick_count_sane(r.min_ticks) ||
+		    !tick_count_sane(r.median_ticks))
+			return -EINVAL;
 		cells[v][op] = (struct cell){ true, regs->r10, r };
 		return 0;
 	}

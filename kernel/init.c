@@ -4,6 +4,9 @@
  * ("module2 /boot/init.elf init arg..."), and reporting how init ended.
  */
 #include <asm/page.h>
+#include <asm/pgtable.h>
+#include <context_tracking.h>
+#include <pmm.h>
 #include <elf.h>
 #include <init.h>
 #include <kernel.h>
@@ -44,9 +47,30 @@ const char *run_user_program(const struct boot_module *m, const char *args,
 	return err;
 }
 
+/*
+ * After init: every frame it used is free again, and the kernel's own page
+ * tables are as before. A failure here fails the run.
+ */
+static void check_resources(unsigned long frames_before, u64 tables_before)
+{
+	unsigned long frames = pmm_free_frames();
+	bool tables_same = kernel_pgtable_checksum() == tables_before;
+
+	if (frames == frames_before && tables_same) {
+		printk("init: resources: %lu frames free before and after, kernel page tables "
+		       "unchanged, CT_WARN_ON count %lu\n", frames, this_cpu_read(ct_warnings));
+		return;
+	}
+	printk("init: resource check FAILED: %lu frames free before, %lu after; kernel page "
+	       "tables %s\n", frames_before, frames, tables_same ? "unchanged" : "CHANGED");
+	selftests_failed = true;
+}
+
 enum exit_status run_init(void)
 {
 	const struct boot_module *m = init_module();
+	unsigned long frames_before = pmm_free_frames();
+	u64 tables_before = kernel_pgtable_checksum();
 	struct user_result r;
 	const char *err;
 
@@ -58,6 +82,7 @@ enum exit_status run_init(void)
 	err = run_user_program(m, m->cmdline, &r);
 	if (err)
 		bad_boot("init: %s", err);
+	check_resources(frames_before, tables_before);
 	if (r.signal) {
 		printk("init: killed by signal %d (%s) at rip=0x%lx", r.signal,
 		       signal_name(r.signal), r.ip);

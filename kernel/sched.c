@@ -25,11 +25,35 @@ static struct task idle_task;
 static struct task *tasks[MAX_TASKS];	/* slot i also owns kernel stack slot i */
 static int next_pid = 1;
 
+/*
+ * Creates the page tables of every kernel-stack slot now, so that starting and
+ * ending tasks only ever changes leaf entries: the kernel's page tables look the
+ * same after any number of tasks, which the resource check after init relies on.
+ */
+static void kstack_prepare_tables(void)
+{
+	phys_addr_t scratch = alloc_frame();
+
+	if (!scratch)
+		panic("sched_init: out of memory");
+	for (unsigned int slot = 0; slot < MAX_TASKS; slot++) {
+		unsigned long base = KSTACK_BASE + slot * KSTACK_SLOT + PAGE_SIZE;
+
+		for (unsigned long va = base; va < base + KERNEL_STACK_SIZE; va += PAGE_SIZE) {
+			if (map_page(kernel_pml4, va, scratch, PAGE_KERNEL))
+				panic("sched_init: cannot map kernel stack slots");
+			unmap_page(kernel_pml4, va);
+		}
+	}
+	free_frame(scratch);
+}
+
 void sched_init(void)
 {
 	strlcpy(idle_task.name, "idle", sizeof(idle_task.name));
 	idle_task.state = TASK_RUNNING;
 	this_cpu_write(current_task, &idle_task);
+	kstack_prepare_tables();
 }
 
 static void *kstack_map(unsigned int slot)
@@ -77,8 +101,8 @@ static void kstack_unmap(void *stack)
  */
 struct task *task_create(const char *name)
 {
+	phys_addr_t pa, sighand;
 	unsigned int slot;
-	phys_addr_t pa;
 	struct task *t;
 
 	for (slot = 0; slot < MAX_TASKS && tasks[slot]; slot++)
@@ -89,14 +113,20 @@ struct task *task_create(const char *name)
 	t = phys_to_virt(pa);
 	t->stack = kstack_map(slot);
 	t->mm.pml4 = pml4_alloc_user();
-	if (!t->stack || !t->mm.pml4) {
+	sighand = alloc_frame();
+	if (!t->stack || !t->mm.pml4 || !sighand) {
 		if (t->stack)
 			kstack_unmap(t->stack);
 		if (t->mm.pml4)
 			pml4_free_user(t->mm.pml4);
+		if (sighand)
+			free_frame(sighand);
 		free_frame(pa);
 		return NULL;
 	}
+	_Static_assert(sizeof(struct sighand) <= PAGE_SIZE, "struct sighand outgrew its page");
+	t->sig.sighand = phys_to_virt(sighand);	/* zeroed: every action SIG_DFL */
+	t->sig.altstack.ss_flags = SS_DISABLE;
 	/* FXSAVE image of a freshly reset FPU: x87 control word, MXCSR defaults. */
 	*(u16 *)&t->fpu[0] = 0x37f;
 	*(u32 *)&t->fpu[24] = 0x1f80;
@@ -115,6 +145,7 @@ void task_free(struct task *t)
 			tasks[i] = NULL;
 	kstack_unmap(t->stack);
 	pml4_free_user(t->mm.pml4);
+	free_frame(virt_to_phys(t->sig.sighand));
 	free_frame(virt_to_phys(t));
 }
 

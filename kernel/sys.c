@@ -117,7 +117,7 @@ long sys_kill(struct pt_regs *regs)
 	if (!t)
 		return -ESRCH;
 	if (sig)
-		send_signal(t, sig);
+		send_signal(t, sig, SI_USER, current->pid);
 	return 0;
 }
 
@@ -206,19 +206,26 @@ static void unmap_user_range(struct mm *mm, unsigned long start, unsigned long e
 	}
 }
 
+/*
+ * The heap: mm->brk is the break as the program set it (unaligned, as Linux
+ * keeps it); pages are mapped up to ALIGN_UP(brk). The request is range-checked
+ * before it is rounded: rounding ~0UL up wraps to 0, which would look like a
+ * shrink of the heap down to address 0.
+ */
 long sys_brk(struct pt_regs *regs)
 {
 	struct mm *mm = &current->mm;
-	unsigned long want = ALIGN_UP(regs->di, PAGE_SIZE);
+	unsigned long req = regs->di, old_end = ALIGN_UP(mm->brk, PAGE_SIZE), new_end;
 
-	if (regs->di < mm->brk_start || want > mm->brk_start + USER_HEAP_MAX)
+	if (req < mm->brk_start || req - mm->brk_start > USER_HEAP_MAX)
 		return mm->brk;
-	if (want > mm->brk && mm_map_zeroed(mm, mm->brk, want, _PAGE_RW | _PAGE_NX))
+	new_end = ALIGN_UP(req, PAGE_SIZE);
+	if (new_end > old_end && mm_map_zeroed(mm, old_end, new_end, _PAGE_RW | _PAGE_NX))
 		return mm->brk;
-	if (want < mm->brk)
-		unmap_user_range(mm, want, mm->brk);
-	mm->brk = want;
-	return regs->di;
+	if (new_end < old_end)
+		unmap_user_range(mm, new_end, old_end);
+	mm->brk = req;
+	return req;
 }
 
 #define PROT_READ	0x1

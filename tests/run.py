@@ -178,8 +178,8 @@ def bench_boot(b, name):
     v = expect(boot.run(b, name, '', init=init_elf(b), init_args='iters=1000 reps=3',
                         env={'ICOUNT': '1'}, timeout=300), ktap=False)
     cells = {(m[1], m[2]): float(m[4]) for m in map(BENCH_LINE.match, v.lines) if m}
-    if len(cells) < 13:
-        raise AssertionError(f'only {len(cells)} bench lines (expected 4 variants x 3 ops + floor)')
+    if len(cells) < 17:
+        raise AssertionError(f'only {len(cells)} bench lines (expected 4 variants x 4 ops + floor)')
     return v, cells
 
 
@@ -199,6 +199,8 @@ def bench_icount_ordering_repeatable(b):
         raise AssertionError(f'kill: expected irqoff-inline < irqsave-inline < irqsave-outline: {k}')
     if c1[('floor', 'invalid')] >= c1[('irqoff-inline', 'invalid')]:
         raise AssertionError('the floor is not below the full entry')
+    if ('irqoff-inline', 'kill-handled') not in c1:
+        raise AssertionError('no kill-handled row')
     return ('kill: ' + ', '.join(f'{n} {k[n]:g}' for n in k) +
             f'; floor {c1[("floor", "invalid")]:g}; identical in two boots')
 
@@ -269,6 +271,79 @@ def glibc_static_program_as_init(b):
     if v.status != 0:
         raise AssertionError(f'expected status 0, got {v.status}')
     return 'gcc -static (glibc) hello runs as init'
+
+
+RESOURCES_OK = (r'^init: resources: \d+ frames free before and after, kernel page tables '
+                r'unchanged, CT_WARN_ON count 0$')
+
+
+@case
+def ring3_entry_suite(b):
+    """user/tests/: the entry path attacked from ring 3, KTAP from ring 3."""
+    v = expect(boot.run(b, 'ring3-entrytests', '', init=os.path.join(b, 'user', 'entrytests.elf')),
+               min_cases=40, min_suites=6)
+    if not v.has(RESOURCES_OK):
+        raise AssertionError('no clean resource check after the suite')
+    return f'{v.count(ok=True, skip=False)} ring-3 cases passed, {v.count(skip=True)} skipped'
+
+
+def ring3_death(b, name):
+    v = boot.run(b, f'ring3-die-{name}', '', init=os.path.join(b, 'user', 'entrytests.elf'),
+                 init_args=f'die={name}')
+    if not v.has(r'^init: killed by signal 11 \(SIGSEGV\) at rip=0x[0-9a-f]+'):
+        raise AssertionError('not killed by SIGSEGV')
+    if v.has(r'survived') or v.has(r'oops:|Kernel panic') or v.status != 4:
+        raise AssertionError(f'expected a clean kill and status 4, got {v.status}')
+    if not v.has(RESOURCES_OK):
+        raise AssertionError('no clean resource check after the kill')
+    return 'SIGSEGV, status 4, nothing leaked'
+
+
+@case
+def ring3_no_restorer_killed(b):
+    return ring3_death(b, 'no_restorer')
+
+
+@case
+def ring3_unwritable_stack_killed(b):
+    return ring3_death(b, 'bad_stack')
+
+
+@case
+def ring3_altstack_overflow_killed(b):
+    return ring3_death(b, 'altstack_overflow')
+
+
+@case
+def ring3_blocked_fault_killed(b):
+    return ring3_death(b, 'blocked_fault')
+
+
+FUZZ_SEED = 20261130
+FUZZ_DONE = re.compile(r'^fuzz: done: (\d+) syscalls made')
+FUZZ_HASH = re.compile(r'^fuzz: result hash (0x[0-9a-f]+)$')
+
+
+def fuzz_boot(b, name):
+    v = expect(boot.run(b, name, '', init=os.path.join(b, 'user', 'fuzz.elf'),
+                        init_args=f'seed={FUZZ_SEED} count=1000000', timeout=600), ktap=False)
+    made = [int(m[1]) for m in map(FUZZ_DONE.match, v.lines) if m]
+    digest = [m[1] for m in map(FUZZ_HASH.match, v.lines) if m]
+    if not made or made[0] < 1000000 or not digest:
+        raise AssertionError('the fuzzer did not finish 1,000,000 syscalls')
+    if not v.has(RESOURCES_OK):
+        raise AssertionError('resource check after the fuzzer failed (frames or page tables)')
+    return made[0], digest[0], v.seconds
+
+
+@case
+def syscall_fuzzer(b):
+    """1,000,000 seeded random syscalls, twice: same results, nothing leaked."""
+    n1, h1, s1 = fuzz_boot(b, 'fuzz-1')
+    n2, h2, _ = fuzz_boot(b, 'fuzz-2')
+    if (n1, h1) != (n2, h2):
+        raise AssertionError(f'same seed, different runs: {h1} vs {h2}')
+    return f'seed {FUZZ_SEED}: {n1} syscalls, hash {h1} in both runs, {s1:.1f}s each'
 
 
 def main():

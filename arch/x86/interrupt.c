@@ -15,6 +15,7 @@
 #include <entry-common.h>
 #include <kernel.h>
 #include <signal.h>
+#include <string.h>
 
 void kernel_exception(struct pt_regs *regs, unsigned long vector);
 void do_interrupt(struct pt_regs *regs, unsigned long vector);
@@ -30,39 +31,99 @@ static void timer_interrupt(struct pt_regs *regs)
 	lapic_eoi();
 }
 
-/* A fault in ring 3 becomes a signal, as on Linux. */
+static unsigned long read_and_clear_dr6(void)
+{
+	unsigned long dr6;
+
+	asm volatile("mov %%dr6, %0" : "=r"(dr6));
+	asm volatile("mov %0, %%dr6" : : "r"(0xffff0ff0UL));	/* DR6's reset value */
+	return dr6;
+}
+
+#define DR6_BS	BIT(14)		/* single step */
+
+/* A fault in ring 3 becomes a signal, with the si_code and si_addr Linux gives. */
 static void user_exception(struct pt_regs *regs, unsigned long vector)
 {
+	unsigned long err = regs->orig_ax, addr;
+
 	switch (vector) {
 	case X86_TRAP_DE:
+		force_sig_fault(SIGFPE, FPE_INTDIV, regs->ip, vector, err);
+		break;
 	case X86_TRAP_MF:
 	case X86_TRAP_XF:
-		force_sig_fault(SIGFPE, regs->ip);
+		force_sig_fault(SIGFPE, SI_KERNEL, regs->ip, vector, err);
 		break;
 	case X86_TRAP_DB:
+		force_sig_fault(SIGTRAP, read_and_clear_dr6() & DR6_BS ? TRAP_TRACE : TRAP_BRKPT,
+				regs->ip, vector, 0);
+		break;
 	case X86_TRAP_BP:
-		force_sig_fault(SIGTRAP, regs->ip);
+		force_sig_fault(SIGTRAP, SI_KERNEL, 0, vector, 0);
 		break;
 	case X86_TRAP_UD:
-		force_sig_fault(SIGILL, regs->ip);
+		force_sig_fault(SIGILL, ILL_ILLOPN, regs->ip, vector, 0);
 		break;
 	case X86_TRAP_PF:
-		force_sig_fault(SIGSEGV, read_cr2());
+		/* No VMAs here: a kernel address or a missing page is "not mapped". */
+		addr = read_cr2();
+		force_sig_fault(SIGSEGV, addr < TASK_SIZE_MAX && (err & X86_PF_PROT) ?
+				SEGV_ACCERR : SEGV_MAPERR, addr, vector, err);
+		break;
+	case X86_TRAP_AC:
+		force_sig_fault(SIGBUS, BUS_ADRALN, regs->ip, vector, err);
 		break;
 	case X86_TRAP_NP:
 	case X86_TRAP_SS:
-	case X86_TRAP_AC:
-		force_sig_fault(SIGBUS, regs->ip);
+		force_sig_fault(SIGBUS, SI_KERNEL, 0, vector, err);
 		break;
 	case X86_TRAP_OF:
 	case X86_TRAP_BR:
 	case X86_TRAP_GP:
-		force_sig_fault(SIGSEGV, 0);	/* si_addr 0, as Linux reports #GP */
+		/* Privileged instructions, non-canonical addresses: si_addr 0, as Linux. */
+		force_sig_fault(SIGSEGV, SI_KERNEL, 0, vector, err);
 		break;
 	default:
 		/* NMI, #DF, #MC and reserved vectors are the machine's problem. */
 		oops(regs, vector, "unexpected exception from user mode");
 	}
+}
+
+/* entry/entry_irq.asm: the IRETQ of the return path, and a way back to it. */
+extern const char irq_return_iret[];
+void __noreturn return_to_user(struct pt_regs *regs);
+
+static bool is_bad_iret(const struct pt_regs *regs, unsigned long vector)
+{
+	return (vector == X86_TRAP_GP || vector == X86_TRAP_SS || vector == X86_TRAP_NP) &&
+	       regs->ip == (unsigned long)irq_return_iret &&
+	       regs->sp == (unsigned long)&current->regs->ip;
+}
+
+/**
+ * fixup_bad_iret - the IRETQ to user mode itself faulted
+ * @regs: the kernel-mode #GP/#SS/#NP frame, taken at irq_return_iret
+ *
+ * IRETQ raises #GP in ring 0 when the return address is non-canonical (a
+ * sigreturn can ask for one). At that moment the general registers already hold
+ * the user's values (POP_REGS ran), so they are in @regs, and the user's IRET
+ * frame is intact at @regs->sp, which is &current->regs->ip. Rebuild the user's
+ * pt_regs there, then treat the fault as a #GP from user mode: the context
+ * tracking state already says USER, so enter properly, queue SIGSEGV, do the
+ * exit work (a handler frame, or death), and return through IRETQ again.
+ */
+static void __noreturn fixup_bad_iret(struct pt_regs *regs, unsigned long vector)
+{
+	struct pt_regs *user = current->regs;
+
+	/* The two frames overlap: regs sits just below user on the same stack. */
+	memmove(user, regs, offsetof(struct pt_regs, orig_ax));
+	user->orig_ax = -1UL;
+	irqentry_enter_from_user_mode(user);
+	force_sig_fault(SIGSEGV, SI_KERNEL, 0, vector, 0);
+	irqentry_exit_to_user_mode(user);
+	return_to_user(user);
 }
 
 static void handle_vector(struct pt_regs *regs, unsigned long vector)
@@ -76,6 +137,8 @@ static void handle_vector(struct pt_regs *regs, unsigned long vector)
 	}
 	if (user_mode(regs))
 		user_exception(regs, vector);
+	else if (is_bad_iret(regs, vector))
+		fixup_bad_iret(regs, vector);
 	else
 		kernel_exception(regs, vector);
 }

@@ -10,6 +10,8 @@
  *   syscall(__NR_entrylab_bench, BENCH_REPORT, v, op, iters, &result)
  *
  * Ticks are RDTSC deltas measured in ring 3, with the empty loop subtracted.
+ * REPORT refuses (-EINVAL) iters of 0 or above 2^32, reps of 0 or above 1024,
+ * and tick counts beyond +-2^40.
  */
 #ifndef _UAPI_ENTRYLAB_BENCH_H
 #define _UAPI_ENTRYLAB_BENCH_H
@@ -28,6 +30,7 @@ enum bench_op {
 	BENCH_OP_KILL,		/* kill(getpid(), SIGWINCH): ignored, discarded */
 	BENCH_OP_INVALID,	/* syscall(-1): -ENOSYS */
 	BENCH_OP_GETPID,
+	BENCH_OP_KILL_HANDLED,	/* kill(getpid(), SIGWINCH) with a handler: one delivery */
 	BENCH_NR_OPS,
 };
 

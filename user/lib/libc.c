@@ -15,16 +15,23 @@ void __noreturn __libc_start(unsigned long *sp)
 	exit(main(argc, argv));
 }
 
-int printf(const char *fmt, ...)
+static int vprintf(const char *fmt, va_list ap)
 {
 	char buf[512];
+	int n = vsnprintf(buf, sizeof(buf), fmt, ap);
+
+	write(1, buf, MIN((size_t)n, sizeof(buf) - 1));
+	return n;
+}
+
+int printf(const char *fmt, ...)
+{
 	va_list ap;
 	int n;
 
 	va_start(ap, fmt);
-	n = vsnprintf(buf, sizeof(buf), fmt, ap);
+	n = vprintf(fmt, ap);
 	va_end(ap);
-	write(1, buf, MIN((size_t)n, sizeof(buf) - 1));
 	return n;
 }
 
@@ -44,4 +51,29 @@ u64 arg_u64(int argc, char **argv, const char *key, u64 def)
 	u64 n;
 
 	return v && str_to_u64(v, strlen(v), &n) ? n : def;
+}
+
+int sigaction(int sig, unsigned long handler, unsigned long flags, kernel_sigset_t mask,
+	      struct kernel_sigaction *old)
+{
+	struct kernel_sigaction sa = {
+		.handler = handler,
+		.flags = flags | SA_RESTORER,
+		.restorer = (unsigned long)__restore_rt,
+		.mask = mask,
+	};
+
+	return (int)syscall6(__NR_rt_sigaction, sig, (long)&sa, (long)old, sizeof(mask), 0, 0);
+}
+
+/* The KTAP runner (kernel/selftest.c) is shared with the kernel: it prints with printk. */
+int printk(const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vprintf(fmt, ap);
+	va_end(ap);
+	return n;
 }

@@ -6,9 +6,8 @@
 #include <compiler.h>
 #include <string.h>
 #include <syscall.h>
+#include <uapi/signal.h>
 #include <vsprintf.h>
-
-#define SIGWINCH	28
 
 extern char **environ;
 
@@ -46,6 +45,37 @@ static inline u64 rdtsc_ordered(void)
 }
 
 int printf(const char *fmt, ...) __printf(1, 2);
+
+/* Signals. sigaction() always supplies __restore_rt as the restorer. */
+typedef unsigned long jmp_buf[8];
+int setjmp(jmp_buf env);
+void __noreturn longjmp(jmp_buf env, int val);
+void __restore_rt(void);
+
+int sigaction(int sig, unsigned long handler, unsigned long flags, kernel_sigset_t mask,
+	      struct kernel_sigaction *old);
+
+static inline int sigprocmask(int how, const kernel_sigset_t *set, kernel_sigset_t *old)
+{
+	return (int)syscall6(__NR_rt_sigprocmask, how, (long)set, (long)old, sizeof(*set), 0, 0);
+}
+
+static inline int sigpending(kernel_sigset_t *set)
+{
+	return (int)syscall2(__NR_rt_sigpending, set, sizeof(*set));
+}
+
+static inline int sigaltstack(const kernel_stack_t *ss, kernel_stack_t *old)
+{
+	return (int)syscall2(__NR_sigaltstack, ss, old);
+}
+
+static inline int raise(int sig)
+{
+	return kill(getpid(), sig);
+}
+
+#define SIGBIT(sig)	(1UL << ((sig) - 1))
 
 /* "key=value" among argv[1..]: the value, or NULL. */
 const char *arg_str(int argc, char **argv, const char *key);

@@ -222,11 +222,14 @@ void pml4_free_user(pte_t *pml4)
 	free_frame(virt_to_phys(pml4));
 }
 
-/* FNV-1a over every kernel-half table entry: equal sums mean unchanged tables. */
+/*
+ * FNV-1a over every kernel-half table entry: equal sums mean unchanged tables.
+ * Accessed and Dirty are left out: the CPU sets them on every use.
+ */
 static u64 checksum_table(const pte_t *table, int level, unsigned int first, u64 h)
 {
 	for (unsigned int i = first; i < 512; i++) {
-		h = (h ^ table[i]) * 0x100000001b3ULL;
+		h = (h ^ (table[i] & ~(_PAGE_ACCESSED | _PAGE_DIRTY))) * 0x100000001b3ULL;
 		if (level > 0 && (table[i] & _PAGE_PRESENT) && !(table[i] & _PAGE_PSE))
 			h = checksum_table(table_of(table[i]), level - 1, 0, h);
 	}

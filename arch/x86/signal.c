@@ -1,0 +1,186 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The x86-64 signal frame, in Linux's layout, and rt_sigreturn.
+ *
+ * Delivery builds, below the interrupted RSP minus the 128-byte red zone (or at
+ * the top of the alternate stack):
+ *
+ *   FXSAVE image of the interrupted FPU/SSE state   512 bytes, 64-byte aligned
+ *   struct rt_sigframe: pretcode, ucontext, siginfo  RSP at pretcode, with
+ *                                                    (RSP + 8) 16-byte aligned
+ *
+ * then enters the handler as if called by sa_restorer: RDI = signal, RSI =
+ * &siginfo, RDX = &ucontext, RAX = 0, DF and TF clear, a fresh FPU state. The
+ * handler's "ret" pops pretcode and runs the restorer, which calls rt_sigreturn.
+ * Since that rewrites pt_regs, the return to user mode goes through IRET.
+ */
+#include <asm/processor.h>
+#include <asm/segment.h>
+#include <asm/uaccess.h>
+#include <errno.h>
+#include <sched.h>
+#include <signal.h>
+#include <string.h>
+#include <syscalls.h>
+
+#define RED_ZONE	128
+#define FXSAVE_SIZE	512
+
+/* Flags a signal handler may change in the interrupted context (Linux's FIX_EFLAGS). */
+#define FIX_EFLAGS (X86_EFLAGS_AC | X86_EFLAGS_OF | X86_EFLAGS_DF | X86_EFLAGS_TF | \
+		    X86_EFLAGS_SF | X86_EFLAGS_ZF | X86_EFLAGS_AF | X86_EFLAGS_PF | \
+		    X86_EFLAGS_CF | X86_EFLAGS_RF)
+
+int do_sigaltstack(const kernel_stack_t *ss, kernel_stack_t *old, unsigned long sp);
+
+bool on_sig_stack(const struct task *t, unsigned long sp)
+{
+	const kernel_stack_t *ss = &t->sig.altstack;
+
+	return !(ss->ss_flags & SS_DISABLE) && sp > (unsigned long)ss->ss_sp &&
+	       sp - (unsigned long)ss->ss_sp <= ss->ss_size;
+}
+
+/* The handler starts with the FPU as after reset: x87 default control word, MXCSR 0x1f80. */
+static void fpu_reset_user_state(void)
+{
+	static const u32 mxcsr_default = 0x1f80;
+
+	asm volatile("fninit; ldmxcsr %0" : : "m"(mxcsr_default));
+}
+
+/* MXCSR bits the CPU accepts: restoring a reserved bit would #GP in the kernel. */
+static u32 mxcsr_feature_mask(void)
+{
+	static u32 mask;
+	static u8 buf[FXSAVE_SIZE] __aligned(16);
+
+	if (!mask) {
+		asm volatile("fxsaveq %0" : "=m"(buf));
+		mask = *(u32 *)&buf[28] ? *(u32 *)&buf[28] : 0xffbf;
+	}
+	return mask;
+}
+
+static void fill_sigcontext(struct kernel_sigcontext *sc, const struct pt_regs *regs,
+			    const struct ksiginfo *info, sigset_t oldmask, unsigned long fp)
+{
+	*sc = (struct kernel_sigcontext){
+		.r8 = regs->r8, .r9 = regs->r9, .r10 = regs->r10, .r11 = regs->r11,
+		.r12 = regs->r12, .r13 = regs->r13, .r14 = regs->r14, .r15 = regs->r15,
+		.di = regs->di, .si = regs->si, .bp = regs->bp, .bx = regs->bx,
+		.dx = regs->dx, .ax = regs->ax, .cx = regs->cx, .sp = regs->sp,
+		.ip = regs->ip, .flags = regs->flags, .cs = regs->cs, .ss = regs->ss,
+		.err = info->err, .trapno = info->trapno, .oldmask = oldmask,
+		.cr2 = info->addr, .fpstate = fp,
+	};
+}
+
+bool setup_rt_frame(struct pt_regs *regs, int sig, const struct ksiginfo *info,
+		    const struct kernel_sigaction *ka, sigset_t oldmask)
+{
+	struct task *t = current;
+	bool onstack = on_sig_stack(t, regs->sp);
+	unsigned long sp = regs->sp - RED_ZONE, fp, frame_addr;
+	struct rt_sigframe frame;
+
+	/* Linux x86-64 has no default trampoline: without a restorer, no return. */
+	if (!(ka->flags & SA_RESTORER))
+		return false;
+	if ((ka->flags & SA_ONSTACK) && !onstack && !(t->sig.altstack.ss_flags & SS_DISABLE)) {
+		sp = (unsigned long)t->sig.altstack.ss_sp + t->sig.altstack.ss_size;
+		onstack = true;
+	}
+	fp = ALIGN_DOWN(sp - FXSAVE_SIZE, 64);
+	frame_addr = ALIGN_DOWN(fp - sizeof(frame), 16) - 8;
+	if (onstack && !on_sig_stack(t, frame_addr))
+		return false;	/* the alternate stack overflowed */
+
+	memset(&frame, 0, sizeof(frame));
+	frame.pretcode = ka->restorer;
+	frame.uc.uc_flags = UC_SIGCONTEXT_SS | UC_STRICT_RESTORE_SS;
+	frame.uc.uc_stack = t->sig.altstack;
+	if (on_sig_stack(t, regs->sp))
+		frame.uc.uc_stack.ss_flags = SS_ONSTACK;
+	fill_sigcontext(&frame.uc.uc_mcontext, regs, info, oldmask, fp);
+	frame.uc.uc_sigmask = oldmask;
+	frame.info.si_signo = sig;
+	frame.info.si_code = info->code;
+	if (info->code == SI_USER) {
+		frame.info.kill.pid = info->pid;
+		frame.info.kill.uid = 0;
+	} else {
+		frame.info.fault.addr = (void *)info->addr;
+	}
+
+	/* The live FPU registers are the interrupted code's: the kernel uses none. */
+	asm volatile("fxsaveq %0" : "=m"(t->fpu));
+	if (copy_to_user((void __user *)fp, t->fpu, FXSAVE_SIZE) ||
+	    copy_to_user((void __user *)frame_addr, &frame, sizeof(frame)))
+		return false;
+
+	regs->ip = ka->handler;
+	regs->sp = frame_addr;
+	regs->di = sig;
+	regs->si = frame_addr + offsetof(struct rt_sigframe, info);
+	regs->dx = frame_addr + offsetof(struct rt_sigframe, uc);
+	regs->ax = 0;
+	regs->flags &= ~(X86_EFLAGS_DF | X86_EFLAGS_RF | X86_EFLAGS_TF);
+	regs->cs = __USER_CS;
+	regs->ss = __USER_DS;
+	fpu_reset_user_state();
+	return true;
+}
+
+/**
+ * sys_rt_sigreturn - resume the context a signal interrupted
+ * @regs: on entry, the restorer's registers; RSP points just above pretcode
+ *
+ * Everything restored comes from user memory, so it is checked: CS and SS are
+ * forced to the user selectors, only the flags in FIX_EFLAGS come from the
+ * frame (never IF, IOPL, NT, VM), and MXCSR loses its reserved bits. RIP comes
+ * back as given: a non-canonical one faults on the way out (IRET, never SYSRET,
+ * since RCX no longer matches) and becomes a SIGSEGV.
+ *
+ * Returns the restored RAX, which the syscall path stores into regs->ax.
+ */
+long sys_rt_sigreturn(struct pt_regs *regs)
+{
+	unsigned long frame_addr = regs->sp - sizeof(unsigned long);
+	struct kernel_ucontext uc;
+	struct kernel_sigcontext *sc = &uc.uc_mcontext;
+	struct task *t = current;
+
+	if (copy_from_user(&uc, (const void __user *)(frame_addr +
+			   offsetof(struct rt_sigframe, uc)), sizeof(uc)))
+		goto badframe;
+	if (sc->fpstate) {
+		if (copy_from_user(t->fpu, (const void __user *)sc->fpstate, FXSAVE_SIZE))
+			goto badframe;
+		*(u32 *)&t->fpu[24] &= mxcsr_feature_mask();
+		asm volatile("fxrstorq %0" : : "m"(t->fpu));
+	} else {
+		fpu_reset_user_state();
+	}
+
+	t->sig.blocked = uc.uc_sigmask & ~(sigmask(SIGKILL) | sigmask(SIGSTOP));
+	recalc_sigpending(t);
+
+	regs->r8 = sc->r8, regs->r9 = sc->r9, regs->r10 = sc->r10, regs->r11 = sc->r11;
+	regs->r12 = sc->r12, regs->r13 = sc->r13, regs->r14 = sc->r14, regs->r15 = sc->r15;
+	regs->di = sc->di, regs->si = sc->si, regs->bp = sc->bp, regs->bx = sc->bx;
+	regs->dx = sc->dx, regs->ax = sc->ax, regs->cx = sc->cx, regs->sp = sc->sp;
+	regs->ip = sc->ip;
+	regs->flags = (regs->flags & ~FIX_EFLAGS) | (sc->flags & FIX_EFLAGS);
+	regs->cs = __USER_CS;
+	regs->ss = __USER_DS;
+	regs->orig_ax = -1UL;	/* no syscall to restart */
+
+	/* As Linux: the frame's sigaltstack settings come back too; errors ignored. */
+	do_sigaltstack(&uc.uc_stack, NULL, regs->sp);
+	return regs->ax;
+
+badframe:
+	force_sig_fault(SIGSEGV, SI_KERNEL, 0, 0, 0);
+	return regs->ax;
+}

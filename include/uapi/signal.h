@@ -1,0 +1,143 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Signals as Linux x86-64 user space sees them: numbers, sigaction flags, and the
+ * layouts of siginfo, stack_t, sigcontext, ucontext and the rt_sigframe the kernel
+ * builds on the user stack. Shared by the kernel and the ring-3 programs.
+ */
+#ifndef _UAPI_ENTRYLAB_SIGNAL_H
+#define _UAPI_ENTRYLAB_SIGNAL_H
+
+#define SIGHUP		1
+#define SIGINT		2
+#define SIGQUIT		3
+#define SIGILL		4
+#define SIGTRAP		5
+#define SIGABRT		6
+#define SIGBUS		7
+#define SIGFPE		8
+#define SIGKILL		9
+#define SIGUSR1		10
+#define SIGSEGV		11
+#define SIGUSR2		12
+#define SIGPIPE		13
+#define SIGALRM		14
+#define SIGTERM		15
+#define SIGSTKFLT	16
+#define SIGCHLD		17
+#define SIGCONT		18
+#define SIGSTOP		19
+#define SIGTSTP		20
+#define SIGTTIN		21
+#define SIGTTOU		22
+#define SIGURG		23
+#define SIGXCPU		24
+#define SIGXFSZ		25
+#define SIGVTALRM	26
+#define SIGPROF		27
+#define SIGWINCH	28
+#define SIGIO		29
+#define SIGPWR		30
+#define SIGSYS		31
+#define SIGRTMIN	32
+#define _NSIG		64
+
+#define SIG_DFL		0UL
+#define SIG_IGN		1UL
+
+#define SA_NOCLDSTOP	0x00000001
+#define SA_NOCLDWAIT	0x00000002
+#define SA_SIGINFO	0x00000004
+#define SA_RESTORER	0x04000000
+#define SA_ONSTACK	0x08000000
+#define SA_RESTART	0x10000000
+#define SA_NODEFER	0x40000000
+#define SA_RESETHAND	0x80000000
+
+#define SIG_BLOCK	0
+#define SIG_UNBLOCK	1
+#define SIG_SETMASK	2
+
+#define SS_ONSTACK	1
+#define SS_DISABLE	2
+#define MINSIGSTKSZ	2048
+
+/* si_code values. */
+#define SI_USER		0
+#define SI_KERNEL	0x80
+#define ILL_ILLOPN	2
+#define FPE_INTDIV	1
+#define SEGV_MAPERR	1
+#define SEGV_ACCERR	2
+#define BUS_ADRALN	1
+#define TRAP_BRKPT	1
+#define TRAP_TRACE	2
+
+/* The kernel's sigset: one bit per signal, bit (sig - 1). */
+typedef unsigned long kernel_sigset_t;
+
+/* rt_sigaction's struct: the mask comes last, as on every Linux architecture. */
+struct kernel_sigaction {
+	unsigned long handler;		/* SIG_DFL, SIG_IGN or a function */
+	unsigned long flags;
+	unsigned long restorer;		/* SA_RESTORER: where the handler returns to */
+	kernel_sigset_t mask;		/* blocked while the handler runs */
+};
+
+typedef struct {
+	void *ss_sp;
+	int ss_flags;
+	unsigned long ss_size;
+} kernel_stack_t;
+
+/* 128 bytes; the union starts at offset 16. */
+struct kernel_siginfo {
+	int si_signo;
+	int si_errno;
+	int si_code;
+	int __pad;
+	union {
+		struct {
+			int pid;
+			unsigned int uid;
+		} kill;
+		struct {
+			void *addr;
+		} fault;
+		char __size[112];
+	};
+};
+
+/* x86-64 struct sigcontext: 256 bytes. */
+struct kernel_sigcontext {
+	unsigned long r8, r9, r10, r11, r12, r13, r14, r15;
+	unsigned long di, si, bp, bx, dx, ax, cx, sp, ip;
+	unsigned long flags;
+	unsigned short cs, gs, fs, ss;
+	unsigned long err, trapno, oldmask, cr2;
+	unsigned long fpstate;		/* user address of the FXSAVE image, or 0 */
+	unsigned long reserved1[8];
+};
+
+#define UC_SIGCONTEXT_SS	0x2
+#define UC_STRICT_RESTORE_SS	0x4
+
+struct kernel_ucontext {
+	unsigned long uc_flags;
+	struct kernel_ucontext *uc_link;
+	kernel_stack_t uc_stack;
+	struct kernel_sigcontext uc_mcontext;
+	kernel_sigset_t uc_sigmask;	/* restored by rt_sigreturn */
+};
+
+/*
+ * What the handler finds at its RSP: the return address (sa_restorer, which
+ * calls rt_sigreturn), then the ucontext, then the siginfo. The FXSAVE image
+ * sits above, 64-byte aligned, pointed to by uc_mcontext.fpstate.
+ */
+struct rt_sigframe {
+	unsigned long pretcode;
+	struct kernel_ucontext uc;
+	struct kernel_siginfo info;
+};
+
+#endif

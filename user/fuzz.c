@@ -1,0 +1,251 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fuzz: a seeded, reproducible stream of random system calls.
+ *
+ *   fuzz [seed=N] [count=N]
+ *
+ * Each call is either a random number (anything from -1 to 2^63, mostly
+ * unimplemented) with random arguments, or an implemented syscall with
+ * arguments drawn, per argument, from pools of plain values, boundary values
+ * and pointers into every kind of region: a valid buffer, its last bytes before
+ * an unmapped page, the kernel's text and direct map, non-canonical addresses,
+ * an unmapped page, NULL, and a range straddling TASK_SIZE_MAX. The valid buffer
+ * is the only memory the calls can reach: nothing they write can hit the
+ * fuzzer's own state. Handlers catch every signal it provokes.
+ *
+ * Left out, because they would end or disarm the fuzzer rather than test the
+ * kernel: exit, exit_group, rt_sigreturn, kill with SIGKILL on itself, and the
+ * benchmark's variant switching. Calls that install state (handlers, an
+ * alternate stack, unmapping memory) only ever see pointers that fail, or a
+ * sandbox region. At the end it prints its counts and a hash of every result:
+ * the same seed gives the same hash.
+ */
+#include <errno.h>
+#include <libc.h>
+#include <uapi/bench.h>
+#include <user_layout.h>
+
+#define SANDBOX		0x0000000200000000UL	/* mmap/munmap/mprotect play here */
+#define SANDBOX_PAGES	16
+
+static u64 rng_state;
+
+static u64 rnd(void)		/* xorshift64* */
+{
+	rng_state ^= rng_state >> 12;
+	rng_state ^= rng_state << 25;
+	rng_state ^= rng_state >> 27;
+	return rng_state * 0x2545f4914f6cdd1dULL;
+}
+
+#define SCRATCH_SIZE	(4 * PAGE_SIZE)
+
+/* Valid memory for the calls to write into, followed by an unmapped page. */
+static u8 *scratch;
+
+static void setup_scratch(void)
+{
+	long p = syscall6(__NR_mmap, 0, SCRATCH_SIZE + PAGE_SIZE, 3, 0x22, -1, 0);
+
+	syscall2(__NR_munmap, p + SCRATCH_SIZE, PAGE_SIZE);
+	scratch = (u8 *)p;
+}
+
+static unsigned long bad_pointer(void)
+{
+	static const unsigned long bad[] = {
+		0, 0x10000, 0xffffffff80100000UL, 0xffff888000000000UL,
+		0x0000800000000000UL, 0xdead000000000000UL, TASK_SIZE_MAX - 8,
+		TASK_SIZE_MAX, ~0UL,
+	};
+
+	return bad[rnd() % ARRAY_SIZE(bad)];
+}
+
+static unsigned long any_pointer(void)
+{
+	switch (rnd() % 4) {
+	case 0:
+		return (unsigned long)scratch + rnd() % SCRATCH_SIZE;
+	case 1:
+		return (unsigned long)scratch + SCRATCH_SIZE - 1 - rnd() % 8;	/* straddles the hole */
+	default:
+		return bad_pointer();
+	}
+}
+
+static unsigned long any_value(void)
+{
+	static const unsigned long edge[] = {
+		0, 1, 2, 8, 16, 64, 4095, 4096, 0x7fffffff, 0x80000000UL, 0xffffffffUL,
+		1UL << 32, 1UL << 47, 1UL << 63, ~0UL, ~0UL - 1,
+	};
+
+	switch (rnd() % 4) {
+	case 0:
+		return rnd();
+	case 1:
+		return rnd() % 256;
+	case 2:
+		return any_pointer();
+	default:
+		return edge[rnd() % ARRAY_SIZE(edge)];
+	}
+}
+
+/*
+ * Where mmap(MAP_FIXED), munmap and mprotect may act: the sandbox, or addresses
+ * no mapping can cover. Never the user-range "bad" pointers above, which must
+ * stay unmapped for the other calls to mean what they test.
+ */
+static unsigned long sandbox_addr(void)
+{
+	static const unsigned long never[] = {
+		0, 0xffffffff80100000UL, 0xffff888000000000UL, 0x0000800000000000UL,
+		TASK_SIZE_MAX, ~0UL & PAGE_MASK,
+	};
+
+	return rnd() % 2 ? SANDBOX + (rnd() % SANDBOX_PAGES) * PAGE_SIZE :
+			   never[rnd() % ARRAY_SIZE(never)];
+}
+
+/* Fills a[] for syscall nr; false for the ones the fuzzer must not make. */
+static bool make_args(long nr, unsigned long a[6])
+{
+	for (int i = 0; i < 6; i++)
+		a[i] = any_value();
+	switch (nr) {
+	case __NR_exit:
+	case __NR_exit_group:
+	case __NR_rt_sigreturn:
+		return false;
+	case __NR_write:
+	case __NR_writev:
+		if (a[0] == 1 || a[0] == 2)	/* the console: only failing buffers */
+			a[1] = bad_pointer();
+		return true;
+	case __NR_kill:
+		/* pid 0 and -pid also reach ourselves: never send SIGKILL at all. */
+		a[0] = rnd() % 2 ? (unsigned long)getpid() : a[0];
+		if (rnd() % 2)
+			a[1] %= 70;
+		if ((int)a[1] == SIGKILL)
+			a[1] = SIGUSR1;
+		return true;
+	case __NR_rt_sigaction:
+		a[0] %= 70;
+		a[1] = rnd() % 2 ? 0 : bad_pointer();	/* never installs a handler */
+		a[3] = rnd() % 4 ? 8 : a[3];
+		return true;
+	case __NR_rt_sigprocmask:
+		a[1] = rnd() % 2 ? bad_pointer() : (unsigned long)scratch;
+		a[3] = rnd() % 4 ? 8 : a[3];
+		return true;
+	case __NR_sigaltstack:
+		a[0] = rnd() % 2 ? 0 : bad_pointer();
+		return true;
+	case __NR_mmap:
+		if (a[3] & 0x10)			/* MAP_FIXED: only in the sandbox */
+			a[0] = sandbox_addr();
+		a[1] %= SANDBOX_PAGES * PAGE_SIZE;
+		return true;
+	case __NR_munmap:
+	case __NR_mprotect:
+		a[0] = sandbox_addr();
+		a[1] %= SANDBOX_PAGES * PAGE_SIZE;
+		return true;
+	case __NR_brk:
+		return true;
+	case __NR_entrylab_bench:
+		/*
+		 * Query, and reports that fail: switching the entry variant would end
+		 * the run, and a report that succeeds would print in the boot's table.
+		 */
+		a[0] = rnd() % 2 ? BENCH_VARIANTS : rnd() % 3 ? BENCH_REPORT : 5 + rnd() % 100;
+		a[4] = bad_pointer();
+		return true;
+	}
+	return true;
+}
+
+static const long implemented[] = {
+	__NR_write, __NR_mmap, __NR_mprotect, __NR_munmap, __NR_brk, __NR_rt_sigaction,
+	__NR_rt_sigprocmask, __NR_writev, __NR_sched_yield, __NR_getpid, __NR_kill,
+	__NR_uname, __NR_rt_sigpending, __NR_sigaltstack, __NR_arch_prctl, __NR_gettid,
+	__NR_set_tid_address, __NR_clock_gettime, __NR_entrylab_bench,
+};
+
+static long pick_number(void)
+{
+	switch (rnd() % 8) {
+	case 0:
+		return (long)rnd();
+	case 1:
+		return (long)(rnd() % (NR_syscalls + 64));
+	case 2:
+		return (long)((1UL << 32) + implemented[rnd() % ARRAY_SIZE(implemented)]);
+	default:
+		return implemented[rnd() % ARRAY_SIZE(implemented)];
+	}
+}
+
+static jmp_buf fault_env;
+static unsigned long nsignals, nfaults;
+
+static void on_signal(int sig)
+{
+	nsignals++;
+}
+
+static void on_fault(int sig)
+{
+	nfaults++;
+	longjmp(fault_env, 1);
+}
+
+int main(int argc, char **argv)
+{
+	u64 seed = arg_u64(argc, argv, "seed", 1);
+	u64 count = arg_u64(argc, argv, "count", 1000000);
+	/* volatile: a fault signal longjmps back into the loop. */
+	static volatile unsigned long made, ok, enosys, efault, other, skipped;
+	static volatile u64 hash = 0xcbf29ce484222325ULL;
+
+	rng_state = seed ? seed : 1;
+	setup_scratch();
+	for (int sig = 1; sig <= _NSIG; sig++) {
+		bool fault = sig == SIGSEGV || sig == SIGBUS || sig == SIGILL || sig == SIGFPE ||
+			     sig == SIGTRAP;
+
+		/* SA_NODEFER: a fault handler left by longjmp must not stay blocked. */
+		sigaction(sig, (unsigned long)(fault ? on_fault : on_signal),
+			  fault ? SA_NODEFER : 0, 0, NULL);
+	}
+	printf("fuzz: seed=%lu count=%lu\n", (unsigned long)seed, (unsigned long)count);
+	setjmp(fault_env);
+	while (made < count) {
+		unsigned long a[6];
+		long nr = pick_number(), ret;
+
+		if (!make_args(nr, a)) {
+			skipped++;
+			continue;
+		}
+		made++;
+		ret = syscall6(nr, a[0], a[1], a[2], a[3], a[4], a[5]);
+		hash = (hash ^ (u64)ret) * 0x100000001b3ULL;
+		if (ret == -ENOSYS)
+			enosys++;
+		else if (ret == -EFAULT)
+			efault++;
+		else if (ret >= 0)
+			ok++;
+		else
+			other++;
+	}
+	printf("fuzz: done: %lu syscalls made: %lu ok, %lu -EFAULT, %lu -ENOSYS, %lu other errors,"
+	       " %lu ended by a fault signal; %lu not made (would end the fuzzer); %lu signals"
+	       " handled\n", made, ok, efault, enosys, other, nfaults, skipped, nsignals + nfaults);
+	printf("fuzz: result hash 0x%016lx\n", (unsigned long)hash);
+	return 0;
+}

@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Every syscall that takes a pointer, given each kind of bad pointer: -EFAULT,
+ * and nothing written (Linux's syscall_arg_fault test, generalised). The
+ * straddling pointer starts in a mapped page filled with 0x5a and runs past
+ * TASK_SIZE_MAX: a kernel that wrote first and checked later would change it.
+ */
+#include <uapi/bench.h>
+#include "harness.h"
+
+#define NR_BAD 5
+
+static unsigned long bad[NR_BAD];
+static const kernel_sigset_t no_signals;
+
+static void setup(struct test *t)
+{
+	ASSERT_EQ(t, map_top_page(false), TASK_SIZE_MAX - PAGE_SIZE);
+	bad[0] = 0xffffffff80100000UL;		/* kernel text */
+	bad[1] = 0xffff888000100000UL;		/* kernel direct map */
+	bad[2] = 0x0000800000000000UL;		/* non-canonical */
+	bad[3] = 0x10000UL;			/* never mapped */
+	bad[4] = TASK_SIZE_MAX - 4;		/* straddles TASK_SIZE_MAX: every object is >= 8 bytes */
+}
+
+static bool top_page_untouched(void)
+{
+	const u8 *p = (const u8 *)(TASK_SIZE_MAX - 64);
+
+	for (int i = 0; i < 64; i++)
+		if (p[i] != 0x5a)
+			return false;
+	return true;
+}
+
+#define EXPECT_EFAULT_ALL(t, call)						\
+	do {									\
+		setup(t);							\
+		for (int i = 0; i < NR_BAD; i++) {				\
+			unsigned long p = bad[i];				\
+			long ret = (call);					\
+			if (ret != -EFAULT)					\
+				test_fail(t, __FILE__, __LINE__, "%s with %lx: %ld", \
+					  #call, p, ret);			\
+		}								\
+		EXPECT_TRUE(t, top_page_untouched());				\
+		syscall2(__NR_munmap, TASK_SIZE_MAX - PAGE_SIZE, PAGE_SIZE);	\
+		sigprocmask(SIG_SETMASK, &no_signals, NULL);			\
+	} while (0)
+
+SELFTEST(efault, write)
+{
+	EXPECT_EFAULT_ALL(t, syscall3(__NR_write, 1, p, 16));
+}
+
+SELFTEST(efault, writev_iovec)
+{
+	EXPECT_EFAULT_ALL(t, syscall3(__NR_writev, 1, p, 1));
+}
+
+SELFTEST(efault, writev_buffer)
+{
+	struct {
+		unsigned long base, len;
+	} iov;
+
+	EXPECT_EFAULT_ALL(t, (iov.base = p, iov.len = 16, syscall3(__NR_writev, 1, &iov, 1)));
+}
+
+SELFTEST(efault, uname)
+{
+	EXPECT_EFAULT_ALL(t, syscall1(__NR_uname, p));
+}
+
+SELFTEST(efault, clock_gettime)
+{
+	EXPECT_EFAULT_ALL(t, syscall2(__NR_clock_gettime, 1, p));
+}
+
+SELFTEST(efault, arch_prctl_get_fs)
+{
+	EXPECT_EFAULT_ALL(t, syscall2(__NR_arch_prctl, 0x1003, p));
+}
+
+SELFTEST(efault, rt_sigaction)
+{
+	EXPECT_EFAULT_ALL(t, syscall6(__NR_rt_sigaction, SIGUSR1, p, 0, 8, 0, 0));
+	EXPECT_EFAULT_ALL(t, syscall6(__NR_rt_sigaction, SIGUSR1, 0, p, 8, 0, 0));
+}
+
+SELFTEST(efault, rt_sigprocmask)
+{
+	EXPECT_EFAULT_ALL(t, syscall6(__NR_rt_sigprocmask, SIG_BLOCK, p, 0, 8, 0, 0));
+	EXPECT_EFAULT_ALL(t, syscall6(__NR_rt_sigprocmask, SIG_BLOCK, 0, p, 8, 0, 0));
+}
+
+SELFTEST(efault, rt_sigpending)
+{
+	EXPECT_EFAULT_ALL(t, syscall2(__NR_rt_sigpending, p, 8));
+}
+
+SELFTEST(efault, sigaltstack)
+{
+	EXPECT_EFAULT_ALL(t, syscall2(__NR_sigaltstack, p, 0));
+	EXPECT_EFAULT_ALL(t, syscall2(__NR_sigaltstack, 0, p));
+}
+
+SELFTEST(efault, bench_report)
+{
+	EXPECT_EFAULT_ALL(t, syscall5(__NR_entrylab_bench, BENCH_REPORT, 0, 0, 1, p));
+}

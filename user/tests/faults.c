@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Faults from ring 3: each must arrive as the right signal with Linux's si_code
+ * and si_addr, and the program must be able to carry on.
+ */
+#include "harness.h"
+
+static const u8 rodata_byte = 1;
+static u8 data_page[PAGE_SIZE] __aligned(PAGE_SIZE) = { 0xc3 };
+
+static void do_int3(void)	{ asm volatile("int3"); }
+static void do_ud2(void)	{ asm volatile("ud2"); }
+static void do_cli(void)	{ asm volatile("cli"); }
+static void do_hlt(void)	{ asm volatile("hlt"); }
+static void do_wrmsr(void)	{ asm volatile("wrmsr" : : "c"(0xc0000082), "a"(0), "d"(0)); }
+static void do_mov_cr3(void)	{ asm volatile("mov %0, %%cr3" : : "r"(0UL)); }
+static void do_in(void)		{ asm volatile("inb $0x80, %%al" : : : "rax"); }
+static void do_out(void)	{ asm volatile("outb %%al, $0x80" : : "a"(0)); }
+static void do_kread(void)	{ (void)*(volatile long *)0xffffffff80100000UL; }
+static void do_kwrite(void)	{ *(volatile long *)0xffff888000100000UL = 0; }
+static void do_rodata_write(void) { *(volatile u8 *)&rodata_byte = 2; }
+static void do_noncanon(void)	{ (void)*(volatile long *)0x0000800000000000UL; }
+static void do_exec_data(void)	{ ((void (*)(void))data_page)(); }
+
+static void do_div0(void)
+{
+	asm volatile("xor %%ecx, %%ecx; div %%ecx" : : : "rax", "rcx", "rdx");
+}
+
+static void do_exec_stack(void)
+{
+	u8 code[16] = { 0xc3 };
+
+	((void (*)(void))code)();
+	asm volatile("" : : "r"(code) : "memory");
+}
+
+static unsigned long exec_heap_page;
+
+static void do_exec_heap(void)
+{
+	((void (*)(void))exec_heap_page)();
+}
+
+#define EXPECT_FAULT(t, fn, signo, sicode)				\
+	do {								\
+		ASSERT_TRUE(t, faults(fn));				\
+		EXPECT_EQ(t, caught.sig, signo);			\
+		EXPECT_EQ(t, caught.code, sicode);			\
+	} while (0)
+
+SELFTEST(faults, int3_is_sigtrap)
+{
+	EXPECT_FAULT(t, do_int3, SIGTRAP, SI_KERNEL);
+	EXPECT_EQ(t, caught.trapno, 3UL);
+}
+
+SELFTEST(faults, ud2_is_sigill)
+{
+	EXPECT_FAULT(t, do_ud2, SIGILL, ILL_ILLOPN);
+	EXPECT_EQ(t, caught.addr, caught.ip);
+	EXPECT_EQ(t, *(u16 *)caught.ip, 0x0b0f);	/* si_addr points at the ud2 */
+}
+
+SELFTEST(faults, divide_by_zero_is_sigfpe)
+{
+	EXPECT_FAULT(t, do_div0, SIGFPE, FPE_INTDIV);
+	EXPECT_EQ(t, caught.addr, caught.ip);
+}
+
+SELFTEST(faults, cli_is_sigsegv)
+{
+	EXPECT_FAULT(t, do_cli, SIGSEGV, SI_KERNEL);
+	EXPECT_EQ(t, caught.addr, 0UL);
+	EXPECT_EQ(t, caught.trapno, 13UL);
+}
+
+SELFTEST(faults, hlt_is_sigsegv)
+{
+	EXPECT_FAULT(t, do_hlt, SIGSEGV, SI_KERNEL);
+}
+
+SELFTEST(faults, wrmsr_is_sigsegv)
+{
+	EXPECT_FAULT(t, do_wrmsr, SIGSEGV, SI_KERNEL);
+}
+
+SELFTEST(faults, mov_to_cr3_is_sigsegv)
+{
+	EXPECT_FAULT(t, do_mov_cr3, SIGSEGV, SI_KERNEL);
+}
+
+SELFTEST(faults, port_in_is_sigsegv)
+{
+	EXPECT_FAULT(t, do_in, SIGSEGV, SI_KERNEL);
+}
+
+SELFTEST(faults, port_out_is_sigsegv)
+{
+	EXPECT_FAULT(t, do_out, SIGSEGV, SI_KERNEL);
+}
+
+SELFTEST(faults, read_kernel_text)
+{
+	EXPECT_FAULT(t, do_kread, SIGSEGV, SEGV_MAPERR);
+	EXPECT_EQ(t, caught.addr, 0xffffffff80100000UL);
+}
+
+SELFTEST(faults, write_kernel_direct_map)
+{
+	EXPECT_FAULT(t, do_kwrite, SIGSEGV, SEGV_MAPERR);
+	EXPECT_EQ(t, caught.addr, 0xffff888000100000UL);
+}
+
+SELFTEST(faults, noncanonical_access)
+{
+	EXPECT_FAULT(t, do_noncanon, SIGSEGV, SI_KERNEL);	/* #GP, not #PF */
+}
+
+SELFTEST(faults, write_to_rodata)
+{
+	EXPECT_FAULT(t, do_rodata_write, SIGSEGV, SEGV_ACCERR);
+	EXPECT_EQ(t, caught.addr, (unsigned long)&rodata_byte);
+}
+
+SELFTEST(faults, execute_from_data)
+{
+	EXPECT_FAULT(t, do_exec_data, SIGSEGV, SEGV_ACCERR);
+	EXPECT_EQ(t, caught.addr, (unsigned long)data_page);
+}
+
+SELFTEST(faults, execute_from_stack)
+{
+	EXPECT_FAULT(t, do_exec_stack, SIGSEGV, SEGV_ACCERR);
+	EXPECT_EQ(t, caught.addr, caught.ip);
+}
+
+SELFTEST(faults, execute_from_heap)
+{
+	exec_heap_page = syscall6(__NR_mmap, 0, PAGE_SIZE, 3, 0x22, -1, 0);	/* RW */
+	ASSERT_TRUE(t, exec_heap_page < TASK_SIZE_MAX);
+	*(u8 *)exec_heap_page = 0xc3;
+	EXPECT_FAULT(t, do_exec_heap, SIGSEGV, SEGV_ACCERR);
+	EXPECT_EQ(t, caught.addr, exec_heap_page);
+	syscall2(__NR_munmap, exec_heap_page, PAGE_SIZE);
+}

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Signal catching and recovery for the ring-3 entry tests. */
+#include "harness.h"
+
+volatile struct caught caught;
+jmp_buf recover_env;
+static bool recover_after[_NSIG + 1];
+
+static void recorder(int sig, struct kernel_siginfo *si, struct kernel_ucontext *uc)
+{
+	struct kernel_sigcontext *sc = &uc->uc_mcontext;
+
+	caught.count++;
+	caught.sig = sig;
+	caught.code = si->si_code;
+	caught.addr = (unsigned long)si->fault.addr;
+	caught.ip = sc->ip;
+	caught.flags = sc->flags;
+	caught.trapno = sc->trapno;
+	sc->flags &= ~X86_EFLAGS_TF;		/* one trap, not one per instruction */
+	if (recover_after[sig]) {
+		/* rt_sigreturn "returns" into longjmp(recover_env, 1). */
+		sc->ip = (unsigned long)longjmp;
+		sc->di = (unsigned long)recover_env;
+		sc->si = 1;
+	}
+}
+
+void catch_signal(int sig, unsigned long flags, bool recover)
+{
+	recover_after[sig] = recover;
+	sigaction(sig, (unsigned long)recorder, SA_SIGINFO | flags, 0, NULL);
+}
+
+void reset_signal(int sig)
+{
+	sigaction(sig, SIG_DFL, 0, 0, NULL);
+}
+
+bool faults(void (*fn)(void))
+{
+	static const int sigs[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP };
+
+	memset((void *)&caught, 0, sizeof(caught));
+	for (unsigned int i = 0; i < ARRAY_SIZE(sigs); i++)
+		catch_signal(sigs[i], 0, true);
+	if (!setjmp(recover_env))
+		fn();
+	for (unsigned int i = 0; i < ARRAY_SIZE(sigs); i++)
+		reset_signal(sigs[i]);
+	return caught.count > 0;
+}
+
+unsigned long map_top_page(bool exec)
+{
+	unsigned long top = TASK_SIZE_MAX - PAGE_SIZE;
+	long addr = syscall6(__NR_mmap, top, PAGE_SIZE, exec ? 7 : 3, 0x32, -1, 0);
+
+	if (addr == (long)top)
+		memset((void *)top, 0x5a, PAGE_SIZE);
+	return addr;
+}

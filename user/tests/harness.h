@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Helpers for the ring-3 entry tests: catching a signal and getting control
+ * back, and the assembly probes of probes.asm.
+ */
+#ifndef _USER_TESTS_HARNESS_H
+#define _USER_TESTS_HARNESS_H
+
+#include <errno.h>
+#include <libc.h>
+#include <selftest.h>
+#include <user_layout.h>
+
+struct gprs {
+	unsigned long rax, rbx, rcx, rdx, rsi, rdi, rbp, rsp;
+	unsigned long r8, r9, r10, r11, r12, r13, r14, r15;
+};
+
+/* What the last caught signal reported. */
+struct caught {
+	int count;
+	int sig, code;
+	unsigned long addr, ip, flags, trapno;
+};
+extern volatile struct caught caught;
+extern jmp_buf recover_env;
+
+/*
+ * catch_signal - record sig with SA_SIGINFO | flags; with recover, resume at
+ * the last setjmp(recover_env) afterwards (through rt_sigreturn, so the mask
+ * comes back), else return to the interrupted code with TF cleared.
+ */
+void catch_signal(int sig, unsigned long flags, bool recover);
+void reset_signal(int sig);
+
+/* Runs fn expecting a signal; returns true if one was caught and recovered from. */
+bool faults(void (*fn)(void));
+
+/* probes.asm */
+void syscall_gprs(const struct gprs *in, struct gprs *out);
+extern char syscall_gprs_ret[];
+long syscall_with_rsp(long nr, unsigned long rsp);
+unsigned long syscall_with_flags(long nr, unsigned long flags);
+extern long last_rax;
+long tf_syscall_getpid(void);
+extern char tf_after_syscall[];
+void resume_dump(void);
+extern struct gprs resume_regs;
+extern unsigned long resume_flags, resume_cs, resume_ss;
+unsigned long read_flags(void);
+
+#define X86_EFLAGS_CF	0x0001UL
+#define X86_EFLAGS_PF	0x0004UL
+#define X86_EFLAGS_AF	0x0010UL
+#define X86_EFLAGS_ZF	0x0040UL
+#define X86_EFLAGS_SF	0x0080UL
+#define X86_EFLAGS_TF	0x0100UL
+#define X86_EFLAGS_IF	0x0200UL
+#define X86_EFLAGS_DF	0x0400UL
+#define X86_EFLAGS_OF	0x0800UL
+#define X86_EFLAGS_IOPL	0x3000UL
+#define X86_EFLAGS_NT	0x4000UL
+#define X86_EFLAGS_RF	0x10000UL
+#define X86_EFLAGS_VM	0x20000UL
+#define X86_EFLAGS_AC	0x40000UL
+#define ARITH_FLAGS	(X86_EFLAGS_CF | X86_EFLAGS_PF | X86_EFLAGS_AF | X86_EFLAGS_ZF | \
+			 X86_EFLAGS_SF | X86_EFLAGS_OF)
+
+#define USER_CS		0x2b
+#define USER_DS		0x23
+#define KERNEL_HALF	0xffff800000000000UL
+
+/* A page just below TASK_SIZE_MAX, mapped RW(X) and filled with 0x5a. */
+unsigned long map_top_page(bool exec);
+
+#endif

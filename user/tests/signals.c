@@ -1,0 +1,282 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Signal delivery: the frame, the mask, the flags, nesting, the alternate stack
+ * and the FPU state, checked from inside handlers.
+ */
+#include "harness.h"
+
+static volatile int depth, max_depth, order[8], norder;
+static volatile kernel_sigset_t mask_in_handler;
+static volatile unsigned long frame_sp, frame_di, frame_si, frame_dx;
+static volatile int nest_sig;
+
+static void note(int sig)
+{
+	if (norder < (int)ARRAY_SIZE(order))
+		order[norder++] = sig;
+}
+
+static void reset_state(void)
+{
+	depth = max_depth = norder = 0;
+	nest_sig = 0;
+	memset((void *)&caught, 0, sizeof(caught));
+}
+
+static void info_handler(int sig, struct kernel_siginfo *si, struct kernel_ucontext *uc)
+{
+	caught.count++;
+	caught.sig = si->si_signo;
+	caught.code = si->si_code;
+	caught.addr = (unsigned long)si->kill.pid;
+}
+
+SELFTEST(signals, siginfo_from_kill)
+{
+	reset_state();
+	sigaction(SIGUSR1, (unsigned long)info_handler, SA_SIGINFO, 0, NULL);
+	raise(SIGUSR1);
+	reset_signal(SIGUSR1);
+	EXPECT_EQ(t, caught.count, 1);
+	EXPECT_EQ(t, caught.sig, SIGUSR1);
+	EXPECT_EQ(t, caught.code, SI_USER);
+	EXPECT_EQ(t, caught.addr, (unsigned long)getpid());	/* si_pid */
+}
+
+/* The handler's registers as it starts: recorded before any C code runs. */
+asm(".pushsection .text\n"
+    "frame_probe:\n"
+    "	mov %rsp, frame_sp(%rip)\n"
+    "	mov %rdi, frame_di(%rip)\n"
+    "	mov %rsi, frame_si(%rip)\n"
+    "	mov %rdx, frame_dx(%rip)\n"
+    "	ret\n"
+    ".popsection\n");
+void frame_probe(void);
+
+SELFTEST(signals, frame_layout_and_alignment)
+{
+	sigaction(SIGUSR1, (unsigned long)frame_probe, SA_SIGINFO, 0, NULL);
+	raise(SIGUSR1);
+	reset_signal(SIGUSR1);
+	EXPECT_EQ(t, (frame_sp + 8) % 16, 0UL);		/* as if just called */
+	EXPECT_EQ(t, frame_di, (unsigned long)SIGUSR1);
+	EXPECT_EQ(t, frame_dx, frame_sp + 8);		/* ucontext right after pretcode */
+	EXPECT_EQ(t, frame_si, frame_sp + 8 + sizeof(struct kernel_ucontext));
+	EXPECT_EQ(t, *(unsigned long *)frame_sp, (unsigned long)__restore_rt);
+}
+
+static void mask_handler(int sig)
+{
+	kernel_sigset_t m;
+
+	sigprocmask(SIG_BLOCK, NULL, &m);
+	mask_in_handler = m;
+}
+
+SELFTEST(signals, mask_during_and_after_handler)
+{
+	kernel_sigset_t after;
+
+	sigaction(SIGUSR1, (unsigned long)mask_handler, 0, SIGBIT(SIGUSR2), NULL);
+	raise(SIGUSR1);
+	reset_signal(SIGUSR1);
+	sigprocmask(SIG_BLOCK, NULL, &after);
+	EXPECT_EQ(t, mask_in_handler, SIGBIT(SIGUSR1) | SIGBIT(SIGUSR2));
+	EXPECT_EQ(t, after, 0UL);
+}
+
+static void nesting_handler(int sig)
+{
+	note(sig);
+	if (++depth > max_depth)
+		max_depth = depth;
+	if (nest_sig && norder == 1)
+		raise(nest_sig);	/* once: delivered now, or after we return */
+	note(-sig);
+	depth--;
+}
+
+SELFTEST(signals, same_signal_deferred_without_nodefer)
+{
+	reset_state();
+	nest_sig = SIGUSR1;
+	sigaction(SIGUSR1, (unsigned long)nesting_handler, 0, 0, NULL);
+	raise(SIGUSR1);
+	reset_signal(SIGUSR1);
+	EXPECT_EQ(t, max_depth, 1);			/* blocked while handled */
+	EXPECT_EQ(t, norder, 4);
+	EXPECT_EQ(t, order[1], -SIGUSR1);		/* first finished before second */
+}
+
+SELFTEST(signals, nodefer_nests_same_signal)
+{
+	reset_state();
+	nest_sig = SIGUSR1;
+	sigaction(SIGUSR1, (unsigned long)nesting_handler, SA_NODEFER, 0, NULL);
+	raise(SIGUSR1);
+	reset_signal(SIGUSR1);
+	EXPECT_EQ(t, max_depth, 2);
+	EXPECT_EQ(t, order[1], SIGUSR1);		/* second started inside the first */
+}
+
+SELFTEST(signals, different_signal_nests)
+{
+	reset_state();
+	nest_sig = SIGUSR2;
+	sigaction(SIGUSR1, (unsigned long)nesting_handler, 0, 0, NULL);
+	sigaction(SIGUSR2, (unsigned long)nesting_handler, 0, 0, NULL);
+	raise(SIGUSR1);
+	reset_signal(SIGUSR1);
+	reset_signal(SIGUSR2);
+	EXPECT_EQ(t, max_depth, 2);
+	EXPECT_EQ(t, order[0], SIGUSR1);
+	EXPECT_EQ(t, order[1], SIGUSR2);
+	EXPECT_EQ(t, order[2], -SIGUSR2);
+	EXPECT_EQ(t, order[3], -SIGUSR1);
+}
+
+SELFTEST(signals, resethand_restores_default)
+{
+	struct kernel_sigaction old;
+
+	reset_state();
+	sigaction(SIGUSR1, (unsigned long)nesting_handler, SA_RESETHAND, 0, NULL);
+	raise(SIGUSR1);
+	EXPECT_EQ(t, norder, 2);
+	syscall6(__NR_rt_sigaction, SIGUSR1, 0, (long)&old, 8, 0, 0);
+	EXPECT_EQ(t, old.handler, SIG_DFL);
+}
+
+SELFTEST(signals, blocked_then_unblocked)
+{
+	kernel_sigset_t set = SIGBIT(SIGUSR1), pending = 0;
+
+	reset_state();
+	sigaction(SIGUSR1, (unsigned long)nesting_handler, 0, 0, NULL);
+	sigprocmask(SIG_BLOCK, &set, NULL);
+	raise(SIGUSR1);
+	EXPECT_EQ(t, norder, 0);			/* held */
+	EXPECT_EQ(t, sigpending(&pending), 0);
+	EXPECT_EQ(t, pending, SIGBIT(SIGUSR1));
+	sigprocmask(SIG_UNBLOCK, &set, NULL);	/* delivered on this syscall's return */
+	EXPECT_EQ(t, norder, 2);
+	sigpending(&pending);
+	EXPECT_EQ(t, pending, 0UL);
+	reset_signal(SIGUSR1);
+}
+
+SELFTEST(signals, ignoring_discards_pending)
+{
+	kernel_sigset_t set = SIGBIT(SIGUSR2), pending = 0;
+
+	sigprocmask(SIG_BLOCK, &set, NULL);
+	raise(SIGUSR2);
+	sigaction(SIGUSR2, SIG_IGN, 0, 0, NULL);
+	sigpending(&pending);
+	EXPECT_EQ(t, pending, 0UL);
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
+	reset_signal(SIGUSR2);
+}
+
+static u8 altstack[16384] __aligned(16);
+static volatile unsigned long handler_sp;
+static volatile int altstack_query_flags, altstack_change_ret;
+
+static void altstack_handler(int sig)
+{
+	kernel_stack_t now, other = { .ss_sp = altstack, .ss_size = 8192 };
+	int local;
+
+	handler_sp = (unsigned long)&local;
+	sigaltstack(NULL, &now);
+	altstack_query_flags = now.ss_flags;
+	altstack_change_ret = sigaltstack(&other, NULL);
+}
+
+SELFTEST(signals, alternate_stack)
+{
+	kernel_stack_t ss = { .ss_sp = altstack, .ss_size = sizeof(altstack) }, off = {
+		.ss_flags = SS_DISABLE };
+
+	ASSERT_EQ(t, sigaltstack(&ss, NULL), 0);
+	sigaction(SIGUSR1, (unsigned long)altstack_handler, SA_ONSTACK, 0, NULL);
+	raise(SIGUSR1);
+	reset_signal(SIGUSR1);
+	EXPECT_GT(t, handler_sp, (unsigned long)altstack);
+	EXPECT_LT(t, handler_sp, (unsigned long)altstack + sizeof(altstack));
+	EXPECT_EQ(t, altstack_query_flags, SS_ONSTACK);
+	EXPECT_EQ(t, altstack_change_ret, -EPERM);	/* not while running on it */
+	EXPECT_EQ(t, sigaltstack(&off, NULL), 0);
+}
+
+SELFTEST(signals, alternate_stack_too_small)
+{
+	kernel_stack_t ss = { .ss_sp = altstack, .ss_size = MINSIGSTKSZ - 1 };
+
+	EXPECT_EQ(t, sigaltstack(&ss, NULL), -ENOMEM);
+	ss.ss_flags = 0x100;
+	ss.ss_size = MINSIGSTKSZ;
+	EXPECT_EQ(t, sigaltstack(&ss, NULL), -EINVAL);
+}
+
+SELFTEST(signals, sigkill_and_sigstop_uncatchable)
+{
+	EXPECT_EQ(t, sigaction(SIGKILL, SIG_IGN, 0, 0, NULL), -EINVAL);
+	EXPECT_EQ(t, sigaction(SIGSTOP, SIG_IGN, 0, 0, NULL), -EINVAL);
+	EXPECT_EQ(t, sigaction(0, SIG_IGN, 0, 0, NULL), -EINVAL);
+	EXPECT_EQ(t, sigaction(65, SIG_IGN, 0, 0, NULL), -EINVAL);
+}
+
+SELFTEST(signals, bad_sigset_size)
+{
+	kernel_sigset_t set = 0;
+
+	EXPECT_EQ(t, syscall6(__NR_rt_sigprocmask, SIG_BLOCK, (long)&set, 0, 4, 0, 0), -EINVAL);
+	EXPECT_EQ(t, syscall6(__NR_rt_sigprocmask, 7, (long)&set, 0, 8, 0, 0), -EINVAL);
+	EXPECT_EQ(t, syscall6(__NR_rt_sigaction, SIGUSR1, 0, 0, 16, 0, 0), -EINVAL);
+}
+
+static void clobber_xmm_handler(int sig)
+{
+	asm volatile("pcmpeqd %%xmm0, %%xmm0; pcmpeqd %%xmm7, %%xmm7" ::: "xmm0", "xmm7");
+}
+
+SELFTEST(signals, fpu_state_preserved)
+{
+	u64 in[2] __aligned(16) = { 0x0123456789abcdefULL, 0xfedcba9876543210ULL };
+	u64 out[2] __aligned(16);
+
+	sigaction(SIGUSR1, (unsigned long)clobber_xmm_handler, 0, 0, NULL);
+	asm volatile("movdqa %1, %%xmm7\n\t"
+		     "mov %2, %%eax\n\t"
+		     "mov %3, %%edi\n\t"
+		     "mov %4, %%esi\n\t"
+		     "syscall\n\t"			/* kill(pid, SIGUSR1): handler runs */
+		     "movdqa %%xmm7, %0"
+		     : "=m"(out) : "m"(in), "i"(__NR_kill), "r"(getpid()), "i"(SIGUSR1)
+		     : "rax", "rcx", "rdx", "rdi", "rsi", "r11", "xmm7", "memory");
+	reset_signal(SIGUSR1);
+	EXPECT_EQ(t, out[0], in[0]);
+	EXPECT_EQ(t, out[1], in[1]);
+}
+
+static void bad_mxcsr_handler(int sig, struct kernel_siginfo *si, struct kernel_ucontext *uc)
+{
+	u32 *mxcsr = (u32 *)(uc->uc_mcontext.fpstate + 24);
+
+	*mxcsr = 0xffffffff;	/* reserved bits: FXRSTOR would #GP with these */
+}
+
+SELFTEST(signals, sigreturn_sanitises_mxcsr)
+{
+	u32 mxcsr;
+
+	sigaction(SIGUSR1, (unsigned long)bad_mxcsr_handler, SA_SIGINFO, 0, NULL);
+	raise(SIGUSR1);
+	reset_signal(SIGUSR1);
+	asm volatile("stmxcsr %0" : "=m"(mxcsr));
+	EXPECT_EQ(t, mxcsr & 0xffff0000, 0U);	/* the kernel survived, bits dropped */
+	mxcsr = 0x1f80;
+	asm volatile("ldmxcsr %0" : : "m"(mxcsr));
+}

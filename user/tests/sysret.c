@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The SYSRET-or-IRET decision, attacked from ring 3: return addresses at the
+ * canonical boundary (CVE-2012-0217, Linux's sysret_rip test), and rt_sigreturn
+ * to contexts SYSRET could not restore.
+ */
+#include "harness.h"
+
+static unsigned long syscall_site;
+
+static void jump_to_syscall_site(void)
+{
+	asm volatile("mov $39, %%eax; jmp *%0" : : "r"(syscall_site) : "rax", "memory");
+}
+
+/*
+ * A SYSCALL in the last two bytes below TASK_SIZE_MAX: its return address is
+ * TASK_SIZE_MAX itself, in the never-mapped top page. SYSRET there would be
+ * harmless only by luck; the kernel must IRET, and the fetch must fault in ring 3.
+ */
+SELFTEST(sysret, syscall_at_top_of_user_space)
+{
+	unsigned long page = map_top_page(true);
+
+	ASSERT_EQ(t, page, TASK_SIZE_MAX - PAGE_SIZE);
+	((u8 *)page)[PAGE_SIZE - 2] = 0x0f;	/* syscall */
+	((u8 *)page)[PAGE_SIZE - 1] = 0x05;
+	syscall_site = TASK_SIZE_MAX - 2;
+	ASSERT_TRUE(t, faults(jump_to_syscall_site));
+	EXPECT_EQ(t, caught.sig, SIGSEGV);
+	EXPECT_EQ(t, caught.code, SEGV_MAPERR);
+	EXPECT_EQ(t, caught.addr, TASK_SIZE_MAX);
+	EXPECT_EQ(t, caught.ip, TASK_SIZE_MAX);
+	syscall2(__NR_munmap, page, PAGE_SIZE);
+}
+
+/* SIGUSR1's handler rewrites the interrupted context with these, then returns. */
+static struct {
+	bool set_ip, set_rcx_r11, set_selectors, set_flags, set_gprs;
+	unsigned long ip, rcx, r11, flags_or;
+} rewrite;
+
+static void rewriter(int sig, struct kernel_siginfo *si, struct kernel_ucontext *uc)
+{
+	struct kernel_sigcontext *sc = &uc->uc_mcontext;
+
+	if (rewrite.set_ip)
+		sc->ip = rewrite.ip;
+	if (rewrite.set_rcx_r11) {
+		sc->cx = rewrite.rcx;
+		sc->r11 = rewrite.r11;
+	}
+	if (rewrite.set_selectors) {
+		sc->cs = 0x08;		/* kernel code */
+		sc->ss = 0x10;		/* kernel data */
+	}
+	if (rewrite.set_flags)
+		sc->flags |= rewrite.flags_or;
+	if (rewrite.set_gprs) {
+		sc->bx = 0x1111, sc->bp = 0x2222, sc->r12 = 0x3333, sc->r15 = 0x4444;
+		sc->di = 0x5555, sc->r8 = 0x6666;
+	}
+}
+
+/* Raise SIGUSR1 with the rewriter installed; resume or fault, then come back here. */
+static void sigreturn_to(void)
+{
+	memset((void *)&caught, 0, sizeof(caught));
+	memset(&resume_regs, 0, sizeof(resume_regs));
+	sigaction(SIGUSR1, (unsigned long)rewriter, SA_SIGINFO, 0, NULL);
+	catch_signal(SIGSEGV, 0, true);
+	if (!setjmp(recover_env))
+		raise(SIGUSR1);
+	reset_signal(SIGUSR1);
+	reset_signal(SIGSEGV);
+	memset(&rewrite, 0, sizeof(rewrite));
+}
+
+SELFTEST(sysret, sigreturn_to_noncanonical_rip)
+{
+	rewrite.set_ip = true;
+	rewrite.ip = 1UL << 47;
+	sigreturn_to();
+	EXPECT_EQ(t, caught.count, 1);
+	EXPECT_EQ(t, caught.sig, SIGSEGV);
+	EXPECT_EQ(t, caught.code, SI_KERNEL);		/* a #GP: no address */
+	EXPECT_EQ(t, caught.ip, 1UL << 47);
+}
+
+SELFTEST(sysret, sigreturn_to_last_byte_below_2_47)
+{
+	rewrite.set_ip = true;
+	rewrite.ip = (1UL << 47) - 1;
+	sigreturn_to();
+	EXPECT_EQ(t, caught.sig, SIGSEGV);
+	EXPECT_EQ(t, caught.code, SEGV_MAPERR);
+	EXPECT_EQ(t, caught.addr, (1UL << 47) - 1);
+	EXPECT_EQ(t, caught.ip, (1UL << 47) - 1);
+}
+
+SELFTEST(sysret, sigreturn_to_kernel_rip)
+{
+	rewrite.set_ip = true;
+	rewrite.ip = 0xffffffff80100000UL;
+	sigreturn_to();
+	EXPECT_EQ(t, caught.sig, SIGSEGV);
+	EXPECT_EQ(t, caught.ip, 0xffffffff80100000UL);
+}
+
+SELFTEST(sysret, sigreturn_with_rcx_r11_not_matching)
+{
+	rewrite.set_ip = true;
+	rewrite.ip = (unsigned long)resume_dump;
+	rewrite.set_rcx_r11 = true;
+	rewrite.rcx = 0x1234567890UL;
+	rewrite.r11 = 0xabcdef;
+	sigreturn_to();
+	EXPECT_EQ(t, caught.count, 0);
+	EXPECT_EQ(t, resume_regs.rcx, 0x1234567890UL);	/* IRET restored them as given */
+	EXPECT_EQ(t, resume_regs.r11, 0xabcdefUL);
+}
+
+SELFTEST(sysret, sigreturn_restores_every_register)
+{
+	rewrite.set_ip = true;
+	rewrite.ip = (unsigned long)resume_dump;
+	rewrite.set_gprs = true;
+	sigreturn_to();
+	EXPECT_EQ(t, resume_regs.rbx, 0x1111UL);
+	EXPECT_EQ(t, resume_regs.rbp, 0x2222UL);
+	EXPECT_EQ(t, resume_regs.r12, 0x3333UL);
+	EXPECT_EQ(t, resume_regs.r15, 0x4444UL);
+	EXPECT_EQ(t, resume_regs.rdi, 0x5555UL);
+	EXPECT_EQ(t, resume_regs.r8, 0x6666UL);
+}
+
+SELFTEST(sysret, sigreturn_forces_user_selectors)
+{
+	rewrite.set_ip = true;
+	rewrite.ip = (unsigned long)resume_dump;
+	rewrite.set_selectors = true;
+	sigreturn_to();
+	EXPECT_EQ(t, resume_cs & 0xffff, USER_CS);
+	EXPECT_EQ(t, resume_ss & 0xffff, USER_DS);
+}
+
+SELFTEST(sysret, sigreturn_sanitises_system_flags)
+{
+	rewrite.set_ip = true;
+	rewrite.ip = (unsigned long)resume_dump;
+	rewrite.set_flags = true;
+	rewrite.flags_or = X86_EFLAGS_IOPL | X86_EFLAGS_NT | X86_EFLAGS_VM | X86_EFLAGS_CF;
+	sigreturn_to();
+	EXPECT_EQ(t, resume_flags & (X86_EFLAGS_IOPL | X86_EFLAGS_NT | X86_EFLAGS_VM), 0UL);
+	EXPECT_TRUE(t, resume_flags & X86_EFLAGS_IF);
+	EXPECT_TRUE(t, resume_flags & X86_EFLAGS_CF);	/* an arithmetic flag: kept */
+}
