@@ -17,6 +17,8 @@ BUILD		?= build
 # No built-in rules: "%: %.o" would otherwise try to rebuild the .d files.
 MAKEFLAGS	+= --no-builtin-rules
 .SUFFIXES:
+# Keep every intermediate object (user/lib objects are built through pattern chains).
+.SECONDARY:
 CC		:= gcc
 LD		:= ld
 NASM		:= nasm

@@ -5,7 +5,10 @@
 #
 # Environment: ICOUNT=1  TCG with -icount shift=0,align=off,sleep=off -smp 1: RDTSC
 #                        counts guest instructions exactly (see docs/benchmarks.md)
-#              KVM=0     never use KVM (default: use it when /dev/kvm is usable)
+#              KVM=0     never use KVM; KVM=1 use it whenever /dev/kvm is accessible.
+#                        Default: use KVM when /dev/kvm is accessible and this
+#                        machine is not itself a virtual machine: nested KVM is
+#                        often broken or very slow (docs/benchmarks.md).
 #              CPU=model CPU model (default: host under KVM, max under TCG)
 #              GUI=1     open a window instead of -display none
 #              MEM=size  guest RAM (default 256M)
@@ -17,14 +20,27 @@ set -uo pipefail
 iso=$1
 shift
 
+use_kvm() {
+	[ -r /dev/kvm ] && [ -w /dev/kvm ] || return 1
+	case "${KVM:-auto}" in
+	0) return 1 ;;
+	1) return 0 ;;
+	*) ! grep -qw hypervisor /proc/cpuinfo ;;
+	esac
+}
+
 accel=(-accel tcg)
 cpu=${CPU:-max}
+clock="QEMU TCG: RDTSC follows host time, so benchmark ticks mean nothing (ICOUNT=1: instructions)"
 if [ "${ICOUNT:-0}" = 1 ]; then
 	accel=(-accel tcg -icount shift=0,align=off,sleep=off -smp 1)
-elif [ "${KVM:-1}" != 0 ] && [ -r /dev/kvm ] && [ -w /dev/kvm ]; then
+	clock="QEMU TCG with icount: one RDTSC tick = one guest instruction"
+elif use_kvm; then
 	accel=(-accel kvm -smp 1)
 	cpu=${CPU:-host}
+	clock="KVM: RDTSC counts TSC cycles"
 fi
+echo "qemu.sh: $clock" >&2
 display=(-display none)
 [ "${GUI:-0}" = 1 ] && display=()
 

@@ -248,7 +248,6 @@ static int crash(const char *kind)
 	for (unsigned int i = 0; i < ARRAY_SIZE(kinds); i++) {
 		if (strcmp(kind, kinds[i].name))
 			continue;
-		printf("init: crash=%s\n", kind);
 		kinds[i].fn();
 		printf("init: crash=%s did not fault\n", kind);
 		return 1;
