@@ -69,6 +69,18 @@ variant_flags = -DENTRY_VARIANT=$(1) \
 
 KERNEL_OBJS := $(KERNEL_C:%.c=$(BUILD)/%.o) $(KERNEL_ASM:%.asm=$(BUILD)/%.o) $(ENTRY_OBJS)
 
+# $(call compile_c,FLAGS,NOTE) and $(call assemble,FLAGS): the one recipe of each kind.
+define compile_c
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<$(2)"
+	$(Q)$(CC) $(1) -c -o $@ $<
+endef
+define assemble
+	@mkdir -p $(dir $@)
+	@echo "  NASM    $<"
+	$(Q)$(NASM) $(1) -o $@ $<
+endef
+
 # Ring-3 programs: freestanding, static, linked at 0x400000 by user/user.ld.
 # kernel/lib/ (vsnprintf, string functions) is shared with the kernel.
 USER_CFLAGS := -std=gnu11 -O2 -g -ffreestanding -nostdinc \
@@ -83,29 +95,17 @@ USER_LIB_OBJS := $(BUILD)/user/lib/crt0.o $(BUILD)/user/lib/sigsetjmp.o \
 USER_PROGS := $(BUILD)/user/init.elf $(BUILD)/user/entrytests.elf $(BUILD)/user/fuzz.elf
 
 $(BUILD)/user/%.o: user/%.c $(TOOLS_OK)
-	@mkdir -p $(dir $@)
-	@echo "  CC      $< [user]"
-	$(Q)$(CC) $(USER_CFLAGS) -c -o $@ $<
+	$(call compile_c,$(USER_CFLAGS), [user])
 $(BUILD)/user/%.o: user/tests/%.c $(TOOLS_OK)
-	@mkdir -p $(dir $@)
-	@echo "  CC      $< [user]"
-	$(Q)$(CC) $(USER_CFLAGS) -c -o $@ $<
+	$(call compile_c,$(USER_CFLAGS), [user])
 $(BUILD)/user/lib/%.o: kernel/lib/%.c $(TOOLS_OK)
-	@mkdir -p $(dir $@)
-	@echo "  CC      $< [user]"
-	$(Q)$(CC) $(USER_CFLAGS) -c -o $@ $<
+	$(call compile_c,$(USER_CFLAGS), [user])
 $(BUILD)/user/lib/selftest.o: kernel/selftest.c $(TOOLS_OK)
-	@mkdir -p $(dir $@)
-	@echo "  CC      $< [user]"
-	$(Q)$(CC) $(USER_CFLAGS) -c -o $@ $<
+	$(call compile_c,$(USER_CFLAGS), [user])
 $(BUILD)/user/lib/%.o: user/lib/%.asm $(TOOLS_OK)
-	@mkdir -p $(dir $@)
-	@echo "  NASM    $<"
-	$(Q)$(NASM) -f elf64 -o $@ $<
+	$(call assemble,-f elf64)
 $(BUILD)/user/%.o: user/tests/%.asm $(TOOLS_OK)
-	@mkdir -p $(dir $@)
-	@echo "  NASM    $<"
-	$(Q)$(NASM) -f elf64 -o $@ $<
+	$(call assemble,-f elf64)
 $(BUILD)/user/entrytests.elf: $(patsubst user/tests/%.c,$(BUILD)/user/%.o,$(wildcard user/tests/*.c)) \
 	$(patsubst user/tests/%.asm,$(BUILD)/user/%.o,$(wildcard user/tests/*.asm))
 $(BUILD)/user/%.elf: $(BUILD)/user/%.o $(USER_LIB_OBJS) user/user.ld
@@ -136,19 +136,13 @@ $(BUILD)/asm-offsets.inc: arch/x86/asm-offsets.c $(TOOLS_OK)
 		$(BUILD)/asm-offsets.s > $@
 
 $(BUILD)/%.o: %.c $(TOOLS_OK)
-	@mkdir -p $(dir $@)
-	@echo "  CC      $<"
-	$(Q)$(CC) $(KERNEL_CFLAGS) -c -o $@ $<
+	$(call compile_c,$(KERNEL_CFLAGS))
 
 $(BUILD)/entry/common-%.o: entry/common.c $(TOOLS_OK)
-	@mkdir -p $(dir $@)
-	@echo "  CC      $< [$*]"
-	$(Q)$(CC) $(KERNEL_CFLAGS) $(call variant_flags,$*) -c -o $@ $<
+	$(call compile_c,$(KERNEL_CFLAGS) $(call variant_flags,$*), [$*])
 
 $(BUILD)/%.o: %.asm $(BUILD)/asm-offsets.inc $(TOOLS_OK)
-	@mkdir -p $(dir $@)
-	@echo "  NASM    $<"
-	$(Q)$(NASM) $(NASMFLAGS) -MD $(@:.o=.d) -o $@ $<
+	$(call assemble,$(NASMFLAGS) -MD $(@:.o=.d))
 
 # Two links: the first without symbol names, the second with the table that
 # scripts/gen-ksyms.sh makes from the first. The table sits in .rodata after
@@ -168,7 +162,7 @@ $(KERNEL): $(KERNEL_OBJS) $(BUILD)/ksyms.o linker.ld
 	$(Q)grub-file --is-x86-multiboot2 $@ || { echo "$@: not a multiboot2 kernel" >&2; exit 1; }
 
 $(BUILD)/ksyms.o $(BUILD)/ksyms-empty.o: $(BUILD)/%.o: $(BUILD)/%.c
-	$(Q)$(CC) $(KERNEL_CFLAGS) -c -o $@ $<
+	$(call compile_c,$(KERNEL_CFLAGS))
 
 # The ISO is rebuilt when the command line or init changes, not only the kernel.
 $(BUILD)/iso-config: FORCE

@@ -19,7 +19,8 @@ extern do_interrupt
 %macro EXCEPTION_STUB 1
 align 16
 exception_stub_ %+ %1:
-%if %1 = 8 || %1 = 10 || %1 = 11 || %1 = 12 || %1 = 13 || %1 = 14 || %1 = 17 || %1 = 21 || %1 = 29 || %1 = 30
+%if %1 = 8 || %1 = 10 || %1 = 11 || %1 = 12 || %1 = 13 || %1 = 14 || \
+    %1 = 17 || %1 = 21 || %1 = 29 || %1 = 30
 	; the CPU pushed an error code: it becomes pt_regs->orig_ax
 %else
 	push -1				; no error code: pt_regs->orig_ax = -1

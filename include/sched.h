@@ -37,7 +37,6 @@ struct mm {
 	pte_t *pml4;		/* upper half shared with kernel_pml4 */
 	unsigned long brk_start, brk;		/* heap: [brk_start, brk) */
 	unsigned long mmap_base;		/* next anonymous mapping goes below it */
-	unsigned long stack_bottom;		/* lowest mapped stack page; guard below */
 };
 
 struct task {

@@ -93,7 +93,8 @@ static const char *fmt_per_call(char *buf, size_t size, long long ticks, unsigne
 
 static void fmt_delta(char *buf, size_t size, const struct cell *c, const struct cell *base)
 {
-	long long d = c->r.min_ticks * (long long)base->iters - base->r.min_ticks * (long long)c->iters;
+	long long d = c->r.min_ticks * (long long)base->iters -
+		      base->r.min_ticks * (long long)c->iters;
 	long long denom = base->r.min_ticks * (long long)c->iters;
 	char per[32];
 

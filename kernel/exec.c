@@ -109,7 +109,7 @@ static const char *check_segments(const struct elf64_ehdr *eh, const struct elf6
 			return "segment data outside the file";
 		if (p->p_vaddr < USER_MIN_ADDR || p->p_vaddr >= USER_SEGMENT_LIMIT ||
 		    USER_SEGMENT_LIMIT - p->p_vaddr < p->p_memsz)
-			return "segment outside the user program area (kernel half, NULL page or stack)";
+			return "segment outside the user program area (kernel, NULL page, stack)";
 		if ((p->p_vaddr & ~PAGE_MASK) != (p->p_offset & ~PAGE_MASK))
 			return "segment offset and address disagree modulo the page size";
 		for (unsigned int j = 0; j < i; j++) {
@@ -176,18 +176,21 @@ static unsigned long push_string(struct mm *mm, unsigned long *top, const char *
 	return *top;
 }
 
+#define NR_AUXV		14	/* AT_* entries setup_stack() writes, with AT_NULL */
+
 static const char *setup_stack(struct task *t, const struct elf64_ehdr *eh,
 			       const struct elf64_phdr *ph, const char *args, unsigned long *sp)
 {
 	static const char *const envp_init[] = { "HOME=/", "TERM=linux" };
-	unsigned long argv[MAX_ARGS], envp[ARRAY_SIZE(envp_init)], vec[64];
-	unsigned long top = USER_STACK_TOP, random, words = 0;
-	unsigned int argc = 0, nvec = 0;
+	/* The words at the initial RSP: argc, argv[], NULL, envp[], NULL, auxv pairs. */
+	unsigned long block[1 + MAX_ARGS + 1 + ARRAY_SIZE(envp_init) + 1 + 2 * NR_AUXV];
+	unsigned long top = USER_STACK_TOP, argv[MAX_ARGS], random;
+	unsigned int argc = 0, n = 0;
 	u64 rnd[2];
 
-	if (mm_map_zeroed(&t->mm, USER_STACK_TOP - USER_STACK_SIZE, USER_STACK_TOP, _PAGE_RW | _PAGE_NX))
+	if (mm_map_zeroed(&t->mm, USER_STACK_TOP - USER_STACK_SIZE, USER_STACK_TOP,
+			  _PAGE_RW | _PAGE_NX))
 		return "out of memory for the stack";
-	t->mm.stack_bottom = USER_STACK_TOP - USER_STACK_SIZE;
 
 	/* Strings first, at the top: argv split at spaces, then the environment. */
 	while (*args) {
@@ -206,8 +209,13 @@ static const char *setup_stack(struct task *t, const struct elf64_ehdr *eh,
 		argv[argc++] = push_string(&t->mm, &top, args, end - args);
 		args = end;
 	}
+	block[n++] = argc;
+	for (unsigned int i = 0; i < argc; i++)
+		block[n++] = argv[i];
+	block[n++] = 0;
 	for (unsigned int i = 0; i < ARRAY_SIZE(envp_init); i++)
-		envp[i] = push_string(&t->mm, &top, envp_init[i], strlen(envp_init[i]));
+		block[n++] = push_string(&t->mm, &top, envp_init[i], strlen(envp_init[i]));
+	block[n++] = 0;
 
 	/* AT_RANDOM: 16 bytes for the C library's stack canary and pointer guard. */
 	rnd[0] = rdtsc() * 0x9e3779b97f4a7c15ULL;
@@ -216,7 +224,7 @@ static const char *setup_stack(struct task *t, const struct elf64_ehdr *eh,
 	random = top;
 	copy_to_mm(&t->mm, random, rnd, sizeof(rnd));
 
-#define AUX(type, val) do { vec[nvec++] = (type); vec[nvec++] = (val); } while (0)
+#define AUX(type, val) do { block[n++] = (type); block[n++] = (val); } while (0)
 	AUX(AT_PHDR, phdr_address(eh, ph));
 	AUX(AT_PHENT, sizeof(struct elf64_phdr));
 	AUX(AT_PHNUM, eh->e_phnum);
@@ -233,21 +241,9 @@ static const char *setup_stack(struct task *t, const struct elf64_ehdr *eh,
 	AUX(AT_NULL, 0);
 #undef AUX
 
-	/* argc, argv..., NULL, envp..., NULL, auxv: RSP (at argc) 16-byte aligned. */
-	words = 1 + argc + 1 + ARRAY_SIZE(envp) + 1 + nvec;
-	top = ALIGN_DOWN(top - words * 8, 16);
-	*sp = top;
-	{
-		unsigned long zero = 0, n = argc;
-
-		copy_to_mm(&t->mm, top, &n, 8);
-		copy_to_mm(&t->mm, top + 8, argv, argc * 8);
-		copy_to_mm(&t->mm, top + 8 + argc * 8, &zero, 8);
-		top += 16 + argc * 8;
-		copy_to_mm(&t->mm, top, envp, sizeof(envp));
-		copy_to_mm(&t->mm, top + sizeof(envp), &zero, 8);
-		copy_to_mm(&t->mm, top + sizeof(envp) + 8, vec, nvec * 8);
-	}
+	/* RSP points at argc and is 16-byte aligned, as the ABI requires at _start. */
+	*sp = ALIGN_DOWN(top - n * sizeof(block[0]), 16);
+	copy_to_mm(&t->mm, *sp, block, n * sizeof(block[0]));
 	return NULL;
 }
 

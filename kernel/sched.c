@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Tasks and the scheduler: round robin over runnable user tasks, falling back to
- * the idle task (the boot CPU's kmain context) when none can run.
+ * the idle task (the boot CPU's kmain context) when none can run. One CPU: the
+ * task table needs no lock yet; SMP will bring a lock and per-CPU run queues.
  *
  * Kernel stacks live in their own region, each below an unmapped guard page, so
  * an overflow faults (and, having no stack left, double-faults onto its IST

@@ -287,7 +287,7 @@ long sys_mprotect(struct pt_regs *regs)
 		return -EINVAL;
 	for (unsigned long va = addr; va < addr + len; va += PAGE_SIZE)
 		if (!translate(mm->pml4, va, NULL, NULL))
-			return -ENOMEM;		/* as Linux: the whole range must be mapped */
+			return -ENOMEM;	/* as Linux: the whole range must be mapped */
 	for (unsigned long va = addr; va < addr + len; va += PAGE_SIZE)
 		protect_page(mm->pml4, va, prot_to_pte(prot) | _PAGE_USER);
 	return 0;

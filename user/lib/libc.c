@@ -4,15 +4,29 @@
 #include <stdarg.h>
 
 char **environ;
+static const unsigned long *auxv;
 
+/* The block at the initial RSP: argc, argv[], NULL, envp[], NULL, auxv pairs. */
 void __noreturn __libc_start(unsigned long *sp);
 void __noreturn __libc_start(unsigned long *sp)
 {
 	int argc = (int)sp[0];
 	char **argv = (char **)(sp + 1);
+	char **envp = argv + argc + 1;
 
-	environ = argv + argc + 1;
+	environ = envp;
+	while (*envp)
+		envp++;
+	auxv = (const unsigned long *)(envp + 1);
 	exit(main(argc, argv));
+}
+
+unsigned long getauxval(unsigned long type)
+{
+	for (const unsigned long *a = auxv; a[0]; a += 2)
+		if (a[0] == type)
+			return a[1];
+	return 0;
 }
 
 static int vprintf(const char *fmt, va_list ap)
@@ -67,13 +81,4 @@ int sigaction(int sig, unsigned long handler, unsigned long flags, kernel_sigset
 }
 
 /* The KTAP runner (kernel/selftest.c) is shared with the kernel: it prints with printk. */
-int printk(const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vprintf(fmt, ap);
-	va_end(ap);
-	return n;
-}
+int printk(const char *fmt, ...) __attribute__((alias("printf")));

@@ -77,6 +77,9 @@ static inline int raise(int sig)
 
 #define SIGBIT(sig)	(1UL << ((sig) - 1))
 
+/* The kernel's value for an AT_* key of the auxiliary vector, or 0. */
+unsigned long getauxval(unsigned long type);
+
 /* "key=value" among argv[1..]: the value, or NULL. */
 const char *arg_str(int argc, char **argv, const char *key);
 u64 arg_u64(int argc, char **argv, const char *key, u64 def);

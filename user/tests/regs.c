@@ -16,6 +16,23 @@ SELFTEST(regs, initial_state_at_entry)
 	EXPECT_EQ(t, __initial_regs[16], 0x202UL);		/* IF and the fixed bit */
 }
 
+/* The auxiliary vector describes this very program (include/elf.h for AT_*). */
+SELFTEST(regs, auxiliary_vector)
+{
+	extern char _start[];
+	const u8 *random = (const u8 *)getauxval(25);			/* AT_RANDOM */
+	const u8 *phdr = (const u8 *)getauxval(3);			/* AT_PHDR */
+
+	EXPECT_EQ(t, getauxval(6), PAGE_SIZE);				/* AT_PAGESZ */
+	EXPECT_EQ(t, getauxval(9), (unsigned long)_start);		/* AT_ENTRY */
+	EXPECT_EQ(t, getauxval(4), 56UL);				/* AT_PHENT */
+	EXPECT_GE(t, getauxval(5), 1UL);				/* AT_PHNUM */
+	ASSERT_TRUE(t, phdr != NULL && random != NULL);
+	EXPECT_EQ(t, *(const u32 *)phdr, 1U);				/* PT_LOAD first */
+	EXPECT_NE(t, *(const u64 *)random | *(const u64 *)(random + 8), 0UL);
+	EXPECT_EQ(t, (unsigned long)random % 16, 0UL);
+}
+
 SELFTEST(regs, syscall_preserves_all_but_rax_rcx_r11)
 {
 	struct gprs in, out;
