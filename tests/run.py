@@ -183,6 +183,24 @@ def bench_boot(b, name):
     return v, cells
 
 
+DOC_OPS = ('kill', 'invalid', 'getpid', 'kill-handled')
+
+
+def docs_table_mismatches(cells):
+    """Cells where docs/benchmarks.md's icount table disagrees with this build."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    text = open(os.path.join(root, 'docs', 'benchmarks.md')).read()
+    section = text.split('## Instruction counts')[1].split('## ')[0]
+    wrong = {}
+    for row in re.findall(r'^\| (irq\S+|floor) \|(.*)\|$', section, re.M):
+        for op, cell in zip(DOC_OPS, row[1].split('|')):
+            m = re.match(r'\s*(\d+)', cell)
+            measured = cells.get((row[0], op))
+            if m and measured is not None and float(m[1]) != measured:
+                wrong[(row[0], op)] = (int(m[1]), measured)
+    return wrong
+
+
 @case
 def bench_icount_ordering_repeatable(b):
     """Under icount, ticks are instructions: exact, repeatable, ordered by design."""
@@ -201,6 +219,9 @@ def bench_icount_ordering_repeatable(b):
         raise AssertionError('the floor is not below the full entry')
     if ('irqoff-inline', 'kill-handled') not in c1:
         raise AssertionError('no kill-handled row')
+    stale = docs_table_mismatches(c1)
+    if stale:
+        raise AssertionError(f'docs/benchmarks.md icount table is stale: {stale}')
     return ('kill: ' + ', '.join(f'{n} {k[n]:g}' for n in k) +
             f'; floor {c1[("floor", "invalid")]:g}; identical in two boots')
 
