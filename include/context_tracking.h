@@ -19,12 +19,16 @@
 #include <asm/percpu.h>
 #include <rcu.h>
 
-/* Set once at boot from context_tracking=on|off (default on). Read-mostly. */
+/*
+ * Set once at boot from context_tracking=on|off (default on), before the first
+ * entry from user mode, and never again: a plain read, which the compiler may
+ * merge with the other reads in the same entry. Linux makes it a static key.
+ */
 extern bool context_tracking_on;
 
 static __always_inline bool context_tracking_enabled(void)
 {
-	return READ_ONCE(context_tracking_on);
+	return context_tracking_on;
 }
 
 static __always_inline enum ctx_state ct_state(void)
@@ -43,8 +47,15 @@ extern bool ct_warn_expected;
 			ct_warn(__FILE__, __LINE__, #cond);		\
 	} while (0)
 
-/* Only meaningful while tracking: with it off the state never changes. */
-#define CT_WARN_ON(cond)	__CT_WARN(context_tracking_enabled() && (cond))
+/*
+ * Only meaningful while tracking: with it off the state never changes. Only the
+ * violation is unlikely; tracking itself is on by default.
+ */
+#define CT_WARN_ON(cond)						\
+	do {								\
+		if (context_tracking_enabled())				\
+			__CT_WARN(cond);				\
+	} while (0)
 
 #ifdef DEBUG_ENTRY
 #define ct_assert_irqs_off()	__CT_WARN(!irqs_disabled())

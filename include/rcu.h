@@ -20,6 +20,7 @@
 
 #include <asm/percpu.h>
 
+/* Set once at boot, like context_tracking_on (see context_tracking.h). */
 extern bool rcu_eqs_on;
 
 static __always_inline void rcu_watching_inc(void)
@@ -31,13 +32,13 @@ static __always_inline void rcu_watching_inc(void)
 /* likely(): the tracker is on by default; keep its increment on the straight path. */
 static __always_inline void rcu_user_enter(void)
 {
-	if (likely(READ_ONCE(rcu_eqs_on)))
+	if (likely(rcu_eqs_on))
 		rcu_watching_inc();	/* odd -> even: RCU stops watching */
 }
 
 static __always_inline void rcu_user_exit(void)
 {
-	if (likely(READ_ONCE(rcu_eqs_on)))
+	if (likely(rcu_eqs_on))
 		rcu_watching_inc();	/* even -> odd: RCU watches again */
 }
 

@@ -96,17 +96,19 @@ static void fmt_delta(char *buf, size_t size, const struct cell *c, const struct
 	long long d = c->r.min_ticks * (long long)base->iters -
 		      base->r.min_ticks * (long long)c->iters;
 	long long denom = base->r.min_ticks * (long long)c->iters;
+	unsigned long long ad = d < 0 ? -d : d, aden = denom < 0 ? -denom : denom;
+	unsigned long long permille;
 	char per[32];
 
 	if (!denom) {
 		snprintf(buf, size, "-");
 		return;
 	}
-	/* d / (base.iters * c.iters) ticks per call; percent of the base per call. */
+	/* d / (base.iters * c.iters) ticks per call; the change in % of the base, rounded. */
 	fmt_per_call(per, sizeof(per), d, base->iters * c->iters);
-	snprintf(buf, size, "%s%s (%s%lld.%lld%%)", d >= 0 ? "+" : "", per, d < 0 ? "-" : "+",
-		 (d < 0 ? -d : d) * 100 / (denom < 0 ? -denom : denom),
-		 (d < 0 ? -d : d) * 1000 / (denom < 0 ? -denom : denom) % 10);
+	permille = (ad * 1000 + aden / 2) / aden;
+	snprintf(buf, size, "%s%s (%c%llu.%llu%%)", d >= 0 ? "+" : "", per, d < 0 ? '-' : '+',
+		 permille / 10, permille % 10);
 }
 
 /* Called after init exits: prints what it reported, if anything. */
