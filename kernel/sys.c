@@ -231,6 +231,7 @@ long sys_brk(struct pt_regs *regs)
 #define PROT_READ	0x1
 #define PROT_WRITE	0x2
 #define PROT_EXEC	0x4
+#define PROT_ALL	(PROT_READ | PROT_WRITE | PROT_EXEC)
 #define MAP_PRIVATE	0x02
 #define MAP_FIXED	0x10
 #define MAP_ANONYMOUS	0x20
@@ -240,15 +241,21 @@ static u64 prot_to_pte(unsigned long prot)
 	return (prot & PROT_WRITE ? _PAGE_RW : 0) | (prot & PROT_EXEC ? 0 : _PAGE_NX);
 }
 
-/* Private anonymous memory only: there are no files to map. */
+/*
+ * Private anonymous memory only: there are no files to map. PROT_NONE is refused
+ * (-EINVAL): an x86 page cannot be present yet inaccessible, and entrylab has no
+ * software "protnone" bit as Linux does.
+ */
 long sys_mmap(struct pt_regs *regs)
 {
 	unsigned long addr = regs->di, len = ALIGN_UP(regs->si, PAGE_SIZE);
 	unsigned long prot = regs->dx, flags = regs->r10;
 	struct mm *mm = &current->mm;
 
-	if (!regs->si || !len || (flags & ~(MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED)) !=
-	    0 || !(flags & MAP_ANONYMOUS) || !(flags & MAP_PRIVATE))
+	const unsigned long required = MAP_PRIVATE | MAP_ANONYMOUS;
+
+	if (!regs->si || !len || (flags & ~(required | MAP_FIXED)) ||
+	    (flags & required) != required || !(prot & PROT_ALL))
 		return -EINVAL;
 	if (flags & MAP_FIXED) {
 		if ((addr & ~PAGE_MASK) || addr < USER_MIN_ADDR || !access_ok((void *)addr, len))
@@ -282,9 +289,9 @@ long sys_mprotect(struct pt_regs *regs)
 	unsigned long addr = regs->di, len = ALIGN_UP(regs->si, PAGE_SIZE), prot = regs->dx;
 	struct mm *mm = &current->mm;
 
-	if ((addr & ~PAGE_MASK) || prot & ~(PROT_READ | PROT_WRITE | PROT_EXEC) ||
+	if ((addr & ~PAGE_MASK) || (prot & ~PROT_ALL) || !prot ||
 	    !access_ok((void __user *)addr, len))
-		return -EINVAL;
+		return -EINVAL;	/* PROT_NONE too: see sys_mmap() */
 	for (unsigned long va = addr; va < addr + len; va += PAGE_SIZE)
 		if (!translate(mm->pml4, va, NULL, NULL))
 			return -ENOMEM;	/* as Linux: the whole range must be mapped */
