@@ -209,8 +209,13 @@ boot_fail:
 	jmp .halt
 
 section .bss
-align 16
-boot_stack_hh:	resb 16384		; the boot CPU's stack until it runs a task
+align 4096
+; The boot CPU's stack (kmain, the idle task, the self-tests), with a guard page
+; below it that paging_init() leaves unmapped: an overflow faults, and the fault
+; that cannot push its frame becomes a double fault on its own IST stack.
+global boot_stack_guard
+boot_stack_guard:	resb 4096
+boot_stack_hh:		resb 16384
 boot_stack_hh_top:
 
 section .text

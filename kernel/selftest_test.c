@@ -6,6 +6,7 @@
  */
 #include <cmdline.h>
 #include <selftest.h>
+#include <string.h>
 
 SELFTEST(selftest, fail_demo)
 {
@@ -15,20 +16,37 @@ SELFTEST(selftest, fail_demo)
 }
 
 /*
- * With "selftest.oops_demo" this test dereferences an unmapped kernel address
- * outside any fixup: the kernel must print a complete oops (registers, CR2, a
- * symbolised backtrace) and end the run with the failure status. tests/run.py
- * checks each part of that report.
+ * With "selftest.oops_demo" this test faults in the kernel outside any fixup, and
+ * the kernel must print a complete oops and end the run with the failure status;
+ * tests/run.py checks each part of the report. The default reads an unmapped
+ * kernel address (#PF); "selftest.oops_demo=stack" recurses until the boot stack
+ * runs into its guard page, where the #PF cannot push its frame: a double fault,
+ * handled on its own IST stack.
  */
 static noinline unsigned long oops_demo_read(const unsigned long *p)
 {
 	return READ_ONCE(*p);
 }
 
+static noinline unsigned long oops_demo_recurse(unsigned long depth)
+{
+	volatile unsigned long frame[64];
+
+	if (depth == 1UL << 20)		/* 512 MiB of frames: the 16 KiB stack ends first */
+		return 0;
+	frame[0] = depth;
+	return oops_demo_recurse(depth + 1) + frame[0];	/* not a tail call */
+}
+
 SELFTEST(selftest, oops_demo)
 {
+	const char *kind = cmdline_str(&boot_cmdline, "selftest.oops_demo", "pf");
+
 	if (!cmdline_flag(&boot_cmdline, "selftest.oops_demo"))
-		SKIP(t, "boot with selftest.oops_demo to see an oops");
-	oops_demo_read((const unsigned long *)0xffffc7ffdead0000UL);
+		SKIP(t, "boot with selftest.oops_demo[=stack] to see an oops");
+	if (!strcmp(kind, "stack"))
+		oops_demo_recurse(0);
+	else
+		oops_demo_read((const unsigned long *)0xffffc7ffdead0000UL);
 	EXPECT_TRUE(t, false);	/* not reached */
 }

@@ -98,6 +98,20 @@ def kernel_oops_report(b):
 
 
 @case
+def kernel_stack_overflow_double_fault(b):
+    """Runaway recursion hits the boot stack's guard page: #DF on IST1, a full oops."""
+    v = boot.run(b, 'oops-stack', 'selftest selftest.oops_demo=stack noinit')
+    needed = [r'oops: #DF double fault', r'^RIP: 0x[0-9a-f]{16} <oops_demo_recurse\+0x',
+              r'^  0x[0-9a-f]{16} <oops_demo_recurse\+0x', r'end oops']
+    missing = [n for n in needed if not v.has(n)]
+    if missing:
+        raise AssertionError(f'double-fault report lacks {missing}')
+    if v.status != 1:
+        raise AssertionError(f'a double fault must end with status 1, got {v.status}')
+    return 'guard page -> #PF -> #DF on its IST stack; oops and status 1'
+
+
+@case
 def bad_boot_no_long_mode(b):
     v = boot.run(b, 'no-long-mode', 'selftest noinit', env={'CPU': 'qemu32'})
     if not v.has(r'boot failed: CPU does not support long mode'):

@@ -71,20 +71,35 @@ static void print_addr(const char *prefix, unsigned long addr)
 		printk("%s0x%016lx\n", prefix, addr);
 }
 
-/* Follows saved RBP links; every kernel function keeps its frame pointer. */
+/*
+ * Follows saved RBP links; every kernel function keeps its frame pointer. A run
+ * of identical return addresses (a recursion) prints once, with its count.
+ */
 static void backtrace(unsigned long bp)
 {
+	unsigned long last = 0, repeats = 0;
+
 	printk("Call trace:\n");
-	for (unsigned int depth = 0; depth < 16; depth++) {
+	for (unsigned int depth = 0; depth < 64; depth++) {
 		const unsigned long *frame = (const unsigned long *)bp;
 
 		if (bp < KERNEL_SPACE_START || (bp & 7))
 			break;
-		print_addr("  ", frame[1]);
+		if (frame[1] == last) {
+			repeats++;
+		} else {
+			if (repeats)
+				printk("  ... the line above %lu more times\n", repeats);
+			print_addr("  ", frame[1]);
+			last = frame[1];
+			repeats = 0;
+		}
 		if (frame[0] <= bp)	/* stacks grow down: callers' frames sit higher */
 			break;
 		bp = frame[0];
 	}
+	if (repeats)
+		printk("  ... the line above %lu more times\n", repeats);
 }
 
 void __noreturn oops(struct pt_regs *regs, unsigned long vector, const char *why)

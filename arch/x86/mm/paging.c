@@ -18,6 +18,7 @@
 pte_t *kernel_pml4;
 
 extern char _text[], _etext[], _rodata[], _erodata[], _data[], _kernel_end[];
+extern char boot_stack_guard[];
 
 #define PT_INDEX(va, level)	(((va) >> (12 + 9 * (level))) & 511)
 #define KERNEL_PML4_FIRST	256
@@ -171,6 +172,7 @@ void paging_init(void)
 	map_kernel_range((unsigned long)_text, (unsigned long)_etext, PAGE_KERNEL_RX);
 	map_kernel_range((unsigned long)_rodata, (unsigned long)_erodata, PAGE_KERNEL_RO);
 	map_kernel_range((unsigned long)_data, (unsigned long)_kernel_end, PAGE_KERNEL);
+	unmap_page(kernel_pml4, (unsigned long)boot_stack_guard);	/* head.asm */
 	load_cr3(kernel_pml4);
 }
 
