@@ -53,8 +53,14 @@ align 16
 interrupt_common:
 	cld				; the C ABI wants DF clear; ring 3 may have set it
 	test byte [rsp + 24], 3		; CS RPL: did we interrupt ring 3?
-	jz .gs_ok
-	swapgs				; yes: GS_BASE = this CPU's struct percpu
+	jnz .swap_gs			; yes: GS_BASE is the user's
+	; From ring 0 GS_BASE is ours, except at one instruction: the IRETQ to ring 3
+	; runs after the exit path's SWAPGS, so a fault there (fixup_bad_iret) comes
+	; with the user's GS_BASE. Linux's error_entry makes the same check.
+	cmp qword [rsp + 16], irq_return_iret
+	jne .gs_ok
+.swap_gs:
+	swapgs				; GS_BASE = this CPU's struct percpu
 .gs_ok:
 	xchg rdi, [rsp]			; RDI = vector; the slot now holds pt_regs->di
 	PUSH_REGS rax			; pt_regs complete; RSP = &pt_regs

@@ -8,6 +8,7 @@
 #include <asm/syscall.h>
 #include <asm/uaccess.h>
 #include <context_tracking.h>
+#include <elf.h>
 #include <entry-common.h>
 #include <init.h>
 #include <pmm.h>
@@ -196,6 +197,35 @@ SELFTEST(entry, ct_warn_stays_zero_through_benchmark)
 	EXPECT_EQ(t, r.status, 0);
 	EXPECT_EQ(t, this_cpu_read(ct_warnings), warnings);
 	EXPECT_EQ(t, syscall_current_entry(), boot_entry_variant);	/* restored */
+}
+
+/*
+ * IRETQ to ring 3 with a null SS raises #GP in ring 0, at irq_return_iret, with
+ * the user's registers already popped: the bad-IRET path must turn that into a
+ * SIGSEGV for the task (here, its death) with context tracking balanced.
+ */
+SELFTEST(entry, faulting_iret_becomes_sigsegv)
+{
+	const struct boot_module *m = init_module();
+	unsigned long warnings = this_cpu_read(ct_warnings);
+	struct task *task;
+	const char *err;
+
+	if (!m)
+		SKIP(t, "no init module loaded");
+	task = task_create("badiret");
+	ASSERT_TRUE(t, task != NULL);
+	err = exec_image(task, phys_to_virt(m->start), m->end - m->start, "init exit=0");
+	EXPECT_TRUE(t, err == NULL);
+	if (!err) {
+		task->regs->ss = 0;
+		task_run_to_exit(task);
+		EXPECT_EQ(t, task->exit_signal, SIGSEGV);
+	}
+	task_free(task);
+	EXPECT_EQ(t, ct_state(), CONTEXT_KERNEL);
+	EXPECT_EQ(t, this_cpu_read(ct_warnings), warnings);
+	EXPECT_TRUE(t, rcu_is_watching());
 }
 
 SELFTEST(entry, tasks_free_everything)
