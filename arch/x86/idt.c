@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The IDT: the 32 exception vectors, the LAPIC timer and the spurious vector, all
- * interrupt gates (IF cleared on entry) into the stubs in entry/entry_64.asm. Only
+ * The IDT: the 32 exception vectors, the LAPIC timer, and the spurious stub for
+ * every other vector, all interrupt gates (IF cleared on entry) into the stubs in
+ * entry/entry_irq.asm. Only
  * int3 is callable from ring 3 (DPL 3), so a user "int $0x80" or "int $0x20" raises
  * #GP instead of faking a hardware interrupt. Double fault, NMI and machine check
  * run on their own IST stacks: they may arrive with a broken kernel stack.
@@ -45,6 +46,12 @@ static void set_gate(unsigned int vec, const void *handler, unsigned int ist, bo
 
 void idt_init(void)
 {
+	/*
+	 * Every vector gets a present gate: an unassigned one is spurious. Its DPL 0
+	 * makes "int $N" from ring 3 a #GP (SIGSEGV, as on Linux), not a #NP.
+	 */
+	for (unsigned int v = NR_EXCEPTION_VECTORS; v < 256; v++)
+		set_gate(v, irq_stub_spurious, 0, false);
 	for (unsigned int v = 0; v < NR_EXCEPTION_VECTORS; v++) {
 		unsigned int ist = 0;
 

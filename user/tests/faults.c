@@ -22,6 +22,9 @@ static void do_rodata_write(void) { *(volatile u8 *)&rodata_byte = 2; }
 static void do_noncanon(void)	{ (void)*(volatile long *)0x0000800000000000UL; }
 static void do_exec_data(void)	{ ((void (*)(void))data_page)(); }
 
+static void do_int80(void)	{ asm volatile("int $0x80" : : "a"(39) : "memory"); }
+static void do_int_timer(void)	{ asm volatile("int $0x20"); }
+
 static void do_div0(void)
 {
 	asm volatile("xor %%ecx, %%ecx; div %%ecx" : : : "rax", "rcx", "rdx");
@@ -98,6 +101,18 @@ SELFTEST(faults, port_in_is_sigsegv)
 SELFTEST(faults, port_out_is_sigsegv)
 {
 	EXPECT_FAULT(t, do_out, SIGSEGV, SI_KERNEL);
+}
+
+/* No 32-bit syscall gate, and no faking a hardware interrupt: both are #GP. */
+SELFTEST(faults, int_0x80_is_sigsegv)
+{
+	EXPECT_FAULT(t, do_int80, SIGSEGV, SI_KERNEL);
+	EXPECT_EQ(t, caught.trapno, 13UL);
+}
+
+SELFTEST(faults, int_timer_vector_is_sigsegv)
+{
+	EXPECT_FAULT(t, do_int_timer, SIGSEGV, SI_KERNEL);
 }
 
 SELFTEST(faults, read_kernel_text)
