@@ -39,8 +39,9 @@ endif
 
 # -fno-toplevel-reorder keeps definitions in source order: self-tests run in the
 # order they are written.
-KERNEL_CFLAGS := -std=gnu11 -O2 -g -ffreestanding -nostdinc \
-	-isystem $(shell $(CC) -print-file-name=include) \
+# Expanded when a recipe runs (=, not :=), after scripts/setup.sh has installed gcc.
+GCC_INCLUDE = $(shell $(CC) -print-file-name=include)
+KERNEL_CFLAGS = -std=gnu11 -O2 -g -ffreestanding -nostdinc -isystem $(GCC_INCLUDE) \
 	-Iinclude -Iarch/x86/include \
 	-mcmodel=kernel -mno-red-zone -mgeneral-regs-only -mno-mmx -mno-sse -mno-sse2 \
 	-mno-avx -mpreferred-stack-boundary=3 -fno-pic -fno-pie -fno-stack-protector \
@@ -83,8 +84,8 @@ endef
 
 # Ring-3 programs: freestanding, static, linked at 0x400000 by user/user.ld.
 # kernel/lib/ (vsnprintf, string functions) is shared with the kernel.
-USER_CFLAGS := -std=gnu11 -O2 -g -ffreestanding -nostdinc \
-	-isystem $(shell $(CC) -print-file-name=include) -Iuser/lib -Iinclude -Iarch/x86/include \
+USER_CFLAGS = -std=gnu11 -O2 -g -ffreestanding -nostdinc -isystem $(GCC_INCLUDE) \
+	-Iuser/lib -Iinclude -Iarch/x86/include \
 	-fno-pic -fno-pie -fno-stack-protector -fcf-protection=none -fno-asynchronous-unwind-tables \
 	-fno-strict-aliasing -fno-toplevel-reorder -fno-builtin -Wall -Wextra -Werror \
 	-Wno-unused-parameter -MMD -MP
