@@ -19,11 +19,14 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 class Verdict:
+    last = None     # the most recent boot's verdict
+
     def __init__(self, status, log, timed_out, seconds):
         self.status, self.log, self.timed_out, self.seconds = status, log, timed_out, seconds
         self.lines = log.splitlines()
         self.cases, self.ktap_errors = ktap.parse(self.lines)
         self.problems = []
+        Verdict.last = self
 
     def count(self, ok=None, skip=None):
         return sum(1 for c in self.cases

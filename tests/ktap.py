@@ -14,10 +14,13 @@ PLAN = re.compile(r'^(?P<indent> *)1\.\.(?P<n>\d+)$')
 VERSION = re.compile(r'^(?P<indent> *)KTAP version 1$')
 
 
+SUBTEST = re.compile(r'^ *# Subtest: (?P<name>.+)$')
+
+
 class Case:
-    def __init__(self, name, ok, skip, depth):
+    def __init__(self, name, ok, skip, depth, suite='', reason=''):
         self.name, self.ok, self.skip, self.depth = name, ok, skip, depth
-        self.children = []
+        self.suite, self.reason = suite, reason
 
 
 def parse(lines):
@@ -25,6 +28,7 @@ def parse(lines):
     errors, leaves = [], []
     plans = {}          # depth -> [planned, seen]
     seen_version = False
+    suite = ''
     for raw in lines:
         line = raw.rstrip('\r\n')
         m = VERSION.match(line)
@@ -32,6 +36,10 @@ def parse(lines):
             depth = len(m['indent']) // 4
             seen_version = True
             plans.pop(depth, None)
+            continue
+        m = SUBTEST.match(line)
+        if m:
+            suite = m['name'].strip()
             continue
         m = PLAN.match(line)
         if m and seen_version:
@@ -49,7 +57,8 @@ def parse(lines):
             errors.append(f'result out of order: {line.strip()}')
         directive = (m['directive'] or '').strip()
         skip = directive.upper().startswith('SKIP')
-        case = Case((m['name'] or '').strip(), m['ok'] == 'ok', skip, depth)
+        case = Case((m['name'] or '').strip(), m['ok'] == 'ok', skip, depth,
+                    suite if depth else '', directive[4:].strip() if skip else '')
         if depth + 1 in plans:      # a suite line closes its nested plan
             planned, seen = plans.pop(depth + 1)
             if planned != seen:

@@ -18,11 +18,19 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import boot  # noqa: E402
 
 CASES = []
+# KTAP cases of the current boot that the closing line counts one by one.
+SUBRESULTS = []
 
 
 def case(fn):
     CASES.append(fn)
     return fn
+
+
+def report_each(v, prefix):
+    """Counts every KTAP case of boot v as its own result, named prefix/suite/case."""
+    for c in v.cases:
+        SUBRESULTS.append((f'{prefix}/{c.suite}/{c.name}', c.ok, c.skip, c.reason))
 
 
 class Skip(Exception):
@@ -61,7 +69,9 @@ def selftests(b, cpu):
 
 @case
 def selftests_cpu_max(b):
-    return selftests(b, 'max')
+    detail = selftests(b, 'max')
+    report_each(boot.Verdict.last, 'selftest')
+    return detail
 
 
 @case
@@ -315,8 +325,9 @@ RESOURCES_OK = (r'^init: resources: \d+ frames free before and after, kernel pag
 @case
 def ring3_entry_suite(b):
     """user/tests/: the entry path attacked from ring 3, KTAP from ring 3."""
-    v = expect(boot.run(b, 'ring3-entrytests', '', init=os.path.join(b, 'user', 'entrytests.elf')),
-               min_cases=40, min_suites=6)
+    v = boot.run(b, 'ring3-entrytests', '', init=os.path.join(b, 'user', 'entrytests.elf'))
+    report_each(v, 'ring3')
+    expect(v, min_cases=40, min_suites=6)
     if not v.has(RESOURCES_OK):
         raise AssertionError('no clean resource check after the suite')
     return f'{v.count(ok=True, skip=False)} ring-3 cases passed, {v.count(skip=True)} skipped'
@@ -392,6 +403,7 @@ def main():
         name = fn.__name__.replace('_', '-')
         if args.only and args.only not in name:
             continue
+        SUBRESULTS.clear()
         try:
             detail = fn(build)
             print(f'PASS {name} ({detail})', flush=True)
@@ -402,6 +414,16 @@ def main():
         except (AssertionError, subprocess.CalledProcessError) as e:
             print(f'FAIL {name}: {e}', flush=True)
             failed += 1
+        for sub, ok, skip, reason in SUBRESULTS:
+            if skip:
+                print(f'  SKIP {sub}: {reason}')
+                skipped += 1
+            elif ok:
+                print(f'  PASS {sub}')
+                passed += 1
+            else:
+                print(f'  FAIL {sub}')
+                failed += 1
     summary = f'{passed} passed, {failed} failed'
     print(summary + (f', {skipped} skipped' if skipped else ''))
     return 1 if failed else 0
