@@ -106,7 +106,8 @@ static bool is_bad_iret(const struct pt_regs *regs, unsigned long vector)
  * @regs: the kernel-mode #GP/#SS/#NP frame, taken at irq_return_iret
  *
  * IRETQ raises #GP in ring 0 when the return address is non-canonical (a
- * sigreturn can ask for one). At that moment the general registers already hold
+ * sigreturn can ask for one) or a selector in the frame is refused (the entry
+ * self-test uses a null SS). At that moment the general registers already hold
  * the user's values (POP_REGS ran), so they are in @regs, and the user's IRET
  * frame is intact at @regs->sp, which is &current->regs->ip. Rebuild the user's
  * pt_regs there, then treat the fault as a #GP from user mode: the context
