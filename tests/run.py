@@ -37,6 +37,17 @@ class Skip(Exception):
     pass
 
 
+def expect_report(v, patterns, status, what):
+    """The boot's log has a line matching each pattern, and it ended with status."""
+    missing = [p for p in patterns if not v.has(p)]
+    if missing:
+        raise AssertionError(f'{what}: no line matching {missing}')
+    if v.status != status:
+        raise AssertionError(f'{what}: expected status {status} '
+                             f'({boot.STATUS_NAMES[status]}), got {v.status}')
+    return v
+
+
 def expect(v, **kw):
     boot.judge(v, **kw)
     if v.problems:
@@ -93,41 +104,28 @@ def runner_reports_failing_test(b):
 
 @case
 def kernel_oops_report(b):
-    v = boot.run(b, 'oops-demo', 'selftest selftest.oops_demo noinit')
-    needed = [r'oops: #PF page fault', r'^RIP: 0x[0-9a-f]{16} <oops_demo_read\+0x',
-              r'^CR2: 0xffffc7ffdead0000', r'^RAX: [0-9a-f]{16} RBX:', r'^R13: ',
-              r'^Call trace:', r'^  0x[0-9a-f]{16} <selftests_run\+0x',
-              r'^  0x[0-9a-f]{16} <kmain\+0x',
-              r'end oops']
-    missing = [n for n in needed if not v.has(n)]
-    if missing:
-        raise AssertionError(f'oops report lacks {missing}')
-    if v.status != 1:
-        raise AssertionError(f'an oops must end with status 1, got {v.status}')
+    expect_report(boot.run(b, 'oops-demo', 'selftest selftest.oops_demo noinit'),
+                  [r'oops: #PF page fault', r'^RIP: 0x[0-9a-f]{16} <oops_demo_read\+0x',
+                   r'^CR2: 0xffffc7ffdead0000', r'^RAX: [0-9a-f]{16} RBX:', r'^R13: ',
+                   r'^Call trace:', r'^  0x[0-9a-f]{16} <selftests_run\+0x',
+                   r'^  0x[0-9a-f]{16} <kmain\+0x', r'end oops'], 1, 'oops report')
     return 'oops with registers, CR2 and a symbolised backtrace; status 1'
 
 
 @case
 def kernel_stack_overflow_double_fault(b):
     """Runaway recursion hits the boot stack's guard page: #DF on IST1, a full oops."""
-    v = boot.run(b, 'oops-stack', 'selftest selftest.oops_demo=stack noinit')
-    needed = [r'oops: #DF double fault', r'^RIP: 0x[0-9a-f]{16} <oops_demo_recurse\+0x',
-              r'^  0x[0-9a-f]{16} <oops_demo_recurse\+0x', r'end oops']
-    missing = [n for n in needed if not v.has(n)]
-    if missing:
-        raise AssertionError(f'double-fault report lacks {missing}')
-    if v.status != 1:
-        raise AssertionError(f'a double fault must end with status 1, got {v.status}')
+    expect_report(boot.run(b, 'oops-stack', 'selftest selftest.oops_demo=stack noinit'),
+                  [r'oops: #DF double fault', r'^RIP: 0x[0-9a-f]{16} <oops_demo_recurse\+0x',
+                   r'^  0x[0-9a-f]{16} <oops_demo_recurse\+0x', r'end oops'], 1,
+                  'double-fault report')
     return 'guard page -> #PF -> #DF on its IST stack; oops and status 1'
 
 
 @case
 def bad_boot_no_long_mode(b):
-    v = boot.run(b, 'no-long-mode', 'selftest noinit', env={'CPU': 'qemu32'})
-    if not v.has(r'boot failed: CPU does not support long mode'):
-        raise AssertionError('no "does not support long mode" message')
-    if v.status != 2:
-        raise AssertionError(f'expected status 2 (bad boot), got {v.status}')
+    expect_report(boot.run(b, 'no-long-mode', 'selftest noinit', env={'CPU': 'qemu32'}),
+                  [r'boot failed: CPU does not support long mode'], 2, '-cpu qemu32')
     return '-cpu qemu32: message and status 2'
 
 
@@ -251,15 +249,13 @@ def bench_icount_ordering_repeatable(b):
 
 
 def init_killed(b, crash, signame, extra=''):
-    v = boot.run(b, f'crash-{crash}', '', init=init_elf(b), init_args=f'crash={crash}')
-    pattern = rf'^init: killed by signal \d+ \({signame}\) at rip=0x[0-9a-f]+{extra}'
-    if not v.has(pattern):
-        raise AssertionError(f'no line matching {pattern!r}')
-    if v.status != 4:
-        raise AssertionError(f'expected status 4 (init killed), got {v.status}')
+    v = expect_report(boot.run(b, f'crash-{crash}', '', init=init_elf(b),
+                               init_args=f'crash={crash}'),
+                      [rf'^init: killed by signal \d+ \({signame}\) at rip=0x[0-9a-f]+{extra}'],
+                      4, f'init crash={crash}')
     if v.has(r'oops:|Kernel panic'):
         raise AssertionError('the kernel oopsed')
-    return f'SIGILL/SIGSEGV line and status 4'.replace('SIGILL/SIGSEGV', signame)
+    return f'{signame} line and status 4'
 
 
 @case
@@ -279,9 +275,8 @@ def user_noncanonical_jump_killed(b):
 
 @case
 def init_exit_status_reported(b):
-    v = boot.run(b, 'init-exit-3', '', init=init_elf(b), init_args='exit=3')
-    if not v.has(r'^init: exited with status 3$') or v.status != 3:
-        raise AssertionError(f'expected "init: exited with status 3" and status 3, got {v.status}')
+    expect_report(boot.run(b, 'init-exit-3', '', init=init_elf(b), init_args='exit=3'),
+                  [r'^init: exited with status 3$'], 3, 'init exit=3')
     return 'line and status 3'
 
 
@@ -293,17 +288,15 @@ def bad_init_elf_refused(b):
     data[18] = 3        # e_machine = EM_386
     with open(bad, 'wb') as f:
         f.write(data)
-    v = boot.run(b, 'bad-elf', '', init=bad)
-    if not v.has(r'^entrylab: boot failed: init: not an x86-64 executable') or v.status != 2:
-        raise AssertionError(f'expected the wrong-machine message and status 2, got {v.status}')
+    expect_report(boot.run(b, 'bad-elf', '', init=bad),
+                  [r'^entrylab: boot failed: init: not an x86-64 executable'], 2, 'bad ELF')
     return 'wrong e_machine: one-line reason, status 2'
 
 
 @case
 def missing_init_refused(b):
-    v = boot.run(b, 'no-init', '')
-    if not v.has(r'^entrylab: boot failed: no init module') or v.status != 2:
-        raise AssertionError(f'expected "no init module" and status 2, got {v.status}')
+    expect_report(boot.run(b, 'no-init', ''), [r'^entrylab: boot failed: no init module'], 2,
+                  'no init module')
     return 'message and status 2'
 
 
@@ -334,14 +327,13 @@ def ring3_entry_suite(b):
 
 
 def ring3_death(b, name):
-    v = boot.run(b, f'ring3-die-{name}', '', init=os.path.join(b, 'user', 'entrytests.elf'),
-                 init_args=f'die={name}')
-    if not v.has(r'^init: killed by signal 11 \(SIGSEGV\) at rip=0x[0-9a-f]+'):
-        raise AssertionError('not killed by SIGSEGV')
-    if v.has(r'survived') or v.has(r'oops:|Kernel panic') or v.status != 4:
-        raise AssertionError(f'expected a clean kill and status 4, got {v.status}')
-    if not v.has(RESOURCES_OK):
-        raise AssertionError('no clean resource check after the kill')
+    v = expect_report(boot.run(b, f'ring3-die-{name}', '',
+                               init=os.path.join(b, 'user', 'entrytests.elf'),
+                               init_args=f'die={name}'),
+                      [r'^init: killed by signal 11 \(SIGSEGV\) at rip=0x[0-9a-f]+', RESOURCES_OK],
+                      4, f'entrytests die={name}')
+    if v.has(r'survived') or v.has(r'oops:|Kernel panic'):
+        raise AssertionError('the process survived, or the kernel oopsed')
     return 'SIGSEGV, status 4, nothing leaked'
 
 
