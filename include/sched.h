@@ -39,6 +39,9 @@ struct mm {
 	unsigned long mmap_base;		/* next anonymous mapping goes below it */
 };
 
+/* Maps [start, end) zero-filled with flags; a shared page keeps the union (exec.c). */
+int mm_map_zeroed(struct mm *mm, unsigned long start, unsigned long end, u64 flags);
+
 struct task {
 	int pid;
 	char name[16];

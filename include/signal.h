@@ -37,7 +37,6 @@ struct sigstate {
 struct task;
 
 const char *signal_name(int sig);
-bool sig_default_ignored(int sig);
 bool sig_ignored(struct task *t, int sig);
 /*
  * Marks sig pending on t, with si_code code from pid sender, unless t ignores it,

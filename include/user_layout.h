@@ -21,7 +21,4 @@
 #define USER_STACK_TOP		0x00007ffff0000000UL
 #define USER_STACK_SIZE		(128UL << 10)
 
-struct mm;
-int mm_map_zeroed(struct mm *mm, unsigned long start, unsigned long end, u64 flags);
-
 #endif

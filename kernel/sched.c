@@ -57,6 +57,12 @@ void sched_init(void)
 	kstack_prepare_tables();
 }
 
+static void kstack_unmap(void *stack)
+{
+	unmap_free_range(kernel_pml4, (unsigned long)stack,
+			 (unsigned long)stack + KERNEL_STACK_SIZE);
+}
+
 static void *kstack_map(unsigned int slot)
 {
 	unsigned long base = KSTACK_BASE + slot * KSTACK_SLOT + PAGE_SIZE;
@@ -67,30 +73,11 @@ static void *kstack_map(unsigned int slot)
 		if (!pa || map_page(kernel_pml4, va, pa, PAGE_KERNEL)) {
 			if (pa)
 				free_frame(pa);
-			for (unsigned long v = base; v < va; v += PAGE_SIZE) {
-				phys_addr_t p;
-
-				translate(kernel_pml4, v, &p, NULL);
-				unmap_page(kernel_pml4, v);
-				free_frame(p);
-			}
+			kstack_unmap((void *)base);	/* the pages mapped so far */
 			return NULL;
 		}
 	}
 	return (void *)base;
-}
-
-static void kstack_unmap(void *stack)
-{
-	for (unsigned long va = (unsigned long)stack; va < (unsigned long)stack + KERNEL_STACK_SIZE;
-	     va += PAGE_SIZE) {
-		phys_addr_t pa;
-
-		if (translate(kernel_pml4, va, &pa, NULL)) {
-			unmap_page(kernel_pml4, va);
-			free_frame(pa);
-		}
-	}
 }
 
 /**

@@ -45,7 +45,7 @@ const char *signal_name(int sig)
 			    sigmask(SIGTTIN) | sigmask(SIGTTOU))
 #define SIG_UNBLOCKABLE	(sigmask(SIGKILL) | sigmask(SIGSTOP))
 
-bool sig_default_ignored(int sig)
+static bool sig_default_ignored(int sig)
 {
 	return SIG_DEFAULT_IGNORE & sigmask(sig);
 }

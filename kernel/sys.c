@@ -194,18 +194,6 @@ long sys_arch_prctl(struct pt_regs *regs)
 	return -EINVAL;
 }
 
-static void unmap_user_range(struct mm *mm, unsigned long start, unsigned long end)
-{
-	for (unsigned long va = start; va < end; va += PAGE_SIZE) {
-		phys_addr_t pa;
-
-		if (translate(mm->pml4, va, &pa, NULL)) {
-			unmap_page(mm->pml4, va);
-			free_frame(pa & PAGE_MASK);
-		}
-	}
-}
-
 /*
  * The heap: mm->brk is the break as the program set it (unaligned, as Linux
  * keeps it); pages are mapped up to ALIGN_UP(brk). The request is range-checked
@@ -223,7 +211,7 @@ long sys_brk(struct pt_regs *regs)
 	if (new_end > old_end && mm_map_zeroed(mm, old_end, new_end, _PAGE_RW | _PAGE_NX))
 		return mm->brk;
 	if (new_end < old_end)
-		unmap_user_range(mm, new_end, old_end);
+		unmap_free_range(mm->pml4, new_end, old_end);
 	mm->brk = req;
 	return req;
 }
@@ -260,7 +248,7 @@ long sys_mmap(struct pt_regs *regs)
 	if (flags & MAP_FIXED) {
 		if ((addr & ~PAGE_MASK) || addr < USER_MIN_ADDR || !access_ok((void *)addr, len))
 			return -EINVAL;
-		unmap_user_range(mm, addr, addr + len);
+		unmap_free_range(mm->pml4, addr, addr + len);
 	} else {
 		if (len > mm->mmap_base - USER_SEGMENT_LIMIT)
 			return -ENOMEM;
@@ -268,7 +256,7 @@ long sys_mmap(struct pt_regs *regs)
 		mm->mmap_base = addr;
 	}
 	if (mm_map_zeroed(mm, addr, addr + len, prot_to_pte(prot))) {
-		unmap_user_range(mm, addr, addr + len);
+		unmap_free_range(mm->pml4, addr, addr + len);
 		return -ENOMEM;
 	}
 	return addr;
@@ -280,7 +268,7 @@ long sys_munmap(struct pt_regs *regs)
 
 	if ((addr & ~PAGE_MASK) || !len || !access_ok((void *)addr, len))
 		return -EINVAL;
-	unmap_user_range(&current->mm, addr, addr + len);
+	unmap_free_range(current->mm.pml4, addr, addr + len);
 	return 0;
 }
 

@@ -17,18 +17,8 @@
 void asm_offsets(void);
 void asm_offsets(void)
 {
-	OFFSET(PT_R15, pt_regs, r15);
-	OFFSET(PT_R11, pt_regs, r11);
-	OFFSET(PT_AX, pt_regs, ax);
-	OFFSET(PT_CX, pt_regs, cx);
-	OFFSET(PT_DI, pt_regs, di);
 	OFFSET(PT_ORIG_AX, pt_regs, orig_ax);
-	OFFSET(PT_IP, pt_regs, ip);
-	OFFSET(PT_CS, pt_regs, cs);
-	OFFSET(PT_FLAGS, pt_regs, flags);
 	OFFSET(PT_SP, pt_regs, sp);
-	OFFSET(PT_SS, pt_regs, ss);
-	DEFINE(PT_REGS_SIZE, sizeof(struct pt_regs));
 
 	OFFSET(PERCPU_user_rsp, percpu, user_rsp);
 	OFFSET(PERCPU_top_of_stack, percpu, top_of_stack);

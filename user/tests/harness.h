@@ -6,10 +6,12 @@
 #ifndef _USER_TESTS_HARNESS_H
 #define _USER_TESTS_HARNESS_H
 
+#include <asm/page.h>
+#include <asm/processor.h>
+#include <asm/segment.h>
 #include <errno.h>
 #include <libc.h>
 #include <selftest.h>
-#include <user_layout.h>
 
 struct gprs {
 	unsigned long rax, rbx, rcx, rdx, rsi, rdi, rbp, rsp;
@@ -49,26 +51,8 @@ extern struct gprs resume_regs;
 extern unsigned long resume_flags, resume_cs, resume_ss;
 unsigned long read_flags(void);
 
-#define X86_EFLAGS_CF	0x0001UL
-#define X86_EFLAGS_PF	0x0004UL
-#define X86_EFLAGS_AF	0x0010UL
-#define X86_EFLAGS_ZF	0x0040UL
-#define X86_EFLAGS_SF	0x0080UL
-#define X86_EFLAGS_TF	0x0100UL
-#define X86_EFLAGS_IF	0x0200UL
-#define X86_EFLAGS_DF	0x0400UL
-#define X86_EFLAGS_OF	0x0800UL
-#define X86_EFLAGS_IOPL	0x3000UL
-#define X86_EFLAGS_NT	0x4000UL
-#define X86_EFLAGS_RF	0x10000UL
-#define X86_EFLAGS_VM	0x20000UL
-#define X86_EFLAGS_AC	0x40000UL
 #define ARITH_FLAGS	(X86_EFLAGS_CF | X86_EFLAGS_PF | X86_EFLAGS_AF | X86_EFLAGS_ZF | \
 			 X86_EFLAGS_SF | X86_EFLAGS_OF)
-
-#define USER_CS		0x2b
-#define USER_DS		0x23
-#define KERNEL_HALF	0xffff800000000000UL
 
 /* A page just below TASK_SIZE_MAX, mapped RW(X) and filled with 0x5a. */
 unsigned long map_top_page(bool exec);

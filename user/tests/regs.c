@@ -3,6 +3,7 @@
  * What a syscall does to registers, flags and the stack pointer, seen from ring 3
  * (Linux's check_initial_reg_state, syscall_nt and single_step_syscall tests).
  */
+#include <elf.h>
 #include "harness.h"
 
 extern unsigned long __initial_regs[17];	/* crt0: GPRs and RFLAGS at _start */
@@ -16,19 +17,19 @@ SELFTEST(regs, initial_state_at_entry)
 	EXPECT_EQ(t, __initial_regs[16], 0x202UL);		/* IF and the fixed bit */
 }
 
-/* The auxiliary vector describes this very program (include/elf.h for AT_*). */
+/* The auxiliary vector describes this very program. */
 SELFTEST(regs, auxiliary_vector)
 {
 	extern char _start[];
-	const u8 *random = (const u8 *)getauxval(25);			/* AT_RANDOM */
-	const u8 *phdr = (const u8 *)getauxval(3);			/* AT_PHDR */
+	const u8 *random = (const u8 *)getauxval(AT_RANDOM);
+	const u8 *phdr = (const u8 *)getauxval(AT_PHDR);
 
-	EXPECT_EQ(t, getauxval(6), PAGE_SIZE);				/* AT_PAGESZ */
-	EXPECT_EQ(t, getauxval(9), (unsigned long)_start);		/* AT_ENTRY */
-	EXPECT_EQ(t, getauxval(4), 56UL);				/* AT_PHENT */
-	EXPECT_GE(t, getauxval(5), 1UL);				/* AT_PHNUM */
+	EXPECT_EQ(t, getauxval(AT_PAGESZ), PAGE_SIZE);
+	EXPECT_EQ(t, getauxval(AT_ENTRY), (unsigned long)_start);
+	EXPECT_EQ(t, getauxval(AT_PHENT), sizeof(struct elf64_phdr));
+	EXPECT_GE(t, getauxval(AT_PHNUM), 1UL);
 	ASSERT_TRUE(t, phdr != NULL && random != NULL);
-	EXPECT_EQ(t, *(const u32 *)phdr, 1U);				/* PT_LOAD first */
+	EXPECT_EQ(t, *(const u32 *)phdr, (u32)PT_LOAD);			/* the first header */
 	EXPECT_NE(t, *(const u64 *)random | *(const u64 *)(random + 8), 0UL);
 	EXPECT_EQ(t, (unsigned long)random % 16, 0UL);
 }
@@ -72,7 +73,7 @@ SELFTEST(regs, no_kernel_address_leaks)
 		/* Every register but RAX (which may be -errno) and RSP. */
 		for (int k = 0; k < 15; k++)
 			if (&r[k] != &out.rsp)
-				EXPECT_LT(t, r[k], KERNEL_HALF);
+				EXPECT_LT(t, r[k], KERNEL_SPACE_START);
 	}
 }
 

@@ -140,8 +140,8 @@ SELFTEST(sysret, sigreturn_forces_user_selectors)
 	rewrite.ip = (unsigned long)resume_dump;
 	rewrite.set_selectors = true;
 	sigreturn_to();
-	EXPECT_EQ(t, resume_cs & 0xffff, USER_CS);
-	EXPECT_EQ(t, resume_ss & 0xffff, USER_DS);
+	EXPECT_EQ(t, resume_cs & 0xffff, __USER_CS);
+	EXPECT_EQ(t, resume_ss & 0xffff, __USER_DS);
 }
 
 SELFTEST(sysret, sigreturn_sanitises_system_flags)

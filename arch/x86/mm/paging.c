@@ -95,6 +95,19 @@ int protect_page(pte_t *pml4, unsigned long va, u64 flags)
 	return 0;
 }
 
+/* Unmaps every mapped page of [start, end) and frees its frame; holes are skipped. */
+void unmap_free_range(pte_t *pml4, unsigned long start, unsigned long end)
+{
+	for (unsigned long va = start; va < end; va += PAGE_SIZE) {
+		phys_addr_t pa;
+
+		if (translate(pml4, va, &pa, NULL)) {
+			unmap_page(pml4, va);
+			free_frame(pa & PAGE_MASK);
+		}
+	}
+}
+
 /*
  * Software page walk. *flags gets the effective permissions: user and writable
  * only if every level allows it, NX if any level sets it. Handles 1 GiB and 2 MiB

@@ -31,6 +31,7 @@ void paging_init(void);
 int map_page(pte_t *pml4, unsigned long va, phys_addr_t pa, u64 flags);
 int unmap_page(pte_t *pml4, unsigned long va);
 int protect_page(pte_t *pml4, unsigned long va, u64 flags);
+void unmap_free_range(pte_t *pml4, unsigned long start, unsigned long end);
 bool translate(pte_t *pml4, unsigned long va, phys_addr_t *pa, u64 *flags);
 void *ioremap(phys_addr_t pa, size_t size);
 pte_t *pml4_alloc_user(void);
