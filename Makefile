@@ -1,16 +1,18 @@
 # entrylab - see README.md. Everything built goes to build/.
 #
-#   make            build build/entrylab.iso
-#   make run        boot it under QEMU, serial console on this terminal
-#   make test       build, boot the self-tests and ring-3 tests, check the results
-#   make bench      run the syscall benchmark for every entry variant in one boot
+#   make            build build/entrylab.iso and the ring-3 programs
+#   make run        boot it under QEMU: self-tests, then init (the benchmark)
+#   make test       build, boot every test configuration, check the results
+#   make bench      the syscall benchmark alone: every entry variant, one boot
 #   make disasm     refresh the annotated do_syscall_64 listing in docs/entry.md
 #   make debug      boot halted with a gdb stub on :1234
 #   make clean
 #
-# Variables: CMDLINE="..." kernel command line, INIT=path INIT_ARGS="..." init
-# program, ICOUNT=1 exact instruction counts (TCG -icount), KVM=0 force TCG,
-# GUI=1 QEMU window, QEMU_EXTRA="..." more QEMU options.
+# Variables (README.md, "Make variables"): CMDLINE, INIT, INIT_ARGS, BENCH_ARGS,
+# ICOUNT, KVM, CPU, GUI, TIMEOUT, QEMU_EXTRA, DEBUG_ENTRY, V. A run's outcome is
+# its status (0 success, 1 failure, 2 bad boot, 3 init exited non-zero, 4 init
+# killed by a signal, 124 timed out, 125 no status): scripts/qemu.sh exits with
+# it, so a failed run fails its make target and make names it ("Error 3").
 
 BUILD		?= build
 .DEFAULT_GOAL	:= all
@@ -22,13 +24,22 @@ MAKEFLAGS	+= --no-builtin-rules
 CC		:= gcc
 LD		:= ld
 NASM		:= nasm
-OBJDUMP		:= objdump
 
-CMDLINE		?= selftest
+# The run's configuration reaches the scripts through the environment, never
+# through the shell's parser: CMDLINE="it's" is a command line like any other.
+# make run boots the self-tests by default; make bench boots none unless asked.
+ifeq ($(origin CMDLINE),undefined)
+RUN_CMDLINE	:= selftest
+BENCH_CMDLINE	:=
+else
+RUN_CMDLINE	:= $(CMDLINE)
+BENCH_CMDLINE	:= $(CMDLINE)
+endif
 INIT		?= $(BUILD)/user/init.elf
 INIT_ARGS	?=
 BENCH_ARGS	?= iters=10000 reps=5
 QEMU_EXTRA	?=
+export RUN_CMDLINE BENCH_CMDLINE INIT INIT_ARGS BENCH_ARGS
 
 # V=1 shows full commands.
 ifeq ($(V),1)
@@ -37,8 +48,14 @@ else
 Q := @
 endif
 
-# -fno-toplevel-reorder keeps definitions in source order: self-tests run in the
-# order they are written.
+# Installs missing packages once per build tree (scripts/setup.sh is idempotent).
+# Every rule that runs a tool depends on it, so even with -j nothing runs first.
+TOOLS_OK := $(BUILD)/.tools-ok
+$(TOOLS_OK): scripts/setup.sh
+	@mkdir -p $(BUILD)
+	@bash scripts/setup.sh
+	@touch $@
+
 # Expanded when a recipe runs (=, not :=), after scripts/setup.sh has installed gcc.
 GCC_INCLUDE = $(shell $(CC) -print-file-name=include)
 KERNEL_CFLAGS = -std=gnu11 -O2 -g -ffreestanding -nostdinc -isystem $(GCC_INCLUDE) \
@@ -46,7 +63,7 @@ KERNEL_CFLAGS = -std=gnu11 -O2 -g -ffreestanding -nostdinc -isystem $(GCC_INCLUD
 	-mcmodel=kernel -mno-red-zone -mgeneral-regs-only -mno-mmx -mno-sse -mno-sse2 \
 	-mno-avx -mpreferred-stack-boundary=3 -fno-pic -fno-pie -fno-stack-protector \
 	-fno-omit-frame-pointer -fno-asynchronous-unwind-tables -fcf-protection=none \
-	-fno-strict-aliasing -fno-toplevel-reorder -Wall -Wextra -Werror -Wno-unused-parameter -MMD -MP
+	-fno-strict-aliasing -Wall -Wextra -Werror -Wno-unused-parameter -MMD -MP
 NASMFLAGS := -f elf64 -g -F dwarf -Ientry/ -I$(BUILD)/ -I./
 KERNEL_LDFLAGS := -nostdlib -static -z max-page-size=0x1000 -z noexecstack --build-id=none \
 	-T linker.ld
@@ -59,10 +76,11 @@ KERNEL_C := $(filter-out arch/x86/asm-offsets.c entry/common.c, \
 	$(wildcard arch/x86/*.c arch/x86/mm/*.c kernel/*.c kernel/lib/*.c entry/*.c))
 KERNEL_ASM := $(wildcard boot/*.asm entry/*.asm arch/x86/*.asm)
 
-# entry/common.c is compiled once per entry variant (include/entry-common.h):
-# irqsave_* use the pushf/cli/popf context-tracking hooks, *_outline keep
-# enter_from_user_mode()/prepare_exit_to_usermode() out of line.
-ENTRY_VARIANTS := irqoff_inline irqoff_outline irqsave_inline irqsave_outline
+# entry/common.c is compiled once per entry variant, for each name in
+# include/entry-variants.h. A name's words are its build flags: irqsave_* use
+# the pushf/cli/popf context-tracking hooks, *_outline keep the hooks out of line.
+variant_names := s/^[[:space:]]*ENTRY_VARIANT(\([a-z_]*\),.*/\1/p
+ENTRY_VARIANTS := $(shell sed -n '$(variant_names)' include/entry-variants.h)
 ENTRY_OBJS := $(ENTRY_VARIANTS:%=$(BUILD)/entry/common-%.o)
 variant_flags = -DENTRY_VARIANT=$(1) \
 	-DENTRY_HOOKS_IRQSAVE=$(if $(findstring irqsave,$(1)),1,0) \
@@ -70,43 +88,45 @@ variant_flags = -DENTRY_VARIANT=$(1) \
 
 KERNEL_OBJS := $(KERNEL_C:%.c=$(BUILD)/%.o) $(KERNEL_ASM:%.asm=$(BUILD)/%.o) $(ENTRY_OBJS)
 
-# $(call compile_c,FLAGS,NOTE) and $(call assemble,FLAGS): the one recipe of each kind.
+# $(call compile_c,FLAGS,NOTE) and $(call assemble,FLAGS): the one recipe of each
+# kind. The build line names the object, so a build/debug line says so.
 define compile_c
 	@mkdir -p $(dir $@)
-	@echo "  CC      $<$(2)"
+	@echo "  CC      $@$(2)"
 	$(Q)$(CC) $(1) -c -o $@ $<
 endef
 define assemble
 	@mkdir -p $(dir $@)
-	@echo "  NASM    $<"
+	@echo "  NASM    $@"
 	$(Q)$(NASM) $(1) -o $@ $<
 endef
 
 # Ring-3 programs: freestanding, static, linked at 0x400000 by user/user.ld.
-# kernel/lib/ (vsnprintf, string functions) is shared with the kernel.
+# kernel/lib/ (vsnprintf, string functions, the parameter parser) and the KTAP
+# runner kernel/selftest.c are compiled for ring 3 too.
 USER_CFLAGS = -std=gnu11 -O2 -g -ffreestanding -nostdinc -isystem $(GCC_INCLUDE) \
 	-Iuser/lib -Iinclude -Iarch/x86/include \
 	-fno-pic -fno-pie -fno-stack-protector -fcf-protection=none -fno-asynchronous-unwind-tables \
-	-fno-strict-aliasing -fno-toplevel-reorder -fno-builtin -Wall -Wextra -Werror \
-	-Wno-unused-parameter -MMD -MP
-# kernel/lib/ and the KTAP runner kernel/selftest.c are compiled for ring 3 too.
+	-fno-strict-aliasing -fno-builtin -Wall -Wextra -Werror -Wno-unused-parameter -MMD -MP
 USER_LIB_OBJS := $(BUILD)/user/lib/crt0.o $(BUILD)/user/lib/sigsetjmp.o \
 	$(BUILD)/user/lib/libc.o $(BUILD)/user/lib/string.o $(BUILD)/user/lib/vsprintf.o \
-	$(BUILD)/user/lib/selftest.o
-USER_PROGS := $(BUILD)/user/init.elf $(BUILD)/user/entrytests.elf $(BUILD)/user/fuzz.elf
+	$(BUILD)/user/lib/cmdline.o $(BUILD)/user/lib/selftest.o
+USER_PROGS := $(BUILD)/user/init.elf $(BUILD)/user/probe.elf $(BUILD)/user/entrytests.elf \
+	$(BUILD)/user/fuzz.elf
 
 $(BUILD)/user/%.o: user/%.c $(TOOLS_OK)
-	$(call compile_c,$(USER_CFLAGS), [user])
+	$(call compile_c,$(USER_CFLAGS))
 $(BUILD)/user/%.o: user/tests/%.c $(TOOLS_OK)
-	$(call compile_c,$(USER_CFLAGS), [user])
+	$(call compile_c,$(USER_CFLAGS))
 $(BUILD)/user/lib/%.o: kernel/lib/%.c $(TOOLS_OK)
-	$(call compile_c,$(USER_CFLAGS), [user])
+	$(call compile_c,$(USER_CFLAGS))
 $(BUILD)/user/lib/selftest.o: kernel/selftest.c $(TOOLS_OK)
-	$(call compile_c,$(USER_CFLAGS), [user])
+	$(call compile_c,$(USER_CFLAGS))
 $(BUILD)/user/lib/%.o: user/lib/%.asm $(TOOLS_OK)
 	$(call assemble,-f elf64)
 $(BUILD)/user/%.o: user/tests/%.asm $(TOOLS_OK)
 	$(call assemble,-f elf64)
+$(BUILD)/user/init.elf $(BUILD)/user/probe.elf: $(BUILD)/user/bench.o
 $(BUILD)/user/entrytests.elf: $(patsubst user/tests/%.c,$(BUILD)/user/%.o,$(wildcard user/tests/*.c)) \
 	$(patsubst user/tests/%.asm,$(BUILD)/user/%.o,$(wildcard user/tests/*.asm))
 $(BUILD)/user/%.elf: $(BUILD)/user/%.o $(USER_LIB_OBJS) user/user.ld
@@ -116,39 +136,34 @@ $(BUILD)/user/%.elf: $(BUILD)/user/%.o $(USER_LIB_OBJS) user/user.ld
 
 ISO := $(BUILD)/entrylab.iso
 KERNEL := $(BUILD)/entrylab.elf
-TOOLS_OK := $(BUILD)/.tools-ok
-
-CMDLINE_BENCH	?=
+PROBE := $(BUILD)/user/probe.elf
 
 .PHONY: all run test bench disasm debug clean FORCE
 all: $(ISO) $(USER_PROGS)
-
-# Install missing packages once per build tree (scripts/setup.sh is idempotent).
-$(TOOLS_OK): scripts/setup.sh
-	@mkdir -p $(BUILD)
-	@bash scripts/setup.sh
-	@touch $@
 
 $(BUILD)/asm-offsets.inc: arch/x86/asm-offsets.c $(TOOLS_OK)
 	@mkdir -p $(dir $@)
 	@echo "  GEN     $@"
 	$(Q)$(CC) $(KERNEL_CFLAGS) -S -o $(BUILD)/asm-offsets.s $<
-	$(Q)sed -n 's/^[[:space:]]*\.ascii "->\([A-Za-z_0-9]*\) \(-\{0,1\}[0-9]*\)"$$/%define \1 \2/p' \
+	$(Q)sed -n 's/^[[:space:]]*\.ascii "->\([A-Za-z_0-9]*\) \(.*\)"$$/%define \1 \2/p' \
 		$(BUILD)/asm-offsets.s > $@
 
 $(BUILD)/%.o: %.c $(TOOLS_OK)
 	$(call compile_c,$(KERNEL_CFLAGS))
 
 $(BUILD)/entry/common-%.o: entry/common.c $(TOOLS_OK)
-	$(call compile_c,$(KERNEL_CFLAGS) $(call variant_flags,$*), [$*])
+	$(call compile_c,$(KERNEL_CFLAGS) $(call variant_flags,$*))
 
+# NASM 2.16's -MD lists only the source file, not what it includes: -M does.
 $(BUILD)/%.o: %.asm $(BUILD)/asm-offsets.inc $(TOOLS_OK)
-	$(call assemble,$(NASMFLAGS) -MD $(@:.o=.d))
+	@mkdir -p $(dir $@)
+	$(Q)$(NASM) $(NASMFLAGS) -M -MP -MT $@ -MF $(@:.o=.d) $<
+	$(call assemble,$(NASMFLAGS))
 
 # Two links: the first without symbol names, the second with the table that
 # scripts/gen-ksyms.sh makes from the first. The table sits in .rodata after
 # .text, so no text address changes between the two.
-$(BUILD)/ksyms-empty.c: scripts/gen-ksyms.sh
+$(BUILD)/ksyms-empty.c: scripts/gen-ksyms.sh $(TOOLS_OK)
 	@mkdir -p $(dir $@)
 	$(Q)bash scripts/gen-ksyms.sh > $@
 $(BUILD)/entrylab.pass1.elf: $(KERNEL_OBJS) $(BUILD)/ksyms-empty.o linker.ld
@@ -168,41 +183,47 @@ $(BUILD)/ksyms.o $(BUILD)/ksyms-empty.o: $(BUILD)/%.o: $(BUILD)/%.c
 # The ISO is rebuilt when the command line or init changes, not only the kernel.
 $(BUILD)/iso-config: FORCE
 	@mkdir -p $(BUILD)
-	@echo '$(CMDLINE)|$(INIT)|$(INIT_ARGS)' | cmp -s - $@ || \
-		echo '$(CMDLINE)|$(INIT)|$(INIT_ARGS)' > $@
+	@printf '%s|%s|%s\n' "$$RUN_CMDLINE" "$$INIT" "$$INIT_ARGS" | cmp -s - $@ || \
+		printf '%s|%s|%s\n' "$$RUN_CMDLINE" "$$INIT" "$$INIT_ARGS" > $@
 
 $(ISO): $(KERNEL) $(USER_PROGS) $(BUILD)/iso-config scripts/mkiso.sh
 	@echo "  ISO     $@"
-	$(Q)bash scripts/mkiso.sh $(KERNEL) $@ "$(CMDLINE)" $(INIT) "$(INIT_ARGS)"
+	$(Q)bash scripts/mkiso.sh $(KERNEL) $@ "$$RUN_CMDLINE" $(PROBE) "$$INIT" "$$INIT_ARGS"
 
 run: $(ISO)
-	bash scripts/qemu.sh $(ISO) $(QEMU_EXTRA)
+	$(Q)bash scripts/qemu.sh $(ISO) $(QEMU_EXTRA)
 
 # One boot, every entry variant: the kernel prints the table (docs/benchmarks.md).
 bench: $(KERNEL) $(USER_PROGS)
 	@echo "  ISO     $(BUILD)/bench.iso"
-	$(Q)bash scripts/mkiso.sh $(KERNEL) $(BUILD)/bench.iso "$(CMDLINE_BENCH)" $(INIT) "$(BENCH_ARGS)"
-	bash scripts/qemu.sh $(BUILD)/bench.iso $(QEMU_EXTRA) | grep -v '^init: starting'
+	$(Q)bash scripts/mkiso.sh $(KERNEL) $(BUILD)/bench.iso "$$BENCH_CMDLINE" $(PROBE) \
+		"$$INIT" "$$BENCH_ARGS"
+	$(Q)bash scripts/qemu.sh $(BUILD)/bench.iso $(QEMU_EXTRA)
 
 # docs/entry.md quotes the built do_syscall_64; this refreshes that quote.
 disasm: $(KERNEL)
-	python3 scripts/entry-disasm.py $(KERNEL) --update docs/entry.md
+	$(Q)python3 scripts/entry-disasm.py $(KERNEL) --update docs/entry.md
 
 debug: $(ISO)
 	@echo "QEMU waits for gdb; in another terminal run:"
 	@echo "  gdb $(KERNEL) -ex 'target remote :1234'"
-	KVM=0 bash scripts/qemu.sh $(ISO) -s -S $(QEMU_EXTRA)
+	$(Q)KVM=0 TIMEOUT=0 bash scripts/qemu.sh $(ISO) -s -S $(QEMU_EXTRA)
 
 # A program built with the host toolchain and glibc, to show INIT= takes any
-# static executable (tests/programs/).
+# static executable (tests/programs/); and the same program linked dynamically,
+# which the kernel must refuse with a reason.
 $(BUILD)/tests/%.elf: tests/programs/%.c $(TOOLS_OK)
 	@mkdir -p $(dir $@)
-	@echo "  HOSTCC  $< [static]"
+	@echo "  HOSTCC  $@ [static glibc]"
 	$(Q)$(CC) -static -O2 -o $@ $<
+$(BUILD)/tests/hello-dynamic.elf: tests/programs/hello-glibc.c $(TOOLS_OK)
+	@mkdir -p $(dir $@)
+	@echo "  HOSTCC  $@ [dynamic glibc, not PIE]"
+	$(Q)$(CC) -no-pie -O2 -o $@ $<
 
-test: $(KERNEL) $(USER_PROGS) $(BUILD)/tests/hello-glibc.elf
+test: $(KERNEL) $(USER_PROGS) $(BUILD)/tests/hello-glibc.elf $(BUILD)/tests/hello-dynamic.elf
 	$(Q)$(MAKE) --no-print-directory BUILD=$(BUILD)/debug DEBUG_ENTRY=1 $(BUILD)/debug/entrylab.elf
-	python3 tests/run.py --build $(BUILD)
+	$(Q)python3 tests/run.py --build $(BUILD)
 
 clean:
 	rm -rf $(BUILD)

@@ -18,7 +18,7 @@ MB2_BOOTLOADER_MAGIC	equ 0x36d76289
 
 COM1			equ 0x3f8
 DEBUG_EXIT_PORT		equ 0xf4
-BOOT_EXIT_BADBOOT	equ 3		; EXIT_BADBOOT_STATUS: QEMU exits (3 << 1) | 1 = 7
+BOOT_EXIT_BADBOOT	equ 2 + 1	; EXIT_BADBOOT_STATUS + 1, as kernel_exit() writes it
 
 PTE_P			equ 1 << 0
 PTE_W			equ 1 << 1

@@ -2,7 +2,7 @@
 /*
  * do_syscall_64(): the C half of the SYSCALL entry (entry/entry_64.asm).
  *
- * The Makefile compiles this file once per entry variant (see entry-common.h);
+ * The Makefile compiles this file once per entry variant (include/entry-variants.h);
  * every symbol here carries the variant's name, e.g. do_syscall_64_irqoff_inline,
  * which the matching stub entry_SYSCALL_64_irqoff_inline calls.
  */
@@ -28,26 +28,18 @@ bool do_syscall_64(struct pt_regs *regs, unsigned long nr);
  * numbers >= 2^32 are simply out of range (docs/entry.md compares this with
  * Linux, which truncates it to an int).
  *
- * Returns true if the exit may use SYSRET, false if it must use IRET.
+ * Returns true if the exit may use SYSRET, false if it must use IRET; IRQs are
+ * off either way.
  */
 bool do_syscall_64(struct pt_regs *regs, unsigned long nr)
 {
-	enter_from_user_mode(regs);
-	local_irq_enable();
-
-	/*
-	 * SYSCALL cleared TF (SFMASK), so the CPU will not report the step over the
-	 * SYSCALL instruction itself: the exit work does, with the user's RIP.
-	 */
-	if (unlikely(regs->flags & X86_EFLAGS_TF))
-		set_task_flag(current, TIF_SINGLESTEP);
+	nr = syscall_enter_from_user_mode(regs, nr);
 
 	if (likely(nr < NR_syscalls)) {
 		nr = array_index_nospec(nr, NR_syscalls);
 		regs->ax = sys_call_table[nr](regs);
 	}
 
-	local_irq_disable();
-	prepare_exit_to_usermode(regs);
+	syscall_exit_to_user_mode(regs);
 	return syscall_can_sysret(regs);
 }

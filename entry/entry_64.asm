@@ -9,8 +9,9 @@
 ; memory may be touched except through GS after SWAPGS. IRQs are off (SFMASK
 ; cleared IF) and stay off until do_syscall_64() enables them.
 ;
-; ENTRY_SYSCALL_64 is instantiated once per entry variant; the variants differ
-; only in the C function they call (see include/entry-common.h).
+; ENTRY_SYSCALL_64 is instantiated once per entry variant, for every name in
+; include/entry-variants.h (ENTRY_VARIANT_NAMES, through asm-offsets); the variants
+; differ only in the C function they call (see include/entry-common.h).
 
 %include "calling.inc"
 
@@ -42,8 +43,7 @@ entry_SYSCALL_64_%1:
 
 	mov rdi, rsp			; arg 0: struct pt_regs *
 	mov rsi, rax			; arg 1: the syscall number, all 64 bits
-	xor eax, eax			; no user value reaches C in a register
-	CLEAR_REGS
+	CLEAR_REGS			; no other user value reaches C in a register
 	call do_syscall_64_%1		; IRQs off on return; AL = may use SYSRET
 	test al, al
 	jz return_via_iret		; no: IRET, which restores any state
@@ -56,10 +56,7 @@ entry_SYSCALL_64_%1:
 	o64 sysret			; RIP = RCX, RFLAGS = R11, CPL 3
 %endmacro
 
-ENTRY_SYSCALL_64 irqoff_inline
-ENTRY_SYSCALL_64 irqoff_outline
-ENTRY_SYSCALL_64 irqsave_inline
-ENTRY_SYSCALL_64 irqsave_outline
+FOR_EACH ENTRY_SYSCALL_64 ENTRY_VARIANT_NAMES
 
 ; The floor: the least a correct SYSCALL entry can do, and the benchmark's reference
 ; row. It switches GS and stacks like the real entry and returns -ENOSYS for every
@@ -69,7 +66,7 @@ global entry_SYSCALL_64_floor
 align 64
 entry_SYSCALL_64_floor:
 	cmp rax, __NR_entrylab_bench	; the benchmark's control call?
-	je entry_SYSCALL_64_irqoff_inline ; yes: take the full path
+	je ENTRY_SYSCALL_64_DEFAULT	; yes: take the default variant's full path
 	swapgs				; GS_BASE = this CPU's struct percpu
 	mov [gs:PERCPU_user_rsp], rsp	; park the user RSP
 	mov rsp, [gs:PERCPU_top_of_stack] ; on the kernel stack: nothing to do here
@@ -81,9 +78,9 @@ entry_SYSCALL_64_floor:
 ; A new task's first return to user mode. switch_to() "returns" here on the
 ; task's kernel stack with IRQs off and RSP = the task's struct pt_regs, which
 ; task_start() filled in. Exit through the same hooks as every return.
-extern ret_from_fork_prepare
-global ret_from_fork
-ret_from_fork:
+extern ret_from_fork
+global ret_from_fork_asm
+ret_from_fork_asm:
 	mov rdi, rsp			; arg 0: struct pt_regs *
-	call ret_from_fork_prepare	; prepare_exit_to_usermode(); IRQs stay off
+	call ret_from_fork		; entry/irqentry.c: the exit work; IRQs stay off
 	jmp return_via_iret		; a first entry always uses IRET

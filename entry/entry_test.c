@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Self-tests of the entry path. Most run the init module's probes in ring 3 (see
- * user/init.c) and check what the kernel saw; they skip when no init module was
- * loaded. The rest check the SYSRET decision and user-copy checks directly.
+ * Self-tests of the entry path. Most run the probe module (user/probe.c) in ring 3
+ * and check what the kernel saw; without that module they fail, since they
+ * cannot test anything. The rest check the SYSRET decision and user-copy checks
+ * directly. Init is never involved: it may be any program the user chose.
  */
 #include <asm/apic.h>
 #include <asm/syscall.h>
@@ -18,14 +19,16 @@
 
 void bench_reset(void);
 
-/* Runs "init ARGS"; false (test skipped or failed) if it could not start. */
+#define NO_PROBE "no probe module: grub.cfg needs \"module2 /boot/probe.elf probe\""
+
+/* Runs "probe ARGS"; false (and the test failed) if it could not start. */
 static bool run_probe(struct test *t, const char *args, struct user_result *r)
 {
-	const struct boot_module *m = init_module();
+	const struct boot_module *m = boot_module("probe");
 	const char *err;
 
 	if (!m) {
-		t->skip_reason = "no init module loaded";
+		test_fail(t, __FILE__, __LINE__, NO_PROBE);
 		return false;
 	}
 	err = run_user_program(m, args, r);
@@ -41,7 +44,7 @@ SELFTEST(entry, context_tracking_after_user_mode)
 
 	if (!context_tracking_enabled())
 		SKIP(t, "context_tracking=off");
-	if (!run_probe(t, "init probe=syscalls n=10", &r))
+	if (!run_probe(t, "probe syscalls n=10", &r))
 		return;
 	EXPECT_EQ(t, r.status, 0);
 	EXPECT_EQ(t, r.signal, 0);
@@ -65,11 +68,11 @@ SELFTEST(entry, rcu_tracker_counts_every_transition)
 	snap = rcu_snapshot(0);
 	EXPECT_TRUE(t, rcu_is_watching());
 	EXPECT_FALSE(t, rcu_quiescent_since(0, snap));	/* in the kernel, no move */
-	if (run_probe(t, "init probe=syscalls n=10", &r)) {
+	if (run_probe(t, "probe syscalls n=10", &r)) {
 		mid = rcu_snapshot(0);
 		EXPECT_EQ(t, mid - snap, 2UL * 10 + 2);
 		EXPECT_TRUE(t, rcu_quiescent_since(0, snap));
-		if (run_probe(t, "init probe=syscalls n=25", &r))
+		if (run_probe(t, "probe syscalls n=25", &r))
 			EXPECT_EQ(t, rcu_snapshot(0) - mid, 2UL * 25 + 2);
 	}
 	lapic_timer_start(TIMER_HZ);
@@ -82,7 +85,7 @@ SELFTEST(entry, timer_tick_in_user_mode)
 	unsigned long warnings = this_cpu_read(ct_warnings);
 	struct user_result r;
 
-	if (!run_probe(t, "init probe=spin loops=50000000", &r))
+	if (!run_probe(t, "probe spin loops=50000000", &r))
 		return;
 	EXPECT_EQ(t, r.status, 0);
 	EXPECT_GT(t, this_cpu_read(user_ticks), user_ticks);	/* ticks hit ring 3 */
@@ -125,7 +128,7 @@ SELFTEST(entry, edge_syscall_numbers)
 {
 	struct user_result r;
 
-	if (run_probe(t, "init probe=edges", &r))
+	if (run_probe(t, "probe edges", &r))
 		EXPECT_EQ(t, r.status, 0);	/* the probe prints what went wrong */
 }
 
@@ -133,7 +136,7 @@ SELFTEST(entry, efault_from_user_mode)
 {
 	struct user_result r;
 
-	if (run_probe(t, "init probe=efault", &r))
+	if (run_probe(t, "probe efault", &r))
 		EXPECT_EQ(t, r.status, 0);
 }
 
@@ -155,7 +158,7 @@ SELFTEST(entry, kill_semantics)
 {
 	struct user_result r;
 
-	if (!run_probe(t, "init probe=kill", &r))
+	if (!run_probe(t, "probe kill", &r))
 		return;
 	EXPECT_EQ(t, r.signal, SIGTERM);	/* only after every other check passed */
 }
@@ -167,12 +170,12 @@ SELFTEST(entry, user_faults_become_signals)
 		int signal;
 		unsigned long addr;
 	} cases[] = {
-		{ "init crash=ud2", SIGILL, 0 },
-		{ "init crash=int3", SIGTRAP, 0 },
-		{ "init crash=div0", SIGFPE, 0 },
-		{ "init crash=cli", SIGSEGV, 0 },
-		{ "init crash=kread", SIGSEGV, 0xffffffff80100000UL },
-		{ "init crash=kwrite", SIGSEGV, 0xffff888000100000UL },
+		{ "probe crash=ud2", SIGILL, 0 },
+		{ "probe crash=int3", SIGTRAP, 0 },
+		{ "probe crash=div0", SIGFPE, 0 },
+		{ "probe crash=cli", SIGSEGV, 0 },
+		{ "probe crash=kread", SIGSEGV, 0xffffffff80100000UL },
+		{ "probe crash=kwrite", SIGSEGV, 0xffff888000100000UL },
 	};
 	struct user_result r;
 
@@ -191,7 +194,7 @@ SELFTEST(entry, ct_warn_stays_zero_through_benchmark)
 	unsigned long warnings = this_cpu_read(ct_warnings);
 	struct user_result r;
 
-	if (!run_probe(t, "init iters=20 reps=1", &r))
+	if (!run_probe(t, "probe bench iters=20 reps=1", &r))
 		return;
 	bench_reset();	/* a self-test's figures are not the run's benchmark */
 	EXPECT_EQ(t, r.status, 0);
@@ -206,16 +209,15 @@ SELFTEST(entry, ct_warn_stays_zero_through_benchmark)
  */
 SELFTEST(entry, faulting_iret_becomes_sigsegv)
 {
-	const struct boot_module *m = init_module();
+	const struct boot_module *m = boot_module("probe");
 	unsigned long warnings = this_cpu_read(ct_warnings);
 	struct task *task;
 	const char *err;
 
-	if (!m)
-		SKIP(t, "no init module loaded");
+	ASSERT_TRUE(t, m != NULL);
 	task = task_create("badiret");
 	ASSERT_TRUE(t, task != NULL);
-	err = exec_image(task, phys_to_virt(m->start), m->end - m->start, "init exit=0");
+	err = exec_image(task, phys_to_virt(m->start), m->end - m->start, "probe exit=0");
 	EXPECT_TRUE(t, err == NULL);
 	if (!err) {
 		task->regs->ss = 0;
@@ -233,7 +235,7 @@ SELFTEST(entry, tasks_free_everything)
 	unsigned long before = pmm_free_frames();
 	struct user_result r;
 
-	if (run_probe(t, "init probe=syscalls n=1", &r))
+	if (run_probe(t, "probe syscalls n=1", &r))
 		EXPECT_EQ(t, pmm_free_frames(), before);
 }
 

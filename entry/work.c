@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The exit work loop: the slow path of prepare_exit_to_usermode(), shared by every
+ * The exit work loop: the slow path of exit_to_user_mode_prepare(), shared by every
  * entry variant and by interrupts and exceptions from user mode.
  */
 #include <entry-common.h>
@@ -25,15 +25,15 @@ void exit_to_user_mode_loop(struct pt_regs *regs, unsigned long ti_work)
 			schedule();
 		if (ti_work & _TIF_SINGLESTEP) {
 			/* The step over the SYSCALL itself: trap as the CPU would have. */
-			clear_task_flag(current, TIF_SINGLESTEP);
+			clear_tsk_thread_flag(current, TIF_SINGLESTEP);
 			force_sig_fault(SIGTRAP, TRAP_TRACE, regs->ip, X86_TRAP_DB, 0);
 		}
 		if (ti_work & _TIF_SIGPENDING)
 			do_signal(regs);
 		if (ti_work & _TIF_NOTIFY_RESUME)
-			clear_task_flag(current, TIF_NOTIFY_RESUME);
+			clear_tsk_thread_flag(current, TIF_NOTIFY_RESUME);
 
 		local_irq_disable();
-		ti_work = READ_ONCE(current->flags);
+		ti_work = read_thread_flags();
 	}
 }

@@ -1,24 +1,36 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The generic entry and exit work around every syscall, interrupt and exception
- * from user mode. Everything here runs with IRQs off.
+ * from user mode. The names are Linux's generic-entry names (kernel/entry/ and
+ * include/linux/entry-common.h since 5.9):
  *
- *   enter_from_user_mode()      first C code after the entry stub: the CPU is in
- *                               the kernel now, tell context tracking (and RCU).
- *   prepare_exit_to_usermode()  last C code before the exit stub: do pending work
- *                               (signals, rescheduling) until none is left, then
- *                               tell context tracking we are leaving.
+ *   enter_from_user_mode()          first C code after the entry stub, IRQs off:
+ *                                   the CPU is in the kernel now, tell context
+ *                                   tracking (and through it RCU).
+ *   syscall_enter_from_user_mode()  the same for a syscall, then IRQs on and the
+ *                                   syscall entry work.
+ *   exit_to_user_mode_prepare()     IRQs off: do pending work (signals,
+ *                                   rescheduling) until none is left.
+ *   exit_to_user_mode()             the very last step: tell context tracking.
+ *   syscall_exit_to_user_mode()     IRQs off, then the two above.
+ *   irqentry_enter/irqentry_exit()  the same hooks for interrupts and exceptions,
+ *                                   from user or kernel mode (entry/irqentry.c).
  *
- * Both are static __always_inline: the 2016 x86 patch "Inline
+ * The 2016 x86 patches that entrylab measures used the older x86 names: their
+ * enter_from_user_mode() is this one, their prepare_exit_to_usermode() is
+ * exit_to_user_mode_prepare() + exit_to_user_mode() here (docs/entry.md).
+ *
+ * The hooks are static __always_inline: the 2016 x86 patch "Inline
  * enter_from_user_mode" and the 2023 "entry: inline syscall enter/exit functions"
  * measured what a call costs on this path. Only the loop that does the work,
  * exit_to_user_mode_loop(), is out of line: it is the slow path.
  *
- * Entry variants. entry/common.c is compiled once per variant with
- *   ENTRY_HOOKS_IRQSAVE=1  hooks use user_exit()/user_enter() (pushf; cli; popf)
- *                          instead of the _irqoff forms: the design before 2016;
- *   ENTRY_HOOKS_OUTLINE=1  the two hooks are noinline, external functions:
- *                          the design before the inlining patches;
+ * Entry variants (include/entry-variants.h). entry/common.c is compiled once per
+ * variant with
+ *   ENTRY_HOOKS_IRQSAVE=1  context tracking through user_exit()/user_enter()
+ *                          (pushf; cli; popf) instead of the _irqoff forms;
+ *   ENTRY_HOOKS_OUTLINE=1  enter_from_user_mode() and syscall_exit_to_user_mode()
+ *                          are noinline, external functions;
  *   ENTRY_VARIANT=name     suffix of every symbol the variant defines.
  * Any other file that includes this header gets the default, irqoff and inline.
  */
@@ -46,9 +58,9 @@
 #if ENTRY_HOOKS_OUTLINE
 #define __entry_hook		noinline
 #define enter_from_user_mode	ENTRY_SYM(enter_from_user_mode)
-#define prepare_exit_to_usermode ENTRY_SYM(prepare_exit_to_usermode)
+#define syscall_exit_to_user_mode ENTRY_SYM(syscall_exit_to_user_mode)
 void enter_from_user_mode(struct pt_regs *regs);
-void prepare_exit_to_usermode(struct pt_regs *regs);
+void syscall_exit_to_user_mode(struct pt_regs *regs);
 #else
 #define __entry_hook		static __always_inline
 #endif
@@ -77,20 +89,57 @@ __entry_hook void enter_from_user_mode(struct pt_regs *regs)
 }
 
 /**
- * prepare_exit_to_usermode - finish all work before returning to user mode
+ * syscall_enter_from_user_mode - enter_from_user_mode(), IRQs on, entry work
+ * @regs: the user's registers
+ * @nr: the syscall number
+ *
+ * Returns the number to dispatch. The only entry work so far: SYSCALL cleared TF
+ * (SFMASK), so the CPU will not report the single step over the SYSCALL
+ * instruction itself. Note it; the exit work reports it with the user's RIP.
+ */
+static __always_inline unsigned long syscall_enter_from_user_mode(struct pt_regs *regs,
+								  unsigned long nr)
+{
+	enter_from_user_mode(regs);
+	local_irq_enable();
+	if (unlikely(regs->flags & X86_EFLAGS_TF))
+		set_tsk_thread_flag(current, TIF_SINGLESTEP);
+	return nr;
+}
+
+/**
+ * exit_to_user_mode_prepare - finish all work before returning to user mode
  * @regs: the user's registers, as they will be restored
  *
  * IRQs are off and stay off from the last check of the thread flags to the
  * return instruction: an interrupt that sets a flag after the check would
  * otherwise be missed until the next entry.
  */
-__entry_hook void prepare_exit_to_usermode(struct pt_regs *regs)
+static __always_inline void exit_to_user_mode_prepare(struct pt_regs *regs)
 {
-	unsigned long ti_work = READ_ONCE(current->flags);
+	unsigned long ti_work = read_thread_flags();
 
 	if (unlikely(ti_work & EXIT_TO_USER_MODE_WORK))
 		exit_to_user_mode_loop(regs, ti_work);
+}
+
+/* The last step before the return instruction, IRQs off: the CPU is in user mode. */
+static __always_inline void exit_to_user_mode(void)
+{
 	entry_user_enter();
+}
+
+/**
+ * syscall_exit_to_user_mode - the way back from every syscall
+ * @regs: the user's registers; ax holds the result
+ *
+ * Called with IRQs on, returns with them off, ready for SYSRET or IRET.
+ */
+__entry_hook void syscall_exit_to_user_mode(struct pt_regs *regs)
+{
+	local_irq_disable();
+	exit_to_user_mode_prepare(regs);
+	exit_to_user_mode();
 }
 
 /**
@@ -105,8 +154,10 @@ __entry_hook void prepare_exit_to_usermode(struct pt_regs *regs)
  *  - RIP < TASK_SIZE_MAX: on Intel CPUs SYSRET with a non-canonical RCX raises #GP
  *    in ring 0 after the user RSP is live (CVE-2012-0217). Anything at or above
  *    TASK_SIZE_MAX is either non-canonical or in the unmapped top page;
- *  - neither RF nor TF is set: SYSRET cannot restore RF, and a TF restored by
- *    SYSRET would trap on the first user instruction with the wrong frame.
+ *  - neither RF nor TF is set: SYSRET cannot restore RF. It can restore TF, but
+ *    unlike IRET, a TF set by SYSRET traps at once, before the first user
+ *    instruction has run; after IRET that instruction runs first and then traps,
+ *    which is the one step per instruction a debugger expects.
  */
 static __always_inline bool syscall_can_sysret(const struct pt_regs *regs)
 {
@@ -121,15 +172,15 @@ static __always_inline bool syscall_can_sysret(const struct pt_regs *regs)
 	return true;
 }
 
-/* Interrupts and exceptions from user mode: the same hooks, the default build. */
-static __always_inline void irqentry_enter_from_user_mode(struct pt_regs *regs)
-{
-	enter_from_user_mode(regs);
-}
-
-static __always_inline void irqentry_exit_to_user_mode(struct pt_regs *regs)
-{
-	prepare_exit_to_usermode(regs);
-}
+/*
+ * Interrupts and exceptions (entry/irqentry.c). irqentry_enter() runs first with
+ * IRQs off, irqentry_exit() last; from user mode they are enter_from_user_mode()
+ * and exit_to_user_mode_prepare() + exit_to_user_mode(), from kernel mode they
+ * leave context tracking alone: the CPU never left the kernel.
+ */
+void irqentry_enter(struct pt_regs *regs);
+void irqentry_exit(struct pt_regs *regs);
+/* The exit half alone, for an entry that fixed up its own frame (a bad IRET). */
+void irqentry_exit_to_user_mode(struct pt_regs *regs);
 
 #endif

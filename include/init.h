@@ -12,8 +12,12 @@ struct user_result {
 	unsigned long addr;	/* fault address of a SIGSEGV / SIGBUS */
 };
 
-/* The boot module whose command line starts with "init", or NULL. */
-const struct boot_module *init_module(void);
+/*
+ * The boot module whose string's first word is name, or NULL. grub.cfg loads
+ * "init" (the program the run is for) and "probe" (user/probe.c, the entry
+ * self-tests' ring-3 half): scripts/mkiso.sh writes both lines.
+ */
+const struct boot_module *boot_module(const char *name);
 
 /*
  * Runs the module's program with argv from args until it ends. Returns NULL, or

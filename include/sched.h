@@ -12,21 +12,10 @@
 #include <asm/pgtable.h>
 #include <asm/ptrace.h>
 #include <signal.h>
+#include <thread_info.h>
 
 #define KERNEL_STACK_PAGES	4
 #define KERNEL_STACK_SIZE	(KERNEL_STACK_PAGES * PAGE_SIZE)
-
-/* Thread flags: work to do before returning to user mode. */
-#define TIF_SIGPENDING		0	/* a signal is pending and not blocked */
-#define TIF_NEED_RESCHED	1	/* schedule() before returning */
-#define TIF_NOTIFY_RESUME	2	/* reserved: callbacks on return (none yet) */
-#define TIF_SINGLESTEP		3	/* a syscall was made with TF set: report its step */
-#define _TIF_SIGPENDING		BIT(TIF_SIGPENDING)
-#define _TIF_NEED_RESCHED	BIT(TIF_NEED_RESCHED)
-#define _TIF_NOTIFY_RESUME	BIT(TIF_NOTIFY_RESUME)
-#define _TIF_SINGLESTEP		BIT(TIF_SINGLESTEP)
-#define EXIT_TO_USER_MODE_WORK	(_TIF_SIGPENDING | _TIF_NEED_RESCHED | _TIF_NOTIFY_RESUME | \
-				 _TIF_SINGLESTEP)
 
 enum task_state {
 	TASK_RUNNING,		/* runnable or running */
@@ -43,10 +32,10 @@ struct mm {
 int mm_map_zeroed(struct mm *mm, unsigned long start, unsigned long end, u64 flags);
 
 struct task {
+	struct thread_info thread_info;	/* first, as in Linux: TIF_* work flags */
 	int pid;
 	char name[16];
 	enum task_state state;
-	unsigned long flags;		/* TIF_*: set from any context, read with IRQs off */
 	void *stack;			/* KERNEL_STACK_SIZE bytes, direct-mapped */
 	struct pt_regs *regs;		/* user registers at the top of the stack */
 	unsigned long ksp;		/* saved kernel RSP while switched out */
@@ -68,14 +57,14 @@ static __always_inline struct task *current_task(void)
 }
 #define current current_task()
 
-static __always_inline void set_task_flag(struct task *t, int flag)
-{
-	asm volatile("lock btsq %1, %0" : "+m"(t->flags) : "Ir"((long)flag) : "memory");
-}
+#define task_thread_info(t)		(&(t)->thread_info)
+#define set_tsk_thread_flag(t, flag)	set_ti_thread_flag(task_thread_info(t), flag)
+#define clear_tsk_thread_flag(t, flag)	clear_ti_thread_flag(task_thread_info(t), flag)
 
-static __always_inline void clear_task_flag(struct task *t, int flag)
+/* The current task's TIF_* flags; the exit path reads them with IRQs off. */
+static __always_inline unsigned long read_thread_flags(void)
 {
-	asm volatile("lock btrq %1, %0" : "+m"(t->flags) : "Ir"((long)flag) : "memory");
+	return READ_ONCE(current->thread_info.flags);
 }
 
 void sched_init(void);
@@ -90,6 +79,7 @@ void __noreturn do_exit(int status, int signal);
 
 /* arch/x86/switch_to.asm */
 void switch_to(unsigned long *prev_ksp, unsigned long next_ksp);
-void ret_from_fork(void);
+/* entry/entry_64.asm: where a new task's first switch_to() returns to. */
+void ret_from_fork_asm(void);
 
 #endif

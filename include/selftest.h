@@ -7,9 +7,10 @@
  *		EXPECT_EQ(t, 2 + 2, 4);
  *	}
  *
- * SELFTEST places a descriptor in the .selftest.<suite> section; the linker sorts
- * those sections by name, so each suite's tests are contiguous and suites run in
- * alphabetical order. A failed EXPECT_* marks the test failed and goes on; a failed
+ * SELFTEST places a descriptor in the section .selftest.<suite>.<name>; the linker
+ * sorts those sections by name, so each suite's tests are contiguous, suites run
+ * in alphabetical order and so do the tests of a suite, whatever order the
+ * compiler emits them in. A failed EXPECT_* marks the test failed and goes on; a failed
  * ASSERT_* also returns from the test. Both print file:line and the values compared.
  */
 #ifndef _ENTRYLAB_SELFTEST_H
@@ -32,7 +33,7 @@ struct selftest {
 #define SELFTEST(suite, name)							\
 	static void selftest_##suite##_##name(struct test *t);			\
 	static const struct selftest __selftest_##suite##_##name		\
-		__used __section(".selftest." #suite) __aligned(8) = {		\
+		__used __section(".selftest." #suite "." #name) __aligned(8) = {	\
 		#suite, #name, selftest_##suite##_##name			\
 	};									\
 	static void selftest_##suite##_##name(struct test *t __maybe_unused)

@@ -21,4 +21,11 @@
 #define USER_STACK_TOP		0x00007ffff0000000UL
 #define USER_STACK_SIZE		(128UL << 10)
 
+/*
+ * A program's arguments: the module string ("init iters=100 ...") split at spaces.
+ * scripts/mkiso.sh reads these two limits to refuse a longer INIT_ARGS up front.
+ */
+#define EXEC_MAX_ARGS		32	/* words, the program name included */
+#define EXEC_ARGS_MAX		2047	/* characters of the whole string */
+
 #endif

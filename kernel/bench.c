@@ -16,23 +16,16 @@
 #include <syscalls.h>
 #include <uapi/bench.h>
 
-#define MAX_VARIANTS 8
-
-static const char *const op_names[BENCH_NR_OPS] = {
-	[BENCH_OP_KILL] = "kill",
-	[BENCH_OP_INVALID] = "invalid",
-	[BENCH_OP_GETPID] = "getpid",
-	[BENCH_OP_KILL_HANDLED] = "kill-handled",
-};
+#define OP_NAME(id, name)	[BENCH_OP_##id] = name,
+static const char *const op_names[BENCH_NR_OPS] = { BENCH_OPS_LIST(OP_NAME) };
 
 static struct cell {
 	bool valid;
 	unsigned long iters;
 	struct bench_result r;
-} cells[MAX_VARIANTS][BENCH_NR_OPS];
+} cells[BENCH_MAX_VARIANTS][BENCH_NR_OPS];
 
-#define BENCH_MAX_ITERS		(1UL << 32)
-#define BENCH_MAX_REPS		1024
+_Static_assert(BENCH_NR_OPS < 64, "BENCH_OPS returns the ops as a bit mask");
 
 static bool tick_count_sane(long long ticks)
 {
@@ -47,6 +40,11 @@ long sys_entrylab_bench(struct pt_regs *regs)
 	switch (regs->di) {
 	case BENCH_VARIANTS:
 		return nr_entry_variants;
+	case BENCH_OPS:
+		if (v >= nr_entry_variants)
+			return -EINVAL;
+		/* The floor returns -ENOSYS for everything: it serves "invalid" only. */
+		return entry_variants[v].floor ? BIT(BENCH_OP_INVALID) : BIT(BENCH_NR_OPS) - 1;
 	case BENCH_SELECT:
 		if (v >= nr_entry_variants)
 			return -EINVAL;
@@ -60,7 +58,7 @@ long sys_entrylab_bench(struct pt_regs *regs)
 		lapic_timer_start(TIMER_HZ);
 		return 0;
 	case BENCH_REPORT:
-		if (v >= nr_entry_variants || v >= MAX_VARIANTS || op >= BENCH_NR_OPS ||
+		if (v >= nr_entry_variants || op >= BENCH_NR_OPS ||
 		    !regs->r10 || regs->r10 > BENCH_MAX_ITERS)
 			return -EINVAL;
 		if (copy_from_user(&r, (const void __user *)regs->r8, sizeof(r)))
@@ -118,7 +116,7 @@ void bench_print_results(void)
 	bool any = false;
 	char a[32], b[48];
 
-	for (unsigned int v = 0; v < nr_entry_variants && v < MAX_VARIANTS; v++)
+	for (unsigned int v = 0; v < nr_entry_variants; v++)
 		for (unsigned int op = 0; op < BENCH_NR_OPS; op++)
 			any |= cells[v][op].valid;
 	if (!any)
@@ -131,7 +129,7 @@ void bench_print_results(void)
 	for (unsigned int op = 0; op < BENCH_NR_OPS; op++)
 		printk(" %10s %-22s", op_names[op], "");
 	printk("\n");
-	for (unsigned int v = 0; v < nr_entry_variants && v < MAX_VARIANTS; v++) {
+	for (unsigned int v = 0; v < nr_entry_variants; v++) {
 		printk("bench: %-16s", entry_variants[v].name);
 		for (unsigned int op = 0; op < BENCH_NR_OPS; op++) {
 			const struct cell *c = &cells[v][op];
@@ -149,10 +147,10 @@ void bench_print_results(void)
 		}
 		printk("\n");
 	}
-	for (unsigned int v = 0; v < nr_entry_variants && v < MAX_VARIANTS; v++)
+	for (unsigned int v = 0; v < nr_entry_variants; v++)
 		printk("bench: %-16s %s\n", entry_variants[v].name, entry_variants[v].what);
 
-	for (unsigned int v = 0; v < nr_entry_variants && v < MAX_VARIANTS; v++) {
+	for (unsigned int v = 0; v < nr_entry_variants; v++) {
 		for (unsigned int op = 0; op < BENCH_NR_OPS; op++) {
 			const struct cell *c = &cells[v][op];
 

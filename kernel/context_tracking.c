@@ -13,7 +13,14 @@ bool rcu_eqs_on = true;
 void context_tracking_init(void)
 {
 	context_tracking_on = cmdline_bool(&boot_cmdline, "context_tracking", true);
-	rcu_eqs_on = cmdline_bool(&boot_cmdline, "rcu_eqs", true) && context_tracking_on;
+	rcu_eqs_on = cmdline_bool(&boot_cmdline, "rcu_eqs", true);
+	/* The tracker is fed by context tracking: without it, nothing moves the counter. */
+	if (rcu_eqs_on && !context_tracking_on) {
+		if (cmdline_flag(&boot_cmdline, "rcu_eqs"))
+			printk("cmdline: warning: rcu_eqs=on needs context tracking: "
+			       "context_tracking=off turns the RCU tracker off too\n");
+		rcu_eqs_on = false;
+	}
 }
 
 bool ct_warn_expected;
@@ -29,20 +36,4 @@ void ct_warn(const char *file, int line, const char *cond)
 	}
 	if (this_cpu_inc(ct_warnings) < CT_WARN_PRINT_MAX)
 		printk("CT_WARN_ON: %s:%d: %s (state %d)\n", file, line, cond, ct_state());
-}
-
-unsigned long rcu_snapshot(unsigned int cpu)
-{
-	return READ_ONCE(percpu_areas[cpu].rcu_watching);
-}
-
-bool rcu_quiescent_since(unsigned int cpu, unsigned long snap)
-{
-	/* Even: it was in user mode at the snapshot. Moved: it has been since. */
-	return !(snap & 1) || READ_ONCE(percpu_areas[cpu].rcu_watching) != snap;
-}
-
-bool rcu_is_watching(void)
-{
-	return this_cpu_read(rcu_watching) & 1;
 }

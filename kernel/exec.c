@@ -8,6 +8,7 @@
  */
 #include <asm/pgtable.h>
 #include <asm/processor.h>
+#include <cmdline.h>
 #include <elf.h>
 #include <errno.h>
 #include <pmm.h>
@@ -17,8 +18,7 @@
 
 #define MAX_PHNUM	32
 #define MAX_SEGMENT	(256UL << 20)	/* larger than this is absurd for entrylab */
-#define MAX_ARGS	32
-#define ARG_SPACE	PAGE_SIZE	/* argv + envp strings */
+_Static_assert(EXEC_ARGS_MAX + 64 < PAGE_SIZE, "argv and envp strings share one page");
 
 /* Copies len bytes to user address va of mm, through the direct map. */
 static int copy_to_mm(struct mm *mm, unsigned long va, const void *src, size_t len)
@@ -98,6 +98,9 @@ static const char *check_segments(const struct elf64_ehdr *eh, const struct elf6
 	for (unsigned int i = 0; i < eh->e_phnum; i++) {
 		const struct elf64_phdr *p = &ph[i];
 
+		if (p->p_type == PT_INTERP || p->p_type == PT_DYNAMIC)
+			return "a dynamically linked executable (PT_INTERP/PT_DYNAMIC): "
+			       "entrylab has no dynamic loader, link it with -static";
 		if (p->p_type != PT_LOAD)
 			continue;
 		loads++;
@@ -178,37 +181,50 @@ static unsigned long push_string(struct mm *mm, unsigned long *top, const char *
 
 #define NR_AUXV		14	/* AT_* entries setup_stack() writes, with AT_NULL */
 
+/* The strings of argv, split and unquoted as the kernel command line is. */
+static const char *push_args(struct mm *mm, unsigned long *top, const char *args,
+			     unsigned long *argv, unsigned int *argc)
+{
+	phys_addr_t scratch;
+	char *p, *word;
+
+	if (strlen(args) > EXEC_ARGS_MAX)
+		return "arguments too long (more than " __stringify(EXEC_ARGS_MAX) " characters)";
+	scratch = alloc_frame();
+	if (!scratch)
+		return "out of memory for the arguments";
+	p = phys_to_virt(scratch);
+	strlcpy(p, args, PAGE_SIZE);
+	while ((word = cmdline_next_word(&p))) {
+		if (*argc == EXEC_MAX_ARGS) {
+			free_frame(scratch);
+			return "too many arguments (more than " __stringify(EXEC_MAX_ARGS) ")";
+		}
+		argv[(*argc)++] = push_string(mm, top, word, strlen(word));
+	}
+	free_frame(scratch);
+	return NULL;
+}
+
 static const char *setup_stack(struct task *t, const struct elf64_ehdr *eh,
 			       const struct elf64_phdr *ph, const char *args, unsigned long *sp)
 {
 	static const char *const envp_init[] = { "HOME=/", "TERM=linux" };
 	/* The words at the initial RSP: argc, argv[], NULL, envp[], NULL, auxv pairs. */
-	unsigned long block[1 + MAX_ARGS + 1 + ARRAY_SIZE(envp_init) + 1 + 2 * NR_AUXV];
-	unsigned long top = USER_STACK_TOP, argv[MAX_ARGS], random;
+	unsigned long block[1 + EXEC_MAX_ARGS + 1 + ARRAY_SIZE(envp_init) + 1 + 2 * NR_AUXV];
+	unsigned long top = USER_STACK_TOP, argv[EXEC_MAX_ARGS], random;
 	unsigned int argc = 0, n = 0;
+	const char *err;
 	u64 rnd[2];
 
 	if (mm_map_zeroed(&t->mm, USER_STACK_TOP - USER_STACK_SIZE, USER_STACK_TOP,
 			  _PAGE_RW | _PAGE_NX))
 		return "out of memory for the stack";
 
-	/* Strings first, at the top: argv split at spaces, then the environment. */
-	while (*args) {
-		const char *end;
-
-		while (*args == ' ')
-			args++;
-		if (!*args)
-			break;
-		if (argc == MAX_ARGS)
-			return "too many arguments";
-		for (end = args; *end && *end != ' '; end++)
-			;
-		if (USER_STACK_TOP - top + (end - args) + 1 > ARG_SPACE)
-			return "arguments too long";
-		argv[argc++] = push_string(&t->mm, &top, args, end - args);
-		args = end;
-	}
+	/* Strings first, at the top: argv, then the environment. */
+	err = push_args(&t->mm, &top, args, argv, &argc);
+	if (err)
+		return err;
 	block[n++] = argc;
 	for (unsigned int i = 0; i < argc; i++)
 		block[n++] = argv[i];

@@ -23,8 +23,8 @@ void __noreturn kernel_exit(enum exit_status status)
 	local_irq_disable();
 	if (status == EXIT_SUCCESS_STATUS && selftests_failed)
 		status = EXIT_FAILURE_STATUS;
-	printk("entrylab: run ended: %s (status %d)\n", exit_names[status], status);
-	outl(DEBUG_EXIT_PORT, status);
+	printk("entrylab: run ended: %s (%d)\n", exit_names[status], status);
+	outl(DEBUG_EXIT_PORT, status + 1);	/* see kernel.h: QEMU's encoding */
 	/* Still here: no isa-debug-exit device, so a real PC. Halt for good. */
 	printk("entrylab: halted; it is safe to power off\n");
 	for (;;)

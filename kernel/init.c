@@ -16,34 +16,63 @@
 #include <signal.h>
 #include <string.h>
 
-const struct boot_module *init_module(void)
+const struct boot_module *boot_module(const char *name)
 {
+	size_t len = strlen(name);
+
 	for (unsigned int i = 0; i < boot_info.nr_modules; i++) {
 		const char *c = boot_info.modules[i].cmdline;
 
-		if (!strncmp(c, "init", 4) && (c[4] == ' ' || c[4] == '\0'))
+		if (!strncmp(c, name, len) && (c[len] == ' ' || c[len] == '\0'))
 			return &boot_info.modules[i];
 	}
 	return NULL;
 }
 
+/* A task that will run m's program with argv from args; NULL and *err if not. */
+static struct task *start_user_program(const struct boot_module *m, const char *args,
+				       const char **err)
+{
+	char name[16];
+	struct task *t;
+
+	/* The module's name, its string's first word ("init", "probe"). */
+	strlcpy(name, m->cmdline, sizeof(name));
+	for (char *c = name; *c; c++)
+		if (*c == ' ')
+			*c = '\0';
+	t = task_create(name);
+	if (!t) {
+		*err = "out of memory for a task";
+		return NULL;
+	}
+	*err = exec_image(t, phys_to_virt(m->start), m->end - m->start, args);
+	if (*err) {
+		task_free(t);
+		return NULL;
+	}
+	return t;
+}
+
+/* Runs t until it ends, says how in *res, and frees it. */
+static void finish_user_program(struct task *t, struct user_result *res)
+{
+	task_run_to_exit(t);
+	res->status = t->exit_status;
+	res->signal = t->exit_signal;
+	res->ip = t->exit_ip;
+	res->addr = t->fault_addr;
+	task_free(t);
+}
+
 const char *run_user_program(const struct boot_module *m, const char *args,
 			     struct user_result *res)
 {
-	struct task *t = task_create("init");
 	const char *err;
+	struct task *t = start_user_program(m, args, &err);
 
-	if (!t)
-		return "out of memory for a task";
-	err = exec_image(t, phys_to_virt(m->start), m->end - m->start, args);
-	if (!err) {
-		task_run_to_exit(t);
-		res->status = t->exit_status;
-		res->signal = t->exit_signal;
-		res->ip = t->exit_ip;
-		res->addr = t->fault_addr;
-	}
-	task_free(t);
+	if (t)
+		finish_user_program(t, res);
 	return err;
 }
 
@@ -68,20 +97,22 @@ static void check_resources(unsigned long frames_before, u64 tables_before)
 
 enum exit_status run_init(void)
 {
-	const struct boot_module *m = init_module();
+	const struct boot_module *m = boot_module("init");
 	unsigned long frames_before = pmm_free_frames();
 	u64 tables_before = kernel_pgtable_checksum();
 	struct user_result r;
 	const char *err;
+	struct task *t;
 
 	if (!m)
 		bad_boot("no init module: grub.cfg needs \"module2 /boot/init.elf init\" "
 			 "(make run INIT=path adds it)");
-	printk("init: starting \"%s\" (%lu bytes)\n", m->cmdline,
-	       (unsigned long)(m->end - m->start));
-	err = run_user_program(m, m->cmdline, &r);
-	if (err)
+	t = start_user_program(m, m->cmdline, &err);
+	if (!t)
 		bad_boot("init: %s", err);
+	printk("init: starting \"%s\" (%lu bytes), pid %d\n", m->cmdline,
+	       (unsigned long)(m->end - m->start), t->pid);
+	finish_user_program(t, &r);
 	check_resources(frames_before, tables_before);
 	if (r.signal) {
 		printk("init: killed by signal %d (%s) at rip=0x%lx", r.signal,

@@ -22,6 +22,8 @@
 
 extern u64 boot_tsc;
 
+struct cmdline boot_cmdline;
+
 void kmain(u32 magic, phys_addr_t mb_info);
 
 static void print_banner(void)
@@ -44,8 +46,8 @@ static void print_banner(void)
 void kmain(u32 magic, phys_addr_t mb_info)
 {
 	enum exit_status status;
+	bool want_init, want_selftests;
 	const char *err;
-	bool want_init;
 
 	boot_tsc = rdtsc();
 	serial_init();
@@ -57,7 +59,7 @@ void kmain(u32 magic, phys_addr_t mb_info)
 	printk("entrylab: loaded by %s, command line \"%s\"\n",
 	       boot_info.loader ? boot_info.loader : "an unnamed loader",
 	       boot_info.cmdline ? boot_info.cmdline : "");
-	cmdline_parse(&boot_cmdline, boot_info.cmdline);
+	cmdline_parse(&boot_cmdline, "cmdline", boot_info.cmdline);
 
 	percpu_init(0);
 	gdt_init_cpu();
@@ -78,7 +80,11 @@ void kmain(u32 magic, phys_addr_t mb_info)
 	print_banner();
 
 	want_init = !cmdline_flag(&boot_cmdline, "noinit");
-	if (cmdline_flag(&boot_cmdline, "selftest"))
+	/* Each demo is one of the self-tests: asking for it asks for them. */
+	want_selftests = cmdline_flag(&boot_cmdline, "selftest");
+	want_selftests |= cmdline_flag(&boot_cmdline, "selftest.fail_demo");
+	want_selftests |= cmdline_flag(&boot_cmdline, "selftest.oops_demo");
+	if (want_selftests)
 		selftests_failed = !selftests_run();
 	cmdline_warn_unknown(&boot_cmdline);
 

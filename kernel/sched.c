@@ -9,10 +9,10 @@
  * stack) instead of silently corrupting the neighbour.
  */
 #include <asm/apic.h>
+#include <asm/irqflags.h>
 #include <asm/msr.h>
 #include <asm/pgtable.h>
 #include <asm/processor.h>
-#include <entry-common.h>
 #include <kernel.h>
 #include <pmm.h>
 #include <sched.h>
@@ -24,7 +24,22 @@
 
 static struct task idle_task;
 static struct task *tasks[MAX_TASKS];	/* slot i also owns kernel stack slot i */
-static int next_pid = 1;
+
+/*
+ * The lowest pid no task holds. Init is started when no other task exists, so it
+ * is pid 1 even after the self-tests have run their probe programs.
+ */
+static int alloc_pid(void)
+{
+	for (int pid = 1;; pid++) {
+		bool used = false;
+
+		for (unsigned int i = 0; i < MAX_TASKS; i++)
+			used |= tasks[i] && tasks[i]->pid == pid;
+		if (!used)
+			return pid;
+	}
+}
 
 /*
  * Creates the page tables of every kernel-stack slot now, so that starting and
@@ -118,7 +133,7 @@ struct task *task_create(const char *name)
 	/* FXSAVE image of a freshly reset FPU: x87 control word, MXCSR defaults. */
 	*(u16 *)&t->fpu[0] = 0x37f;
 	*(u32 *)&t->fpu[24] = 0x1f80;
-	t->pid = next_pid++;
+	t->pid = alloc_pid();
 	strlcpy(t->name, name, sizeof(t->name));
 	t->state = TASK_DEAD;	/* not runnable before task_start() */
 	t->regs = (struct pt_regs *)((char *)t->stack + KERNEL_STACK_SIZE) - 1;
@@ -163,16 +178,9 @@ void task_start(struct task *t, unsigned long ip, unsigned long sp)
 	t->regs->flags = X86_EFLAGS_IF | X86_EFLAGS_FIXED;
 	t->regs->orig_ax = -1UL;
 	memset(frame, 0, sizeof(*frame));
-	frame->ret_addr = (unsigned long)ret_from_fork;
+	frame->ret_addr = (unsigned long)ret_from_fork_asm;
 	t->ksp = (unsigned long)frame;
 	t->state = TASK_RUNNING;
-}
-
-/* ret_from_fork (entry_64.asm): a new task's first exit to user mode. */
-void ret_from_fork_prepare(struct pt_regs *regs);
-void ret_from_fork_prepare(struct pt_regs *regs)
-{
-	prepare_exit_to_usermode(regs);
 }
 
 struct task *find_task(int pid)
@@ -235,7 +243,7 @@ void schedule(void)
 	unsigned long flags;
 
 	local_irq_save(flags);
-	clear_task_flag(prev, TIF_NEED_RESCHED);
+	clear_tsk_thread_flag(prev, TIF_NEED_RESCHED);
 	next = pick_next_task(prev);
 	if (next != prev)
 		context_switch(prev, next);
@@ -250,7 +258,7 @@ void sched_tick(void)
 	for (unsigned int i = 0; i < MAX_TASKS; i++)
 		runnable += tasks[i] && tasks[i]->state == TASK_RUNNING;
 	if (runnable > 1)
-		set_task_flag(current, TIF_NEED_RESCHED);
+		set_tsk_thread_flag(current, TIF_NEED_RESCHED);
 }
 
 void task_run_to_exit(struct task *t)

@@ -62,9 +62,9 @@ bool sig_ignored(struct task *t, int sig)
 void recalc_sigpending(struct task *t)
 {
 	if (t->sig.pending & ~t->sig.blocked)
-		set_task_flag(t, TIF_SIGPENDING);
+		set_tsk_thread_flag(t, TIF_SIGPENDING);
 	else
-		clear_task_flag(t, TIF_SIGPENDING);
+		clear_tsk_thread_flag(t, TIF_SIGPENDING);
 }
 
 void send_signal(struct task *t, int sig, int code, int sender)

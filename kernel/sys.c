@@ -87,7 +87,7 @@ long sys_set_tid_address(struct pt_regs *regs)
 
 long sys_sched_yield(struct pt_regs *regs)
 {
-	set_task_flag(current, TIF_NEED_RESCHED);	/* acted on by the exit work loop */
+	set_tsk_thread_flag(current, TIF_NEED_RESCHED);	/* acted on by the exit work loop */
 	return 0;
 }
 

@@ -57,22 +57,35 @@ def stable(insn, comment, syms):
 
 def listing(kernel):
     syms = symbols(kernel)
-    out = subprocess.run(['objdump', '-d', '-l', '--no-show-raw-insn', '--no-addresses',
+    out = subprocess.run(['objdump', '-d', '-l', '--no-show-raw-insn',
                           f'--disassemble={FUNC}', kernel],
                          check=True, capture_output=True, text=True).stdout
-    lines, where = [], None
+    insns, where = [], None      # (address, instruction, source line)
     for line in out.splitlines():
         m = re.match(r'^(/[^:]+):(\d+)', line)
         if m:
             where = f'{m[1].removeprefix(ROOT)}:{m[2]}'
             continue
-        m = re.match(r'^\s+(\S.*)$', line)
-        if m and not line.startswith(FUNC) and not m[1].endswith('():'):
-            insn = re.sub(r'\s+', ' ', m[1]).strip()
-            insn, _, comment = insn.partition('#')
-            insn = stable(insn.strip(), comment, syms)
-            lines.append(f'    {insn:<44} ; {where}' if where else f'    {insn}')
-    return '\n'.join([f'{FUNC}:'] + lines)
+        m = re.match(r'^\s*([0-9a-f]+):\s+(\S.*)$', line)
+        if m:
+            # A branch's target: "ffffffff80114114 <fn+0x44>" -> "<fn+0x44>".
+            text = re.sub(r'\b[0-9a-f]{16} <', '<', re.sub(r'\s+', ' ', m[2]).strip())
+            insn, _, comment = text.partition('#')
+            insns.append((int(m[1], 16), stable(insn.strip(), comment, syms), where))
+    # Jumps inside the function go to local labels, numbered in address order, so a
+    # reader can follow a cold branch without addresses.
+    start = insns[0][0]
+    offsets = sorted({int(o, 16) for _, insn, _ in insns
+                      for o in re.findall(rf'<{FUNC}\+0x([0-9a-f]+)>', insn)})
+    labels = {start + o: f'.L{i + 1}' for i, o in enumerate(offsets)}
+    lines = [f'{FUNC}:']
+    for addr, insn, src in insns:
+        if addr in labels:
+            lines.append(f'{labels[addr]}:')
+        insn = re.sub(rf'<{FUNC}\+0x([0-9a-f]+)>',
+                      lambda m: labels[start + int(m[1], 16)], insn)
+        lines.append(f'    {insn:<44} ; {src}' if src else f'    {insn}')
+    return '\n'.join(lines)
 
 
 def block(kernel):
@@ -91,7 +104,11 @@ def main():
         sys.exit(f'{doc}: no {BEGIN} ... {END} block')
     if mode == '--check':
         return 0 if m[0] == block(kernel) else 1
+    if m[0] == block(kernel):
+        print(f'{doc}: listing of {FUNC} unchanged')
+        return 0
     open(doc, 'w').write(text[:m.start()] + block(kernel) + text[m.end():])
+    print(f'{doc}: listing of {FUNC} updated')
     return 0
 
 

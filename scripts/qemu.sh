@@ -12,10 +12,18 @@
 #              CPU=model CPU model (default: host under KVM, max under TCG)
 #              GUI=1     open a window instead of -display none
 #              MEM=size  guest RAM (default 256M)
+#              TIMEOUT=s stop QEMU after s seconds without a result (default 600;
+#                        0: never, as for make debug)
 #
-# Exit status: the kernel's status through isa-debug-exit, decoded: 0 success,
-# 1 failure, 2 bad boot, 3 init exited non-zero, 4 init killed by a signal; 125 if
-# QEMU ended without the kernel reporting (crash, triple fault, killed).
+# Exit status: the kernel's status, as README.md documents it: 0 success,
+# 1 failure, 2 bad boot, 3 init exited non-zero, 4 init killed by a signal; 124 if
+# the run was stopped after TIMEOUT seconds, 125 if QEMU ended without the kernel
+# reporting (crash, triple fault, killed). The kernel writes status + 1 to the
+# isa-debug-exit device (kernel/exit.c) and QEMU exits with (value << 1) | 1: that
+# encoding stays between the two of them and this script.
+#
+# The serial console's CRLF line ends are kept on a terminal and turned into LF
+# when the output goes to a file or a pipe, so captured logs are plain text.
 set -uo pipefail
 iso=$1
 shift
@@ -44,11 +52,23 @@ echo "qemu.sh: $clock" >&2
 display=(-display none)
 [ "${GUI:-0}" = 1 ] && display=()
 
-qemu-system-x86_64 -M pc "${accel[@]}" -cpu "$cpu" -m "${MEM:-256M}" \
-	-cdrom "$iso" -boot d -serial stdio "${display[@]}" -no-reboot \
-	-device isa-debug-exit,iobase=0xf4,iosize=0x04 "$@"
-rc=$?
-# isa-debug-exit makes QEMU exit with (status << 1) | 1; kernel statuses are 1-5.
+limit=${TIMEOUT:-600}
+qemu=(qemu-system-x86_64 -M pc "${accel[@]}" -cpu "$cpu" -m "${MEM:-256M}"
+	-cdrom "$iso" -boot d -serial stdio "${display[@]}" -no-reboot
+	-device isa-debug-exit,iobase=0xf4,iosize=0x04 "$@")
+[ "$limit" = 0 ] || qemu=(timeout --foreground "$limit" "${qemu[@]}")
+if [ -t 1 ]; then
+	"${qemu[@]}"
+	rc=$?
+else
+	"${qemu[@]}" | tr -d '\r'
+	rc=${PIPESTATUS[0]}
+fi
+if [ "$limit" != 0 ] && [ "$rc" = 124 ]; then
+	echo "qemu.sh: no result after $limit s: QEMU stopped (TIMEOUT=seconds to change)" >&2
+	exit 124
+fi
+# QEMU's exit code is ((status + 1) << 1) | 1 for kernel statuses 0-4.
 if [ $((rc & 1)) = 1 ] && [ "$rc" -ge 3 ] && [ "$rc" -le 11 ]; then
 	exit $(((rc >> 1) - 1))
 fi

@@ -1,10 +1,10 @@
-"""Boot one entrylab configuration under QEMU and judge the result.
+"""Boot one entrylab configuration under QEMU, or run one make command, and judge it.
 
-A Boot builds its ISO with scripts/mkiso.sh, runs it with scripts/qemu.sh under a
-timeout, keeps the serial log in build/test-logs/NAME.log and returns a Verdict:
-the decoded exit status, the KTAP results and every problem found. judge() is
-strict: any "not ok", a missing or short plan, an oops or panic, a missing exit
-status or a timeout is a failure.
+run() builds an ISO with scripts/mkiso.sh and boots it with scripts/qemu.sh;
+run_make() runs a make target the way a user types it. Both keep the output in
+build/test-logs/NAME.log and return a Result: the exit status (the documented
+status, 0-4, 124 or 125), the log's lines and its KTAP cases. check() compares a
+Result with what a case expects and returns the list of problems, empty if none.
 """
 import os
 import re
@@ -13,82 +13,112 @@ import time
 
 import ktap
 
-STATUS_NAMES = {0: 'success', 1: 'failure', 2: 'bad boot', 3: 'init exited non-zero',
-                4: 'init killed by a signal', 125: 'no status (QEMU died or was killed)'}
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+STATUS_NAMES = {0: 'success', 1: 'failure', 2: 'bad boot', 3: 'init exited non-zero',
+                4: 'init killed by a signal', 124: 'timed out', 125: 'no status from the kernel'}
 
 
-class Verdict:
-    last = None     # the most recent boot's verdict
-
-    def __init__(self, status, log, timed_out, seconds):
-        self.status, self.log, self.timed_out, self.seconds = status, log, timed_out, seconds
+class Result:
+    def __init__(self, status, log, seconds):
+        self.status, self.seconds = status, seconds
         self.lines = log.splitlines()
         self.cases, self.ktap_errors = ktap.parse(self.lines)
-        self.problems = []
-        Verdict.last = self
-
-    def count(self, ok=None, skip=None):
-        return sum(1 for c in self.cases
-                   if (ok is None or c.ok == ok) and (skip is None or c.skip == skip))
 
     def has(self, pattern):
         return any(re.search(pattern, line) for line in self.lines)
 
-    def failed_names(self):
-        return [c.name for c in self.cases if not c.ok]
+    def matches(self, pattern):
+        return [m for m in map(re.compile(pattern).search, self.lines) if m]
 
 
-def run(build, name, cmdline, init=None, init_args='', env=None, timeout=120, qemu_args=()):
-    """Builds and boots one configuration; returns its Verdict."""
+def _finish(build, name, cmd, env, timeout):
     logdir = os.path.join(build, 'test-logs')
     os.makedirs(logdir, exist_ok=True)
-    iso = os.path.join(logdir, name + '.iso')
-    mk = ['bash', os.path.join(ROOT, 'scripts/mkiso.sh'), os.path.join(build, 'entrylab.elf'),
-          iso, cmdline]
-    if init:
-        mk += [init, init_args]
-    subprocess.run(mk, check=True)
-    full_env = dict(os.environ, KVM='0')
-    full_env.update(env or {})
     start = time.monotonic()
-    timed_out = False
-    try:
-        p = subprocess.run(['bash', os.path.join(ROOT, 'scripts/qemu.sh'), iso, *qemu_args],
-                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                           stdin=subprocess.DEVNULL, env=full_env, timeout=timeout)
-        out, status = p.stdout, p.returncode
-    except subprocess.TimeoutExpired as e:
-        out, status, timed_out = e.stdout or b'', None, True
-    log = out.decode('utf-8', 'replace').replace('\r\n', '\n')
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                       stdin=subprocess.DEVNULL, env=dict(os.environ, KVM='0',
+                                                          TIMEOUT=str(timeout), **env),
+                       cwd=ROOT)
+    log = p.stdout.decode('utf-8', 'replace')
     with open(os.path.join(logdir, name + '.log'), 'w') as f:
         f.write(log)
-    os.unlink(iso)
-    return Verdict(status, log, timed_out, time.monotonic() - start)
+    return Result(p.returncode, log, time.monotonic() - start)
 
 
-def judge(v, expect_status=0, min_cases=0, min_suites=0, ktap=True):
-    """Fills v.problems for a boot that should pass cleanly; returns v.
+def run(build, name, cmdline, init=None, init_args='', env=None, timeout=120, kernel=None,
+        probe=True):
+    """Boots kernel (default build/entrylab.elf) with cmdline, the probe module and init."""
+    iso = os.path.join(build, 'test-logs', name + '.iso')
+    os.makedirs(os.path.dirname(iso), exist_ok=True)
+    mk = ['bash', 'scripts/mkiso.sh', kernel or os.path.join(build, 'entrylab.elf'), iso,
+          cmdline, os.path.join(build, 'user', 'probe.elf') if probe else '']
+    if init:
+        mk += [init, init_args]
+    built = subprocess.run(mk, cwd=ROOT, capture_output=True, text=True)
+    if built.returncode:
+        return Result(built.returncode, built.stdout + built.stderr, 0.0)
+    try:
+        return _finish(build, name, ['bash', 'scripts/qemu.sh', iso], env or {}, timeout)
+    finally:
+        os.unlink(iso)
 
-    ktap=False: the boot runs no self-tests, so no KTAP output is required (any
-    KTAP it does print is still checked).
+
+def run_make(build, name, args, timeout=120):
+    """Runs "make ARGS" in the source tree, as a user would."""
+    return _finish(build, name, ['make', '--no-print-directory', f'BUILD={build}', *args],
+                   {}, timeout)
+
+
+def check(r, status=0, lines=(), absent=(), suites=None, skips=(), failures=(),
+          ktap_required=None):
+    """Problems with result r, or [].
+
+    status    the expected exit status
+    lines     patterns that some line must match
+    absent    patterns that no line may match
+    suites    {suite: {case, ...}}: exactly these KTAP cases, each ok
+    skips     "suite/case" names expected to be skipped (the others must run)
+    failures  "suite/case" names expected to fail (a demo of the runner itself)
+    ktap_required  KTAP output must be present and well formed (default: if suites)
+    A kernel oops, a panic or a CT_WARN_ON line is a problem unless a pattern in
+    lines asks for it.
     """
-    if v.timed_out:
-        v.problems.append('timed out')
-    elif v.status != expect_status:
-        v.problems.append(f'exit status {v.status} ({STATUS_NAMES.get(v.status, "?")}), '
-                          f'expected {expect_status} ({STATUS_NAMES[expect_status]})')
-    if ktap or v.has(r'^KTAP version 1$'):
-        v.problems += [f'KTAP: {e}' for e in v.ktap_errors]
-    if v.failed_names():
-        v.problems.append('not ok: ' + ', '.join(v.failed_names()))
-    if v.has(r'oops:|Kernel panic'):
-        v.problems.append('kernel oops or panic in the log')
-    if v.has(r'^CT_WARN_ON'):
-        v.problems.append('context-tracking warning in the log')
-    if len(v.cases) < min_cases:
-        v.problems.append(f'only {len(v.cases)} KTAP cases, expected at least {min_cases}')
-    suites = sum(1 for line in v.lines if re.match(r'^    # Subtest: ', line))
-    if suites < min_suites:
-        v.problems.append(f'only {suites} suites, expected at least {min_suites}')
-    return v
+    problems = []
+    if r.status != status:
+        problems.append(f'exit status {r.status} ({STATUS_NAMES.get(r.status, "?")}), '
+                        f'expected {status} ({STATUS_NAMES.get(status, "?")})')
+    problems += [f'no line matching {p!r}' for p in lines if not r.has(p)]
+    problems += [f'a line matches {p!r}' for p in absent if r.has(p)]
+    alarms = [p for p in (r'oops:|Kernel panic', r'^CT_WARN_ON')
+              if not any(re.search(p, line) for line in lines)]
+    problems += [f'unexpected {p!r} in the log' for p in alarms if r.has(p)]
+    if ktap_required if ktap_required is not None else suites is not None:
+        problems += [f'KTAP: {e}' for e in r.ktap_errors]
+    if suites is not None:
+        problems += suite_problems(r, suites, set(skips), set(failures))
+    return problems
+
+
+def suite_problems(r, suites, skips, failures):
+    """Exactly the expected cases, per suite; each ok (or not, if expected to fail),
+    skipped only if expected to."""
+    problems = []
+    seen = {}
+    for c in r.cases:
+        seen.setdefault(c.suite, []).append(c)
+    for suite in sorted(set(suites) | set(seen)):
+        want = suites.get(suite, set())
+        got = [c.name for c in seen.get(suite, [])]
+        if sorted(got) != sorted(want):
+            missing, extra = sorted(want - set(got)), sorted(set(got) - want)
+            problems.append(f'suite {suite}: {len(got)} cases, expected {len(want)}'
+                            + (f'; missing {missing}' if missing else '')
+                            + (f'; unexpected {extra}' if extra else ''))
+    for c in r.cases:
+        full = f'{c.suite}/{c.name}'
+        if c.ok == (full in failures):
+            problems.append(f'not ok: {full}' if not c.ok else f'{full}: ok, expected to fail')
+        elif c.skip != (full in skips):
+            problems.append(f'{full}: ' + (f'skipped ({c.reason})' if c.skip else
+                                           'ran, expected to be skipped'))
+    return problems

@@ -205,13 +205,17 @@ static void on_fault(int sig)
 
 int main(int argc, char **argv)
 {
-	u64 seed = arg_u64(argc, argv, "seed", 1);
-	u64 count = arg_u64(argc, argv, "count", 1000000);
+	static struct cmdline args;
+	u64 seed, count;
 	/* volatile: a fault signal longjmps back into the loop. */
 	static volatile unsigned long made, ok, enosys, efault, other, skipped;
 	static volatile u64 hash = 0xcbf29ce484222325ULL;
 
-	rng_state = seed ? seed : 1;
+	cmdline_parse_argv(&args, "fuzz", argc, argv);
+	seed = cmdline_u64_range(&args, "seed", 1, 1, ~0ULL);
+	count = cmdline_u64(&args, "count", 1000000);
+	cmdline_warn_unknown(&args);
+	rng_state = seed;
 	setup_scratch();
 	for (int sig = 1; sig <= _NSIG; sig++) {
 		bool fault = sig == SIGSEGV || sig == SIGBUS || sig == SIGILL || sig == SIGFPE ||

@@ -8,11 +8,14 @@
 #include <asm/percpu.h>
 #include <asm/ptrace.h>
 #include <asm/segment.h>
+#include <entry-variants.h>
 #include <errno.h>
 #include <syscalls.h>
 
 #define DEFINE(sym, val)	asm volatile("\n.ascii \"->" #sym " %c0\"" : : "i"(val))
+#define DEFINE_TEXT(sym, text)	asm volatile("\n.ascii \"->" #sym " " text "\"")
 #define OFFSET(sym, str, mem)	DEFINE(sym, offsetof(struct str, mem))
+#define VARIANT_NAME(name, what) ", " #name
 
 void asm_offsets(void);
 void asm_offsets(void)
@@ -27,4 +30,8 @@ void asm_offsets(void)
 	DEFINE(__USER_DS, __USER_DS);
 	DEFINE(ENOSYS, ENOSYS);
 	DEFINE(__NR_entrylab_bench, __NR_entrylab_bench);
+
+	/* ", irqsave_outline, irqsave_inline, ...": a list for FOR_EACH (calling.inc). */
+	DEFINE_TEXT(ENTRY_VARIANT_NAMES, ENTRY_VARIANTS(VARIANT_NAME));
+	DEFINE_TEXT(ENTRY_SYSCALL_64_DEFAULT, "entry_SYSCALL_64_" __stringify(ENTRY_VARIANT_DEFAULT));
 }

@@ -26,7 +26,7 @@ struct idt_gate {
 
 static struct idt_gate idt[256] __aligned(16);
 
-/* entry/entry_64.asm: one stub per exception vector, and the IRQ stubs. */
+/* entry/entry_irq.asm: one stub per exception vector, and the IRQ stubs. */
 extern const unsigned long exception_stubs[NR_EXCEPTION_VECTORS];
 extern char irq_stub_timer[], irq_stub_spurious[];
 

@@ -3,10 +3,10 @@
  * do_interrupt(): the C side of every IDT entry (entry/entry_irq.asm). Runs with
  * IRQs off on the kernel stack, with the interrupted state in *regs.
  *
- * From user mode, interrupts and exceptions go through the same hooks as a
- * syscall: enter_from_user_mode() first, prepare_exit_to_usermode() last, so
- * context tracking and RCU see every transition, and a signal raised by a fault
- * (or a reschedule requested by the timer) is acted on before the return.
+ * irqentry_enter() first and irqentry_exit() last (entry/irqentry.c): from user
+ * mode they are the syscall path's hooks, so context tracking and RCU see every
+ * transition, and a signal raised by a fault (or a reschedule requested by the
+ * timer) is acted on before the return.
  */
 #include <asm/apic.h>
 #include <asm/percpu.h>
@@ -121,7 +121,7 @@ static void __noreturn fixup_bad_iret(struct pt_regs *regs, unsigned long vector
 	/* The two frames overlap: regs sits just below user on the same stack. */
 	memmove(user, regs, offsetof(struct pt_regs, orig_ax));
 	user->orig_ax = -1UL;
-	irqentry_enter_from_user_mode(user);
+	enter_from_user_mode(user);
 	force_sig_fault(SIGSEGV, SI_KERNEL, 0, vector, 0);
 	irqentry_exit_to_user_mode(user);
 	return_to_user(user);
@@ -146,11 +146,7 @@ static void handle_vector(struct pt_regs *regs, unsigned long vector)
 
 void do_interrupt(struct pt_regs *regs, unsigned long vector)
 {
-	if (!user_mode(regs)) {
-		handle_vector(regs, vector);
-		return;
-	}
-	irqentry_enter_from_user_mode(regs);
+	irqentry_enter(regs);
 	handle_vector(regs, vector);
-	irqentry_exit_to_user_mode(regs);
+	irqentry_exit(regs);
 }

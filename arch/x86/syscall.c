@@ -11,35 +11,30 @@
 #include <asm/processor.h>
 #include <asm/segment.h>
 #include <asm/syscall.h>
+#include <entry-variants.h>
 #include <cmdline.h>
 #include <printk.h>
 #include <string.h>
+#include <uapi/bench.h>
 
 #define SYSCALL_FLAGS_MASK (X86_EFLAGS_CF | X86_EFLAGS_PF | X86_EFLAGS_AF | X86_EFLAGS_ZF | \
 			    X86_EFLAGS_SF | X86_EFLAGS_TF | X86_EFLAGS_IF | X86_EFLAGS_DF | \
 			    X86_EFLAGS_OF | X86_EFLAGS_IOPL | X86_EFLAGS_NT | X86_EFLAGS_RF | \
 			    X86_EFLAGS_AC | X86_EFLAGS_ID)
 
-void entry_SYSCALL_64_irqoff_inline(void);
-void entry_SYSCALL_64_irqoff_outline(void);
-void entry_SYSCALL_64_irqsave_inline(void);
-void entry_SYSCALL_64_irqsave_outline(void);
+#define DECLARE_STUB(name, what)	void entry_SYSCALL_64_##name(void);
+ENTRY_VARIANTS(DECLARE_STUB)
 void entry_SYSCALL_64_floor(void);
 
-/* The order of the benchmark table. The floor is last and is not a full entry. */
-const struct entry_variant entry_variants[] = {
-	{ "irqsave-outline", entry_SYSCALL_64_irqsave_outline,
-	  "pushf/cli/popf hooks, out-of-line enter/exit (before 2016)" },
-	{ "irqsave-inline", entry_SYSCALL_64_irqsave_inline,
-	  "pushf/cli/popf hooks, inlined enter/exit" },
-	{ "irqoff-outline", entry_SYSCALL_64_irqoff_outline,
-	  "_irqoff hooks, out-of-line enter/exit" },
-	{ "irqoff-inline", entry_SYSCALL_64_irqoff_inline,
-	  "_irqoff hooks, inlined enter/exit (2016 + 2023: the default)" },
+/* The order of the benchmark table: include/entry-variants.h, then the floor. */
+#define VARIANT(name, what)		{ #name, entry_SYSCALL_64_##name, what, false },
+struct entry_variant entry_variants[] = {
+	ENTRY_VARIANTS(VARIANT)
 	{ "floor", entry_SYSCALL_64_floor,
-	  "swapgs, stack switch, -ENOSYS, sysret: no C (reference only)" },
+	  "swapgs, stack switch, -ENOSYS, sysret: no C (reference only)", true },
 };
 const unsigned int nr_entry_variants = ARRAY_SIZE(entry_variants);
+_Static_assert(ARRAY_SIZE(entry_variants) <= BENCH_MAX_VARIANTS, "the benchmark's tables are full");
 unsigned int boot_entry_variant;
 
 void syscall_select_entry(unsigned int idx)
@@ -57,25 +52,50 @@ unsigned int syscall_current_entry(void)
 	return nr_entry_variants;
 }
 
+/* Equal names, where '-' and '_' are the same character (as in Linux's parameq()). */
+static bool variant_name_eq(const char *a, const char *b)
+{
+	for (; *a && *b; a++, b++)
+		if (*a != *b && !((*a == '-' || *a == '_') && (*b == '-' || *b == '_')))
+			return false;
+	return *a == *b;
+}
+
+/* A full entry (not the floor) called name; nr_entry_variants if none is. */
 static unsigned int entry_variant_index(const char *name)
 {
 	for (unsigned int i = 0; i < nr_entry_variants; i++)
-		if (!strcmp(name, entry_variants[i].name))
+		if (!entry_variants[i].floor && variant_name_eq(name, entry_variants[i].name))
 			return i;
 	return nr_entry_variants;
 }
 
+/* "irqsave-outline, irqsave-inline, ...": what entry= accepts. */
+static void print_entry_variant_names(void)
+{
+	for (unsigned int i = 0; i < nr_entry_variants; i++)
+		if (!entry_variants[i].floor)
+			printk("%s%s", i ? ", " : "", entry_variants[i].name);
+}
+
 void syscall_init(void)
 {
-	const char *want = cmdline_str(&boot_cmdline, "entry", "irqoff-inline");
+	const char *want;
 
-	boot_entry_variant = entry_variant_index(want);
-	/* The floor serves only the benchmark's invalid-syscall loop. */
-	if (boot_entry_variant == nr_entry_variants ||
-	    entry_variants[boot_entry_variant].entry == entry_SYSCALL_64_floor) {
-		printk("syscall: entry=%s is not a usable entry variant, using irqoff-inline\n",
-		       want);
-		boot_entry_variant = entry_variant_index("irqoff-inline");
+	/* The symbol suffix spelled as the command line and the tables spell it. */
+	for (unsigned int i = 0; i < nr_entry_variants; i++)
+		for (char *c = entry_variants[i].name; *c; c++)
+			if (*c == '_')
+				*c = '-';
+	boot_entry_variant = entry_variant_index(__stringify(ENTRY_VARIANT_DEFAULT));
+	want = cmdline_str(&boot_cmdline, "entry", entry_variants[boot_entry_variant].name);
+	if (entry_variant_index(want) < nr_entry_variants) {
+		boot_entry_variant = entry_variant_index(want);
+	} else {
+		/* The floor serves only the benchmark's invalid-syscall loop. */
+		printk("cmdline: entry=%s is not an entry variant (", want);
+		print_entry_variant_names();
+		printk("), using %s\n", entry_variants[boot_entry_variant].name);
 	}
 
 	wrmsr(MSR_EFER, rdmsr(MSR_EFER) | EFER_SCE);

@@ -4,14 +4,16 @@
  * benchmark program (user/init.c):
  *
  *   syscall(__NR_entrylab_bench, BENCH_VARIANTS)            number of entry variants
+ *   syscall(__NR_entrylab_bench, BENCH_OPS, v)              mask of the ops v can measure
  *   syscall(__NR_entrylab_bench, BENCH_SELECT, v)           LSTAR := variant v
  *   syscall(__NR_entrylab_bench, BENCH_BEGIN)               stop the timer tick
  *   syscall(__NR_entrylab_bench, BENCH_END)                 restart it, back to entry=
  *   syscall(__NR_entrylab_bench, BENCH_REPORT, v, op, iters, &result)
  *
  * Ticks are RDTSC deltas measured in ring 3, with the empty loop subtracted.
- * REPORT refuses (-EINVAL) iters of 0 or above 2^32, reps of 0 or above 1024,
- * and tick counts beyond +-2^40.
+ * REPORT refuses (-EINVAL) iters of 0 or above BENCH_MAX_ITERS, reps of 0 or above
+ * BENCH_MAX_REPS, and tick counts beyond +-2^40. tests/run.py reads the op names
+ * from BENCH_OPS_LIST.
  */
 #ifndef _UAPI_ENTRYLAB_BENCH_H
 #define _UAPI_ENTRYLAB_BENCH_H
@@ -20,19 +22,30 @@
 
 enum bench_cmd {
 	BENCH_VARIANTS,
+	BENCH_OPS,
 	BENCH_SELECT,
 	BENCH_BEGIN,
 	BENCH_END,
 	BENCH_REPORT,
 };
 
+/* BENCH_OP(id, "its name in the tables"), in table order. */
+#define BENCH_OPS_LIST(BENCH_OP)						\
+	BENCH_OP(KILL, "kill")		/* kill(getpid(), SIGWINCH): ignored */	\
+	BENCH_OP(INVALID, "invalid")	/* syscall(-1): -ENOSYS */		\
+	BENCH_OP(GETPID, "getpid")						\
+	BENCH_OP(KILL_HANDLED, "kill-handled")	/* with a handler: one delivery */
+
+#define BENCH_OP_ENUM(id, name)	BENCH_OP_##id,
 enum bench_op {
-	BENCH_OP_KILL,		/* kill(getpid(), SIGWINCH): ignored, discarded */
-	BENCH_OP_INVALID,	/* syscall(-1): -ENOSYS */
-	BENCH_OP_GETPID,
-	BENCH_OP_KILL_HANDLED,	/* kill(getpid(), SIGWINCH) with a handler: one delivery */
+	BENCH_OPS_LIST(BENCH_OP_ENUM)
 	BENCH_NR_OPS,
 };
+#undef BENCH_OP_ENUM
+
+#define BENCH_MAX_VARIANTS	8		/* table size on both sides */
+#define BENCH_MAX_ITERS		(1UL << 32)
+#define BENCH_MAX_REPS		64
 
 struct bench_result {
 	long long min_ticks;	/* over the repetitions, whole loop */

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Process start-up, printf and argument parsing for ring-3 programs. */
+/* Process start-up and printf for ring-3 programs; arguments: kernel/lib/cmdline.c. */
 #include <libc.h>
 #include <stdarg.h>
 
@@ -47,24 +47,6 @@ int printf(const char *fmt, ...)
 	n = vprintf(fmt, ap);
 	va_end(ap);
 	return n;
-}
-
-const char *arg_str(int argc, char **argv, const char *key)
-{
-	size_t len = strlen(key);
-
-	for (int i = 1; i < argc; i++)
-		if (!strncmp(argv[i], key, len) && argv[i][len] == '=')
-			return argv[i] + len + 1;
-	return NULL;
-}
-
-u64 arg_u64(int argc, char **argv, const char *key, u64 def)
-{
-	const char *v = arg_str(argc, argv, key);
-	u64 n;
-
-	return v && str_to_u64(v, strlen(v), &n) ? n : def;
 }
 
 int sigaction(int sig, unsigned long handler, unsigned long flags, kernel_sigset_t mask,

@@ -3,6 +3,7 @@
 #ifndef _USER_LIBC_H
 #define _USER_LIBC_H
 
+#include <cmdline.h>
 #include <compiler.h>
 #include <string.h>
 #include <syscall.h>
@@ -79,9 +80,5 @@ static inline int raise(int sig)
 
 /* The kernel's value for an AT_* key of the auxiliary vector, or 0. */
 unsigned long getauxval(unsigned long type);
-
-/* "key=value" among argv[1..]: the value, or NULL. */
-const char *arg_str(int argc, char **argv, const char *key);
-u64 arg_u64(int argc, char **argv, const char *key, u64 def);
 
 #endif

@@ -71,8 +71,12 @@ static const struct {
 
 int main(int argc, char **argv)
 {
-	const char *die = arg_str(argc, argv, "die");
+	static struct cmdline args;
+	const char *die;
 
+	cmdline_parse_argv(&args, "entrytests", argc, argv);
+	die = cmdline_str(&args, "die", NULL);
+	cmdline_warn_unknown(&args);
 	if (!die)
 		return selftests_run() ? 0 : 1;
 	for (unsigned int i = 0; i < ARRAY_SIZE(deaths); i++) {

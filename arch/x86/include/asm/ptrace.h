@@ -2,9 +2,10 @@
 /*
  * struct pt_regs: the user (or interrupted kernel) register state saved at the top
  * of the kernel stack on every entry. The layout is Linux's, lowest address first:
- * what the entry code pushes last comes first. Its bottom five words are the
+ * what the entry code pushes last comes first. Its five highest words are the
  * hardware interrupt frame (ip, cs, flags, sp, ss), which the SYSCALL stub fakes so
- * that every entry, and the IRETQ exit, share one layout. The NASM side uses the
+ * that every entry, and the IRETQ exit, share one layout. Every entry saves every
+ * register: there is no partial frame as in Linux before 4.x. The NASM side uses the
  * PT_* offsets generated from this struct into build/asm-offsets.inc.
  */
 #ifndef _ASM_X86_PTRACE_H
@@ -13,7 +14,7 @@
 #include <compiler.h>
 
 struct pt_regs {
-	/* Callee-saved in the C ABI: only saved for a full frame. */
+	/* Callee-saved in the C ABI (C code preserves them; the entry saves them anyway). */
 	unsigned long r15;
 	unsigned long r14;
 	unsigned long r13;

@@ -6,12 +6,14 @@
 #include <compiler.h>
 
 struct entry_variant {
-	const char *name;	/* as on the command line: entry=NAME */
+	char name[24];		/* as on the command line, entry=NAME: '-' for '_' */
 	void (*entry)(void);	/* the SYSCALL stub, loaded into MSR_LSTAR */
 	const char *what;	/* one line for the benchmark table */
+	bool floor;		/* the floor: no C, -ENOSYS for everything */
 };
 
-extern const struct entry_variant entry_variants[];
+/* include/entry-variants.h in its order, then the floor. */
+extern struct entry_variant entry_variants[];
 extern const unsigned int nr_entry_variants;
 
 /* Index of entry=... from the command line; all other variants stay built in. */

@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The syscall benchmark, run by init (user/init.c) and, shortened, by the entry
+ * self-tests through the probe program (user/probe.c).
+ *
+ * It is the classic one: getpid() once, then kill(pid, SIGWINCH) in a loop between
+ * two RDTSC reads; SIGWINCH is ignored by default, so each call is a full syscall
+ * that delivers nothing. Beside it, the invalid-syscall loop of the 2023 s390
+ * series (number -1), a getpid() loop, and the kill loop again with a SIGWINCH
+ * handler installed: each call then also delivers one signal (a frame on the
+ * stack, the handler, rt_sigreturn, an IRET). An empty loop measured the same way
+ * is subtracted. Every repetition measures every entry variant in turn, so slow
+ * drift in the machine cannot favour one variant. The kernel (kernel/bench.c)
+ * switches variants, masks the timer and prints the table.
+ */
+#include <bench.h>
+#include <errno.h>
+#include <libc.h>
+#include <uapi/bench.h>
+
+#define TIMED_LOOP(iters, body)						\
+	({								\
+		u64 _t0 = rdtsc_ordered();				\
+		for (u64 _i = 0; _i < (iters); _i++) {			\
+			body;						\
+		}							\
+		rdtsc_ordered() - _t0;					\
+	})
+
+/* The loop body of every measurement: one syscall, or nothing (the baseline). */
+static noinline u64 time_syscalls(u64 iters, long nr, long a0, long a1)
+{
+	return TIMED_LOOP(iters, syscall2(nr, a0, a1));
+}
+
+static noinline u64 time_empty(u64 iters, long nr, long a0, long a1)
+{
+	/* The same register set-up as a syscall, minus the SYSCALL instruction. */
+	return TIMED_LOOP(iters, ({
+		long ret;
+		register long rdi asm("rdi") = a0;
+		register long rsi asm("rsi") = a1;
+		asm volatile("" : "=a"(ret) : "a"(nr), "r"(rdi), "r"(rsi) : "rcx", "r11", "memory");
+	}));
+}
+
+static void sort(long long *v, u64 n)
+{
+	for (u64 i = 1; i < n; i++)
+		for (u64 j = i; j > 0 && v[j - 1] > v[j]; j--) {
+			long long tmp = v[j];
+
+			v[j] = v[j - 1];
+			v[j - 1] = tmp;
+		}
+}
+
+static void winch_handler(int sig)
+{
+}
+
+void bench_parse_args(struct cmdline *args, struct bench_args *b)
+{
+	b->iters = cmdline_u64_range(args, "iters", 10000, 1, BENCH_MAX_ITERS);
+	b->reps = cmdline_u64_range(args, "reps", 5, 1, BENCH_MAX_REPS);
+}
+
+int run_benchmark(const struct bench_args *b)
+{
+	static long long ticks[BENCH_MAX_VARIANTS][BENCH_NR_OPS][BENCH_MAX_REPS];
+	long nvar = syscall1(__NR_entrylab_bench, BENCH_VARIANTS);
+	long serves[BENCH_MAX_VARIANTS];
+	int pid = getpid();
+	struct {
+		long nr, a0, a1;
+	} ops[BENCH_NR_OPS] = {
+		[BENCH_OP_KILL] = { __NR_kill, pid, SIGWINCH },
+		[BENCH_OP_INVALID] = { -1, 0, 0 },
+		[BENCH_OP_GETPID] = { __NR_getpid, 0, 0 },
+		[BENCH_OP_KILL_HANDLED] = { __NR_kill, pid, SIGWINCH },
+	};
+
+	if (nvar <= 0 || nvar > BENCH_MAX_VARIANTS) {
+		printf("bench: the kernel offers %ld entry variants, expected 1..%d\n", nvar,
+		       BENCH_MAX_VARIANTS);
+		return 1;
+	}
+	for (long v = 0; v < nvar; v++)
+		serves[v] = syscall2(__NR_entrylab_bench, BENCH_OPS, v);
+	printf("bench: %lu iterations x %lu repetitions x %ld entry variants\n",
+	       (unsigned long)b->iters, (unsigned long)b->reps, nvar);
+	syscall1(__NR_entrylab_bench, BENCH_BEGIN);
+	for (u64 r = 0; r < b->reps; r++) {
+		for (long v = 0; v < nvar; v++) {
+			syscall2(__NR_entrylab_bench, BENCH_SELECT, v);
+			for (int op = 0; op < BENCH_NR_OPS; op++) {
+				u64 base, t;
+
+				if (!(serves[v] & BIT(op)))
+					continue;
+				if (op == BENCH_OP_KILL_HANDLED)
+					sigaction(SIGWINCH, (unsigned long)winch_handler, 0, 0, NULL);
+				base = time_empty(b->iters, ops[op].nr, ops[op].a0, ops[op].a1);
+				t = time_syscalls(b->iters, ops[op].nr, ops[op].a0, ops[op].a1);
+				ticks[v][op][r] = (long long)(t - base);
+				sigaction(SIGWINCH, SIG_DFL, 0, 0, NULL);
+			}
+		}
+	}
+	syscall1(__NR_entrylab_bench, BENCH_END);
+
+	for (long v = 0; v < nvar; v++) {
+		for (int op = 0; op < BENCH_NR_OPS; op++) {
+			struct bench_result res;
+
+			if (!(serves[v] & BIT(op)))
+				continue;
+			sort(ticks[v][op], b->reps);
+			res.min_ticks = ticks[v][op][0];
+			res.median_ticks = ticks[v][op][b->reps / 2];
+			res.reps = b->reps;
+			if (syscall5(__NR_entrylab_bench, BENCH_REPORT, v, op, b->iters, &res)) {
+				printf("bench: the kernel refused the result of variant %ld op %d\n",
+				       v, op);
+				return 1;
+			}
+		}
+	}
+	return 0;
+}

@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The syscall benchmark (user/bench.c), shared by init and the probe program. */
+#ifndef _USER_BENCH_H
+#define _USER_BENCH_H
+
+#include <cmdline.h>
+#include <compiler.h>
+
+struct bench_args {
+	u64 iters;	/* syscalls per timed loop */
+	u64 reps;	/* repetitions of every loop; min and median are reported */
+};
+
+/* iters= and reps=, each warned about and clamped when out of range. */
+void bench_parse_args(struct cmdline *args, struct bench_args *b);
+/* Measures every entry variant; 0, or 1 when the kernel refused (it says why). */
+int run_benchmark(const struct bench_args *b);
+
+#endif

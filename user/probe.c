@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * probe: the ring-3 half of the kernel's entry self-tests (entry/entry_test.c).
+ * grub.cfg loads it as its own boot module ("probe"), so the self-tests never
+ * depend on which program is init. Each run does one thing, named by a word:
+ *
+ *   probe syscalls [n=N]	N getpid() calls (default 1)
+ *   probe spin [loops=N]	N loops of pure user code
+ *   probe edges		edge syscall numbers all give -ENOSYS
+ *   probe efault		bad pointers all give -EFAULT
+ *   probe kill			kill() semantics, ending with kill(self, SIGTERM)
+ *   probe bench [iters=N] [reps=R]	the benchmark (user/bench.c), shortened
+ *   probe crash=KIND		fault on purpose: ud2, kread, kwrite, noncanon, nx,
+ *				int3, div0, cli, hlt
+ *   probe exit=N		exit with status N
+ *
+ * It exits 0 when all is well, 1 when a check failed (it prints which), 2 when it
+ * was asked for nothing it knows. Any program can also be booted as init
+ * (make run INIT=build/user/probe.elf INIT_ARGS="crash=ud2").
+ */
+#include <bench.h>
+#include <errno.h>
+#include <libc.h>
+
+static int failures;
+
+#define CHECK(expr, expect)							\
+	do {									\
+		long _got = (long)(expr), _want = (long)(expect);		\
+		if (_got != _want) {						\
+			printf("probe: %s = %ld, expected %ld\n", #expr, _got, _want); \
+			failures++;						\
+		}								\
+	} while (0)
+
+static void probe_edges(void)
+{
+	CHECK(syscall0(-1), -ENOSYS);
+	CHECK(syscall0((1L << 32) + __NR_getpid), -ENOSYS);	/* must not alias getpid */
+	CHECK(syscall0(1L << 63), -ENOSYS);
+	CHECK(syscall0(NR_syscalls), -ENOSYS);			/* first past the table */
+	CHECK(syscall0(NR_syscalls - 2), -ENOSYS);		/* a gap in the table */
+	CHECK(syscall0(__NR_getpid) > 0, 1);
+}
+
+static void probe_efault(void)
+{
+	static const long bad[] = {
+		0xffffffff80100000L,		/* kernel text */
+		0xffff888000100000L,		/* kernel direct map */
+		0x0000800000000000L,		/* non-canonical */
+		0x10000L,			/* unmapped user page */
+		0x00007ffffffff000L - 8,	/* straddles TASK_SIZE_MAX */
+	};
+
+	for (unsigned int i = 0; i < ARRAY_SIZE(bad); i++) {
+		CHECK(write(1, (const void *)bad[i], 16), -EFAULT);
+		CHECK(syscall1(__NR_uname, bad[i]), -EFAULT);
+		CHECK(syscall2(__NR_clock_gettime, 1, bad[i]), -EFAULT);
+	}
+}
+
+static void probe_kill(void)
+{
+	int pid = getpid();
+
+	CHECK(kill(pid + 1000, 0), -ESRCH);
+	CHECK(kill(-1, SIGTERM), -ESRCH);	/* everyone but init: nobody */
+	CHECK(kill(pid, 0), 0);			/* existence check */
+	CHECK(kill(pid, 65), -EINVAL);
+	CHECK(kill(pid, -1), -EINVAL);
+	CHECK(kill(pid, SIGWINCH), 0);		/* ignored by default: discarded */
+	CHECK(kill(pid, SIGCHLD), 0);
+	CHECK(kill(0, SIGURG), 0);		/* our process group */
+	if (failures)
+		return;
+	kill(pid, SIGTERM);			/* default action: terminate, now */
+	printf("probe: survived SIGTERM\n");
+	failures++;
+}
+
+static void probe_syscalls(u64 n)
+{
+	for (; n; n--)
+		getpid();
+}
+
+static void probe_spin(u64 loops)
+{
+	for (; loops; loops--)
+		asm volatile("" ::: "memory");
+}
+
+static char nx_data[16] = { (char)0xc3 };	/* "ret" in a non-executable page */
+
+static void crash_ud2(void)	{ asm volatile("ud2"); }
+static void crash_int3(void)	{ asm volatile("int3"); }
+static void crash_cli(void)	{ asm volatile("cli"); }
+static void crash_hlt(void)	{ asm volatile("hlt"); }
+static void crash_kread(void)	{ (void)*(volatile long *)0xffffffff80100000UL; }
+static void crash_kwrite(void)	{ *(volatile long *)0xffff888000100000UL = 1; }
+static void crash_noncanon(void) { ((void (*)(void))0x0000800000000000UL)(); }
+static void crash_nx(void)	{ ((void (*)(void))nx_data)(); }
+
+static void crash_div0(void)
+{
+	asm volatile("xor %%ecx, %%ecx; div %%ecx" ::: "eax", "ecx", "edx");
+}
+
+static int crash(const char *kind)
+{
+	static const struct {
+		const char *name;
+		void (*fn)(void);
+	} kinds[] = {
+		{ "ud2", crash_ud2 }, { "int3", crash_int3 }, { "cli", crash_cli },
+		{ "hlt", crash_hlt }, { "kread", crash_kread }, { "kwrite", crash_kwrite },
+		{ "noncanon", crash_noncanon }, { "nx", crash_nx }, { "div0", crash_div0 },
+	};
+
+	for (unsigned int i = 0; i < ARRAY_SIZE(kinds); i++) {
+		if (strcmp(kind, kinds[i].name))
+			continue;
+		kinds[i].fn();
+		printf("probe: crash=%s did not fault\n", kind);
+		return 1;
+	}
+	printf("probe: unknown crash '%s'\n", kind);
+	return 2;
+}
+
+
+int main(int argc, char **argv)
+{
+	static struct cmdline args;
+	struct bench_args b;
+	const char *v;
+	int ret = 2;
+
+	cmdline_parse_argv(&args, "probe", argc, argv);
+	if ((v = cmdline_str(&args, "crash", NULL))) {
+		ret = crash(v);
+	} else if ((v = cmdline_str(&args, "exit", NULL))) {
+		ret = (int)cmdline_u64_range(&args, "exit", 0, 0, 255);
+	} else if (cmdline_flag(&args, "syscalls")) {
+		probe_syscalls(cmdline_u64(&args, "n", 1));
+		ret = 0;
+	} else if (cmdline_flag(&args, "spin")) {
+		probe_spin(cmdline_u64(&args, "loops", 1000000));
+		ret = 0;
+	} else if (cmdline_flag(&args, "edges")) {
+		probe_edges();
+		ret = 0;
+	} else if (cmdline_flag(&args, "efault")) {
+		probe_efault();
+		ret = 0;
+	} else if (cmdline_flag(&args, "kill")) {
+		probe_kill();
+		ret = 0;
+	} else if (cmdline_flag(&args, "bench")) {
+		bench_parse_args(&args, &b);
+		ret = run_benchmark(&b);
+	}
+	cmdline_warn_unknown(&args);
+	if (ret == 2)
+		printf("probe: nothing to do: see user/probe.c for what it runs\n");
+	return failures ? 1 : ret;
+}
