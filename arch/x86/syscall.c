@@ -11,8 +11,8 @@
 #include <asm/processor.h>
 #include <asm/segment.h>
 #include <asm/syscall.h>
-#include <entry-variants.h>
 #include <cmdline.h>
+#include <entry-variants.h>
 #include <printk.h>
 #include <string.h>
 #include <uapi/bench.h>
@@ -61,7 +61,10 @@ static bool variant_name_eq(const char *a, const char *b)
 	return *a == *b;
 }
 
-/* A full entry (not the floor) called name; nr_entry_variants if none is. */
+/*
+ * A full entry called name; nr_entry_variants if none is. Never the floor: it
+ * returns -ENOSYS for everything and serves only the benchmark's invalid loop.
+ */
 static unsigned int entry_variant_index(const char *name)
 {
 	for (unsigned int i = 0; i < nr_entry_variants; i++)
@@ -92,7 +95,6 @@ void syscall_init(void)
 	if (entry_variant_index(want) < nr_entry_variants) {
 		boot_entry_variant = entry_variant_index(want);
 	} else {
-		/* The floor serves only the benchmark's invalid-syscall loop. */
 		printk("cmdline: entry=%s is not an entry variant (", want);
 		print_entry_variant_names();
 		printk("), using %s\n", entry_variants[boot_entry_variant].name);
