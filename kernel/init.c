@@ -33,14 +33,14 @@ const struct boot_module *boot_module(const char *name)
 static struct task *start_user_program(const struct boot_module *m, const char *args,
 				       const char **err)
 {
-	char name[16];
+	char name[16], *space;
 	struct task *t;
 
 	/* The module's name, its string's first word ("init", "probe"). */
 	strlcpy(name, m->cmdline, sizeof(name));
-	for (char *c = name; *c; c++)
-		if (*c == ' ')
-			*c = '\0';
+	space = strchr(name, ' ');
+	if (space)
+		*space = '\0';
 	t = task_create(name);
 	if (!t) {
 		*err = "out of memory for a task";

@@ -27,9 +27,6 @@ class Result:
     def has(self, pattern):
         return any(re.search(pattern, line) for line in self.lines)
 
-    def matches(self, pattern):
-        return [m for m in map(re.compile(pattern).search, self.lines) if m]
-
 
 def _finish(build, name, cmd, env, timeout):
     logdir = os.path.join(build, 'test-logs')

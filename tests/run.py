@@ -157,22 +157,20 @@ def expand(value, b):
     return value.format(b=b) if isinstance(value, str) else value
 
 
+CHECK_KEYS = ('status', 'lines', 'absent', 'suites', 'skips', 'failures')
+
+
 def boot_case(b, name, row):
     kw = {k: expand(v, b) for k, v in row.items()}
     if kw.get('init', '').endswith('bad-machine.elf'):
         make_bad_machine_elf(b, kw['init'])
-    r = boot.run(b, name, kw.get('cmdline', ''), init=kw.get('init'),
-                 init_args=kw.get('init_args', ''), env=kw.get('env'),
-                 kernel=kw.get('kernel'), probe=not kw.get('no_probe'))
-    return r, boot.check(r, **{k: v for k, v in kw.items() if k in CHECK_KEYS})
-
-
-CHECK_KEYS = ('status', 'lines', 'absent', 'suites', 'skips', 'failures')
+    return boot.run(b, name, kw.get('cmdline', ''), init=kw.get('init'),
+                    init_args=kw.get('init_args', ''), env=kw.get('env'),
+                    kernel=kw.get('kernel'), probe=not kw.get('no_probe'))
 
 
 def make_case(b, name, row):
-    r = boot.run_make(b, name, row['args'], timeout=300)
-    return r, boot.check(r, **{k: v for k, v in row.items() if k in CHECK_KEYS})
+    return boot.run_make(b, name, row['args'], timeout=300)
 
 
 def make_bad_machine_elf(b, path):
@@ -343,12 +341,11 @@ SERIAL = [*MAKES, 'bench_icount_ordering_repeatable', 'readme_fuzzer_as_init']
 
 def run_case(b, name):
     """(problems, detail, result or None) of one case."""
-    if name in BOOTS:
-        r, problems = boot_case(b, name, BOOTS[name])
-        return problems, summary(r), r
-    if name in MAKES:
-        r, problems = make_case(b, name, MAKES[name])
-        return problems, summary(r), r
+    for table, run in ((BOOTS, boot_case), (MAKES, make_case)):
+        if name in table:
+            r = run(b, name, table[name])
+            problems = boot.check(r, **{k: v for k, v in table[name].items() if k in CHECK_KEYS})
+            return problems, summary(r), r
     problems, detail = next(fn for fn in CHECKS if fn.__name__ == name)(b)
     return problems, detail, None
 
