@@ -9,7 +9,7 @@
 #   make clean
 #
 # Variables (README.md, "Make variables"): CMDLINE, INIT, INIT_ARGS, BENCH_ARGS,
-# ICOUNT, KVM, CPU, GUI, TIMEOUT, QEMU_EXTRA, DEBUG_ENTRY, V. A run's outcome is
+# ICOUNT, KVM, CPU, SMP, GUI, TIMEOUT, QEMU_EXTRA, DEBUG_ENTRY, V. A run's outcome is
 # its status (0 success, 1 failure, 2 bad boot, 3 init exited non-zero, 4 init
 # killed by a signal, 124 timed out, 125 no status): scripts/qemu.sh exits with
 # it, so a failed run fails its make target and make names it ("Error 3").
@@ -39,7 +39,8 @@ INIT		?= $(BUILD)/user/init.elf
 INIT_ARGS	?=
 BENCH_ARGS	?= iters=10000 reps=5
 QEMU_EXTRA	?=
-export RUN_CMDLINE BENCH_CMDLINE INIT INIT_ARGS BENCH_ARGS
+SMP		?= 1
+export RUN_CMDLINE BENCH_CMDLINE INIT INIT_ARGS BENCH_ARGS SMP
 
 # V=1 shows full commands.
 ifeq ($(V),1)

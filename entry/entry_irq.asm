@@ -45,6 +45,9 @@ global %1
 %endrep
 
 IRQ_STUB irq_stub_timer, 0x20
+IRQ_STUB irq_stub_reschedule, 0xf0	; asm/traps.h IRQ_VECTOR_*
+IRQ_STUB irq_stub_call_function, 0xf1
+IRQ_STUB irq_stub_stop, 0xf2
 IRQ_STUB irq_stub_spurious, 0xff
 
 ; State on arrival: IRQs off; [rsp] = vector, [rsp+8] = orig_ax, then the CPU's

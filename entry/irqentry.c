@@ -13,8 +13,9 @@
  * @regs: the interrupted state
  *
  * IRQs off. From user mode: the CPU enters the kernel, as on a syscall. From
- * kernel mode context tracking already says KERNEL and RCU is watching (no CPU
- * idles with RCU off yet), so there is nothing to record.
+ * kernel mode context tracking already says KERNEL and RCU is watching (an idle
+ * CPU reports quiescent states through rcu_qs and keeps rcu_watching odd), so
+ * there is nothing to record.
  */
 void irqentry_enter(struct pt_regs *regs)
 {
@@ -46,11 +47,13 @@ void irqentry_exit(struct pt_regs *regs)
  * @regs: the task's user registers, as task_start() set them
  *
  * switch_to() "returns" into ret_from_fork_asm on the new task's kernel stack
- * with IRQs off. A new task leaves through the same exit work as a syscall, but
+ * with IRQs off and sched_lock held, which finish_task_switch() releases, as
+ * schedule() does after any other switch. A new task leaves through the same exit work as a syscall, but
  * enters user mode for the first time: it has no entry to undo.
  */
 void ret_from_fork(struct pt_regs *regs);
 void ret_from_fork(struct pt_regs *regs)
 {
+	finish_task_switch();
 	irqentry_exit_to_user_mode(regs);
 }

@@ -37,6 +37,8 @@ u64 cmdline_u64(struct cmdline *cl, const char *key, u64 def);
 /* Out of [min, max]: a warning, and the nearer bound. */
 u64 cmdline_u64_range(struct cmdline *cl, const char *key, u64 def, u64 min, u64 max);
 bool cmdline_bool(struct cmdline *cl, const char *key, bool def);
+/* key=1-3,5: CPU numbers 0-63 as a mask. False (and a warning if key is given) if absent or bad. */
+bool cmdline_cpulist(struct cmdline *cl, const char *key, unsigned long *mask);
 unsigned int cmdline_warn_unknown(struct cmdline *cl);
 
 /* The kernel's own command line, parsed once at boot. */

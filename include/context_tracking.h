@@ -38,6 +38,8 @@ static __always_inline enum ctx_state ct_state(void)
 
 /* Out of line and cold: counts the violation and prints the first few. */
 void ct_warn(const char *file, int line, const char *cond);
+/* Every CPU's CT_WARN_ON() count, summed. */
+unsigned long ct_warnings_total(void);
 /* Set by a self-test that provokes the next warning on purpose. */
 extern bool ct_warn_expected;
 

@@ -19,12 +19,15 @@ struct user_result {
  */
 const struct boot_module *boot_module(const char *name);
 
+#define CPUS_ANY	(~0UL)
+
 /*
- * Runs the module's program with argv from args until it ends. Returns NULL, or
- * why the program could not start (a bad ELF file, no memory).
+ * Runs the module's program with argv from args, on the CPUs in the cpus mask,
+ * until it ends. Returns NULL, or why the program could not start (a bad ELF
+ * file, no memory).
  */
 const char *run_user_program(const struct boot_module *m, const char *args,
-			     struct user_result *res);
+			     unsigned long cpus, struct user_result *res);
 
 /* Runs init, prints how it ended, returns the run's exit status. */
 enum exit_status run_init(void);

@@ -13,6 +13,8 @@
 #define MB2_TAG_MODULE		3
 #define MB2_TAG_MMAP		6
 #define MB2_TAG_FRAMEBUFFER	8
+#define MB2_TAG_ACPI_OLD	14	/* a copy of the ACPI 1.0 RSDP */
+#define MB2_TAG_ACPI_NEW	15	/* a copy of the ACPI 2.0+ RSDP */
 
 #define MB2_MEMORY_AVAILABLE	1
 
@@ -42,6 +44,9 @@ struct boot_info {
 	bool have_framebuffer;
 	u32 fb_type, fb_width, fb_height;
 	phys_addr_t fb_addr;
+	/* The loader's copy of the RSDP (inside the boot information), or NULL. */
+	const void *acpi_rsdp;
+	u32 acpi_rsdp_size;
 };
 
 extern struct boot_info boot_info;

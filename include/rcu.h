@@ -13,14 +13,16 @@
  * grace period and never needs an interrupt. This is the mechanism of Linux's
  * dynticks counter (now the RCU-watching bit of ct->state).
  *
- * rcu_eqs=off turns the tracker off, to measure what it costs per syscall.
+ * rcu_eqs=off turns the tracker off, to measure what it costs per syscall and
+ * to show what it buys: a CPU in user mode must then be found there by an
+ * interrupt (kernel/rcu.c). docs/smp-rcu.md has the numbers.
  */
 #ifndef _ENTRYLAB_RCU_H
 #define _ENTRYLAB_RCU_H
 
 #include <asm/percpu.h>
 
-/* Set once at boot, like context_tracking_on (see context_tracking.h). */
+/* Set at boot; changed only by rcu_set_eqs(), between benchmark or demo runs. */
 extern bool rcu_eqs_on;
 
 static __always_inline void rcu_watching_inc(void)
@@ -42,9 +44,73 @@ static __always_inline void rcu_user_exit(void)
 		rcu_watching_inc();	/* even -> odd: RCU watches again */
 }
 
+/*
+ * The other quiescent states, for CPUs that stay in the kernel or in user mode
+ * without the tracker: rcu_qs counts them. A CPU reports one when it passes
+ * through schedule(), when its idle loop runs, and when a tick or an IPI finds
+ * it in user mode or halted in idle. Never inside rcu_read_lock(): those are the
+ * places that hold no RCU reference. The lock prefix orders every earlier access
+ * before the report, as for rcu_watching.
+ */
+static __always_inline void rcu_qs(void)
+{
+	asm volatile("lock incq %%gs:%c0"
+		     : : "i"(offsetof(struct percpu, rcu_qs)) : "memory", "cc");
+}
+
+/*
+ * Read-side critical sections. The kernel is not preemptible, so a reader needs
+ * no more than to not pass a quiescent state: it must not call schedule() or
+ * return to user mode inside one. The depth is kept to check exactly that.
+ */
+static __always_inline void rcu_read_lock(void)
+{
+	this_cpu_inc(rcu_read_depth);
+	barrier();
+}
+
+static __always_inline void rcu_read_unlock(void)
+{
+	barrier();
+	this_cpu_dec(rcu_read_depth);
+}
+
+struct rcu_head {
+	struct rcu_head *next;
+	void (*func)(struct rcu_head *head);
+	unsigned long gp;		/* the grace period it waits for */
+};
+
 /* The grace-period side: snapshot a CPU, later ask if it has been quiescent. */
-unsigned long rcu_snapshot(unsigned int cpu);
-bool rcu_quiescent_since(unsigned int cpu, unsigned long snap);
+struct rcu_snap {
+	unsigned long watching;		/* rcu_watching then: even = in user mode */
+	unsigned long qs;		/* rcu_qs then */
+};
+
+struct rcu_snap rcu_snapshot(unsigned int cpu);
+bool rcu_quiescent_since(unsigned int cpu, struct rcu_snap snap);
 bool rcu_is_watching(void);
+
+struct pt_regs;
+/* A tick or an IPI interrupted this CPU: a quiescent state if in user mode or idle. */
+void rcu_irq_from(struct pt_regs *regs);
+/* CPU 0's tick: advance the grace-period machine if anything waits for it. */
+void rcu_tick(void);
+
+/* Process context, IRQs on, outside any reader: returns after a full grace period. */
+void synchronize_rcu(void);
+/* Any context: func(head) runs after a grace period, on CPU 0 or a caller of the above. */
+void call_rcu(struct rcu_head *head, void (*func)(struct rcu_head *head));
+/* Returns after every callback queued before the call has run. */
+void rcu_barrier(void);
+
+/* Counters for the self-tests and the demonstration. */
+struct rcu_stats {
+	unsigned long completed;	/* grace periods ended */
+	unsigned long fqs_ipis[NR_CPUS];	/* IPIs sent to force a quiescent state */
+};
+void rcu_get_stats(struct rcu_stats *out);
+/* Turns the tracker on or off; only while no CPU runs user code (see rcu.c). */
+void rcu_set_eqs(bool on);
 
 #endif

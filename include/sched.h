@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Tasks. A task is a user program: its address space, its kernel stack (with its
- * struct pt_regs at the top), its thread flags and its signal state. The boot
- * CPU's own context (kmain) is the idle task: it runs whenever no user task can,
- * and it is where a run continues when a task ends.
+ * struct pt_regs at the top), its thread flags and its signal state. Each CPU has
+ * an idle task that runs whenever no user task can there; the boot CPU's is its
+ * own context (kmain), where a run continues when a task ends.
  */
 #ifndef _ENTRYLAB_SCHED_H
 #define _ENTRYLAB_SCHED_H
@@ -39,6 +39,9 @@ struct task {
 	void *stack;			/* KERNEL_STACK_SIZE bytes, direct-mapped */
 	struct pt_regs *regs;		/* user registers at the top of the stack */
 	unsigned long ksp;		/* saved kernel RSP while switched out */
+	int on_cpu;			/* CPU running it (or leaving it), else -1 */
+	unsigned int cpu;		/* the CPU it last ran on */
+	unsigned long cpus_allowed;	/* sched_setaffinity(): bit n = CPU n */
 	unsigned long fs_base;		/* arch_prctl(ARCH_SET_FS) */
 	unsigned long fault_addr;	/* si_addr of the last forced fault signal */
 	struct mm mm;
@@ -68,7 +71,18 @@ static __always_inline unsigned long read_thread_flags(void)
 }
 
 void sched_init(void);
+void sched_init_ap(void);
 void schedule(void);
+void finish_task_switch(void);
+void __noreturn cpu_idle_loop(void);
+bool sched_work_here(void);
+void sched_kick(struct task *t);
+void sched_tick(void);
+void sched_ipi(struct pt_regs *regs);
+void sched_setaffinity_task(struct task *t, unsigned long mask);
+void tick_nohz_update(bool in_user);
+/* nohz_full=<cpu list>, after smp_init(). */
+void nohz_full_init(void);
 struct task *task_create(const char *name);
 void task_free(struct task *t);
 void task_start(struct task *t, unsigned long ip, unsigned long sp);

@@ -162,5 +162,5 @@ void bench_print_results(void)
 			       fmt_per_call(b, sizeof(b), c->r.median_ticks, c->iters), c->r.reps);
 		}
 	}
-	printk("bench: CT_WARN_ON count %lu\n", this_cpu_read(ct_warnings));
+	printk("bench: CT_WARN_ON count %lu\n", ct_warnings_total());
 }

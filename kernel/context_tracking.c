@@ -25,6 +25,15 @@ void context_tracking_init(void)
 
 bool ct_warn_expected;
 
+unsigned long ct_warnings_total(void)
+{
+	unsigned long sum = 0;
+
+	for (unsigned int cpu = 0; cpu < NR_CPUS; cpu++)
+		sum += READ_ONCE(per_cpu(cpu, ct_warnings));
+	return sum;
+}
+
 void ct_warn(const char *file, int line, const char *cond)
 {
 	if (ct_warn_expected) {

@@ -31,7 +31,7 @@ const struct boot_module *boot_module(const char *name)
 
 /* A task that will run m's program with argv from args; NULL and *err if not. */
 static struct task *start_user_program(const struct boot_module *m, const char *args,
-				       const char **err)
+				       unsigned long cpus, const char **err)
 {
 	char name[16], *space;
 	struct task *t;
@@ -46,6 +46,7 @@ static struct task *start_user_program(const struct boot_module *m, const char *
 		*err = "out of memory for a task";
 		return NULL;
 	}
+	t->cpus_allowed = cpus;
 	*err = exec_image(t, phys_to_virt(m->start), m->end - m->start, args);
 	if (*err) {
 		task_free(t);
@@ -66,10 +67,10 @@ static void finish_user_program(struct task *t, struct user_result *res)
 }
 
 const char *run_user_program(const struct boot_module *m, const char *args,
-			     struct user_result *res)
+			     unsigned long cpus, struct user_result *res)
 {
 	const char *err;
-	struct task *t = start_user_program(m, args, &err);
+	struct task *t = start_user_program(m, args, cpus, &err);
 
 	if (t)
 		finish_user_program(t, res);
@@ -87,7 +88,7 @@ static void check_resources(unsigned long frames_before, u64 tables_before)
 
 	if (frames == frames_before && tables_same) {
 		printk("init: resources: %lu frames free before and after, kernel page tables "
-		       "unchanged, CT_WARN_ON count %lu\n", frames, this_cpu_read(ct_warnings));
+		       "unchanged, CT_WARN_ON count %lu\n", frames, ct_warnings_total());
 		return;
 	}
 	printk("init: resource check FAILED: %lu frames free before, %lu after; kernel page "
@@ -107,7 +108,7 @@ enum exit_status run_init(void)
 	if (!m)
 		bad_boot("no init module: grub.cfg needs \"module2 /boot/init.elf init\" "
 			 "(make run INIT=path adds it)");
-	t = start_user_program(m, m->cmdline, &err);
+	t = start_user_program(m, m->cmdline, CPUS_ANY, &err);
 	if (!t)
 		bad_boot("init: %s", err);
 	printk("init: starting \"%s\" (%lu bytes), pid %d\n", m->cmdline,

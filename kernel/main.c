@@ -19,6 +19,7 @@
 #include <printk.h>
 #include <sched.h>
 #include <selftest.h>
+#include <smp.h>
 
 extern u64 boot_tsc;
 
@@ -78,6 +79,8 @@ void kmain(u32 magic, phys_addr_t mb_info)
 	local_irq_enable();
 
 	print_banner();
+	smp_init();
+	nohz_full_init();
 
 	want_init = !cmdline_flag(&boot_cmdline, "noinit");
 	/* Each demo is one of the self-tests: asking for it asks for them. */

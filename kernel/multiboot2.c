@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Multiboot2 boot information: command line, loader name, memory map, modules and
- * framebuffer. Called before paging_init(), while the boot page tables map the
- * first 1 GiB at PAGE_OFFSET; the strings it keeps pointers to stay reachable
- * through the direct map afterwards, and pmm_init() never hands out their frames.
+ * Multiboot2 boot information: command line, loader name, memory map, modules,
+ * framebuffer and the loader's copy of the ACPI RSDP. Called before paging_init(),
+ * while the boot page tables map the first 1 GiB at PAGE_OFFSET; the strings and
+ * the RSDP copy it keeps pointers to stay reachable through the direct map
+ * afterwards, and pmm_init() never hands out their frames.
  */
 #include <asm/page.h>
 #include <multiboot2.h>
@@ -108,6 +109,14 @@ const char *multiboot2_parse(u32 magic, phys_addr_t info)
 		}
 		case MB2_TAG_MMAP:
 			parse_mmap((const void *)tag);
+			break;
+		case MB2_TAG_ACPI_OLD:
+		case MB2_TAG_ACPI_NEW:
+			/* Prefer the 2.0 copy: it has the XSDT. The tag order is the loader's. */
+			if (!boot_info.acpi_rsdp || tag->type == MB2_TAG_ACPI_NEW) {
+				boot_info.acpi_rsdp = tag + 1;
+				boot_info.acpi_rsdp_size = tag->size - sizeof(*tag);
+			}
 			break;
 		case MB2_TAG_FRAMEBUFFER: {
 			const struct mb2_tag_framebuffer *fb = (const void *)tag;

@@ -1,8 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Tasks and the scheduler: round robin over runnable user tasks, falling back to
- * the idle task (the boot CPU's kmain context) when none can run. One CPU: the
- * task table needs no lock yet; SMP will bring a lock and per-CPU run queues.
+ * Tasks and the scheduler: each CPU runs the runnable user tasks its affinity
+ * allows, round robin, falling back to its idle task when none can run (CPU 0's
+ * idle task is the kmain context; an AP's runs cpu_idle_loop()).
+ *
+ * One run queue for all CPUs: the task table, under sched_lock. With at most
+ * MAX_TASKS tasks a scan is a few dozen loads, and one queue makes migration a
+ * change of cpus_allowed, with no queue to move the task between; per-CPU queues
+ * pay off with many tasks and many CPUs, where this lock would be contended.
+ * docs/smp-rcu.md says more. sched_lock is held across switch_to() and released
+ * by the task switched to (finish_task_switch()), so no other CPU can pick the
+ * task being switched away from while its stack is still in use: on_cpu says
+ * which CPU runs (or is still leaving) a task.
  *
  * Kernel stacks live in their own region, each below an unmapped guard page, so
  * an overflow faults (and, having no stack left, double-faults onto its IST
@@ -13,20 +22,35 @@
 #include <asm/msr.h>
 #include <asm/pgtable.h>
 #include <asm/processor.h>
+#include <cmdline.h>
 #include <kernel.h>
 #include <pmm.h>
+#include <printk.h>
+#include <rcu.h>
 #include <sched.h>
+#include <smp.h>
+#include <spinlock.h>
 #include <string.h>
 
 #define MAX_TASKS	16
 #define KSTACK_BASE	0xffffc98000000000UL
 #define KSTACK_SLOT	(KERNEL_STACK_SIZE + PAGE_SIZE)	/* stack + guard page */
 
-static struct task idle_task;
-static struct task *tasks[MAX_TASKS];	/* slot i also owns kernel stack slot i */
+static struct task idle_tasks[NR_CPUS];
+/* Holds a slot of tasks[] while task_create() fills the task in: never runnable. */
+static struct task slot_reserved = { .state = TASK_DEAD, .on_cpu = -1 };
+/* Slot i also owns kernel stack slot i. Under sched_lock, as is every task's state. */
+static struct task *tasks[MAX_TASKS];
+/* Taken by the tick and IPIs too: always with IRQs off. */
+static DEFINE_SPINLOCK(sched_lock);
+
+static bool is_idle_task(const struct task *t)
+{
+	return t >= idle_tasks && t < idle_tasks + NR_CPUS;
+}
 
 /*
- * The lowest pid no task holds. Init is started when no other task exists, so it
+ * The lowest pid no task holds. sched_lock held. Init is started when no other task exists, so it
  * is pid 1 even after the self-tests have run their probe programs.
  */
 static int alloc_pid(void)
@@ -64,12 +88,29 @@ static void kstack_prepare_tables(void)
 	free_frame(scratch);
 }
 
+/* The calling CPU's idle task: what it runs now, and whenever nothing else can. */
+static void idle_task_init(void)
+{
+	unsigned int cpu = smp_processor_id();
+	struct task *idle = &idle_tasks[cpu];
+
+	strlcpy(idle->name, "idle", sizeof(idle->name));
+	idle->state = TASK_RUNNING;
+	idle->on_cpu = cpu;
+	idle->cpus_allowed = BIT(cpu);
+	this_cpu_write(idle_task, idle);
+	this_cpu_write(current_task, idle);
+}
+
 void sched_init(void)
 {
-	strlcpy(idle_task.name, "idle", sizeof(idle_task.name));
-	idle_task.state = TASK_RUNNING;
-	this_cpu_write(current_task, &idle_task);
+	idle_task_init();
 	kstack_prepare_tables();
+}
+
+void sched_init_ap(void)
+{
+	idle_task_init();
 }
 
 static void kstack_unmap(void *stack)
@@ -105,13 +146,23 @@ static void *kstack_map(unsigned int slot)
 struct task *task_create(const char *name)
 {
 	phys_addr_t pa, sighand;
+	unsigned long flags;
 	unsigned int slot;
 	struct task *t;
 
+	spin_lock_irqsave(&sched_lock, flags);
 	for (slot = 0; slot < MAX_TASKS && tasks[slot]; slot++)
 		;
-	if (slot == MAX_TASKS || !(pa = alloc_frame()))
+	if (slot < MAX_TASKS)
+		tasks[slot] = &slot_reserved;
+	spin_unlock_irqrestore(&sched_lock, flags);
+	if (slot == MAX_TASKS)
 		return NULL;
+	pa = alloc_frame();
+	if (!pa) {
+		WRITE_ONCE(tasks[slot], NULL);
+		return NULL;
+	}
 	_Static_assert(sizeof(struct task) <= PAGE_SIZE, "struct task outgrew its page");
 	t = phys_to_virt(pa);
 	t->stack = kstack_map(slot);
@@ -125,6 +176,7 @@ struct task *task_create(const char *name)
 		if (sighand)
 			free_frame(sighand);
 		free_frame(pa);
+		WRITE_ONCE(tasks[slot], NULL);
 		return NULL;
 	}
 	_Static_assert(sizeof(struct sighand) <= PAGE_SIZE, "struct sighand outgrew its page");
@@ -133,19 +185,28 @@ struct task *task_create(const char *name)
 	/* FXSAVE image of a freshly reset FPU: x87 control word, MXCSR defaults. */
 	*(u16 *)&t->fpu[0] = 0x37f;
 	*(u32 *)&t->fpu[24] = 0x1f80;
-	t->pid = alloc_pid();
 	strlcpy(t->name, name, sizeof(t->name));
 	t->state = TASK_DEAD;	/* not runnable before task_start() */
+	t->on_cpu = -1;
+	t->cpus_allowed = ~0UL;	/* any CPU, as on Linux */
 	t->regs = (struct pt_regs *)((char *)t->stack + KERNEL_STACK_SIZE) - 1;
+	spin_lock_irqsave(&sched_lock, flags);
+	t->pid = alloc_pid();
 	tasks[slot] = t;
+	spin_unlock_irqrestore(&sched_lock, flags);
 	return t;
 }
 
+/* t is dead and off every CPU (task_run_to_exit() waited for both). */
 void task_free(struct task *t)
 {
+	unsigned long flags;
+
+	spin_lock_irqsave(&sched_lock, flags);
 	for (unsigned int i = 0; i < MAX_TASKS; i++)
 		if (tasks[i] == t)
 			tasks[i] = NULL;
+	spin_unlock_irqrestore(&sched_lock, flags);
 	kstack_unmap(t->stack);
 	pml4_free_user(t->mm.pml4);
 	free_frame(virt_to_phys(t->sig.sighand));
@@ -180,18 +241,33 @@ void task_start(struct task *t, unsigned long ip, unsigned long sp)
 	memset(frame, 0, sizeof(*frame));
 	frame->ret_addr = (unsigned long)ret_from_fork_asm;
 	t->ksp = (unsigned long)frame;
-	t->state = TASK_RUNNING;
+	WRITE_ONCE(t->state, TASK_RUNNING);
+	sched_kick(t);
 }
 
 struct task *find_task(int pid)
 {
+	struct task *found = NULL;
+	unsigned long flags;
+
+	spin_lock_irqsave(&sched_lock, flags);
 	for (unsigned int i = 0; i < MAX_TASKS; i++)
-		if (tasks[i] && tasks[i]->pid == pid && tasks[i]->state == TASK_RUNNING)
-			return tasks[i];
-	return NULL;
+		if (tasks[i] && !is_idle_task(tasks[i]) && tasks[i]->pid == pid &&
+		    tasks[i]->state == TASK_RUNNING)
+			found = tasks[i];
+	spin_unlock_irqrestore(&sched_lock, flags);
+	return found;
 }
 
-static struct task *pick_next_task(struct task *prev)
+/* Runnable here, and not running elsewhere. sched_lock held, or a racy hint. */
+static bool can_run_on(const struct task *t, unsigned int cpu, const struct task *prev)
+{
+	return t && !is_idle_task(t) && READ_ONCE(t->state) == TASK_RUNNING &&
+	       (READ_ONCE(t->cpus_allowed) & BIT(cpu)) && (READ_ONCE(t->on_cpu) < 0 || t == prev);
+}
+
+/* sched_lock held: the next task after prev in table order that can run here. */
+static struct task *pick_next_task(struct task *prev, unsigned int cpu)
 {
 	unsigned int start = 0;
 
@@ -201,10 +277,49 @@ static struct task *pick_next_task(struct task *prev)
 	for (unsigned int n = 0; n < MAX_TASKS; n++) {
 		struct task *t = tasks[(start + n) % MAX_TASKS];
 
-		if (t && t->state == TASK_RUNNING)
+		if (can_run_on(t, cpu, prev))
 			return t;
 	}
-	return &idle_task;
+	return &idle_tasks[cpu];
+}
+
+/* Is there a task other than the current one this CPU could run? Lockless hint. */
+bool sched_work_here(void)
+{
+	unsigned int cpu = smp_processor_id();
+
+	for (unsigned int i = 0; i < MAX_TASKS; i++) {
+		struct task *t = READ_ONCE(tasks[i]);
+
+		if (t != current && can_run_on(t, cpu, NULL))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * t became runnable or may now run elsewhere: wake each other CPU that could run
+ * it and is idle or has its tick stopped (nohz_full), and move t off a CPU it may
+ * no longer use.
+ */
+void sched_kick(struct task *t)
+{
+	unsigned int cpu, self = smp_processor_id();
+	int running = READ_ONCE(t->on_cpu);
+
+	if (running >= 0 && !(READ_ONCE(t->cpus_allowed) & BIT(running))) {
+		set_tsk_thread_flag(t, TIF_NEED_RESCHED);
+		if ((unsigned int)running != self)
+			smp_send_reschedule(running);
+	}
+	for_each_online_cpu(cpu) {
+		struct task *curr = READ_ONCE(per_cpu(cpu, current_task));
+
+		if (cpu == self || !(READ_ONCE(t->cpus_allowed) & BIT(cpu)))
+			continue;
+		if (is_idle_task(curr) || READ_ONCE(per_cpu(cpu, tick_stopped)))
+			smp_send_reschedule(cpu);
+	}
 }
 
 /*
@@ -215,9 +330,9 @@ static struct task *pick_next_task(struct task *prev)
 static void context_switch(struct task *prev, struct task *next)
 {
 	unsigned long top = (unsigned long)next->stack + KERNEL_STACK_SIZE;
-	bool user = next != &idle_task;
+	bool user = !is_idle_task(next);
 
-	if (prev != &idle_task)
+	if (!is_idle_task(prev))
 		asm volatile("fxsaveq %0" : "=m"(prev->fpu));
 	if (user)
 		asm volatile("fxrstorq %0" : : "m"(next->fpu));
@@ -231,40 +346,156 @@ static void context_switch(struct task *prev, struct task *next)
 	switch_to(&prev->ksp, next->ksp);
 }
 
+/*
+ * The second half of a switch, on the new task's stack: the task switched away
+ * from is off this CPU now, so another may pick it. Releases sched_lock, which
+ * schedule() took before the switch. IRQs off.
+ */
+void finish_task_switch(void)
+{
+	WRITE_ONCE(this_cpu_read(prev_task)->on_cpu, -1);
+	spin_unlock(&sched_lock);
+	tick_nohz_update(false);
+}
+
 /**
  * schedule - give the CPU to the next runnable task
  *
- * Callable with IRQs on or off, never from interrupt context. Returns when the
- * calling task is picked again; a dead task never is.
+ * Callable with IRQs on or off, never from interrupt context nor inside an RCU
+ * reader. Returns when the calling task is picked again; a dead task never is.
+ * A quiescent state for RCU: nothing survives a call to it.
  */
 void schedule(void)
 {
 	struct task *prev = current, *next;
+	unsigned int cpu = smp_processor_id();
 	unsigned long flags;
 
 	local_irq_save(flags);
+	if (this_cpu_read(rcu_read_depth))
+		panic("schedule() inside an RCU read-side critical section");
+	rcu_qs();
+	spin_lock(&sched_lock);
 	clear_tsk_thread_flag(prev, TIF_NEED_RESCHED);
-	next = pick_next_task(prev);
-	if (next != prev)
+	next = pick_next_task(prev, cpu);
+	if (next != prev) {
+		next->on_cpu = cpu;
+		next->cpu = cpu;
+		this_cpu_write(prev_task, prev);
 		context_switch(prev, next);
+		finish_task_switch();
+	} else {
+		spin_unlock(&sched_lock);
+	}
 	local_irq_restore(flags);
 }
 
-/* The timer's part: preempt a user task only when another one could run. */
+/* The timer's part, from user mode: preempt the task when another could run here. */
 void sched_tick(void)
 {
-	unsigned int runnable = 0;
-
-	for (unsigned int i = 0; i < MAX_TASKS; i++)
-		runnable += tasks[i] && tasks[i]->state == TASK_RUNNING;
-	if (runnable > 1)
+	if (sched_work_here())
 		set_tsk_thread_flag(current, TIF_NEED_RESCHED);
 }
 
+/* A reschedule IPI: the sender set TIF_NEED_RESCHED when a switch is due. */
+void sched_ipi(struct pt_regs *regs)
+{
+	tick_nohz_update(user_mode(regs));
+}
+
+/**
+ * cpu_idle_loop - what an AP runs when no task can
+ *
+ * Halts until an interrupt, with the usual race closed: IRQs are off from the
+ * check to the HLT, and STI's one-instruction shadow means an IPI sent after the
+ * check wakes the HLT rather than arriving before it.
+ */
+void __noreturn cpu_idle_loop(void)
+{
+	for (;;) {
+		local_irq_disable();
+		rcu_qs();
+		if (sched_work_here()) {
+			schedule();
+		} else {
+			this_cpu_write(idle_halted, true);
+			asm volatile("sti; hlt" ::: "memory");
+			this_cpu_write(idle_halted, false);
+		}
+		local_irq_enable();
+	}
+}
+
+/* Runs t until it has ended and left its CPU: then its stack may be freed. */
 void task_run_to_exit(struct task *t)
 {
-	while (READ_ONCE(t->state) != TASK_DEAD)
+	while (READ_ONCE(t->state) != TASK_DEAD || READ_ONCE(t->on_cpu) >= 0) {
 		schedule();
+		cpu_relax();
+	}
+}
+
+/*
+ * nohz_full: on a CPU that nohz_full= names, the tick is stopped while the one
+ * task that can run there is in user mode, and restarted as soon as that is no
+ * longer so (the CPU schedules, or another task could run there: sched_kick()
+ * sends an IPI). RCU needs no tick: context tracking reports the CPU quiescent,
+ * and callbacks are never run on it (kernel/rcu.c). IRQs off.
+ */
+void tick_nohz_update(bool in_user)
+{
+	bool stop;
+
+	if (!this_cpu_read(nohz_full))
+		return;
+	stop = in_user && !is_idle_task(current) && !sched_work_here();
+	if (stop && !this_cpu_read(tick_stopped)) {
+		lapic_timer_stop();
+		this_cpu_write(tick_stopped, true);
+	} else if (!stop && this_cpu_read(tick_stopped)) {
+		lapic_timer_start(TIMER_HZ);
+		this_cpu_write(tick_stopped, false);
+	}
+}
+
+void nohz_full_init(void)
+{
+	unsigned long mask;
+	unsigned int cpu;
+
+	if (!cmdline_cpulist(&boot_cmdline, "nohz_full", &mask))
+		return;
+	if (mask & BIT(0)) {
+		printk("cmdline: warning: nohz_full: CPU 0 keeps its tick (it runs RCU's "
+		       "grace-period machine and the callbacks): dropped\n");
+		mask &= ~BIT(0);
+	}
+	for (cpu = 1; cpu < 64; cpu++) {
+		if (!(mask & BIT(cpu)) || cpu_online(cpu))
+			continue;
+		printk("cmdline: warning: nohz_full: CPU %u is not online: dropped\n", cpu);
+		mask &= ~BIT(cpu);
+	}
+	for_each_online_cpu(cpu) {
+		if (!(mask & BIT(cpu)))
+			continue;
+		per_cpu(cpu, nohz_full) = true;
+		printk("nohz_full: CPU %u stops its tick while one task runs there in user mode\n",
+		       cpu);
+	}
+}
+
+/**
+ * sched_setaffinity_task - change where t may run
+ * @t: any task; @mask: CPUs, already checked non-empty and online
+ *
+ * A task running on a CPU it may no longer use is moved at its next return to
+ * user mode: TIF_NEED_RESCHED, and an IPI if that is another CPU.
+ */
+void sched_setaffinity_task(struct task *t, unsigned long mask)
+{
+	WRITE_ONCE(t->cpus_allowed, mask);
+	sched_kick(t);
 }
 
 /**

@@ -12,6 +12,8 @@
 #              CPU=model CPU model (default: host under KVM, max under TCG)
 #              GUI=1     open a window instead of -display none
 #              MEM=size  guest RAM (default 256M)
+#              SMP=N     N CPUs (default 1). ICOUNT=1 always runs one: QEMU 7.2's
+#                        icount shares one counter between CPUs (docs/smp-rcu.md)
 #              TIMEOUT=s stop QEMU after s seconds without a result (default 600;
 #                        0: never, as for make debug)
 #
@@ -37,14 +39,22 @@ use_kvm() {
 	esac
 }
 
-accel=(-accel tcg)
+smp=${SMP:-1}
+case "$smp" in
+''|*[!0-9]*|0) echo "qemu.sh: SMP=$smp is not a number of CPUs (1 or more)" >&2; exit 2 ;;
+esac
+if [ "${ICOUNT:-0}" = 1 ] && [ "$smp" != 1 ]; then
+	echo "qemu.sh: ICOUNT=1 measures on one CPU: SMP=$smp ignored" >&2
+	smp=1
+fi
+accel=(-accel tcg -smp "$smp")
 cpu=${CPU:-max}
 clock="QEMU TCG: RDTSC follows host time, so benchmark ticks mean nothing (ICOUNT=1: instructions)"
 if [ "${ICOUNT:-0}" = 1 ]; then
 	accel=(-accel tcg -icount shift=0,align=off,sleep=off -smp 1)
 	clock="QEMU TCG with icount: one RDTSC tick = one guest instruction"
 elif use_kvm; then
-	accel=(-accel kvm -smp 1)
+	accel=(-accel kvm -smp "$smp")
 	cpu=${CPU:-host}
 	clock="KVM: RDTSC counts TSC cycles"
 fi

@@ -26,17 +26,21 @@
 #define PIT_CMD		0x43
 #define PORT_B		0x61	/* bit 0: channel 2 gate, bit 5: channel 2 output */
 
+#define APIC_ID		0x020
 #define APIC_TPR	0x080
 #define APIC_EOI	0x0b0
 #define APIC_SVR	0x0f0
 #define APIC_LVT_TIMER	0x320
 #define APIC_TIMER_INIT	0x380
 #define APIC_TIMER_CUR	0x390
+#define APIC_ICR_LOW	0x300
+#define APIC_ICR_HIGH	0x310
 #define APIC_TIMER_DIV	0x3e0
 #define APIC_SVR_ENABLE	BIT(8)
 #define APIC_LVT_MASKED	BIT(16)
 #define APIC_LVT_PERIODIC BIT(17)
 #define APIC_DIV_16	0x3
+#define APIC_ICR_PENDING BIT(12)	/* delivery status: the last IPI not yet accepted */
 
 static volatile u32 *lapic;
 static u32 lapic_ticks_per_ms;
@@ -112,10 +116,25 @@ void tsc_init(void)
 	tsc_khz_source = "PIT calibration";
 }
 
+void udelay(unsigned int us)
+{
+	u64 end = rdtsc() + tsc_khz * us / 1000;
+
+	while (rdtsc() < end)
+		cpu_relax();
+}
+
 u64 tsc_to_ns(u64 ticks)
 {
 	/* ticks * 10^6 / khz, split to stay exact without 128-bit math for years. */
 	return ticks / tsc_khz * 1000000 + ticks % tsc_khz * 1000000 / tsc_khz;
+}
+
+/* Every CPU's registers sit at the same physical address: each sees its own. */
+void lapic_enable(void)
+{
+	lapic_write(APIC_TPR, 0);
+	lapic_write(APIC_SVR, APIC_SVR_ENABLE | IRQ_VECTOR_SPURIOUS);
 }
 
 void lapic_init(void)
@@ -123,8 +142,7 @@ void lapic_init(void)
 	if (!(cpuid(1).edx & CPUID1_EDX_APIC))
 		bad_boot("CPU has no local APIC");
 	lapic = ioremap(rdmsr(MSR_APIC_BASE) & PAGE_MASK & PTE_ADDR_MASK, PAGE_SIZE);
-	lapic_write(APIC_TPR, 0);
-	lapic_write(APIC_SVR, APIC_SVR_ENABLE | IRQ_VECTOR_SPURIOUS);
+	lapic_enable();
 
 	/* Calibrate: count down from the maximum for 10 ms of PIT time. */
 	lapic_write(APIC_TIMER_DIV, APIC_DIV_16);
@@ -135,6 +153,27 @@ void lapic_init(void)
 	lapic_write(APIC_TIMER_INIT, 0);
 	if (!lapic_ticks_per_ms)
 		bad_boot("LAPIC timer does not count");
+}
+
+u32 lapic_id(void)
+{
+	return lapic_read(APIC_ID) >> 24;
+}
+
+/**
+ * lapic_send_ipi_irqoff - send an inter-processor interrupt
+ * @apic_id: destination (physical mode, 8 bits: xAPIC)
+ * @icr: delivery mode and vector, as the low ICR word takes them
+ *
+ * IRQs off: the two ICR writes must not be split by an interrupt handler that
+ * sends its own IPI. Waits for the previous IPI to be accepted first.
+ */
+void lapic_send_ipi_irqoff(u32 apic_id, u32 icr)
+{
+	while (lapic_read(APIC_ICR_LOW) & APIC_ICR_PENDING)
+		cpu_relax();
+	lapic_write(APIC_ICR_HIGH, apic_id << 24);
+	lapic_write(APIC_ICR_LOW, icr);
 }
 
 void lapic_eoi(void)

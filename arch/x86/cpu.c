@@ -46,7 +46,6 @@ static void cpu_identify(void)
 void cpu_init(void)
 {
 	struct cpuid_regs leaf1, leaf7 = { 0 };
-	u64 cr4 = read_cr4();
 
 	cpu_identify();
 	leaf1 = cpuid(1);
@@ -60,6 +59,17 @@ void cpu_init(void)
 
 	/* Text is still writable: patch the STAC/CLAC sites before paging_init(). */
 	smap_patch_sites(boot_cpu.smap);
+	cpu_init_protections();
+}
+
+/*
+ * The protections of boot_cpu on the calling CPU. Every CPU runs this, the boot
+ * CPU from cpu_init() and each AP from ap_start(), so all CPUs enforce the same
+ * rules: the kernel's text is patched for the boot CPU's SMAP once, for all.
+ */
+void cpu_init_protections(void)
+{
+	u64 cr4 = read_cr4();
 
 	if (boot_cpu.pge)
 		cr4 |= X86_CR4_PGE;

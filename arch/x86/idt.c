@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The IDT: the 32 exception vectors, the LAPIC timer, and the spurious stub for
- * every other vector, all interrupt gates (IF cleared on entry) into the stubs in
+ * The IDT: the 32 exception vectors, the LAPIC timer, the IPIs, and the spurious
+ * stub for every other vector, all interrupt gates (IF cleared on entry) into the stubs in
  * entry/entry_irq.asm. Only
  * int3 is callable from ring 3 (DPL 3), so a user "int $0x80" or "int $0x20" raises
  * #GP instead of faking a hardware interrupt. Double fault, NMI and machine check
@@ -28,7 +28,8 @@ static struct idt_gate idt[256] __aligned(16);
 
 /* entry/entry_irq.asm: one stub per exception vector, and the IRQ stubs. */
 extern const unsigned long exception_stubs[NR_EXCEPTION_VECTORS];
-extern char irq_stub_timer[], irq_stub_spurious[];
+extern char irq_stub_timer[], irq_stub_spurious[], irq_stub_reschedule[];
+extern char irq_stub_call_function[], irq_stub_stop[];
 
 static void set_gate(unsigned int vec, const void *handler, unsigned int ist, bool user)
 {
@@ -64,6 +65,9 @@ void idt_init(void)
 		set_gate(v, (void *)exception_stubs[v], ist, v == X86_TRAP_BP);
 	}
 	set_gate(IRQ_VECTOR_TIMER, irq_stub_timer, 0, false);
+	set_gate(IRQ_VECTOR_RESCHEDULE, irq_stub_reschedule, 0, false);
+	set_gate(IRQ_VECTOR_CALL_FUNCTION, irq_stub_call_function, 0, false);
+	set_gate(IRQ_VECTOR_STOP, irq_stub_stop, 0, false);
 	set_gate(IRQ_VECTOR_SPURIOUS, irq_stub_spurious, 0, false);
 	idt_load();
 }

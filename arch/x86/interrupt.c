@@ -14,20 +14,30 @@
 #include <asm/traps.h>
 #include <entry-common.h>
 #include <kernel.h>
+#include <rcu.h>
+#include <sched.h>
 #include <signal.h>
+#include <smp.h>
 #include <string.h>
 
 void kernel_exception(struct pt_regs *regs, unsigned long vector);
 void do_interrupt(struct pt_regs *regs, unsigned long vector);
-void sched_tick(void);
 
+/*
+ * The tick: preemption of user tasks, RCU's quiescent states (and, on CPU 0,
+ * its grace-period machine), and the nohz_full decision to stop ticking.
+ */
 static void timer_interrupt(struct pt_regs *regs)
 {
 	this_cpu_inc(timer_ticks);
+	rcu_irq_from(regs);
 	if (user_mode(regs)) {
 		this_cpu_inc(user_ticks);
 		sched_tick();
 	}
+	if (smp_processor_id() == 0)
+		rcu_tick();
+	tick_nohz_update(user_mode(regs));
 	lapic_eoi();
 }
 
@@ -133,6 +143,11 @@ static void handle_vector(struct pt_regs *regs, unsigned long vector)
 	case IRQ_VECTOR_TIMER:
 		timer_interrupt(regs);
 		return;
+	case IRQ_VECTOR_RESCHEDULE:
+	case IRQ_VECTOR_CALL_FUNCTION:
+	case IRQ_VECTOR_STOP:
+		smp_handle_ipi(regs, vector);
+		return;
 	case IRQ_VECTOR_SPURIOUS:
 		return;		/* no EOI for a spurious interrupt */
 	}
@@ -146,7 +161,13 @@ static void handle_vector(struct pt_regs *regs, unsigned long vector)
 
 void do_interrupt(struct pt_regs *regs, unsigned long vector)
 {
+	bool irq = vector >= NR_EXCEPTION_VECTORS;
+
 	irqentry_enter(regs);
+	if (irq)
+		this_cpu_inc(irq_depth);	/* lockdep-lite and RCU ask "in a handler?" */
 	handle_vector(regs, vector);
+	if (irq)
+		this_cpu_dec(irq_depth);
 	irqentry_exit(regs);
 }

@@ -99,7 +99,12 @@ void syscall_init(void)
 		print_entry_variant_names();
 		printk("), using %s\n", entry_variants[boot_entry_variant].name);
 	}
+	syscall_init_cpu();
+}
 
+/* The SYSCALL MSRs of the calling CPU; each AP runs it too (ap_start()). */
+void syscall_init_cpu(void)
+{
 	wrmsr(MSR_EFER, rdmsr(MSR_EFER) | EFER_SCE);
 	/* SYSCALL: CS = STAR[47:32], SS = +8. SYSRET: CS = STAR[63:48] + 16, SS = +8. */
 	wrmsr(MSR_STAR, ((u64)__USER32_CS << 48) | ((u64)__KERNEL_CS << 32));

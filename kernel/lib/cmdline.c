@@ -166,6 +166,57 @@ bool cmdline_bool(struct cmdline *cl, const char *key, bool def)
 	return def;
 }
 
+/* "1-3,5" -> bits 1, 2, 3, 5. False for anything else, or a CPU number >= 64. */
+static bool parse_cpulist(const char *s, unsigned long *mask)
+{
+	*mask = 0;
+	while (*s) {
+		const char *comma = strchr(s, ','), *dash = NULL;
+		size_t len = comma ? (size_t)(comma - s) : strlen(s);
+		u64 lo, hi;
+
+		for (size_t i = 0; i < len && !dash; i++)
+			if (s[i] == '-')
+				dash = s + i;
+		if (dash) {
+			if (!str_to_u64(s, dash - s, &lo) ||
+			    !str_to_u64(dash + 1, len - (dash - s) - 1, &hi))
+				return false;
+		} else if (!str_to_u64(s, len, &lo)) {
+			return false;
+		} else {
+			hi = lo;
+		}
+		if (lo > hi || hi >= 64)
+			return false;
+		for (u64 cpu = lo; cpu <= hi; cpu++)
+			*mask |= BIT(cpu);
+		s += len + (comma ? 1 : 0);
+		if (comma && !*s)
+			return false;
+	}
+	return *mask != 0;
+}
+
+bool cmdline_cpulist(struct cmdline *cl, const char *key, unsigned long *mask)
+{
+	const char *v = cmdline_str(cl, key, NULL);
+
+	*mask = 0;
+	if (!v) {
+		if (cmdline_flag(cl, key))
+			printk("%s: warning: %s needs a CPU list (%s=1-3,5): ignored\n", cl->who,
+			       key, key);
+		return false;
+	}
+	if (!parse_cpulist(v, mask)) {
+		printk("%s: warning: %s=%s is not a CPU list (like 1-3,5): ignored\n", cl->who,
+		       key, v);
+		return false;
+	}
+	return true;
+}
+
 unsigned int cmdline_warn_unknown(struct cmdline *cl)
 {
 	unsigned int n = 0;

@@ -9,6 +9,9 @@
 
 void pic_mask_all(void);
 void lapic_init(void);
+void lapic_enable(void);
+u32 lapic_id(void);
+void lapic_send_ipi_irqoff(u32 apic_id, u32 icr);
 void lapic_eoi(void);
 void lapic_timer_start(unsigned int hz);
 void lapic_timer_stop(void);
@@ -19,6 +22,14 @@ extern u64 tsc_khz;
 extern const char *tsc_khz_source;
 void tsc_init(void);
 u64 tsc_to_ns(u64 ticks);
+/* Busy-waits us microseconds of TSC time (host time under TCG without icount). */
+void udelay(unsigned int us);
+
+/* ICR delivery modes (low word). */
+#define APIC_DM_FIXED		0x00000
+#define APIC_DM_INIT		0x00500
+#define APIC_DM_STARTUP		0x00600
+#define APIC_LEVEL_ASSERT	0x04000
 
 /* PIT channel 2 as a one-shot stopwatch: busy-waits about ms milliseconds. */
 void pit_wait_ms(unsigned int ms);

@@ -3,9 +3,10 @@
  * Per-CPU data, reached through the GS segment base from the first C instruction
  * onwards. In kernel mode GS_BASE holds this CPU's struct percpu; in user mode it
  * holds the user's value and KERNEL_GS_BASE holds ours, and SWAPGS on every entry
- * from and exit to user mode exchanges them. Bringing up another CPU means
- * initialising another element of percpu_areas[], never changing code that reads
- * this_cpu_*().
+ * from and exit to user mode exchanges them. CPU n's area is percpu_areas[n];
+ * code that reads this_cpu_*() never needs to know which CPU it runs on. Another
+ * CPU's area is read with per_cpu(n, field), always with READ_ONCE or under the
+ * lock that field's comment names.
  */
 #ifndef _ASM_X86_PERCPU_H
 #define _ASM_X86_PERCPU_H
@@ -31,9 +32,25 @@ struct percpu {
 	enum ctx_state ct_state;	/* context tracking: where this CPU runs */
 	unsigned long ct_warnings;	/* CT_WARN_ON() hits */
 	unsigned long rcu_watching;	/* odd: RCU watches this CPU (see rcu.h) */
+	unsigned long rcu_qs;		/* quiescent states reported (see rcu.h) */
+	unsigned int rcu_read_depth;	/* rcu_read_lock() nesting */
 	unsigned long timer_ticks;
 	unsigned long user_ticks;	/* ticks that interrupted ring 3 */
+	unsigned long ipis;		/* IPIs received, of every kind */
+	unsigned int irq_depth;		/* nonzero while handling an interrupt */
 	unsigned long fixup_vector;	/* last exception recovered via the fixup table */
+	/* SMP: set up by smp_init() (arch/x86/smpboot.c). */
+	u32 apic_id;
+	bool idle_halted;		/* the idle loop sits in HLT */
+	bool nohz_full;			/* nohz_full= names this CPU */
+	bool tick_stopped;		/* nohz_full: the tick is off right now */
+	struct task *idle_task;
+	struct task *prev_task;		/* schedule(): the task just switched away from */
+	/* smp_call_function_single(): the request this CPU is asked to run. */
+	void (*call_fn)(void *arg);
+	void *call_arg;
+	bool call_wait;
+	bool call_pending;
 	u64 gdt[GDT_ENTRIES] __aligned(16);
 	struct tss tss __aligned(16);
 	u8 ist_stacks[IST_STACKS][IST_STACK_SIZE] __aligned(16);
@@ -49,7 +66,9 @@ extern struct percpu percpu_areas[NR_CPUS];
 #define this_cpu_read(field)	(this_cpu_ptr_gs->field)
 #define this_cpu_write(field, v) (this_cpu_ptr_gs->field = (v))
 #define this_cpu_inc(field)	(this_cpu_ptr_gs->field++)
+#define this_cpu_dec(field)	(this_cpu_ptr_gs->field--)
 #define this_cpu()		(this_cpu_read(self))
+#define per_cpu(n, field)	(percpu_areas[n].field)
 
 void percpu_init(unsigned int cpu);
 

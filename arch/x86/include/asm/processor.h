@@ -108,5 +108,6 @@ struct cpuinfo {
 extern struct cpuinfo boot_cpu;
 
 void cpu_init(void);
+void cpu_init_protections(void);
 
 #endif

@@ -20,6 +20,7 @@ extern const unsigned int nr_entry_variants;
 extern unsigned int boot_entry_variant;
 
 void syscall_init(void);
+void syscall_init_cpu(void);
 /* Points this CPU's LSTAR at variant idx; the next SYSCALL uses it. */
 void syscall_select_entry(unsigned int idx);
 unsigned int syscall_current_entry(void);

@@ -32,6 +32,10 @@ enum {
 };
 
 #define IRQ_VECTOR_TIMER	0x20
+/* Inter-processor interrupts (include/smp.h): the highest priority class but one. */
+#define IRQ_VECTOR_RESCHEDULE	0xf0
+#define IRQ_VECTOR_CALL_FUNCTION 0xf1
+#define IRQ_VECTOR_STOP		0xf2
 #define IRQ_VECTOR_SPURIOUS	0xff
 
 /* Page-fault error code bits. */

@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Inter-processor interrupts: sending them, and what each does on arrival.
+ * Handlers run in do_interrupt() with IRQs off, after irqentry_enter().
+ */
+#include <asm/apic.h>
+#include <asm/irqflags.h>
+#include <asm/traps.h>
+#include <kernel.h>
+#include <rcu.h>
+#include <sched.h>
+#include <smp.h>
+#include <spinlock.h>
+
+static void send_ipi(unsigned int cpu, unsigned int vector)
+{
+	unsigned long flags;
+
+	local_irq_save(flags);
+	lapic_send_ipi_irqoff(per_cpu(cpu, apic_id), APIC_DM_FIXED | vector);
+	local_irq_restore(flags);
+}
+
+void smp_send_reschedule(unsigned int cpu)
+{
+	send_ipi(cpu, IRQ_VECTOR_RESCHEDULE);
+}
+
+/*
+ * One request at a time, system-wide. Taken and waited on with IRQs on: a CPU
+ * waiting here must still answer another CPU's call, or two callers would wait
+ * for each other forever.
+ */
+static DEFINE_SPINLOCK(call_lock);
+
+void smp_call_function_single(unsigned int cpu, void (*fn)(void *arg), void *arg, bool wait)
+{
+	unsigned long flags;
+
+	if (irqs_disabled() || this_cpu_read(irq_depth))
+		panic("smp_call_function_single: called with IRQs off or from an interrupt");
+	if (cpu == smp_processor_id() && !wait)
+		panic("smp_call_function_single: cannot run fn on this CPU without waiting");
+	if (cpu == smp_processor_id()) {
+		local_irq_save(flags);		/* as the IPI handler would run it */
+		fn(arg);
+		local_irq_restore(flags);
+		return;
+	}
+	if (!cpu_online(cpu))
+		panic("smp_call_function_single: CPU %u is not online", cpu);
+	spin_lock(&call_lock);
+	per_cpu(cpu, call_fn) = fn;
+	per_cpu(cpu, call_arg) = arg;
+	per_cpu(cpu, call_wait) = wait;
+	WRITE_ONCE(per_cpu(cpu, call_pending), true);
+	send_ipi(cpu, IRQ_VECTOR_CALL_FUNCTION);
+	while (READ_ONCE(per_cpu(cpu, call_pending)))
+		cpu_relax();
+	spin_unlock(&call_lock);
+}
+
+void on_each_cpu(void (*fn)(void *arg), void *arg)
+{
+	unsigned int cpu;
+
+	for_each_online_cpu(cpu)
+		smp_call_function_single(cpu, fn, arg, true);
+}
+
+void smp_send_stop(void)
+{
+	unsigned int cpu, self = smp_processor_id();
+
+	for_each_online_cpu(cpu)
+		if (cpu != self)
+			send_ipi(cpu, IRQ_VECTOR_STOP);
+}
+
+/* Taken the request, the caller may go (!wait) or must see fn finished (wait). */
+static void call_function_interrupt(void)
+{
+	unsigned int self = smp_processor_id();
+	void (*fn)(void *arg) = per_cpu(self, call_fn);
+	void *arg = per_cpu(self, call_arg);
+	bool wait = per_cpu(self, call_wait);
+
+	if (!wait)
+		WRITE_ONCE(per_cpu(self, call_pending), false);
+	fn(arg);
+	if (wait)
+		WRITE_ONCE(per_cpu(self, call_pending), false);
+}
+
+void smp_handle_ipi(struct pt_regs *regs, unsigned long vector)
+{
+	this_cpu_inc(ipis);
+	switch (vector) {
+	case IRQ_VECTOR_RESCHEDULE:
+		/* The sender set TIF_NEED_RESCHED if it wants a switch; this is the kick. */
+		rcu_irq_from(regs);
+		sched_ipi(regs);
+		break;
+	case IRQ_VECTOR_CALL_FUNCTION:
+		call_function_interrupt();
+		break;
+	case IRQ_VECTOR_STOP:
+		__atomic_and_fetch(&cpu_online_mask, ~BIT(smp_processor_id()), __ATOMIC_SEQ_CST);
+		for (;;)
+			asm volatile("cli; hlt");
+	}
+	lapic_eoi();
+}

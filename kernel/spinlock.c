@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Lockdep-lite: the two lock bugs a small SMP kernel makes first, caught on the
+ * acquisition that shows them rather than on the hang they cause.
+ *
+ *  - Recursion: this CPU already holds the lock. The ticket it would take can
+ *    never be served, so the CPU would spin forever: panic with the lock's name.
+ *  - IRQ-unsafe use: the lock is taken in an interrupt handler and, somewhere
+ *    else, with IRQs enabled. If that interrupt arrives on the CPU holding the
+ *    lock with IRQs on, the handler spins on a lock its own CPU holds. Reported
+ *    once per lock, the first time both usages have been seen, as Linux's lockdep
+ *    reports "inconsistent {IN-HARDIRQ-W} -> {HARDIRQ-ON-W} usage".
+ *
+ * Linux's lockdep also orders lock classes to find ABBA deadlocks; entrylab
+ * never nests two of its locks except rq -> nothing, so it does not.
+ */
+#include <asm/percpu.h>
+#include <kernel.h>
+#include <printk.h>
+#include <spinlock.h>
+
+unsigned long lockdep_warnings;
+
+static u8 usage_now(void)
+{
+	if (this_cpu_read(irq_depth))
+		return LOCK_USED_IN_IRQ;
+	return irqs_disabled() ? 0 : LOCK_USED_IRQS_ON;
+}
+
+/**
+ * lockdep_acquire_verdict - what taking @lock now would do wrong, or NULL
+ * @lock: the lock about to be taken by this CPU
+ *
+ * Pure: changes nothing, so the self-tests can ask about a lock they hold.
+ */
+const char *lockdep_acquire_verdict(const spinlock_t *lock)
+{
+	u8 usage = lock->usage | usage_now();
+
+	if (spin_held_here(lock))
+		return "recursive locking: this CPU already holds it";
+	if ((usage & LOCK_USED_IN_IRQ) && (usage & LOCK_USED_IRQS_ON) &&
+	    usage != lock->usage)
+		return "inconsistent use: taken in an interrupt handler and with IRQs on";
+	return NULL;
+}
+
+void lockdep_acquire(spinlock_t *lock)
+{
+	const char *bad = lockdep_acquire_verdict(lock);
+
+	if (unlikely(bad)) {
+		if (spin_held_here(lock))
+			panic("lockdep: %s: %s", lock->name, bad);
+		lockdep_warnings++;
+		printk("lockdep: CPU %u: %s: %s\n", this_cpu_read(cpu), lock->name, bad);
+	}
+	/* Benign race: two CPUs may both add a bit; each bit only ever gets set. */
+	__atomic_or_fetch(&lock->usage, usage_now(), __ATOMIC_RELAXED);
+}
+
+void lockdep_release(spinlock_t *lock)
+{
+	if (unlikely(!spin_held_here(lock)))
+		panic("lockdep: %s: released by CPU %u, which does not hold it", lock->name,
+		      this_cpu_read(cpu));
+	lock->holder_cpu = -1;
+}
