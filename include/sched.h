@@ -88,7 +88,8 @@ void task_free(struct task *t);
 void task_start(struct task *t, unsigned long ip, unsigned long sp);
 /* Runs t until it ends; returns with t dead, to be freed with task_free(). */
 void task_run_to_exit(struct task *t);
-struct task *find_task(int pid);
+struct task *find_task_lock(int pid, unsigned long *flags);
+void find_task_unlock(unsigned long flags);
 void __noreturn do_exit(int status, int signal);
 
 /* arch/x86/switch_to.asm */

@@ -5,6 +5,7 @@
 
 #include <compiler.h>
 
+#include <spinlock.h>
 #include <uapi/signal.h>
 
 #define sigmask(sig)	(1UL << ((sig) - 1))
@@ -26,7 +27,14 @@ struct sighand {
 };
 
 /* Per-task signal state. */
+/*
+ * pending, info[] and the task's TIF_SIGPENDING change under lock: a sender on
+ * another CPU and the task itself (dequeuing, changing its mask) must not lose
+ * each other's update. blocked and sighand change only in the task itself, under
+ * the lock too, because senders read them.
+ */
 struct sigstate {
+	spinlock_t lock;
 	sigset_t pending;
 	sigset_t blocked;
 	struct sighand *sighand;
@@ -37,6 +45,8 @@ struct sigstate {
 struct task;
 
 const char *signal_name(int sig);
+/* The task's own new blocked mask (SIGKILL and SIGSTOP stay unblocked). */
+void set_blocked(struct task *t, sigset_t blocked);
 bool sig_ignored(struct task *t, int sig);
 /*
  * Marks sig pending on t, with si_code code from pid sender, unless t ignores it,

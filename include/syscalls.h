@@ -35,5 +35,8 @@ long sys_rt_sigprocmask(struct pt_regs *regs);
 long sys_rt_sigreturn(struct pt_regs *regs);
 long sys_rt_sigpending(struct pt_regs *regs);
 long sys_sigaltstack(struct pt_regs *regs);
+long sys_sched_setaffinity(struct pt_regs *regs);
+long sys_sched_getaffinity(struct pt_regs *regs);
+long sys_getcpu(struct pt_regs *regs);
 
 #endif

@@ -4,6 +4,7 @@
 #include <asm/irqflags.h>
 #include <kernel.h>
 #include <printk.h>
+#include <smp.h>
 #include <stdarg.h>
 
 #define DEBUG_EXIT_PORT	0xf4
@@ -21,6 +22,8 @@ static const char *const exit_names[] = {
 void __noreturn kernel_exit(enum exit_status status)
 {
 	local_irq_disable();
+	if (nr_cpus_online > 1)
+		smp_send_stop();	/* nothing else may print or run after this */
 	if (status == EXIT_SUCCESS_STATUS && selftests_failed)
 		status = EXIT_FAILURE_STATUS;
 	printk("entrylab: run ended: %s (%d)\n", exit_names[status], status);

@@ -4,14 +4,15 @@
  * Everything starts in use; pmm_init() frees the usable ranges of the multiboot2
  * memory map except the first megabyte (BIOS data, VGA, option ROMs), the kernel
  * image, the boot modules and the boot information. alloc_frame() hands out zeroed
- * frames through the direct map. Single CPU: callers hold no lock, and the bitmap
- * is only touched from process context with IRQs in any state (no IRQ allocates).
+ * frames through the direct map. The bitmap and counters are under pmm_lock,
+ * taken with IRQs off so that a future interrupt-time allocation cannot deadlock.
  */
 #include <asm/page.h>
 #include <kernel.h>
 #include <multiboot2.h>
 #include <pmm.h>
 #include <printk.h>
+#include <spinlock.h>
 #include <string.h>
 
 #define MAX_PHYS	(4UL << 30)	/* frames above 4 GiB are left unused */
@@ -20,6 +21,7 @@
 static u64 frame_bitmap[MAX_FRAMES / 64];
 static unsigned long nr_free, nr_total, search_hint;
 static phys_addr_t max_phys;
+static DEFINE_SPINLOCK(pmm_lock);
 
 extern char _kernel_phys_start[], _kernel_phys_end[];
 
@@ -66,9 +68,12 @@ void pmm_init(void)
 
 phys_addr_t alloc_frame(void)
 {
+	phys_addr_t pa = 0;
+	unsigned long flags;
+
+	spin_lock_irqsave(&pmm_lock, flags);
 	for (unsigned long n = 0; n < MAX_FRAMES / 64; n++) {
 		unsigned long w = (search_hint + n) % (MAX_FRAMES / 64);
-		phys_addr_t pa;
 
 		if (frame_bitmap[w] == ~0UL)
 			continue;
@@ -76,22 +81,26 @@ phys_addr_t alloc_frame(void)
 		frame_bitmap[w] |= BIT((pa / PAGE_SIZE) % 64);
 		nr_free--;
 		search_hint = w;
-		memset(phys_to_virt(pa), 0, PAGE_SIZE);
-		return pa;
+		break;
 	}
-	return 0;
+	spin_unlock_irqrestore(&pmm_lock, flags);
+	if (pa)
+		memset(phys_to_virt(pa), 0, PAGE_SIZE);	/* ours alone now: no lock */
+	return pa;
 }
 
 void free_frame(phys_addr_t pa)
 {
-	unsigned long f = pa / PAGE_SIZE;
+	unsigned long f = pa / PAGE_SIZE, flags;
 
+	spin_lock_irqsave(&pmm_lock, flags);
 	if ((pa & ~PAGE_MASK) || pa >= MAX_PHYS || !(frame_bitmap[f / 64] & BIT(f % 64)))
 		panic("free_frame(%lx): not an allocated frame", (unsigned long)pa);
 	frame_bitmap[f / 64] &= ~BIT(f % 64);
 	nr_free++;
 	if (f / 64 < search_hint)
 		search_hint = f / 64;
+	spin_unlock_irqrestore(&pmm_lock, flags);
 }
 
 bool frame_is_free(phys_addr_t pa)

@@ -182,6 +182,7 @@ struct task *task_create(const char *name)
 	_Static_assert(sizeof(struct sighand) <= PAGE_SIZE, "struct sighand outgrew its page");
 	t->sig.sighand = phys_to_virt(sighand);	/* zeroed: every action SIG_DFL */
 	t->sig.altstack.ss_flags = SS_DISABLE;
+	t->sig.lock = (spinlock_t)SPINLOCK_INIT(siglock);
 	/* FXSAVE image of a freshly reset FPU: x87 control word, MXCSR defaults. */
 	*(u16 *)&t->fpu[0] = 0x37f;
 	*(u32 *)&t->fpu[24] = 0x1f80;
@@ -245,18 +246,35 @@ void task_start(struct task *t, unsigned long ip, unsigned long sp)
 	sched_kick(t);
 }
 
-struct task *find_task(int pid)
+/**
+ * find_task_lock - the live task with this pid, held in place
+ * @pid: > 0
+ * @flags: where to keep the caller's IRQ state
+ *
+ * Returns the task with sched_lock held, so that it cannot be freed while the
+ * caller signals it or changes its affinity; find_task_unlock() releases. NULL
+ * (and nothing held) when no running task has that pid.
+ */
+struct task *find_task_lock(int pid, unsigned long *flags)
 {
-	struct task *found = NULL;
-	unsigned long flags;
+	unsigned long f;
 
-	spin_lock_irqsave(&sched_lock, flags);
-	for (unsigned int i = 0; i < MAX_TASKS; i++)
-		if (tasks[i] && !is_idle_task(tasks[i]) && tasks[i]->pid == pid &&
-		    tasks[i]->state == TASK_RUNNING)
-			found = tasks[i];
+	spin_lock_irqsave(&sched_lock, f);
+	for (unsigned int i = 0; i < MAX_TASKS; i++) {
+		struct task *t = tasks[i];
+
+		if (t && t != &slot_reserved && t->pid == pid && t->state == TASK_RUNNING) {
+			*flags = f;
+			return t;
+		}
+	}
+	spin_unlock_irqrestore(&sched_lock, f);
+	return NULL;
+}
+
+void find_task_unlock(unsigned long flags)
+{
 	spin_unlock_irqrestore(&sched_lock, flags);
-	return found;
 }
 
 /* Runnable here, and not running elsewhere. sched_lock held, or a racy hint. */

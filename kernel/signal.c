@@ -16,6 +16,7 @@
 #include <errno.h>
 #include <sched.h>
 #include <signal.h>
+#include <smp.h>
 #include <string.h>
 #include <syscalls.h>
 
@@ -59,6 +60,7 @@ bool sig_ignored(struct task *t, int sig)
 	return handler == SIG_IGN || (handler == SIG_DFL && sig_default_ignored(sig));
 }
 
+/* t->sig.lock held. */
 void recalc_sigpending(struct task *t)
 {
 	if (t->sig.pending & ~t->sig.blocked)
@@ -67,14 +69,31 @@ void recalc_sigpending(struct task *t)
 		clear_tsk_thread_flag(t, TIF_SIGPENDING);
 }
 
+/*
+ * A task running on another CPU only looks at its flags when it enters the
+ * kernel: a reschedule IPI makes it enter now (Linux's kick_process()).
+ */
+static void signal_wake_up(struct task *t)
+{
+	int cpu = READ_ONCE(t->on_cpu);
+
+	if (cpu >= 0 && (unsigned int)cpu != smp_processor_id())
+		smp_send_reschedule(cpu);
+}
+
 void send_signal(struct task *t, int sig, int code, int sender)
 {
+	unsigned long flags;
+
 	if (sig_ignored(t, sig))
 		return;		/* the common benchmark case: nothing to store */
+	spin_lock_irqsave(&t->sig.lock, flags);
 	if (!(t->sig.pending & sigmask(sig)))
 		t->sig.info[sig - 1] = (struct ksiginfo){ .code = code, .pid = sender };
 	t->sig.pending |= sigmask(sig);
 	recalc_sigpending(t);
+	spin_unlock_irqrestore(&t->sig.lock, flags);
+	signal_wake_up(t);
 }
 
 /*
@@ -87,7 +106,9 @@ void force_sig_fault(int sig, int code, unsigned long addr, unsigned long trapno
 	struct task *t = current;
 	struct kernel_sigaction *ka = &t->sig.sighand->action[sig - 1];
 	struct ksiginfo info = { .code = code, .addr = addr, .trapno = trapno, .err = err };
+	unsigned long flags;
 
+	spin_lock_irqsave(&t->sig.lock, flags);
 	if ((t->sig.blocked & sigmask(sig)) || ka->handler == SIG_IGN) {
 		ka->handler = SIG_DFL;
 		t->sig.blocked &= ~sigmask(sig);
@@ -96,21 +117,37 @@ void force_sig_fault(int sig, int code, unsigned long addr, unsigned long trapno
 	t->sig.info[sig - 1] = info;
 	t->sig.pending |= sigmask(sig);
 	recalc_sigpending(t);
+	spin_unlock_irqrestore(&t->sig.lock, flags);
 }
 
 /* Lowest-numbered pending, unblocked signal, removed from the pending set. */
 static int dequeue_signal(struct task *t, struct ksiginfo *info)
 {
-	sigset_t ready = t->sig.pending & ~t->sig.blocked;
-	int sig;
+	unsigned long flags;
+	sigset_t ready;
+	int sig = 0;
 
-	if (!ready)
-		return 0;
-	sig = __builtin_ctzl(ready) + 1;
-	t->sig.pending &= ~sigmask(sig);
-	*info = t->sig.info[sig - 1];
-	recalc_sigpending(t);
+	spin_lock_irqsave(&t->sig.lock, flags);
+	ready = t->sig.pending & ~t->sig.blocked;
+	if (ready) {
+		sig = __builtin_ctzl(ready) + 1;
+		t->sig.pending &= ~sigmask(sig);
+		*info = t->sig.info[sig - 1];
+		recalc_sigpending(t);
+	}
+	spin_unlock_irqrestore(&t->sig.lock, flags);
 	return sig;
+}
+
+/* The task's own change of its blocked mask, under the lock senders take. */
+void set_blocked(struct task *t, sigset_t blocked)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&t->sig.lock, flags);
+	t->sig.blocked = blocked & ~SIG_UNBLOCKABLE;
+	recalc_sigpending(t);	/* an unblocked signal is delivered on return */
+	spin_unlock_irqrestore(&t->sig.lock, flags);
 }
 
 /**
@@ -142,11 +179,9 @@ void do_signal(struct pt_regs *regs)
 		t->fault_addr = regs->sp;
 		do_exit(0, SIGSEGV);
 	}
-	t->sig.blocked |= ka.mask | (ka.flags & SA_NODEFER ? 0 : sigmask(sig));
-	t->sig.blocked &= ~SIG_UNBLOCKABLE;
 	if (ka.flags & SA_RESETHAND)
 		t->sig.sighand->action[sig - 1].handler = SIG_DFL;
-	recalc_sigpending(t);
+	set_blocked(t, t->sig.blocked | ka.mask | (ka.flags & SA_NODEFER ? 0 : sigmask(sig)));
 }
 
 long sys_rt_sigaction(struct pt_regs *regs)
@@ -166,13 +201,17 @@ long sys_rt_sigaction(struct pt_regs *regs)
 	if (oact && copy_to_user(oact, ka, sizeof(*ka)))
 		return -EFAULT;
 	if (act) {
+		unsigned long flags;
+
 		new.mask &= ~SIG_UNBLOCKABLE;
+		spin_lock_irqsave(&current->sig.lock, flags);
 		*ka = new;
 		/* POSIX: setting "ignore" discards a pending instance. */
 		if (sig_ignored(current, sig)) {
 			current->sig.pending &= ~sigmask(sig);
 			recalc_sigpending(current);
 		}
+		spin_unlock_irqrestore(&current->sig.lock, flags);
 	}
 	return 0;
 }
@@ -203,10 +242,8 @@ long sys_rt_sigprocmask(struct pt_regs *regs)
 	}
 	if (uold && copy_to_user(uold, &old, sizeof(old)))
 		return -EFAULT;
-	if (uset) {
-		current->sig.blocked = set & ~SIG_UNBLOCKABLE;
-		recalc_sigpending(current);	/* an unblocked signal is delivered on return */
-	}
+	if (uset)
+		set_blocked(current, set);
 	return 0;
 }
 

@@ -104,20 +104,25 @@ long sys_exit_group(struct pt_regs *regs)
 long sys_kill(struct pt_regs *regs)
 {
 	int pid = (int)regs->di, sig = (int)regs->si;
+	unsigned long flags;
 	struct task *t;
 
 	if (sig < 0 || sig > _NSIG)
 		return -EINVAL;
-	if (pid > 0)
-		t = find_task(pid);
-	else if (pid == 0 || -pid == current->pid)
-		t = current;	/* our process group: each process leads its own */
-	else
-		t = NULL;	/* -1 (all but init) and other groups: nobody */
+	/* Ourselves (the benchmark's case) or our process group: each leads its own. */
+	if (pid == current->pid || pid == 0 || -pid == current->pid) {
+		if (sig)
+			send_signal(current, sig, SI_USER, current->pid);
+		return 0;
+	}
+	if (pid < 0)
+		return -ESRCH;	/* -1 (all but init) and other groups: nobody */
+	t = find_task_lock(pid, &flags);
 	if (!t)
 		return -ESRCH;
 	if (sig)
 		send_signal(t, sig, SI_USER, current->pid);
+	find_task_unlock(flags);
 	return 0;
 }
 

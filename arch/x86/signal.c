@@ -163,8 +163,7 @@ long sys_rt_sigreturn(struct pt_regs *regs)
 		fpu_reset_user_state();
 	}
 
-	t->sig.blocked = uc.uc_sigmask & ~(sigmask(SIGKILL) | sigmask(SIGSTOP));
-	recalc_sigpending(t);
+	set_blocked(t, uc.uc_sigmask);
 
 	regs->r8 = sc->r8, regs->r9 = sc->r9, regs->r10 = sc->r10, regs->r11 = sc->r11;
 	regs->r12 = sc->r12, regs->r13 = sc->r13, regs->r14 = sc->r14, regs->r15 = sc->r15;
