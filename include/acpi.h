@@ -24,6 +24,8 @@ struct acpi_cpus {
 
 /* Maps len bytes at physical address pa for reading; NULL if it cannot. */
 typedef const void *(*acpi_map_fn)(phys_addr_t pa, size_t len);
+/* The firmware's tables: mapped uncached in the ioremap space, never unmapped. */
+const void *acpi_map_io(phys_addr_t pa, size_t len);
 
 /**
  * acpi_find_cpus - walk RSDP, RSDT/XSDT and MADT

@@ -29,6 +29,13 @@ const struct boot_module *boot_module(const char *name);
 const char *run_user_program(const struct boot_module *m, const char *args,
 			     unsigned long cpus, struct user_result *res);
 
+struct task;
+/* The two halves of run_user_program(): a runnable task, or NULL and why not in *err; */
+struct task *start_user_program(const struct boot_module *m, const char *args,
+				unsigned long cpus, const char **err);
+/* and, later, wait for it to end, say how in *res, and free it. */
+void finish_user_program(struct task *t, struct user_result *res);
+
 /* Runs init, prints how it ended, returns the run's exit status. */
 enum exit_status run_init(void);
 

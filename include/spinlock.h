@@ -44,6 +44,8 @@ void lockdep_acquire(spinlock_t *lock);
 void lockdep_release(spinlock_t *lock);
 /* Inconsistent-use reports so far (the self-tests read it). */
 extern unsigned long lockdep_warnings;
+/* Set by a self-test that provokes the next report on purpose. */
+extern bool lockdep_warn_expected;
 
 static __always_inline void arch_spin_lock(spinlock_t *lock)
 {

@@ -7,6 +7,7 @@
  * not used, and the caller boots on one CPU.
  */
 #include <acpi.h>
+#include <asm/pgtable.h>
 #include <string.h>
 
 struct acpi_rsdp {
@@ -47,6 +48,11 @@ struct acpi_madt {
 #define MADT_IOAPIC		1
 #define MADT_X2APIC		9
 #define MADT_LAPIC_ENABLED	BIT(0)
+
+const void *acpi_map_io(phys_addr_t pa, size_t len)
+{
+	return ioremap(pa, len);
+}
 
 u8 acpi_checksum(const void *p, size_t len)
 {

@@ -29,8 +29,7 @@ const struct boot_module *boot_module(const char *name)
 	return NULL;
 }
 
-/* A task that will run m's program with argv from args; NULL and *err if not. */
-static struct task *start_user_program(const struct boot_module *m, const char *args,
+struct task *start_user_program(const struct boot_module *m, const char *args,
 				       unsigned long cpus, const char **err)
 {
 	char name[16], *space;
@@ -55,8 +54,7 @@ static struct task *start_user_program(const struct boot_module *m, const char *
 	return t;
 }
 
-/* Runs t until it ends, says how in *res, and frees it. */
-static void finish_user_program(struct task *t, struct user_result *res)
+void finish_user_program(struct task *t, struct user_result *res)
 {
 	task_run_to_exit(t);
 	res->status = t->exit_status;

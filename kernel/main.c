@@ -17,6 +17,7 @@
 #include <multiboot2.h>
 #include <pmm.h>
 #include <printk.h>
+#include <rcu_demo.h>
 #include <sched.h>
 #include <selftest.h>
 #include <smp.h>
@@ -89,6 +90,8 @@ void kmain(u32 magic, phys_addr_t mb_info)
 	want_selftests |= cmdline_flag(&boot_cmdline, "selftest.oops_demo");
 	if (want_selftests)
 		selftests_failed = !selftests_run();
+	if (cmdline_flag(&boot_cmdline, "rcu_demo") && !rcu_demo_run())
+		selftests_failed = true;
 	cmdline_warn_unknown(&boot_cmdline);
 
 	status = want_init ? run_init() : EXIT_SUCCESS_STATUS;

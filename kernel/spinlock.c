@@ -11,8 +11,8 @@
  *    once per lock, the first time both usages have been seen, as Linux's lockdep
  *    reports "inconsistent {IN-HARDIRQ-W} -> {HARDIRQ-ON-W} usage".
  *
- * Linux's lockdep also orders lock classes to find ABBA deadlocks; entrylab
- * never nests two of its locks except rq -> nothing, so it does not.
+ * Linux's lockdep also orders lock classes to find ABBA deadlocks. entrylab nests
+ * few locks (sched_lock, then a task's signal lock), and this does not check order.
  */
 #include <asm/percpu.h>
 #include <kernel.h>
@@ -20,6 +20,7 @@
 #include <spinlock.h>
 
 unsigned long lockdep_warnings;
+bool lockdep_warn_expected;
 
 static u8 usage_now(void)
 {
@@ -54,7 +55,9 @@ void lockdep_acquire(spinlock_t *lock)
 		if (spin_held_here(lock))
 			panic("lockdep: %s: %s", lock->name, bad);
 		lockdep_warnings++;
-		printk("lockdep: CPU %u: %s: %s\n", this_cpu_read(cpu), lock->name, bad);
+		printk("%slockdep: CPU %u: %s: %s\n", lockdep_warn_expected ? "    # expected " : "",
+		       this_cpu_read(cpu), lock->name, bad);
+		lockdep_warn_expected = false;
 	}
 	/* Benign race: two CPUs may both add a bit; each bit only ever gets set. */
 	__atomic_or_fetch(&lock->usage, usage_now(), __ATOMIC_RELAXED);

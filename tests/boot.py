@@ -77,8 +77,8 @@ def check(r, status=0, lines=(), absent=(), suites=None, skips=(), failures=(),
     skips     "suite/case" names expected to be skipped (the others must run)
     failures  "suite/case" names expected to fail (a demo of the runner itself)
     ktap_required  KTAP output must be present and well formed (default: if suites)
-    A kernel oops, a panic or a CT_WARN_ON line is a problem unless a pattern in
-    lines asks for it.
+    A kernel oops, a panic, a CT_WARN_ON or a lockdep line is a problem unless a
+    pattern in lines asks for it.
     """
     problems = []
     if r.status != status:
@@ -86,7 +86,7 @@ def check(r, status=0, lines=(), absent=(), suites=None, skips=(), failures=(),
                         f'expected {status} ({STATUS_NAMES.get(status, "?")})')
     problems += [f'no line matching {p!r}' for p in lines if not r.has(p)]
     problems += [f'a line matches {p!r}' for p in absent if r.has(p)]
-    alarms = [p for p in (r'oops:|Kernel panic', r'^CT_WARN_ON')
+    alarms = [p for p in (r'oops:|Kernel panic', r'^CT_WARN_ON', r'^lockdep:')
               if not any(re.search(p, line) for line in lines)]
     problems += [f'unexpected {p!r} in the log' for p in alarms if r.has(p)]
     if ktap_required if ktap_required is not None else suites is not None:

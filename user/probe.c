@@ -5,7 +5,7 @@
  * depend on which program is init. Each run does one thing, named by a word:
  *
  *   probe syscalls [n=N]	N getpid() calls (default 1)
- *   probe spin [loops=N]	N loops of pure user code
+ *   probe spin [loops=N]	N loops of pure user code; 0: until killed (the RCU demo)
  *   probe edges		edge syscall numbers all give -ENOSYS
  *   probe efault		bad pointers all give -EFAULT
  *   probe kill			kill() semantics, ending with kill(self, SIGTERM)
@@ -85,9 +85,10 @@ static void probe_syscalls(u64 n)
 		getpid();
 }
 
+/* loops=0: until a signal ends the program. */
 static void probe_spin(u64 loops)
 {
-	for (; loops; loops--)
+	for (u64 i = 0; !loops || i < loops; i++)
 		asm volatile("" ::: "memory");
 }
 

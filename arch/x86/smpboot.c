@@ -153,11 +153,6 @@ static unsigned int cpus_wanted(void)
 	return cmdline_u64_range(&boot_cmdline, "smp", NR_CPUS, 1, NR_CPUS);
 }
 
-static const void *acpi_map_io(phys_addr_t pa, size_t len)
-{
-	return ioremap(pa, len);
-}
-
 /**
  * smp_init - find and start the other CPUs
  *

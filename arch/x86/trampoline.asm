@@ -39,8 +39,9 @@ trampoline_start:
 	or eax, (1 << 8) | (1 << 11)	; LME, NXE: kernel pages carry NX bits
 	wrmsr
 
-	mov eax, cr0
-	or eax, (1 << 31) | (1 << 16) | 1	; PG, WP, PE: long mode, compatibility
+	; CR0 from scratch: after INIT it has CD and NW set (caches off), which
+	; OR-ing bits in would keep. PG, WP, ET, PE: long mode, compatibility.
+	mov eax, (1 << 31) | (1 << 16) | (1 << 4) | 1
 	mov cr0, eax
 	jmp dword 0x08:TR(tr_long)	; a 64-bit CS: now in 64-bit mode
 
