@@ -4,6 +4,7 @@
 #   make run        boot it under QEMU: self-tests, then init (the benchmark)
 #   make test       build, boot every test configuration, check the results
 #   make bench      the syscall benchmark alone: every entry variant, one boot
+#   make rcu-demo   RCU grace periods vs a nohz_full CPU in user mode (docs/smp-rcu.md)
 #   make disasm     refresh the annotated do_syscall_64 listing in docs/entry.md
 #   make debug      boot halted with a gdb stub on :1234
 #   make clean
@@ -139,7 +140,7 @@ ISO := $(BUILD)/entrylab.iso
 KERNEL := $(BUILD)/entrylab.elf
 PROBE := $(BUILD)/user/probe.elf
 
-.PHONY: all run test bench disasm debug clean FORCE
+.PHONY: all run test bench rcu-demo disasm debug clean FORCE
 all: $(ISO) $(USER_PROGS)
 
 $(BUILD)/asm-offsets.inc: arch/x86/asm-offsets.c $(TOOLS_OK)
@@ -200,6 +201,17 @@ bench: $(KERNEL) $(USER_PROGS)
 	$(Q)bash scripts/mkiso.sh $(KERNEL) $(BUILD)/bench.iso "$$BENCH_CMDLINE" $(PROBE) \
 		"$$INIT" "$$BENCH_ARGS"
 	$(Q)bash scripts/qemu.sh $(BUILD)/bench.iso $(QEMU_EXTRA)
+
+# docs/smp-rcu.md: grace periods while ring 3 spins on a nohz_full CPU, with the RCU
+# tracker on and off. Two CPUs unless SMP= says more; every CPU but 0 is nohz_full.
+ifeq ($(origin SMP),file)
+rcu-demo: SMP := 2
+endif
+rcu-demo: $(KERNEL) $(USER_PROGS)
+	@echo "  ISO     $(BUILD)/rcu-demo.iso"
+	$(Q)bash scripts/mkiso.sh $(KERNEL) $(BUILD)/rcu-demo.iso \
+		"rcu_demo nohz_full=1-$$(($(SMP) - 1)) noinit $$BENCH_CMDLINE" $(PROBE)
+	$(Q)bash scripts/qemu.sh $(BUILD)/rcu-demo.iso $(QEMU_EXTRA)
 
 # docs/entry.md quotes the built do_syscall_64; this refreshes that quote.
 disasm: $(KERNEL)

@@ -13,14 +13,28 @@
  * @regs: the interrupted state
  *
  * IRQs off. From user mode: the CPU enters the kernel, as on a syscall. From
- * kernel mode context tracking already says KERNEL and RCU is watching (an idle
- * CPU reports quiescent states through rcu_qs and keeps rcu_watching odd), so
- * there is nothing to record.
+ * kernel mode context tracking already says KERNEL; RCU is watching, unless the
+ * interrupt woke the idle loop from its extended quiescent state (rcu_idle_enter()
+ * in kernel/sched.c): then the handler, which may use RCU, makes it watch, and
+ * irqentry_exit() puts the CPU back in the quiescent state. As Linux's
+ * ct_irq_enter() does, and for the same reason: an idle CPU delays no grace period.
  */
-void irqentry_enter(struct pt_regs *regs)
+irqentry_state_t irqentry_enter(struct pt_regs *regs)
 {
-	if (user_mode(regs))
+	irqentry_state_t state = { .exit_rcu = false };
+
+	/*
+	 * Not "!rcu_is_watching()" alone: the other kernel-mode entry that finds RCU
+	 * not watching is a fault on the IRETQ to user mode, after the exit hooks,
+	 * and fixup_bad_iret() enters from user mode properly for that one.
+	 */
+	if (user_mode(regs)) {
 		enter_from_user_mode(regs);
+	} else if (this_cpu_read(idle_eqs) && !rcu_is_watching()) {
+		rcu_watching_inc();	/* even -> odd: RCU watches the handler */
+		state.exit_rcu = true;
+	}
+	return state;
 }
 
 void irqentry_exit_to_user_mode(struct pt_regs *regs)
@@ -36,10 +50,12 @@ void irqentry_exit_to_user_mode(struct pt_regs *regs)
  * IRQs off, and off until the IRETQ. Work (signals, rescheduling) is done only
  * on the way back to user mode: the kernel is not preemptible.
  */
-void irqentry_exit(struct pt_regs *regs)
+void irqentry_exit(struct pt_regs *regs, irqentry_state_t state)
 {
 	if (user_mode(regs))
 		irqentry_exit_to_user_mode(regs);
+	else if (state.exit_rcu)
+		rcu_watching_inc();	/* odd -> even: back to idle's quiescent state */
 }
 
 /**

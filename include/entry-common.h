@@ -176,10 +176,16 @@ static __always_inline bool syscall_can_sysret(const struct pt_regs *regs)
  * Interrupts and exceptions (entry/irqentry.c). irqentry_enter() runs first with
  * IRQs off, irqentry_exit() last; from user mode they are enter_from_user_mode()
  * and exit_to_user_mode_prepare() + exit_to_user_mode(), from kernel mode they
- * leave context tracking alone: the CPU never left the kernel.
+ * leave context tracking alone: the CPU never left the kernel. An interrupt that
+ * finds the CPU idle with RCU not watching (the idle loop's extended quiescent
+ * state) makes RCU watch for the handler's duration; the state says to undo it.
  */
-void irqentry_enter(struct pt_regs *regs);
-void irqentry_exit(struct pt_regs *regs);
+typedef struct irqentry_state {
+	bool exit_rcu;
+} irqentry_state_t;
+
+irqentry_state_t irqentry_enter(struct pt_regs *regs);
+void irqentry_exit(struct pt_regs *regs, irqentry_state_t state);
 /* The exit half alone, for an entry that fixed up its own frame (a bad IRET). */
 void irqentry_exit_to_user_mode(struct pt_regs *regs);
 

@@ -124,11 +124,14 @@ unsigned int rcu_demo_cpu(void)
 	return best;
 }
 
+/* Microseconds with one decimal, from nanoseconds: "%lu.%lu" arguments. */
+#define US(ns)	(unsigned long)((ns) / 1000), (unsigned long)((ns) % 1000 / 100)
+
 static void print_row(bool eqs, const struct rcu_demo_result *r)
 {
-	printk("rcu-demo: %-11s %13u %17lu %14lu %14lu %9lu\n", eqs ? "on" : "off",
-	       r->grace_periods, (unsigned long)(r->latency_ns_median / 1000),
-	       (unsigned long)(r->latency_ns_max / 1000), r->interrupts, r->rcu_ipis);
+	printk("rcu-demo: %-7s %13u %9lu.%lu %9lu.%lu %12lu %8lu\n", eqs ? "on" : "off",
+	       r->grace_periods, US(r->latency_ns_median), US(r->latency_ns_max),
+	       r->interrupts, r->rcu_ipis);
 }
 
 /**
@@ -160,15 +163,15 @@ bool rcu_demo_run(void)
 			return false;
 		}
 	}
-	printk("rcu-demo: RCU tracker grace periods latency median us latency max us "
-	       "interrupts CPU %u RCU IPIs\n", cpu);
+	printk("rcu-demo: tracker grace periods  median us     max us  interrupts RCU IPIs"
+	       "  (on CPU %u)\n", cpu);
 	print_row(true, &res[0]);
 	print_row(false, &res[1]);
 	for (int i = 0; i < 2; i++)
-		printk("rcu-demo rcu_eqs=%s grace_periods=%u gp_latency_us_median=%lu "
-		       "gp_latency_us_max=%lu interrupts_on_nohz_cpu=%lu\n", i == 0 ? "on" : "off",
-		       res[i].grace_periods, (unsigned long)(res[i].latency_ns_median / 1000),
-		       (unsigned long)(res[i].latency_ns_max / 1000), res[i].interrupts);
+		printk("rcu-demo rcu_eqs=%s grace_periods=%u gp_latency_us_median=%lu.%lu "
+		       "gp_latency_us_max=%lu.%lu interrupts_on_nohz_cpu=%lu\n", i == 0 ? "on" : "off",
+		       res[i].grace_periods, US(res[i].latency_ns_median),
+		       US(res[i].latency_ns_max), res[i].interrupts);
 	if (res[0].rcu_ipis || (per_cpu(cpu, nohz_full) && res[0].interrupts)) {
 		printk("rcu-demo: FAILED: with the tracker on, CPU %u was interrupted\n", cpu);
 		ok = false;

@@ -136,6 +136,18 @@ SELFTEST(rcu, user_mode_cpu_needs_an_interrupt_without_the_tracker)
 		EXPECT_GE(t, r.rcu_ipis, 10UL);
 }
 
+static struct {
+	bool watching;
+	enum ctx_state state;
+} seen[NR_CPUS];
+
+/* On each CPU, in its IPI handler: even an idle CPU's RCU watches a handler. */
+static void read_ct(void *arg)
+{
+	seen[smp_processor_id()].watching = rcu_is_watching();
+	seen[smp_processor_id()].state = ct_state();
+}
+
 /* Probes pinned to each CPU in turn: a syscall loop, then a fault that kills. */
 SELFTEST(rcu, context_tracking_consistent_on_every_cpu)
 {
@@ -151,9 +163,10 @@ SELFTEST(rcu, context_tracking_consistent_on_every_cpu)
 		ASSERT_EQ(t, run_user_program(m, "probe crash=ud2", BIT(cpu), &r), NULL);
 		EXPECT_EQ(t, r.signal, SIGILL);
 	}
+	on_each_cpu(read_ct, NULL);
 	for_each_online_cpu(cpu) {
-		EXPECT_EQ(t, READ_ONCE(per_cpu(cpu, ct_state)), CONTEXT_KERNEL);
-		EXPECT_TRUE(t, READ_ONCE(per_cpu(cpu, rcu_watching)) & 1);
+		EXPECT_EQ(t, seen[cpu].state, CONTEXT_KERNEL);
+		EXPECT_EQ(t, seen[cpu].watching, true);
 	}
 	EXPECT_EQ(t, ct_warnings_total(), warnings);
 }

@@ -421,12 +421,36 @@ void sched_ipi(struct pt_regs *regs)
 	tick_nohz_update(user_mode(regs));
 }
 
+/*
+ * A halted CPU holds no RCU reference. With the tracker on it says so the way
+ * user mode does, by making rcu_watching even: no grace period waits for it or
+ * wakes it (interrupts that do arrive watch for their duration: irqentry_enter()).
+ * With the tracker off, the counter stays still and the tick or an RCU IPI that
+ * finds the CPU halted reports for it (rcu_irq_from()).
+ */
+static void rcu_idle_enter(void)
+{
+	this_cpu_write(idle_halted, true);
+	this_cpu_write(idle_eqs, rcu_eqs_on);	/* what to undo, whatever the switch says then */
+	if (rcu_eqs_on)
+		rcu_watching_inc();	/* odd -> even */
+}
+
+static void rcu_idle_exit(void)
+{
+	if (this_cpu_read(idle_eqs))
+		rcu_watching_inc();	/* even -> odd */
+	this_cpu_write(idle_eqs, false);
+	this_cpu_write(idle_halted, false);
+}
+
 /**
  * cpu_idle_loop - what an AP runs when no task can
  *
  * Halts until an interrupt, with the usual race closed: IRQs are off from the
  * check to the HLT, and STI's one-instruction shadow means an IPI sent after the
- * check wakes the HLT rather than arriving before it.
+ * check wakes the HLT rather than arriving before it. The interrupt's handler
+ * runs before the instruction after HLT.
  */
 void __noreturn cpu_idle_loop(void)
 {
@@ -436,9 +460,9 @@ void __noreturn cpu_idle_loop(void)
 		if (sched_work_here()) {
 			schedule();
 		} else {
-			this_cpu_write(idle_halted, true);
-			asm volatile("sti; hlt" ::: "memory");
-			this_cpu_write(idle_halted, false);
+			rcu_idle_enter();
+			asm volatile("sti; hlt; cli" ::: "memory");
+			rcu_idle_exit();
 		}
 		local_irq_enable();
 	}

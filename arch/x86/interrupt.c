@@ -162,12 +162,12 @@ static void handle_vector(struct pt_regs *regs, unsigned long vector)
 void do_interrupt(struct pt_regs *regs, unsigned long vector)
 {
 	bool irq = vector >= NR_EXCEPTION_VECTORS;
+	irqentry_state_t state = irqentry_enter(regs);
 
-	irqentry_enter(regs);
 	if (irq)
 		this_cpu_inc(irq_depth);	/* lockdep-lite and RCU ask "in a handler?" */
 	handle_vector(regs, vector);
 	if (irq)
 		this_cpu_dec(irq_depth);
-	irqentry_exit(regs);
+	irqentry_exit(regs, state);
 }

@@ -42,6 +42,7 @@ struct percpu {
 	/* SMP: set up by smp_init() (arch/x86/smpboot.c). */
 	u32 apic_id;
 	bool idle_halted;		/* the idle loop sits in HLT */
+	bool idle_eqs;			/* ... with rcu_watching made even for it */
 	bool nohz_full;			/* nohz_full= names this CPU */
 	bool tick_stopped;		/* nohz_full: the tick is off right now */
 	struct task *idle_task;
