@@ -20,11 +20,13 @@
 #include <rcu.h>
 
 /*
- * Set once at boot from context_tracking=on|off (default on), before the first
- * entry from user mode, and never again: a plain read, which the compiler may
- * merge with the other reads in the same entry. Linux makes it a static key.
+ * Set at boot from context_tracking=on|off (default on), before the first entry
+ * from user mode; changed later only by the benchmark, between measurements
+ * (context_tracking_set()). A plain read, which the compiler may merge with the
+ * other reads in the same entry. Linux makes it a static key.
  */
 extern bool context_tracking_on;
+void context_tracking_set(bool on);
 
 static __always_inline bool context_tracking_enabled(void)
 {

@@ -10,11 +10,13 @@
  *  - spin_lock_irqsave()/spin_unlock_irqrestore(): IRQs off while held; for any
  *    lock an interrupt handler also takes.
  *
- * Every lock carries lockdep-lite state (kernel/spinlock.c): taking a lock this
- * CPU already holds is reported and panics (it would spin forever), and a lock
- * taken both in an interrupt handler and elsewhere with IRQs on is reported,
- * because that interrupt arriving on the holder's CPU would deadlock. The checks
- * cost a few instructions per acquisition; no lock is on the syscall fast path.
+ * Every lock records which CPU holds it. DEBUG_ENTRY=1 builds add lockdep-lite
+ * (kernel/spinlock.c): taking a lock this CPU already holds is reported and
+ * panics (it would spin forever), and a lock taken both in an interrupt handler
+ * and elsewhere with IRQs on is reported, because that interrupt arriving on the
+ * holder's CPU would deadlock. Like DEBUG_ENTRY's other checks they stay out of
+ * the release build, whose figures docs/benchmarks.md quotes. No lock is on the
+ * syscall fast path (kill, invalid, getpid).
  */
 #ifndef _ENTRYLAB_SPINLOCK_H
 #define _ENTRYLAB_SPINLOCK_H
@@ -38,10 +40,15 @@ typedef struct spinlock {
 #define SPINLOCK_INIT(lockname)	{ .holder_cpu = -1, .name = #lockname }
 #define DEFINE_SPINLOCK(lockname) spinlock_t lockname = SPINLOCK_INIT(lockname)
 
-/* Lockdep-lite, out of line. */
+/* What taking lock now would do wrong, or NULL; every build (the self-tests ask). */
 const char *lockdep_acquire_verdict(const spinlock_t *lock);
+#ifdef DEBUG_ENTRY
 void lockdep_acquire(spinlock_t *lock);
 void lockdep_release(spinlock_t *lock);
+#else
+static __always_inline void lockdep_acquire(spinlock_t *lock) { }
+static __always_inline void lockdep_release(spinlock_t *lock) { }
+#endif
 /* Inconsistent-use reports so far (the self-tests read it). */
 extern unsigned long lockdep_warnings;
 /* Set by a self-test that provokes the next report on purpose. */
@@ -65,6 +72,7 @@ static __always_inline void spin_lock(spinlock_t *lock)
 static __always_inline void spin_unlock(spinlock_t *lock)
 {
 	lockdep_release(lock);
+	lock->holder_cpu = -1;
 	__atomic_store_n(&lock->owner, lock->owner + 1, __ATOMIC_RELEASE);
 }
 

@@ -1,10 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The kernel half of the syscall benchmark. The ring-3 program (user/init.c)
- * measures; this file switches entry variants for it, masks the timer while it
- * measures, collects what it reports and prints the table: ticks per call for
- * each variant and operation, the difference from irqsave-outline (the design
- * before the 2016 patches), and one machine-readable line per cell.
+ * The kernel half of the syscall benchmark. The ring-3 program (user/bench.c)
+ * measures; this file switches rows for it, masks the timer while it measures,
+ * collects what it reports and prints the table: ticks per call for each row and
+ * operation, the difference from a base row, and one machine-readable line per
+ * cell.
+ *
+ * Rows: every entry variant (difference from irqsave-outline, the design before
+ * the 2016 patches), then the boot's variant twice more, once with context
+ * tracking off and once with only the RCU tracker off (difference from that
+ * variant): what each layer costs per syscall. Those two switch the trackers
+ * while the benchmark's task is in the kernel, which is safe on one CPU only
+ * (rcu_set_eqs()), so with more CPUs online they measure nothing.
  */
 #include <asm/apic.h>
 #include <asm/syscall.h>
@@ -12,9 +19,69 @@
 #include <context_tracking.h>
 #include <errno.h>
 #include <printk.h>
+#include <rcu.h>
+#include <smp.h>
 #include <string.h>
 #include <syscalls.h>
 #include <uapi/bench.h>
+
+struct bench_row {
+	char name[48];		/* "irqoff-inline,rcu_eqs=off" */
+	const char *what;
+	unsigned int entry;	/* index into entry_variants[] */
+	bool ct, rcu;		/* context tracking, RCU tracker: as booted, or off */
+	unsigned int base;	/* the row its difference is taken from */
+};
+
+static struct bench_row rows[BENCH_MAX_ROWS];
+static unsigned int nr_rows;
+static bool boot_ct, boot_rcu;
+
+void bench_init(void)
+{
+	unsigned int v = boot_entry_variant;
+
+	boot_ct = context_tracking_on;
+	boot_rcu = rcu_eqs_on;
+	for (unsigned int i = 0; i < nr_entry_variants; i++)
+		rows[nr_rows++] = (struct bench_row){ .entry = i, .ct = boot_ct, .rcu = boot_rcu,
+						      .what = entry_variants[i].what };
+	for (unsigned int i = 0; i < nr_rows; i++)
+		strlcpy(rows[i].name, entry_variants[i].name, sizeof(rows[i].name));
+	rows[nr_rows] = (struct bench_row){ .entry = v, .ct = false, .rcu = false, .base = v,
+		.what = "the same, context tracking off (and the RCU tracker with it)" };
+	snprintf(rows[nr_rows++].name, sizeof(rows[0].name), "%s,context_tracking=off",
+		 entry_variants[v].name);
+	rows[nr_rows] = (struct bench_row){ .entry = v, .ct = boot_ct, .rcu = false, .base = v,
+		.what = "the same, context tracking on, RCU tracker off" };
+	snprintf(rows[nr_rows++].name, sizeof(rows[0].name), "%s,rcu_eqs=off",
+		 entry_variants[v].name);
+}
+
+/*
+ * What row v can measure: the floor serves "invalid" only (it returns -ENOSYS for
+ * everything); a tracker row needs one CPU, and a tracker that is on to turn off.
+ */
+static unsigned long row_ops(unsigned int v)
+{
+	const struct bench_row *row = &rows[v];
+
+	if (entry_variants[row->entry].floor)
+		return BIT(BENCH_OP_INVALID);
+	if (row->ct == boot_ct && row->rcu == boot_rcu)
+		return BIT(BENCH_NR_OPS) - 1;
+	if (nr_cpus_online > 1 || (!row->ct && !boot_ct) || (!row->rcu && !boot_rcu))
+		return 0;
+	return BIT(BENCH_NR_OPS) - 1;
+}
+
+/* The benchmark's task is in the kernel: both trackers' states are consistent. */
+static void select_row(const struct bench_row *row)
+{
+	syscall_select_entry(row->entry);
+	context_tracking_set(row->ct);
+	rcu_set_eqs(row->rcu);
+}
 
 #define OP_NAME(id, name)	[BENCH_OP_##id] = name,
 static const char *const op_names[BENCH_NR_OPS] = { BENCH_OPS_LIST(OP_NAME) };
@@ -23,7 +90,7 @@ static struct cell {
 	bool valid;
 	unsigned long iters;
 	struct bench_result r;
-} cells[BENCH_MAX_VARIANTS][BENCH_NR_OPS];
+} cells[BENCH_MAX_ROWS][BENCH_NR_OPS];
 
 _Static_assert(BENCH_NR_OPS < 64, "BENCH_OPS returns the ops as a bit mask");
 
@@ -38,27 +105,26 @@ long sys_entrylab_bench(struct pt_regs *regs)
 	struct bench_result r;
 
 	switch (regs->di) {
-	case BENCH_VARIANTS:
-		return nr_entry_variants;
+	case BENCH_ROWS:
+		return nr_rows;
 	case BENCH_OPS:
-		if (v >= nr_entry_variants)
+		if (v >= nr_rows)
 			return -EINVAL;
-		/* The floor returns -ENOSYS for everything: it serves "invalid" only. */
-		return entry_variants[v].floor ? BIT(BENCH_OP_INVALID) : BIT(BENCH_NR_OPS) - 1;
+		return row_ops(v);
 	case BENCH_SELECT:
-		if (v >= nr_entry_variants)
+		if (v >= nr_rows || !row_ops(v))
 			return -EINVAL;
-		syscall_select_entry(v);
+		select_row(&rows[v]);
 		return 0;
 	case BENCH_BEGIN:
 		lapic_timer_stop();
 		return 0;
 	case BENCH_END:
-		syscall_select_entry(boot_entry_variant);
+		select_row(&rows[boot_entry_variant]);
 		lapic_timer_start(TIMER_HZ);
 		return 0;
 	case BENCH_REPORT:
-		if (v >= nr_entry_variants || op >= BENCH_NR_OPS ||
+		if (v >= nr_rows || op >= BENCH_NR_OPS ||
 		    !regs->r10 || regs->r10 > BENCH_MAX_ITERS)
 			return -EINVAL;
 		if (copy_from_user(&r, (const void __user *)regs->r8, sizeof(r)))
@@ -112,25 +178,26 @@ static void fmt_delta(char *buf, size_t size, const struct cell *c, const struct
 /* Called after init exits: prints what it reported, if anything. */
 void bench_print_results(void)
 {
-	const struct cell *base = cells[0];
 	bool any = false;
 	char a[32], b[48];
 
-	for (unsigned int v = 0; v < nr_entry_variants; v++)
+	for (unsigned int v = 0; v < nr_rows; v++)
 		for (unsigned int op = 0; op < BENCH_NR_OPS; op++)
 			any |= cells[v][op].valid;
 	if (!any)
 		return;
 
 	printk("\nbench: RDTSC ticks per call, minimum over the repetitions, empty loop subtracted;\n"
-	       "bench: difference from %s. Timer tick masked while measuring.\n",
-	       entry_variants[0].name);
-	printk("bench: %-16s", "variant");
+	       "bench: difference from %s (the tracker rows: from %s). Timer tick masked\n"
+	       "bench: while measuring.\n", rows[0].name, rows[boot_entry_variant].name);
+	printk("bench: %-36s", "variant");
 	for (unsigned int op = 0; op < BENCH_NR_OPS; op++)
 		printk(" %10s %-22s", op_names[op], "");
 	printk("\n");
-	for (unsigned int v = 0; v < nr_entry_variants; v++) {
-		printk("bench: %-16s", entry_variants[v].name);
+	for (unsigned int v = 0; v < nr_rows; v++) {
+		const struct cell *base = cells[rows[v].base];
+
+		printk("bench: %-36s", rows[v].name);
 		for (unsigned int op = 0; op < BENCH_NR_OPS; op++) {
 			const struct cell *c = &cells[v][op];
 
@@ -139,7 +206,7 @@ void bench_print_results(void)
 				continue;
 			}
 			fmt_per_call(a, sizeof(a), c->r.min_ticks, c->iters);
-			if (v && base[op].valid)
+			if (v != rows[v].base && base[op].valid)
 				fmt_delta(b, sizeof(b), c, &base[op]);
 			else
 				b[0] = '\0';
@@ -147,17 +214,17 @@ void bench_print_results(void)
 		}
 		printk("\n");
 	}
-	for (unsigned int v = 0; v < nr_entry_variants; v++)
-		printk("bench: %-16s %s\n", entry_variants[v].name, entry_variants[v].what);
+	for (unsigned int v = 0; v < nr_rows; v++)
+		printk("bench: %-36s %s\n", rows[v].name, rows[v].what);
 
-	for (unsigned int v = 0; v < nr_entry_variants; v++) {
+	for (unsigned int v = 0; v < nr_rows; v++) {
 		for (unsigned int op = 0; op < BENCH_NR_OPS; op++) {
 			const struct cell *c = &cells[v][op];
 
 			if (!c->valid)
 				continue;
 			printk("bench variant=%s op=%s iters=%lu ticks_per_call=%s median=%s reps=%lu\n",
-			       entry_variants[v].name, op_names[op], c->iters,
+			       rows[v].name, op_names[op], c->iters,
 			       fmt_per_call(a, sizeof(a), c->r.min_ticks, c->iters),
 			       fmt_per_call(b, sizeof(b), c->r.median_ticks, c->iters), c->r.reps);
 		}

@@ -23,6 +23,18 @@ void context_tracking_init(void)
 	}
 }
 
+/*
+ * For the benchmark's rows, on one CPU, from a syscall: the calling task is in
+ * the kernel, so the state says KERNEL and RCU watches whether tracking goes on
+ * or off, and the next return to user mode starts from a consistent state.
+ */
+void context_tracking_set(bool on)
+{
+	context_tracking_on = on;
+	if (!on)
+		rcu_eqs_on = false;
+}
+
 bool ct_warn_expected;
 
 unsigned long ct_warnings_total(void)

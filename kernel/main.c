@@ -77,6 +77,7 @@ void kmain(u32 magic, phys_addr_t mb_info)
 	sched_init();
 	context_tracking_init();
 	syscall_init();
+	bench_init();
 	local_irq_enable();
 
 	print_banner();

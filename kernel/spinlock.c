@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Lockdep-lite: the two lock bugs a small SMP kernel makes first, caught on the
+ * Lockdep-lite, in DEBUG_ENTRY=1 builds: the two lock bugs a small SMP kernel makes first, caught on the
  * acquisition that shows them rather than on the hang they cause.
  *
  *  - Recursion: this CPU already holds the lock. The ticket it would take can
@@ -47,6 +47,7 @@ const char *lockdep_acquire_verdict(const spinlock_t *lock)
 	return NULL;
 }
 
+#ifdef DEBUG_ENTRY
 void lockdep_acquire(spinlock_t *lock)
 {
 	const char *bad = lockdep_acquire_verdict(lock);
@@ -68,5 +69,5 @@ void lockdep_release(spinlock_t *lock)
 	if (unlikely(!spin_held_here(lock)))
 		panic("lockdep: %s: released by CPU %u, which does not hold it", lock->name,
 		      this_cpu_read(cpu));
-	lock->holder_cpu = -1;
 }
+#endif

@@ -67,9 +67,9 @@ void bench_parse_args(struct cmdline *args, struct bench_args *b)
 
 int run_benchmark(const struct bench_args *b)
 {
-	static long long ticks[BENCH_MAX_VARIANTS][BENCH_NR_OPS][BENCH_MAX_REPS];
-	long nvar = syscall1(__NR_entrylab_bench, BENCH_VARIANTS);
-	long serves[BENCH_MAX_VARIANTS];
+	static long long ticks[BENCH_MAX_ROWS][BENCH_NR_OPS][BENCH_MAX_REPS];
+	long nvar = syscall1(__NR_entrylab_bench, BENCH_ROWS);
+	long serves[BENCH_MAX_ROWS];
 	int pid = getpid();
 	struct {
 		long nr, a0, a1;
@@ -80,14 +80,14 @@ int run_benchmark(const struct bench_args *b)
 		[BENCH_OP_KILL_HANDLED] = { __NR_kill, pid, SIGWINCH },
 	};
 
-	if (nvar <= 0 || nvar > BENCH_MAX_VARIANTS) {
-		printf("bench: the kernel offers %ld entry variants, expected 1..%d\n", nvar,
-		       BENCH_MAX_VARIANTS);
+	if (nvar <= 0 || nvar > BENCH_MAX_ROWS) {
+		printf("bench: the kernel offers %ld rows, expected 1..%d\n", nvar,
+		       BENCH_MAX_ROWS);
 		return 1;
 	}
 	for (long v = 0; v < nvar; v++)
 		serves[v] = syscall2(__NR_entrylab_bench, BENCH_OPS, v);
-	printf("bench: %lu iterations x %lu repetitions x %ld entry variants\n",
+	printf("bench: %lu iterations x %lu repetitions x %ld rows\n",
 	       (unsigned long)b->iters, (unsigned long)b->reps, nvar);
 	syscall1(__NR_entrylab_bench, BENCH_BEGIN);
 	for (u64 r = 0; r < b->reps; r++) {

@@ -161,7 +161,7 @@ static bool make_args(long nr, unsigned long a[6])
 		 * Query, and reports that fail: switching the entry variant would end
 		 * the run, and a report that succeeds would print in the boot's table.
 		 */
-		a[0] = rnd() % 2 ? BENCH_VARIANTS : rnd() % 3 ? BENCH_REPORT : 5 + rnd() % 100;
+		a[0] = rnd() % 2 ? BENCH_ROWS : rnd() % 3 ? BENCH_REPORT : 5 + rnd() % 100;
 		a[4] = bad_pointer();
 		return true;
 	}

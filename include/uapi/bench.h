@@ -3,14 +3,16 @@
  * The benchmark's control call, shared by the kernel (kernel/bench.c) and the
  * benchmark program (user/init.c):
  *
- *   syscall(__NR_entrylab_bench, BENCH_VARIANTS)            number of entry variants
- *   syscall(__NR_entrylab_bench, BENCH_OPS, v)              mask of the ops v can measure
- *   syscall(__NR_entrylab_bench, BENCH_SELECT, v)           LSTAR := variant v
+ *   syscall(__NR_entrylab_bench, BENCH_ROWS)                number of rows
+ *   syscall(__NR_entrylab_bench, BENCH_OPS, v)              mask of the ops row v can measure
+ *   syscall(__NR_entrylab_bench, BENCH_SELECT, v)           switch to row v: LSTAR, trackers
  *   syscall(__NR_entrylab_bench, BENCH_BEGIN)               stop the timer tick
- *   syscall(__NR_entrylab_bench, BENCH_END)                 restart it, back to entry=
+ *   syscall(__NR_entrylab_bench, BENCH_END)                 restart it, back to the boot's row
  *   syscall(__NR_entrylab_bench, BENCH_REPORT, v, op, iters, &result)
  *
- * Ticks are RDTSC deltas measured in ring 3, with the empty loop subtracted.
+ * A row is an entry variant with context tracking and the RCU tracker on or off
+ * (kernel/bench.c). Ticks are RDTSC deltas measured in ring 3, with the empty
+ * loop subtracted.
  * REPORT refuses (-EINVAL) iters of 0 or above BENCH_MAX_ITERS, reps of 0 or above
  * BENCH_MAX_REPS, and tick counts beyond +-2^40. tests/run.py reads the op names
  * from BENCH_OPS_LIST.
@@ -21,7 +23,7 @@
 #include <uapi/unistd.h>
 
 enum bench_cmd {
-	BENCH_VARIANTS,
+	BENCH_ROWS,
 	BENCH_OPS,
 	BENCH_SELECT,
 	BENCH_BEGIN,
@@ -43,7 +45,7 @@ enum bench_op {
 };
 #undef BENCH_OP_ENUM
 
-#define BENCH_MAX_VARIANTS	8		/* table size on both sides */
+#define BENCH_MAX_ROWS		8		/* table size on both sides */
 #define BENCH_MAX_ITERS		(1UL << 32)
 #define BENCH_MAX_REPS		64
 

@@ -105,6 +105,16 @@ SELFTEST(efault, sigaltstack)
 	EXPECT_EFAULT_ALL(t, syscall2(__NR_sigaltstack, 0, p));
 }
 
+SELFTEST(efault, sched_setaffinity)
+{
+	EXPECT_EFAULT_ALL(t, syscall3(__NR_sched_setaffinity, 0, 8, p));
+}
+
+SELFTEST(efault, sched_getaffinity)
+{
+	EXPECT_EFAULT_ALL(t, syscall3(__NR_sched_getaffinity, 0, 8, p));
+}
+
 SELFTEST(efault, bench_report)
 {
 	EXPECT_EFAULT_ALL(t, syscall5(__NR_entrylab_bench, BENCH_REPORT, 0, 0, 1, p));

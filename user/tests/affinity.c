@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sched_setaffinity(2), sched_getaffinity(2) and getcpu(2): a task moves to each
+ * CPU it is allowed, and every bad argument gets Linux's errno. With one CPU
+ * the moves are to CPU 0 only; make test also runs this suite with SMP=2.
+ */
+#include "harness.h"
+
+static long setaffinity(int pid, unsigned long len, const void *mask)
+{
+	return syscall3(__NR_sched_setaffinity, pid, len, mask);
+}
+
+static long getaffinity(int pid, unsigned long len, void *mask)
+{
+	return syscall3(__NR_sched_getaffinity, pid, len, mask);
+}
+
+static unsigned int getcpu(void)
+{
+	unsigned int cpu = ~0U;
+
+	syscall3(__NR_getcpu, &cpu, NULL, NULL);
+	return cpu;
+}
+
+SELFTEST(affinity, getaffinity_lists_the_cpu_we_run_on)
+{
+	unsigned long mask = 0;
+
+	EXPECT_EQ(t, getaffinity(0, sizeof(mask), &mask), (long)sizeof(mask));
+	EXPECT_NE(t, mask, 0UL);
+	EXPECT_TRUE(t, mask & (1UL << getcpu()));
+	EXPECT_EQ(t, getaffinity(getpid(), sizeof(mask), &mask), (long)sizeof(mask));
+}
+
+SELFTEST(affinity, task_moves_to_each_allowed_cpu)
+{
+	unsigned long all = 0;
+
+	ASSERT_EQ(t, getaffinity(0, sizeof(all), &all), (long)sizeof(all));
+	for (unsigned int cpu = 0; cpu < 64; cpu++) {
+		unsigned long one = 1UL << cpu, now = 0;
+
+		if (!(all & one))
+			continue;
+		EXPECT_EQ(t, setaffinity(0, sizeof(one), &one), 0);
+		/* The move happens on the way back to user mode: we are there now. */
+		EXPECT_EQ(t, getcpu(), cpu);
+		EXPECT_EQ(t, getaffinity(0, sizeof(now), &now), (long)sizeof(now));
+		EXPECT_EQ(t, now, one);
+	}
+	EXPECT_EQ(t, setaffinity(0, sizeof(all), &all), 0);
+}
+
+SELFTEST(affinity, bad_masks_and_lengths_refused)
+{
+	unsigned long empty = 0, offline = 1UL << 63, mask = 0, cpu0 = 1;
+	unsigned char byte0 = 1;
+
+	EXPECT_EQ(t, setaffinity(0, sizeof(empty), &empty), -EINVAL);
+	EXPECT_EQ(t, setaffinity(0, sizeof(offline), &offline), -EINVAL);
+	EXPECT_EQ(t, setaffinity(0, 0, &cpu0), -EINVAL);	/* reads nothing: empty */
+	EXPECT_EQ(t, setaffinity(0, 1, &byte0), 0);		/* short: the bytes given */
+	EXPECT_EQ(t, getcpu(), 0U);
+	EXPECT_EQ(t, getaffinity(0, 4, &mask), -EINVAL);	/* not whole longs */
+	EXPECT_EQ(t, getaffinity(0, 0, &mask), -EINVAL);
+	EXPECT_EQ(t, setaffinity(12345, sizeof(cpu0), &cpu0), -ESRCH);
+	EXPECT_EQ(t, getaffinity(-1, sizeof(mask), &mask), -ESRCH);
+	mask = ~0UL;
+	EXPECT_EQ(t, setaffinity(0, sizeof(mask), &mask), 0);
+}
+
+/*
+ * getcpu writes 4-byte values, so the efault suite's straddling pointer (which
+ * assumes 8-byte objects) would be a valid one here: these are wholly bad.
+ */
+SELFTEST(affinity, getcpu_null_and_bad_pointers)
+{
+	static const unsigned long bad[] = {
+		0xffffffff80100000UL, 0xffff888000100000UL, 0x0000800000000000UL, 0x10000UL,
+	};
+	unsigned int node = ~0U;
+
+	EXPECT_EQ(t, syscall3(__NR_getcpu, NULL, NULL, NULL), 0);
+	EXPECT_EQ(t, syscall3(__NR_getcpu, NULL, &node, NULL), 0);
+	EXPECT_EQ(t, node, 0U);
+	for (unsigned int i = 0; i < ARRAY_SIZE(bad); i++) {
+		EXPECT_EQ(t, syscall3(__NR_getcpu, bad[i], NULL, NULL), -EFAULT);
+		EXPECT_EQ(t, syscall3(__NR_getcpu, NULL, bad[i], NULL), -EFAULT);
+	}
+}
