@@ -41,7 +41,7 @@ INIT_ARGS	?=
 BENCH_ARGS	?= iters=10000 reps=5
 QEMU_EXTRA	?=
 SMP		?= 1
-export RUN_CMDLINE BENCH_CMDLINE INIT INIT_ARGS BENCH_ARGS SMP
+export RUN_CMDLINE BENCH_CMDLINE INIT INIT_ARGS BENCH_ARGS
 
 # V=1 shows full commands.
 ifeq ($(V),1)
@@ -193,25 +193,25 @@ $(ISO): $(KERNEL) $(USER_PROGS) $(BUILD)/iso-config scripts/mkiso.sh
 	$(Q)bash scripts/mkiso.sh $(KERNEL) $@ "$$RUN_CMDLINE" $(PROBE) "$$INIT" "$$INIT_ARGS"
 
 run: $(ISO)
-	$(Q)bash scripts/qemu.sh $(ISO) $(QEMU_EXTRA)
+	$(Q)SMP=$(SMP) bash scripts/qemu.sh $(ISO) $(QEMU_EXTRA)
 
 # One boot, every entry variant: the kernel prints the table (docs/benchmarks.md).
 bench: $(KERNEL) $(USER_PROGS)
 	@echo "  ISO     $(BUILD)/bench.iso"
 	$(Q)bash scripts/mkiso.sh $(KERNEL) $(BUILD)/bench.iso "$$BENCH_CMDLINE" $(PROBE) \
 		"$$INIT" "$$BENCH_ARGS"
-	$(Q)bash scripts/qemu.sh $(BUILD)/bench.iso $(QEMU_EXTRA)
+	$(Q)SMP=$(SMP) bash scripts/qemu.sh $(BUILD)/bench.iso $(QEMU_EXTRA)
 
 # docs/smp-rcu.md: grace periods while ring 3 spins on a nohz_full CPU, with the RCU
 # tracker on and off. Two CPUs unless SMP= says more; every CPU but 0 is nohz_full.
-ifeq ($(origin SMP),file)
+ifeq ($(filter command line environment,$(origin SMP)),)
 rcu-demo: SMP := 2
 endif
 rcu-demo: $(KERNEL) $(USER_PROGS)
 	@echo "  ISO     $(BUILD)/rcu-demo.iso"
 	$(Q)bash scripts/mkiso.sh $(KERNEL) $(BUILD)/rcu-demo.iso \
 		"rcu_demo nohz_full=1-$$(($(SMP) - 1)) noinit $$BENCH_CMDLINE" $(PROBE)
-	$(Q)bash scripts/qemu.sh $(BUILD)/rcu-demo.iso $(QEMU_EXTRA)
+	$(Q)SMP=$(SMP) bash scripts/qemu.sh $(BUILD)/rcu-demo.iso $(QEMU_EXTRA)
 
 # docs/entry.md quotes the built do_syscall_64; this refreshes that quote.
 disasm: $(KERNEL)
@@ -220,7 +220,7 @@ disasm: $(KERNEL)
 debug: $(ISO)
 	@echo "QEMU waits for gdb; in another terminal run:"
 	@echo "  gdb $(KERNEL) -ex 'target remote :1234'"
-	$(Q)KVM=0 TIMEOUT=0 bash scripts/qemu.sh $(ISO) -s -S $(QEMU_EXTRA)
+	$(Q)SMP=$(SMP) KVM=0 TIMEOUT=0 bash scripts/qemu.sh $(ISO) -s -S $(QEMU_EXTRA)
 
 # A program built with the host toolchain and glibc, to show INIT= takes any
 # static executable (tests/programs/); and the same program linked dynamically,

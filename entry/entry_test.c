@@ -219,6 +219,8 @@ SELFTEST(entry, faulting_iret_becomes_sigsegv)
 	ASSERT_TRUE(t, m != NULL);
 	task = task_create("badiret");
 	ASSERT_TRUE(t, task != NULL);
+	/* Here only: no other CPU may start it before its SS is broken below. */
+	task->cpus_allowed = BIT(smp_processor_id());
 	err = exec_image(task, phys_to_virt(m->start), m->end - m->start, "probe exit=0");
 	EXPECT_TRUE(t, err == NULL);
 	if (!err) {

@@ -47,5 +47,7 @@ void on_each_cpu(void (*fn)(void *arg), void *arg);
 void smp_send_stop(void);
 struct pt_regs;
 void smp_handle_ipi(struct pt_regs *regs, unsigned long vector);
+/* One line per CPU: its tick and IPI counters (printed at the end of a run). */
+void smp_print_counters(void);
 
 #endif

@@ -97,5 +97,6 @@ void kmain(u32 magic, phys_addr_t mb_info)
 
 	status = want_init ? run_init() : EXIT_SUCCESS_STATUS;
 	bench_print_results();
+	smp_print_counters();
 	kernel_exit(status);
 }

@@ -32,8 +32,10 @@ def _finish(build, name, cmd, env, timeout):
     logdir = os.path.join(build, 'test-logs')
     os.makedirs(logdir, exist_ok=True)
     start = time.monotonic()
+    # Each case says how many CPUs it wants; the caller's SMP= or ICOUNT= must not leak.
+    base = {k: v for k, v in os.environ.items() if k not in ('SMP', 'ICOUNT')}
     p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                       stdin=subprocess.DEVNULL, env=dict(os.environ, KVM='0',
+                       stdin=subprocess.DEVNULL, env=dict(base, KVM='0',
                                                           TIMEOUT=str(timeout), **env),
                        cwd=ROOT)
     log = p.stdout.decode('utf-8', 'replace')
@@ -43,8 +45,9 @@ def _finish(build, name, cmd, env, timeout):
 
 
 def run(build, name, cmdline, init=None, init_args='', env=None, timeout=120, kernel=None,
-        probe=True):
-    """Boots kernel (default build/entrylab.elf) with cmdline, the probe module and init."""
+        probe=True, qemu_args=()):
+    """Boots kernel (default build/entrylab.elf) with cmdline, the probe module and init;
+    qemu_args go to QEMU as they are."""
     iso = os.path.join(build, 'test-logs', name + '.iso')
     os.makedirs(os.path.dirname(iso), exist_ok=True)
     mk = ['bash', 'scripts/mkiso.sh', kernel or os.path.join(build, 'entrylab.elf'), iso,
@@ -55,7 +58,8 @@ def run(build, name, cmdline, init=None, init_args='', env=None, timeout=120, ke
     if built.returncode:
         return Result(built.returncode, built.stdout + built.stderr, 0.0)
     try:
-        return _finish(build, name, ['bash', 'scripts/qemu.sh', iso], env or {}, timeout)
+        return _finish(build, name, ['bash', 'scripts/qemu.sh', iso, *qemu_args], env or {},
+                       timeout)
     finally:
         os.unlink(iso)
 

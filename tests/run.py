@@ -41,7 +41,17 @@ def selftest_suites(*patterns):
 KERNEL_SUITES = selftest_suites('arch/x86/*.c', 'arch/x86/mm/*.c', 'kernel/*.c', 'entry/*.c')
 RING3_SUITES = selftest_suites('user/tests/*.c')
 DEMOS = {'selftest/fail_demo', 'selftest/oops_demo'}
-RELEASE_SKIPS = DEMOS | {'entry/irqoff_hooks_assert_irqs_off'}
+DEBUG_ONLY = {'entry/irqoff_hooks_assert_irqs_off', 'spinlock/lockdep_catches_irq_unsafe_use'}
+# Skipped on one CPU, which is how every row without SMP= boots.
+SMP_ONLY = {'smp/reschedule_ipi_reaches_every_cpu', 'smp/call_function_runs_on_each_cpu_irqs_off',
+            'rcu/synchronize_rcu_waits_for_a_reader_on_another_cpu',
+            'rcu/user_mode_cpu_needs_no_interrupt_with_the_tracker',
+            'rcu/user_mode_cpu_needs_an_interrupt_without_the_tracker',
+            'sched/task_runs_where_its_affinity_says'}
+NOHZ_ONLY = {'sched/nohz_full_tick_stops_for_one_task_restarts_for_two'}
+RELEASE_SKIPS = DEMOS | DEBUG_ONLY | SMP_ONLY | NOHZ_ONLY
+SMP_SKIPS = DEMOS | DEBUG_ONLY
+SMP_REPORT = {s: KERNEL_SUITES[s] for s in ('acpi', 'rcu', 'sched', 'smp', 'spinlock')}
 BANNER = (r'^entrylab: CPU \S+ ".+"', r'^entrylab: memory \d+ MiB usable',
           r'^entrylab: TSC \d+\.\d+ MHz', r'^entrylab: protections: NX on')
 RESOURCES_OK = (r'^init: resources: \d+ frames free before and after, kernel page tables '
@@ -66,7 +76,7 @@ BOOTS = {
                                  suites=KERNEL_SUITES, skips=RELEASE_SKIPS, lines=BANNER),
     'selftests-debug-entry': dict(cmdline='selftest', kernel='{b}/debug/entrylab.elf',
                                   init='{b}/user/init.elf', init_args='iters=200 reps=1',
-                                  suites=KERNEL_SUITES, skips=DEMOS,
+                                  suites=KERNEL_SUITES, skips=DEMOS | SMP_ONLY | NOHZ_ONLY,
                                   lines=(r'^bench: CT_WARN_ON count 0$', SUCCESS)),
     'selftests-without-probe-fail': dict(cmdline='selftest noinit', no_probe=True, status=1,
                                          lines=(r'# .*no probe module', r'^not ok \d+ entry$')),
@@ -114,6 +124,50 @@ BOOTS = {
         r'^cmdline: warning: rcu_eqs=on needs context tracking',
         r'context tracking off, RCU tracker off$', SUCCESS)),
 }
+
+# Several CPUs: TCG without icount (docs/smp-rcu.md). The self-tests at 2 and 4 CPUs,
+# with the tracker off, in the debug build; the ring-3 suite; what bad input gets.
+SMP_ONLINE = r'^smp: {} CPUs online$'
+BOOTS.update({
+    'smp2-selftests': dict(cmdline='selftest nohz_full=1 noinit', env={'SMP': '2'},
+                           suites=KERNEL_SUITES, skips=SMP_SKIPS, report=('smp2', SMP_REPORT),
+                           lines=(SMP_ONLINE.format(2), r'^nohz_full: CPU 1 stops its tick')),
+    'smp4-selftests': dict(cmdline='selftest nohz_full=2-3 noinit', env={'SMP': '4'},
+                           suites=KERNEL_SUITES, skips=SMP_SKIPS, report=('smp4', SMP_REPORT),
+                           lines=(SMP_ONLINE.format(4), r'^nohz_full: CPU 3 stops its tick')),
+    'smp2-selftests-rcu-eqs-off': dict(
+        cmdline='selftest rcu_eqs=off nohz_full=1 noinit', env={'SMP': '2'},
+        suites=KERNEL_SUITES, skips=SMP_SKIPS | {'entry/rcu_tracker_counts_every_transition'},
+        lines=(SMP_ONLINE.format(2), r'RCU tracker off$')),
+    'smp2-selftests-debug-entry': dict(cmdline='selftest nohz_full=1 noinit', env={'SMP': '2'},
+                                       kernel='{b}/debug/entrylab.elf', suites=KERNEL_SUITES,
+                                       skips=DEMOS, lines=(r'^    # expected lockdep: CPU 1: ',)),
+    'smp2-ring3-suite': dict(init='{b}/user/entrytests.elf', env={'SMP': '2'},
+                             suites=RING3_SUITES, lines=(SMP_ONLINE.format(2), RESOURCES_OK,
+                                                          SUCCESS)),
+    'smp-without-acpi-boots-one-cpu': dict(cmdline='noinit', env={'SMP': '2'},
+                                           qemu_args=['-no-acpi'], lines=(
+        r'^smp: ACPI: no RSDP from the loader \(no ACPI tables\?\): booting on one CPU$',
+        SMP_ONLINE.format(1), SUCCESS)),
+    'smp-nosmp-boots-one-cpu': dict(cmdline='noinit nosmp', env={'SMP': '2'},
+                                    lines=(SMP_ONLINE.format(1), SUCCESS)),
+})
+for value, want, warning in (
+        ('0', 1, r'smp=0 is below the minimum 1, using 1'),
+        ('999', 2, r'smp=999 is above the maximum 8, using 8'),
+        ('abc', 2, r'smp=abc is not a number, using 8')):
+    BOOTS[f'smp-{value}-warned'] = dict(cmdline=f'noinit smp={value}', env={'SMP': '2'},
+                                        lines=(rf'^cmdline: warning: {warning}$',
+                                               SMP_ONLINE.format(want), SUCCESS))
+for value, warning in (
+        ('0', r'nohz_full: CPU 0 keeps its tick \(it runs RCU'),
+        ('7', r'nohz_full: CPU 7 is not online: dropped'),
+        ('garbage', r'nohz_full=garbage is not a CPU list \(like 1-3,5\): ignored')):
+    BOOTS[f'nohz-full-{value}-warned'] = dict(cmdline=f'noinit nohz_full={value}',
+                                              env={'SMP': '2'}, absent=(r'^nohz_full: CPU',),
+                                              lines=(rf'^cmdline: warning: {warning}',
+                                                     SMP_ONLINE.format(2), SUCCESS))
+
 for death in ('no_restorer', 'bad_stack', 'altstack_overflow', 'blocked_fault'):
     BOOTS[f'ring3-{death.replace("_", "-")}-killed'] = dict(
         init='{b}/user/entrytests.elf', init_args=f'die={death}', status=4,
@@ -139,6 +193,17 @@ MAKES = {
         args=['run', 'CMDLINE=', 'INIT=build/user/probe.elf', 'INIT_ARGS=exit=3'], status=2,
         lines=(r'^entrylab: run ended: init exited with an error \(3\)$',
                r'\[Makefile:\d+: run\] Error 3$')),
+    'readme-rcu-demo': dict(
+        args=['rcu-demo'], lines=(
+            r'^rcu-demo: a ring-3 loop spins on CPU 1 \(nohz_full: its tick stops\)',
+            r'^rcu-demo rcu_eqs=on grace_periods=100 gp_latency_us_median=[\d.]+ '
+            r'gp_latency_us_max=[\d.]+ interrupts_on_nohz_cpu=0$',
+            r'^rcu-demo rcu_eqs=off grace_periods=100 gp_latency_us_median=[\d.]+ '
+            r'gp_latency_us_max=[\d.]+ interrupts_on_nohz_cpu=([1-9]\d\d|\d{4,})$', SUCCESS)),
+    'readme-rcu-demo-needs-two-cpus': dict(
+        args=['rcu-demo', 'SMP=1'], status=2,
+        lines=(r'^rcu-demo: needs two or more CPUs \(make rcu-demo SMP=2\)$',
+               r'\[Makefile:\d+: rcu-demo\] Error 1$')),
     'readme-long-init-args-refused': dict(
         args=['run', f'INIT_ARGS={LONG_ARGS}'], status=2,
         lines=(r'^mkiso.sh: init\'s argument string \("init" \+ INIT_ARGS\) is 10005 characters; '
@@ -166,7 +231,8 @@ def boot_case(b, name, row):
         make_bad_machine_elf(b, kw['init'])
     return boot.run(b, name, kw.get('cmdline', ''), init=kw.get('init'),
                     init_args=kw.get('init_args', ''), env=kw.get('env'),
-                    kernel=kw.get('kernel'), probe=not kw.get('no_probe'))
+                    kernel=kw.get('kernel'), probe=not kw.get('no_probe'),
+                    qemu_args=kw.get('qemu_args', ()))
 
 
 def make_case(b, name, row):
@@ -289,7 +355,8 @@ def bench_icount_ordering_repeatable(b):
     (r1, c1), (r2, c2) = bench_icount(b, 'bench-icount-1'), bench_icount(b, 'bench-icount-2')
     problems = boot.check(r1, lines=(SUCCESS,)) + boot.check(r2, lines=(SUCCESS,))
     names = [v.replace('_', '-') for v in entry_variants()]
-    want = {(v, op) for v in names for op in bench_ops()} | {('floor', 'invalid')}
+    trackers = [f'irqoff-inline,{t}=off' for t in ('context_tracking', 'rcu_eqs')]
+    want = {(v, op) for v in names + trackers for op in bench_ops()} | {('floor', 'invalid')}
     if set(c1) != want:
         problems.append(f'bench lines: missing {sorted(want - set(c1))}, '
                         f'unexpected {sorted(set(c1) - want)}')
@@ -304,11 +371,16 @@ def bench_icount_ordering_repeatable(b):
         problems.append(f'kill: expected irqoff-inline < irqsave-inline < irqsave-outline: {k}')
     if c1[('floor', 'invalid')] >= c1[('irqoff-inline', 'invalid')]:
         problems.append('the floor is not below the full entry')
+    t = [c1[(r, 'invalid')] for r in trackers + ['irqoff-inline']]
+    if not t[0] < t[1] < t[2]:
+        problems.append('invalid: expected context_tracking=off < rcu_eqs=off < irqoff-inline: '
+                        f'{t}')
     stale = docs_table_mismatches(c1)
     if stale:
         problems.append(f'docs/benchmarks.md icount table is stale: {stale}')
     return problems, ('kill: ' + ', '.join(f'{n} {k[n]:g}' for n in k) +
-                      f'; floor {c1[("floor", "invalid")]:g}; identical in two boots')
+                      f'; floor {c1[("floor", "invalid")]:g}; trackers off: invalid '
+                      f'{t[0]:g}/{t[1]:g}; identical in two boots')
 
 
 FUZZ_DONE = re.compile(r'^fuzz: done: (\d+) syscalls made')
@@ -317,13 +389,14 @@ FUZZ_HASH = re.compile(r'^fuzz: result hash (0x[0-9a-f]+)$')
 
 @check
 def readme_fuzzer_as_init(b):
-    """The README's fuzzer command, twice: 1,000,000 calls, same hash, nothing leaked."""
+    """The README's fuzzer command on one CPU and on two: 1,000,000 calls, same hash,
+    nothing leaked."""
     runs, problems = [], []
-    for i in (1, 2):
-        r = boot.run_make(b, f'fuzz-{i}', ['run', 'INIT=build/user/fuzz.elf',
+    for i, smp in ((1, '1'), (2, '2')):
+        r = boot.run_make(b, f'fuzz-{i}', ['run', 'INIT=build/user/fuzz.elf', f'SMP={smp}',
                                            'INIT_ARGS=seed=20261130 count=1000000'], timeout=600)
         problems += boot.check(r, lines=(RESOURCES_OK, SUCCESS), suites=KERNEL_SUITES,
-                               skips=RELEASE_SKIPS)
+                               skips=RELEASE_SKIPS if smp == '1' else SMP_SKIPS | NOHZ_ONLY)
         made = [int(m[1]) for m in map(FUZZ_DONE.match, r.lines) if m]
         digest = [m[1] for m in map(FUZZ_HASH.match, r.lines) if m]
         if made != [1000000] or len(digest) != 1:
@@ -332,7 +405,8 @@ def readme_fuzzer_as_init(b):
         runs.append((digest[0], r.seconds))
     if runs[0][0] != runs[1][0]:
         problems.append(f'same seed, different results: {runs[0][0]} vs {runs[1][0]}')
-    return problems, f'seed 20261130: hash {runs[0][0]} in both runs, {runs[0][1]:.1f}s each'
+    return problems, (f'seed 20261130: hash {runs[0][0]} with SMP=1 and SMP=2, '
+                      f'{runs[0][1]:.1f}s and {runs[1][1]:.1f}s')
 
 
 # Cases that run make share build/entrylab.iso: they go in this order, on one worker.

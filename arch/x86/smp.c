@@ -7,6 +7,7 @@
 #include <asm/irqflags.h>
 #include <asm/traps.h>
 #include <kernel.h>
+#include <printk.h>
 #include <rcu.h>
 #include <sched.h>
 #include <smp.h>
@@ -110,4 +111,17 @@ void smp_handle_ipi(struct pt_regs *regs, unsigned long vector)
 			asm volatile("cli; hlt");
 	}
 	lapic_eoi();
+}
+
+/* At the end of a run with several CPUs: what interrupted each one, from boot on. */
+void smp_print_counters(void)
+{
+	unsigned int cpu;
+
+	if (nr_cpus_online < 2)
+		return;
+	for_each_online_cpu(cpu)
+		printk("smp: CPU %u: %lu ticks (%lu from user mode), %lu IPIs%s\n", cpu,
+		       READ_ONCE(per_cpu(cpu, timer_ticks)), READ_ONCE(per_cpu(cpu, user_ticks)),
+		       READ_ONCE(per_cpu(cpu, ipis)), per_cpu(cpu, nohz_full) ? ", nohz_full" : "");
 }

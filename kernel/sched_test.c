@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Self-tests of the scheduler's SMP side: a task follows its affinity, and a
+ * nohz_full CPU stops its tick for one user task and restarts it for a second.
+ */
+#include <asm/apic.h>
+#include <asm/processor.h>
+#include <init.h>
+#include <rcu_demo.h>
+#include <sched.h>
+#include <selftest.h>
+#include <signal.h>
+#include <smp.h>
+
+#define WAIT_MS	1000
+
+/* Whether task is running on cpu within WAIT_MS. */
+static bool runs_on(const struct task *task, unsigned int cpu)
+{
+	u64 end = rdtsc() + tsc_khz * WAIT_MS;
+
+	while (READ_ONCE(task->on_cpu) != (int)cpu && rdtsc() < end)
+		cpu_relax();
+	return READ_ONCE(task->on_cpu) == (int)cpu;
+}
+
+/* Whether cpu's tick is stopped (or running) within WAIT_MS. */
+static bool tick_becomes(unsigned int cpu, bool stopped)
+{
+	u64 end = rdtsc() + tsc_khz * WAIT_MS;
+
+	while (READ_ONCE(per_cpu(cpu, tick_stopped)) != stopped && rdtsc() < end)
+		cpu_relax();
+	return READ_ONCE(per_cpu(cpu, tick_stopped)) == stopped;
+}
+
+static struct task *spin_on(struct test *t, unsigned long cpus)
+{
+	const char *err;
+	struct task *task = start_user_program(boot_module("probe"), "probe spin loops=0", cpus,
+					       &err);
+
+	if (!task)
+		test_fail(t, __FILE__, __LINE__, "cannot start a spinner: %s", err);
+	return task;
+}
+
+static void stop(struct task *task)
+{
+	struct user_result r;
+
+	send_signal(task, SIGKILL, SI_KERNEL, 0);
+	finish_user_program(task, &r);
+}
+
+/* Every CPU but this one, which is busy running the test and never schedules. */
+SELFTEST(sched, task_runs_where_its_affinity_says)
+{
+	unsigned int cpu;
+
+	if (nr_cpus_online < 2)
+		SKIP(t, "needs two or more CPUs (SMP=2)");
+	for_each_online_cpu(cpu) {
+		struct task *task;
+
+		if (cpu == smp_processor_id())
+			continue;
+		task = spin_on(t, BIT(cpu));
+		if (!task)
+			return;
+		EXPECT_TRUE(t, runs_on(task, cpu));
+		stop(task);
+	}
+}
+
+SELFTEST(sched, nohz_full_tick_stops_for_one_task_restarts_for_two)
+{
+	unsigned int cpu = rcu_demo_cpu();
+	struct task *a, *b;
+
+	if (!cpu || !per_cpu(cpu, nohz_full))
+		SKIP(t, "needs a nohz_full CPU (nohz_full=1, SMP=2)");
+	a = spin_on(t, BIT(cpu));
+	if (!a)
+		return;
+	EXPECT_TRUE(t, tick_becomes(cpu, true));
+	b = spin_on(t, BIT(cpu));
+	if (b) {
+		/* A second runnable task: the kick's IPI restarts the tick, to share the CPU. */
+		EXPECT_TRUE(t, tick_becomes(cpu, false));
+		stop(b);
+		EXPECT_TRUE(t, tick_becomes(cpu, true));
+	}
+	stop(a);
+	EXPECT_TRUE(t, tick_becomes(cpu, false));	/* idle again: ticking */
+}
