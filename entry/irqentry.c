@@ -15,7 +15,7 @@
  * IRQs off. From user mode: the CPU enters the kernel, as on a syscall. From
  * kernel mode context tracking already says KERNEL; RCU is watching, unless the
  * interrupt woke the idle loop from its extended quiescent state (rcu_idle_enter()
- * in kernel/sched.c): then the handler, which may use RCU, makes it watch, and
+ * in kernel/idle.c): then the handler, which may use RCU, makes it watch, and
  * irqentry_exit() puts the CPU back in the quiescent state. As Linux's
  * ct_irq_enter() does, and for the same reason: an idle CPU delays no grace period.
  */
@@ -64,8 +64,9 @@ void irqentry_exit(struct pt_regs *regs, irqentry_state_t state)
  *
  * switch_to() "returns" into ret_from_fork_asm on the new task's kernel stack
  * with IRQs off and sched_lock held, which finish_task_switch() releases, as
- * schedule() does after any other switch. A new task leaves through the same exit work as a syscall, but
- * enters user mode for the first time: it has no entry to undo.
+ * schedule() does after any other switch. A new task leaves through the same
+ * exit work as a syscall, but enters user mode for the first time: it has no
+ * entry to undo.
  */
 void ret_from_fork(struct pt_regs *regs);
 void ret_from_fork(struct pt_regs *regs)

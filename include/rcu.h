@@ -5,7 +5,7 @@
  * Each CPU has a counter, rcu_watching, that is odd while RCU must watch the CPU
  * (it runs kernel code and may hold RCU read-side references) and even while it
  * runs user code, where it cannot. Entering and leaving user mode each add one,
- * with a fully ordered atomic RMW (lock xadd), so another CPU that snapshots the
+ * with a fully ordered atomic RMW (lock inc), so another CPU that snapshots the
  * counter sees every kernel access before the increment. A grace period needs
  * each CPU to have been quiescent once since the period began: a CPU whose
  * snapshot was even was quiescent already, and one whose counter has moved since

@@ -54,6 +54,12 @@ struct task {
 	unsigned long exit_ip;
 };
 
+/* Each CPU's idle task has pid 0, as in Linux; user tasks start at 1. */
+static __always_inline bool is_idle_task(const struct task *t)
+{
+	return t->pid == 0;
+}
+
 static __always_inline struct task *current_task(void)
 {
 	return this_cpu_read(current_task);
@@ -74,23 +80,27 @@ void sched_init(void);
 void sched_init_ap(void);
 void schedule(void);
 void finish_task_switch(void);
-void __noreturn cpu_idle_loop(void);
 bool sched_work_here(void);
 void sched_kick(struct task *t);
 void sched_tick(void);
 void sched_ipi(struct pt_regs *regs);
 void sched_setaffinity_task(struct task *t, unsigned long mask);
-void tick_nohz_update(bool in_user);
-/* nohz_full=<cpu list>, after smp_init(). */
-void nohz_full_init(void);
 struct task *task_create(const char *name);
 void task_free(struct task *t);
 void task_start(struct task *t, unsigned long ip, unsigned long sp);
 /* Runs t until it ends; returns with t dead, to be freed with task_free(). */
 void task_run_to_exit(struct task *t);
+/* The running task with that pid, with the task table locked; or NULL, unlocked. */
 struct task *find_task_lock(int pid, unsigned long *flags);
 void find_task_unlock(unsigned long flags);
 void __noreturn do_exit(int status, int signal);
+
+/* kernel/idle.c */
+void __noreturn cpu_idle_loop(void);
+/* IRQs off: stop or restart this CPU's tick if it is nohz_full. */
+void tick_nohz_update(bool in_user);
+/* nohz_full=<cpu list>, after smp_init(). */
+void nohz_full_init(void);
 
 /* arch/x86/switch_to.asm */
 void switch_to(unsigned long *prev_ksp, unsigned long next_ksp);

@@ -3,7 +3,7 @@
  * Thread flags: work that must be done before the task returns to user mode. As in
  * Linux, they live in struct thread_info (the first member of struct task), not in a
  * field called "flags" of the task itself: Linux's task->flags holds PF_* bits.
- * Any context may set a flag (an interrupt, another task, later another CPU), so
+ * Any context may set a flag (an interrupt, another task, another CPU), so
  * every change is a locked bit operation; the exit path reads them with IRQs off.
  */
 #ifndef _ENTRYLAB_THREAD_INFO_H

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Lockdep-lite, in DEBUG_ENTRY=1 builds: the two lock bugs a small SMP kernel makes first, caught on the
- * acquisition that shows them rather than on the hang they cause.
+ * Lockdep-lite, in DEBUG_ENTRY=1 builds: the two lock bugs a small SMP kernel
+ * makes first, caught on the acquisition that shows them rather than on the hang
+ * they cause.
  *
  *  - Recursion: this CPU already holds the lock. The ticket it would take can
  *    never be served, so the CPU would spin forever: panic with the lock's name.

@@ -2,7 +2,7 @@
 /*
  * Per-CPU areas and each CPU's GDT and TSS, which live in its area. percpu_init()
  * points GS_BASE at the area; gdt_init_cpu() loads the CPU's own descriptor
- * tables. A second CPU would run the same two calls with its own number.
+ * tables. Every CPU runs the same two calls with its own number (ap_start()).
  */
 #include <asm/desc.h>
 #include <asm/msr.h>
