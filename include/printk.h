@@ -6,6 +6,8 @@
 
 int printk(const char *fmt, ...) __printf(1, 2);
 void console_write(const char *s, size_t len);
+/* Only at the end of a run, once every other CPU has stopped. */
+void console_break_lock(void);
 
 /* Console back ends (arch/x86). */
 void serial_init(void);

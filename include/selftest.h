@@ -85,6 +85,13 @@ void test_fail(struct test *t, const char *file, int line, const char *fmt, ...)
 
 #define SKIP(t, reason)		do { (t)->skip_reason = (reason); return; } while (0)
 
+/* For kernel tests that need a second CPU (the file includes <smp.h>). */
+#define SKIP_UNLESS_SMP(t)							\
+	do {									\
+		if (nr_cpus_online < 2)						\
+			SKIP(t, "needs two or more CPUs (SMP=2)");		\
+	} while (0)
+
 /* Runs every registered test; returns false if any failed. */
 bool selftests_run(void);
 

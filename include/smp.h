@@ -43,7 +43,7 @@ void smp_send_reschedule(unsigned int cpu);
 void smp_call_function_single(unsigned int cpu, void (*fn)(void *arg), void *arg, bool wait);
 /* fn(arg) on every online CPU, this one included; waits for all. */
 void on_each_cpu(void (*fn)(void *arg), void *arg);
-/* Halts every other CPU; for panic() and the end of a run. */
+/* Halts every other CPU and waits (bounded) until they have; for the end of a run. */
 void smp_send_stop(void);
 struct pt_regs;
 void smp_handle_ipi(struct pt_regs *regs, unsigned long vector);

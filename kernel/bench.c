@@ -60,7 +60,7 @@ void bench_init(void)
 
 /*
  * What row v can measure: the floor serves "invalid" only (it returns -ENOSYS for
- * everything); a tracker row needs one CPU, and a tracker that is on to turn off.
+ * everything). A tracker row needs one CPU, and a tracker on at boot to turn off.
  */
 static unsigned long row_ops(unsigned int v)
 {
@@ -68,9 +68,8 @@ static unsigned long row_ops(unsigned int v)
 
 	if (entry_variants[row->entry].floor)
 		return BIT(BENCH_OP_INVALID);
-	if (row->ct == boot_ct && row->rcu == boot_rcu)
-		return BIT(BENCH_NR_OPS) - 1;
-	if (nr_cpus_online > 1 || (!row->ct && !boot_ct) || (!row->rcu && !boot_rcu))
+	if (v >= nr_entry_variants &&
+	    (nr_cpus_online > 1 || (row->ct == boot_ct && row->rcu == boot_rcu)))
 		return 0;
 	return BIT(BENCH_NR_OPS) - 1;
 }

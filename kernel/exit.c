@@ -22,8 +22,10 @@ static const char *const exit_names[] = {
 void __noreturn kernel_exit(enum exit_status status)
 {
 	local_irq_disable();
-	if (nr_cpus_online > 1)
+	if (nr_cpus_online > 1) {
 		smp_send_stop();	/* nothing else may print or run after this */
+		console_break_lock();
+	}
 	if (status == EXIT_SUCCESS_STATUS && selftests_failed)
 		status = EXIT_FAILURE_STATUS;
 	printk("entrylab: run ended: %s (%d)\n", exit_names[status], status);

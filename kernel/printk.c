@@ -27,6 +27,15 @@ void console_write(const char *s, size_t len)
 	local_irq_restore(flags);
 }
 
+/*
+ * The end of a run, after smp_send_stop(): a CPU halted while printing still
+ * holds the lock, and the last lines must come out anyway.
+ */
+void console_break_lock(void)
+{
+	console_lock = (spinlock_t)SPINLOCK_INIT(console_lock);
+}
+
 int printk(const char *fmt, ...)
 {
 	char buf[512];

@@ -15,12 +15,6 @@
 #include <signal.h>
 #include <smp.h>
 
-#define NEEDS_SMP(t)								\
-	do {									\
-		if (nr_cpus_online < 2)						\
-			SKIP(t, "needs two or more CPUs (SMP=2)");		\
-	} while (0)
-
 struct test_cb {
 	struct rcu_head head;
 	unsigned long completed_when_run;	/* grace periods ended by then */
@@ -87,7 +81,7 @@ SELFTEST(rcu, synchronize_rcu_waits_for_a_reader_on_another_cpu)
 	unsigned int other = smp_processor_id() ? 0 : 1;
 	u64 deadline, returned;
 
-	NEEDS_SMP(t);
+	SKIP_UNLESS_SMP(t);
 	reader.inside = false;
 	reader.left_tsc = 0;
 	smp_call_function_single(other, long_reader, NULL, false);
@@ -107,7 +101,7 @@ SELFTEST(rcu, user_mode_cpu_needs_no_interrupt_with_the_tracker)
 	struct rcu_demo_result r;
 	const char *err;
 
-	NEEDS_SMP(t);
+	SKIP_UNLESS_SMP(t);
 	if (!context_tracking_on)
 		SKIP(t, "context_tracking=off");
 	err = rcu_demo_measure(rcu_demo_cpu(), true, 10, &r);
@@ -125,7 +119,7 @@ SELFTEST(rcu, user_mode_cpu_needs_an_interrupt_without_the_tracker)
 	struct rcu_demo_result r;
 	const char *err;
 
-	NEEDS_SMP(t);
+	SKIP_UNLESS_SMP(t);
 	if (!context_tracking_on)
 		SKIP(t, "context_tracking=off");
 	err = rcu_demo_measure(rcu_demo_cpu(), false, 10, &r);

@@ -325,11 +325,11 @@ void sched_kick(struct task *t)
 			smp_send_reschedule(running);
 	}
 	for_each_online_cpu(cpu) {
-		struct task *curr = READ_ONCE(per_cpu(cpu, current_task));
+		bool idle = READ_ONCE(per_cpu(cpu, current_task)) == per_cpu(cpu, idle_task);
 
 		if (cpu == self || !(READ_ONCE(t->cpus_allowed) & BIT(cpu)))
 			continue;
-		if (is_idle_task(curr) || READ_ONCE(per_cpu(cpu, tick_stopped)))
+		if (idle || READ_ONCE(per_cpu(cpu, tick_stopped)))
 			smp_send_reschedule(cpu);
 	}
 }

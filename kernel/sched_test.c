@@ -58,8 +58,7 @@ SELFTEST(sched, task_runs_where_its_affinity_says)
 {
 	unsigned int cpu;
 
-	if (nr_cpus_online < 2)
-		SKIP(t, "needs two or more CPUs (SMP=2)");
+	SKIP_UNLESS_SMP(t);
 	for_each_online_cpu(cpu) {
 		struct task *task;
 

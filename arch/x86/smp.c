@@ -69,13 +69,19 @@ void on_each_cpu(void (*fn)(void *arg), void *arg)
 		smp_call_function_single(cpu, fn, arg, true);
 }
 
+#define STOP_WAIT_MS	100
+
+/* Returns once the others have halted, or after STOP_WAIT_MS if one does not answer. */
 void smp_send_stop(void)
 {
 	unsigned int cpu, self = smp_processor_id();
+	u64 deadline = rdtsc() + tsc_khz * STOP_WAIT_MS;
 
 	for_each_online_cpu(cpu)
 		if (cpu != self)
 			send_ipi(cpu, IRQ_VECTOR_STOP);
+	while (READ_ONCE(cpu_online_mask) != BIT(self) && rdtsc() < deadline)
+		cpu_relax();
 }
 
 /* Taken the request, the caller may go (!wait) or must see fn finished (wait). */

@@ -12,12 +12,6 @@
 #include <smp.h>
 #include <spinlock.h>
 
-#define NEEDS_SMP(t)								\
-	do {									\
-		if (nr_cpus_online < 2)						\
-			SKIP(t, "needs two or more CPUs (SMP=2)");		\
-	} while (0)
-
 /* What each CPU reports about itself, read on that CPU by a cross-CPU call. */
 struct cpu_view {
 	unsigned long gs_base, self, cr0, cr4, efer, lstar, star, sfmask;
@@ -96,7 +90,7 @@ SELFTEST(smp, reschedule_ipi_reaches_every_cpu)
 {
 	unsigned int cpu;
 
-	NEEDS_SMP(t);
+	SKIP_UNLESS_SMP(t);
 	for_each_online_cpu(cpu) {
 		unsigned long before = READ_ONCE(per_cpu(cpu, ipis));
 
@@ -120,7 +114,7 @@ SELFTEST(smp, call_function_runs_on_each_cpu_irqs_off)
 {
 	unsigned int cpu;
 
-	NEEDS_SMP(t);
+	SKIP_UNLESS_SMP(t);
 	memset(calls_seen, 0, sizeof(calls_seen));
 	for_each_online_cpu(cpu)
 		smp_call_function_single(cpu, count_call, (void *)(unsigned long)(cpu + 1), true);
