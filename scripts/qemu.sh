@@ -14,6 +14,9 @@
 #              MEM=size  guest RAM (default 256M)
 #              SMP=N     N CPUs (default 1). ICOUNT=1 always runs one: QEMU 7.2's
 #                        icount shares one counter between CPUs (docs/smp-rcu.md)
+#              TCG_THREAD=multi|single  TCG with one host thread per CPU, or all
+#                        CPUs on one thread in turn. Default: multi when the host
+#                        has a CPU for every guest CPU, else single (docs/smp-rcu.md)
 #              TIMEOUT=s stop QEMU after s seconds without a result (default 600;
 #                        0: never, as for make debug)
 #
@@ -47,7 +50,16 @@ if [ "${ICOUNT:-0}" = 1 ] && [ "$smp" != 1 ]; then
 	echo "qemu.sh: ICOUNT=1 measures on one CPU: SMP=$smp ignored" >&2
 	smp=1
 fi
-accel=(-accel tcg -smp "$smp")
+# More guest CPUs than host CPUs: with a thread each, the host preempts a vCPU that
+# holds a spinlock while the others spin out their time slices on it (seconds per
+# handover of a contended ticket lock). Round-robin TCG instead switches to the next
+# vCPU at every PAUSE, which every spin loop executes.
+tcg_thread=${TCG_THREAD:-multi}
+if [ -z "${TCG_THREAD:-}" ] && [ "$smp" -gt "$(nproc)" ]; then
+	tcg_thread=single
+	echo "qemu.sh: $smp CPUs on a $(nproc)-CPU host: TCG runs them on one thread, in turn" >&2
+fi
+accel=(-accel "tcg,thread=$tcg_thread" -smp "$smp")
 cpu=${CPU:-max}
 clock="QEMU TCG: RDTSC follows host time, so benchmark ticks mean nothing (ICOUNT=1: instructions)"
 if [ "${ICOUNT:-0}" = 1 ]; then
