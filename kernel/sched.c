@@ -362,11 +362,19 @@ static void context_switch(struct task *prev, struct task *next)
  * The second half of a switch, on the new task's stack: the task switched away
  * from is off this CPU now, so another may pick it. Releases sched_lock, which
  * schedule() took before the switch. IRQs off.
+ *
+ * A task that is still runnable (preempted, or moved away by its affinity) may
+ * have been offered to an idle CPU while it was leaving this one, and that CPU
+ * found it still here and halted again: offer it once more.
  */
 void finish_task_switch(void)
 {
-	WRITE_ONCE(this_cpu_read(prev_task)->on_cpu, -1);
+	struct task *prev = this_cpu_read(prev_task);
+
+	WRITE_ONCE(prev->on_cpu, -1);
 	spin_unlock(&sched_lock);
+	if (!is_idle_task(prev) && READ_ONCE(prev->state) == TASK_RUNNING)
+		sched_kick(prev);
 	tick_nohz_update(false);
 }
 
