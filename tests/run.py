@@ -149,6 +149,10 @@ BOOTS.update({
                                            qemu_args=['-no-acpi'], lines=(
         r'^smp: ACPI: no RSDP from the loader \(no ACPI tables\?\): booting on one CPU$',
         SMP_ONLINE.format(1), SUCCESS)),
+    'smp-absent-cpu-skipped': dict(cmdline='noinit smp.test_absent_cpu', env={'SMP': '2'},
+                                   lines=(r'^smp: CPU with APIC ID 254 did not come online '
+                                          r'within 200 ms: skipped$', SMP_ONLINE.format(2),
+                                          SUCCESS)),
     'smp-nosmp-boots-one-cpu': dict(cmdline='noinit nosmp', env={'SMP': '2'},
                                     lines=(SMP_ONLINE.format(1), SUCCESS)),
 })
