@@ -43,6 +43,8 @@ void smp_send_reschedule(unsigned int cpu);
 void smp_call_function_single(unsigned int cpu, void (*fn)(void *arg), void *arg, bool wait);
 /* fn(arg) on every online CPU, this one included; waits for all. */
 void on_each_cpu(void (*fn)(void *arg), void *arg);
+/* Unmapped kernel pages: every CPU forgets them. */
+void flush_tlb_kernel_range(unsigned long start, unsigned long end);
 /* Halts every other CPU and waits (bounded) until they have; for the end of a run. */
 void smp_send_stop(void);
 struct pt_regs;

@@ -64,8 +64,9 @@ void __noreturn cpu_idle_loop(void)
  * nohz_full: on a CPU that nohz_full= names, the tick is stopped while the one
  * task that can run there is in user mode, and restarted as soon as that is no
  * longer so (the CPU schedules, or another task could run there: sched_kick()
- * sends an IPI). RCU needs no tick: context tracking reports the CPU quiescent,
- * and callbacks are never run on it (kernel/rcu.c). IRQs off.
+ * sends an IPI). RCU needs no tick: with the tracker on, context tracking reports
+ * the CPU quiescent (with it off, RCU sends an IPI when it must), and callbacks
+ * are never run on it (kernel/rcu.c). IRQs off.
  */
 void tick_nohz_update(bool in_user)
 {

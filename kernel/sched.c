@@ -39,13 +39,12 @@ static struct task idle_tasks[NR_CPUS];
 static struct task slot_reserved = { .state = TASK_DEAD, .on_cpu = -1 };
 /* Slot i also owns kernel stack slot i. Under sched_lock, as is every task's state. */
 static struct task *tasks[MAX_TASKS];
-/* Taken by the tick and IPIs too: always with IRQs off. */
+/* Always taken with IRQs off: schedule() holds it across the switch. */
 static DEFINE_SPINLOCK(sched_lock);
 
-
 /*
- * The lowest pid no task holds. sched_lock held. Init is started when no other task exists, so it
- * is pid 1 even after the self-tests have run their probe programs.
+ * The lowest pid no task holds; sched_lock held. Init is started when no other
+ * task exists, so it is pid 1 even after the self-tests have run their probes.
  */
 static int alloc_pid(void)
 {
@@ -107,10 +106,16 @@ void sched_init_ap(void)
 	idle_task_init();
 }
 
+/*
+ * The next task to get this slot maps other frames at the same addresses: every
+ * CPU the task ran on must forget the old ones first.
+ */
 static void kstack_unmap(void *stack)
 {
-	unmap_free_range(kernel_pml4, (unsigned long)stack,
-			 (unsigned long)stack + KERNEL_STACK_SIZE);
+	unsigned long start = (unsigned long)stack, end = start + KERNEL_STACK_SIZE;
+
+	unmap_free_range(kernel_pml4, start, end);
+	flush_tlb_kernel_range(start, end);
 }
 
 static void *kstack_map(unsigned int slot)

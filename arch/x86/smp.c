@@ -5,6 +5,8 @@
  */
 #include <asm/apic.h>
 #include <asm/irqflags.h>
+#include <asm/page.h>
+#include <asm/processor.h>
 #include <asm/traps.h>
 #include <kernel.h>
 #include <printk.h>
@@ -117,6 +119,34 @@ void smp_handle_ipi(struct pt_regs *regs, unsigned long vector)
 			asm volatile("cli; hlt");
 	}
 	lapic_eoi();
+}
+
+struct flush_range {
+	unsigned long start, end;
+};
+
+static void flush_range_here(void *arg)
+{
+	const struct flush_range *r = arg;
+
+	for (unsigned long va = r->start; va < r->end; va += PAGE_SIZE)
+		invlpg(va);
+}
+
+/**
+ * flush_tlb_kernel_range - forget [start, end)'s translations on every CPU
+ *
+ * Kernel mappings are global: a CR3 switch does not flush them, so a CPU that
+ * once used a kernel page keeps its translation until told. After unmapping one
+ * (a freed kernel stack, whose slot the next task reuses with other frames),
+ * every CPU must drop it: an IPI to each, as Linux's flush_tlb_kernel_range().
+ * IRQs on, not in an interrupt handler.
+ */
+void flush_tlb_kernel_range(unsigned long start, unsigned long end)
+{
+	struct flush_range r = { start, end };
+
+	on_each_cpu(flush_range_here, &r);
 }
 
 /* At the end of a run with several CPUs: what interrupted each one, from boot on. */

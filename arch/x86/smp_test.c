@@ -7,7 +7,9 @@
  */
 #include <asm/apic.h>
 #include <asm/msr.h>
+#include <asm/pgtable.h>
 #include <asm/processor.h>
+#include <pmm.h>
 #include <selftest.h>
 #include <smp.h>
 #include <spinlock.h>
@@ -165,4 +167,43 @@ SELFTEST(smp, contended_spinlock_counts_exactly)
 	EXPECT_EQ(t, READ_ONCE(finished), others);
 	EXPECT_EQ(t, READ_ONCE(counter), (unsigned long)INCREMENTS * nr_cpus_online);
 	EXPECT_EQ(t, lockdep_warnings, warnings);
+}
+
+/* A kernel address nothing else maps: between ioremap space and the kernel stacks. */
+#define TLB_TEST_VA	0xffffc94000000000UL
+
+static unsigned long read_back[NR_CPUS];
+
+static void read_test_page(void *arg)
+{
+	read_back[smp_processor_id()] = READ_ONCE(*(unsigned long *)TLB_TEST_VA);
+}
+
+/*
+ * Every CPU reads a kernel page (its TLB now holds the translation), the page is
+ * unmapped and another frame mapped at the same address: after the shootdown,
+ * every CPU reads the new frame. Without it, the others would read the old one.
+ */
+SELFTEST(smp, kernel_unmap_reaches_every_cpus_tlb)
+{
+	phys_addr_t old = alloc_frame(), new = alloc_frame();
+	unsigned int cpu;
+
+	ASSERT_TRUE(t, old && new);
+	*(unsigned long *)phys_to_virt(old) = 0x01d;
+	*(unsigned long *)phys_to_virt(new) = 0x2e3;
+	ASSERT_EQ(t, map_page(kernel_pml4, TLB_TEST_VA, old, PAGE_KERNEL), 0);
+	on_each_cpu(read_test_page, NULL);
+	for_each_online_cpu(cpu)
+		EXPECT_EQ(t, read_back[cpu], 0x01dUL);
+	unmap_page(kernel_pml4, TLB_TEST_VA);
+	flush_tlb_kernel_range(TLB_TEST_VA, TLB_TEST_VA + PAGE_SIZE);
+	ASSERT_EQ(t, map_page(kernel_pml4, TLB_TEST_VA, new, PAGE_KERNEL), 0);
+	on_each_cpu(read_test_page, NULL);
+	for_each_online_cpu(cpu)
+		EXPECT_EQ(t, read_back[cpu], 0x2e3UL);
+	unmap_page(kernel_pml4, TLB_TEST_VA);
+	flush_tlb_kernel_range(TLB_TEST_VA, TLB_TEST_VA + PAGE_SIZE);
+	free_frame(old);
+	free_frame(new);
 }
