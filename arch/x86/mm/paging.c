@@ -6,6 +6,11 @@
  * RW+NX), and no identity map: from here on a NULL or low-address dereference in
  * the kernel faults. Every PML4 slot of the upper half gets its PDPT now, so a
  * task's PML4, which copies those 256 slots once, sees later kernel mappings too.
+ *
+ * No lock: the kernel half changes only in process context on the boot CPU
+ * (kernel stacks in task_create()/task_free(), ioremap()), and a task's user half
+ * only in exec and in that task's own syscalls. Kernel pages are global, so an
+ * unmap must reach the other CPUs' TLBs: flush_tlb_kernel_range().
  */
 #include <asm/pgtable.h>
 #include <asm/processor.h>
