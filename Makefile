@@ -5,6 +5,7 @@
 #   make test       build, boot every test configuration, check the results
 #   make bench      the syscall benchmark alone: every entry variant, one boot
 #   make rcu-demo   RCU grace periods vs a nohz_full CPU in user mode (docs/smp-rcu.md)
+#   make selftests-x86  Linux's x86 entry selftests, unmodified, as init (docs/testing.md)
 #   make disasm     refresh the annotated do_syscall_64 listing in docs/entry.md
 #   make debug      boot halted with a gdb stub on :1234
 #   make clean
@@ -140,7 +141,7 @@ ISO := $(BUILD)/entrylab.iso
 KERNEL := $(BUILD)/entrylab.elf
 PROBE := $(BUILD)/user/probe.elf
 
-.PHONY: all run test bench rcu-demo disasm debug clean FORCE
+.PHONY: all run test bench rcu-demo selftests-x86 disasm debug clean FORCE
 all: $(ISO) $(USER_PROGS)
 
 $(BUILD)/asm-offsets.inc: arch/x86/asm-offsets.c $(TOOLS_OK)
@@ -201,6 +202,11 @@ bench: $(KERNEL) $(USER_PROGS)
 	$(Q)bash scripts/mkiso.sh $(KERNEL) $(BUILD)/bench.iso "$$BENCH_CMDLINE" $(PROBE) \
 		"$$INIT" "$$BENCH_ARGS"
 	$(Q)SMP=$(SMP) bash scripts/qemu.sh $(BUILD)/bench.iso $(QEMU_EXTRA)
+
+# Linux's own tools/testing/selftests/x86, unmodified, each booted as init; the
+# expected results are in tests/selftests-x86.expect (docs/testing.md).
+selftests-x86: $(KERNEL) $(USER_PROGS)
+	$(Q)python3 tests/selftests_x86.py --build $(BUILD)
 
 # docs/smp-rcu.md: grace periods while ring 3 spins on a nohz_full CPU, with the RCU
 # tracker on and off. Two CPUs unless SMP= says more; every CPU but 0 is nohz_full.

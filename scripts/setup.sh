@@ -2,6 +2,9 @@
 # Installs the Debian packages entrylab needs when any tool is missing. Called by
 # make before every build, so on a fresh Debian 12 machine "make run" or "make test"
 # is the only command needed. Quiet and quick when everything is there.
+#
+# Usage: setup.sh [PACKAGE...]: also the named packages, if not installed (make
+# selftests-x86 asks for linux-source-6.12 this way, so "make run" never downloads it).
 set -euo pipefail
 
 declare -A need=(
@@ -17,6 +20,9 @@ done
 [ -d /usr/lib/grub/i386-pc ] || missing+=(grub-pc-bin)
 # The test suite builds one program against glibc with gcc -static.
 [ -f /usr/lib/x86_64-linux-gnu/libc.a ] || missing+=(libc6-dev)
+for pkg in "$@"; do
+	dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'ok installed' || missing+=("$pkg")
+done
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 mapfile -t missing < <(printf '%s\n' "${missing[@]}" | sort -u)

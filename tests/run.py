@@ -25,6 +25,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import boot  # noqa: E402
+import selftests_x86  # noqa: E402
 from boot import ROOT  # noqa: E402
 
 
@@ -413,19 +414,32 @@ def readme_fuzzer_as_init(b):
                       f'{runs[0][1]:.1f}s and {runs[1][1]:.1f}s')
 
 
+@check
+def selftests_x86_as_expected(b):
+    """Linux's x86 selftests, unmodified, as init: exactly tests/selftests-x86.expect."""
+    results, problems = selftests_x86.run_all(b)
+    want = selftests_x86.read_expect()
+    subs = [(result if result != 'FAIL' or want.get(name) is None else 'XFAIL',
+             f'selftests-x86/{name}', reason) for name, result, reason in results]
+    n = sum(1 for r in results if r[1] == 'PASS')
+    return problems, f'{n} of {len(results)} pass, the rest as expected', subs
+
+
 # Cases that run make share build/entrylab.iso: they go in this order, on one worker.
-SERIAL = [*MAKES, 'bench_icount_ordering_repeatable', 'readme_fuzzer_as_init']
+# The Linux selftests boot two at a time themselves: they go last, on the same worker.
+SERIAL = [*MAKES, 'bench_icount_ordering_repeatable', 'readme_fuzzer_as_init',
+          'selftests_x86_as_expected']
 
 
 def run_case(b, name):
-    """(problems, detail, result or None) of one case."""
+    """(problems, detail, and a Result, a check's list of sub-results, or None) of one case."""
     for table, run in ((BOOTS, boot_case), (MAKES, make_case)):
         if name in table:
             r = run(b, name, table[name])
             problems = boot.check(r, **{k: v for k, v in table[name].items() if k in CHECK_KEYS})
             return problems, summary(r), r
-    problems, detail = next(fn for fn in CHECKS if fn.__name__ == name)(b)
-    return problems, detail, None
+    problems, detail, *subs = next(fn for fn in CHECKS if fn.__name__ == name)(b)
+    return problems, detail, subs[0] if subs else None
 
 
 def report_prefix(name):
@@ -462,6 +476,13 @@ def main():
         else:
             print(f'PASS {label} ({detail})')
             passed += 1
+        if isinstance(r, list):     # a check's own results: (PASS|FAIL|SKIP|XFAIL, name, why)
+            for result, sub, why in r:
+                print(f'  {result} {sub}' + (f': {why}' if why else ''))
+                passed += result == 'PASS'
+                failed += result == 'FAIL'
+                skipped += result in ('SKIP', 'XFAIL')
+            continue
         prefix, suites = report_prefix(n) or ('', {})
         for c in (c for c in (r.cases if r else []) if c.suite in suites):
             sub = f'{prefix}/{c.suite}/{c.name}'

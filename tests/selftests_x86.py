@@ -1,0 +1,178 @@
+#!/usr/bin/env python3
+"""Linux's own x86 entry selftests, unmodified, each booted as entrylab's init.
+
+`make selftests-x86` runs this. It takes tools/testing/selftests/x86 from Debian's
+linux-source-6.12 package (scripts/setup.sh installs it; the tarball is extracted
+into build/selftests-x86/ once), builds every 64-bit test the way that directory's
+Makefile does, plus -static (entrylab runs no dynamic linker), boots each one as
+init (two at a time) and prints one line per test:
+
+    PASS name | SKIP name: reason | FAIL name: first failing line
+
+and `N passed, N failed, N skipped`. A test passes when it exits 0 and prints no
+[FAIL] or "not ok" line; it is skipped when it exits 4 (KSFT_SKIP) or exits 0
+having only skipped. tests/selftests-x86.expect says which tests must pass and,
+for every other one, why not; any difference from it is a problem, so the file
+stays true. No test source is ever patched.
+"""
+import argparse
+import concurrent.futures
+import os
+import re
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import boot  # noqa: E402
+from boot import ROOT  # noqa: E402
+
+TARBALL = '/usr/src/linux-source-6.12.tar.xz'
+TOP = 'linux-source-6.12'
+# The x86 tests and what they include from outside their directory.
+MEMBERS = [f'{TOP}/tools/testing/selftests/x86', f'{TOP}/tools/testing/selftests/kselftest.h',
+           f'{TOP}/arch/x86/include/asm/desc_defs.h']
+EXPECT = os.path.join(ROOT, 'tests', 'selftests-x86.expect')
+BOOT_TIMEOUT = 30       # seconds; a test that hangs is a failure, not a stuck run
+KSFT_SKIP = 4
+
+
+def source_dir(out):
+    """tools/testing/selftests/x86, extracted into out/ once."""
+    src = os.path.join(out, TOP, 'tools', 'testing', 'selftests', 'x86')
+    stamp = os.path.join(out, '.extracted')
+    if not os.path.exists(stamp):
+        subprocess.run(['bash', os.path.join(ROOT, 'scripts', 'setup.sh'), 'linux-source-6.12'],
+                       check=True)
+        os.makedirs(out, exist_ok=True)
+        subprocess.run(['tar', '-xJf', TARBALL, '-C', out, *MEMBERS], check=True)
+        open(stamp, 'w').close()
+    return src
+
+
+def makefile_tests(src):
+    """The 64-bit tests of the Makefile: TARGETS_C_BOTHBITS and TARGETS_C_64BIT_ONLY."""
+    text = open(os.path.join(src, 'Makefile')).read().replace('\\\n', ' ')
+    names = []
+    for var in ('TARGETS_C_BOTHBITS', 'TARGETS_C_64BIT_ONLY'):
+        for m in re.finditer(rf'^{var}\s*\+?:?=(.*)$', text, re.M):
+            names += m[1].split()
+    return names
+
+
+def makefile_extras(src, name):
+    """The per-test additions of the Makefile: extra sources and flags for name_64."""
+    text = open(os.path.join(src, 'Makefile')).read()
+    files = re.findall(rf'^\$\(eval \$\(call extra-files,{name}_64,(\S+)\)\)', text, re.M)
+    flags = re.findall(rf'^\$\(OUTPUT\)/{name}_64: CFLAGS \+= (.*)$', text, re.M)
+    return files, ' '.join(flags).split()
+
+
+def build(src, out, name):
+    """(binary, None) or (None, the first error line)."""
+    binary = os.path.abspath(os.path.join(out, 'bin', f'{name}_64'))
+    os.makedirs(os.path.dirname(binary), exist_ok=True)
+    files, flags = makefile_extras(src, name)
+    cmd = ['gcc', '-m64', '-o', binary, '-O2', '-g', '-std=gnu99', '-pthread', '-Wall', '-no-pie',
+           '-static', *flags, '-DCAN_BUILD_64', f'{name}.c', *files, '-lrt', '-ldl']
+    p = subprocess.run(cmd, cwd=src, capture_output=True, text=True)
+    if p.returncode:
+        errors = [line for line in p.stderr.splitlines() if 'error' in line]
+        return None, (errors or p.stderr.splitlines() or ['gcc failed'])[0]
+    return binary, None
+
+
+KERNEL_LINE = re.compile(r'^(init: (starting|resources|exited|killed)|entrylab:|smp:|qemu\.sh:)')
+
+
+def program_lines(r):
+    """What the test printed: the lines after init started that the kernel did not print."""
+    start = next((i for i, line in enumerate(r.lines) if line.startswith('init: starting')),
+                 len(r.lines))
+    return [line.strip() for line in r.lines[start:] if line.strip() and
+            not KERNEL_LINE.match(line)]
+
+
+def verdict(r):
+    """('PASS'|'SKIP'|'FAIL', reason) from one boot's result."""
+    failed = [line for line in r.lines if re.search(r'\[FAIL\]|^not ok', line)]
+    exited = [int(m[1]) for m in (re.match(r'^init: exited with status (\d+)$', line)
+                                  for line in r.lines) if m]
+    skips = [line.strip() for line in r.lines if '[SKIP]' in line]
+    ran = any(re.search(r'\[OK\]|^ok ', line) for line in r.lines)
+    if exited == [0] and not failed:
+        return ('SKIP', skips[-1]) if skips and not ran else ('PASS', '')
+    if exited == [KSFT_SKIP] and not failed:
+        return 'SKIP', skips[-1] if skips else 'exited with KSFT_SKIP'
+    if failed:
+        return 'FAIL', failed[0].strip()
+    said = program_lines(r)
+    last = f', after "{said[-1]}"' if said else ''
+    if r.status == 124:
+        return 'FAIL', f'no result after {BOOT_TIMEOUT} s{last}'
+    ends = [line for line in r.lines if re.match(r'^init: (killed|exited)', line)]
+    return 'FAIL', (ends[0] if ends else f'status {r.status}') + last
+
+
+def read_expect():
+    """{name: reason or None (must pass)} from tests/selftests-x86.expect."""
+    want = {}
+    for line in open(EXPECT):
+        line = line.strip()
+        if not line or line.startswith('#'):
+            continue
+        name, _, rest = line.partition(' ')
+        rest = rest.strip()
+        want[name] = None if rest == 'pass' else rest
+    return want
+
+
+def run_one(b, src, out, name):
+    binary, error = build(src, out, name)
+    if not binary:
+        return name, 'FAIL', f'does not build: {error}'
+    r = boot.run(b, f'selftests-x86-{name}', '', init=binary, timeout=BOOT_TIMEOUT)
+    return (name, *verdict(r))
+
+
+def run_all(b, only=''):
+    """[(name, result, reason)] and the problems against the expect file."""
+    out = os.path.join(b, 'selftests-x86')
+    src = source_dir(out)
+    names = [n for n in makefile_tests(src) if only in n]
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 1)) as ex:
+        results = list(ex.map(lambda n: run_one(b, src, out, n), names))
+    want, problems = read_expect(), []
+    for name, result, reason in results:
+        if name not in want:
+            problems.append(f'{name}: not in tests/selftests-x86.expect')
+        elif want[name] is None and result != 'PASS':
+            problems.append(f'{name}: expected to pass, {result}: {reason}')
+        elif want[name] is not None and result == 'PASS':
+            problems.append(f'{name}: passes now: mark it "pass" in tests/selftests-x86.expect')
+    if not only:
+        problems += [f'{n}: in tests/selftests-x86.expect, not in the Makefile'
+                     for n in sorted(set(want) - set(names))]
+    return results, problems
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--build', default='build')
+    ap.add_argument('--only', default='')
+    args = ap.parse_args()
+    b = os.path.relpath(os.path.abspath(args.build), ROOT)
+    results, problems = run_all(b, args.only)
+    want = read_expect()
+    for name, result, reason in results:
+        why = want.get(name)
+        note = f' (expected: {why})' if result != 'PASS' and why else ''
+        print(f'{result} {name}' + (f': {reason}' if reason else '') + note)
+    for p in problems:
+        print(f'PROBLEM {p}')
+    count = {k: sum(1 for r in results if r[1] == k) for k in ('PASS', 'FAIL', 'SKIP')}
+    print(f'{count["PASS"]} passed, {count["FAIL"]} failed, {count["SKIP"]} skipped')
+    return 1 if problems else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
