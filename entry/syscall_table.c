@@ -34,11 +34,13 @@ const sys_call_ptr_t sys_call_table[NR_syscalls] = {
 	[__NR_sigaltstack]	= sys_sigaltstack,
 	[__NR_arch_prctl]	= sys_arch_prctl,
 	[__NR_gettid]		= sys_getpid,	/* one thread per process */
+	[__NR_tkill]		= sys_tkill,
 	[__NR_sched_setaffinity] = sys_sched_setaffinity,
 	[__NR_sched_getaffinity] = sys_sched_getaffinity,
 	[__NR_set_tid_address]	= sys_set_tid_address,
 	[__NR_clock_gettime]	= sys_clock_gettime,
 	[__NR_exit_group]	= sys_exit_group,
+	[__NR_tgkill]		= sys_tgkill,
 	[__NR_getcpu]		= sys_getcpu,
 	[__NR_entrylab_bench]	= sys_entrylab_bench,
 };

@@ -33,6 +33,7 @@
 #define AT_SECURE	23
 #define AT_RANDOM	25
 #define AT_EXECFN	31
+#define AT_MINSIGSTKSZ	51	/* the stack a signal delivery needs */
 
 struct elf64_ehdr {
 	u8 e_ident[EI_NIDENT];

@@ -15,7 +15,7 @@ typedef kernel_sigset_t sigset_t;
 /* What a pending signal carries until it is delivered (one per signal number). */
 struct ksiginfo {
 	int code;		/* si_code */
-	int pid;		/* sender, for SI_USER */
+	int pid;		/* sender, for SI_USER and SI_TKILL */
 	unsigned long addr;	/* si_addr, for faults */
 	unsigned long trapno;	/* the vector, for faults */
 	unsigned long err;	/* the CPU's error code, for faults */
@@ -43,6 +43,13 @@ struct sigstate {
 };
 
 struct task;
+
+/*
+ * The most stack a signal delivery takes (arch/x86/signal.c checks it): the
+ * FXSAVE image and the rt_sigframe, with their alignment. Programs learn it from
+ * the AT_MINSIGSTKSZ auxv entry, as on Linux, to size alternate stacks.
+ */
+#define SIGFRAME_MAX	1152
 
 const char *signal_name(int sig);
 /* The task's own new blocked mask (SIGKILL and SIGSTOP stay unblocked). */

@@ -25,6 +25,8 @@ long sys_sched_yield(struct pt_regs *regs);
 long sys_getpid(struct pt_regs *regs);
 long sys_exit(struct pt_regs *regs);
 long sys_kill(struct pt_regs *regs);
+long sys_tkill(struct pt_regs *regs);
+long sys_tgkill(struct pt_regs *regs);
 long sys_uname(struct pt_regs *regs);
 long sys_arch_prctl(struct pt_regs *regs);
 long sys_clock_gettime(struct pt_regs *regs);

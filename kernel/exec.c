@@ -179,7 +179,7 @@ static unsigned long push_string(struct mm *mm, unsigned long *top, const char *
 	return *top;
 }
 
-#define NR_AUXV		14	/* AT_* entries setup_stack() writes, with AT_NULL */
+#define NR_AUXV		15	/* AT_* entries setup_stack() writes, with AT_NULL */
 
 /* The strings of argv, split and unquoted as the kernel command line is. */
 static const char *push_args(struct mm *mm, unsigned long *top, const char *args,
@@ -254,6 +254,7 @@ static const char *setup_stack(struct task *t, const struct elf64_ehdr *eh,
 	AUX(AT_CLKTCK, 100);
 	AUX(AT_RANDOM, random);
 	AUX(AT_EXECFN, argc ? argv[0] : 0);
+	AUX(AT_MINSIGSTKSZ, SIGFRAME_MAX);
 	AUX(AT_NULL, 0);
 #undef AUX
 

@@ -101,29 +101,67 @@ long sys_exit_group(struct pt_regs *regs)
 	do_exit((int)regs->di, 0);	/* one thread per process: same as exit */
 }
 
-long sys_kill(struct pt_regs *regs)
+/*
+ * sig (0: only "does it exist?") to the task with this pid, > 0. The caller's own
+ * pid, the benchmark's case, needs no lookup and no lock.
+ */
+static __always_inline long signal_pid(int pid, int sig, int code)
 {
-	int pid = (int)regs->di, sig = (int)regs->si;
 	unsigned long flags;
 	struct task *t;
 
-	if (sig < 0 || sig > _NSIG)
-		return -EINVAL;
-	/* Ourselves (the benchmark's case) or our process group: each leads its own. */
-	if (pid == current->pid || pid == 0 || -pid == current->pid) {
+	if (pid == current->pid) {
 		if (sig)
-			send_signal(current, sig, SI_USER, current->pid);
+			send_signal(current, sig, code, current->pid);
 		return 0;
 	}
-	if (pid < 0)
-		return -ESRCH;	/* -1 (all but init) and other groups: nobody */
 	t = find_task_lock(pid, &flags);
 	if (!t)
 		return -ESRCH;
 	if (sig)
-		send_signal(t, sig, SI_USER, current->pid);
+		send_signal(t, sig, code, current->pid);
 	find_task_unlock(flags);
 	return 0;
+}
+
+long sys_kill(struct pt_regs *regs)
+{
+	int pid = (int)regs->di, sig = (int)regs->si;
+
+	if (sig < 0 || sig > _NSIG)
+		return -EINVAL;
+	if (pid <= 0 && (pid == 0 || -pid == current->pid))
+		pid = current->pid;	/* our process group: each process leads its own */
+	else if (pid < 0)
+		return -ESRCH;		/* -1 (all but init) and other groups: nobody */
+	return signal_pid(pid, sig, SI_USER);
+}
+
+/*
+ * tgkill(tgid, tid, sig) and tkill(tid, sig): a signal for one thread. Every
+ * process has one thread, whose tid is its pid, so a thread group other than the
+ * thread's own is -ESRCH. The signal says SI_TKILL, as on Linux; glibc's raise()
+ * and abort() send theirs this way.
+ */
+static long signal_thread(int tgid, int tid, int sig)
+{
+	if (tid <= 0 || sig < 0 || sig > _NSIG)
+		return -EINVAL;
+	if (tgid != tid)
+		return -ESRCH;
+	return signal_pid(tid, sig, SI_TKILL);
+}
+
+long sys_tgkill(struct pt_regs *regs)
+{
+	if ((int)regs->di <= 0)
+		return -EINVAL;
+	return signal_thread((int)regs->di, (int)regs->si, (int)regs->dx);
+}
+
+long sys_tkill(struct pt_regs *regs)
+{
+	return signal_thread((int)regs->di, (int)regs->di, (int)regs->si);
 }
 
 struct new_utsname {
@@ -228,6 +266,7 @@ long sys_brk(struct pt_regs *regs)
 #define MAP_PRIVATE	0x02
 #define MAP_FIXED	0x10
 #define MAP_ANONYMOUS	0x20
+#define MAP_STACK	0x20000	/* a hint (the memory is for a stack): nothing to do */
 
 static u64 prot_to_pte(unsigned long prot)
 {
@@ -247,7 +286,7 @@ long sys_mmap(struct pt_regs *regs)
 
 	const unsigned long required = MAP_PRIVATE | MAP_ANONYMOUS;
 
-	if (!regs->si || !len || (flags & ~(required | MAP_FIXED)) ||
+	if (!regs->si || !len || (flags & ~(required | MAP_FIXED | MAP_STACK)) ||
 	    (flags & required) != required || !(prot & PROT_ALL))
 		return -EINVAL;
 	if (flags & MAP_FIXED) {

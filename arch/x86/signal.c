@@ -95,6 +95,8 @@ bool setup_rt_frame(struct pt_regs *regs, int sig, const struct ksiginfo *info,
 	frame_addr = ALIGN_DOWN(fp - sizeof(frame), 16) - 8;
 	if (onstack && !on_sig_stack(t, frame_addr))
 		return false;	/* the alternate stack overflowed */
+	_Static_assert(FXSAVE_SIZE + 63 + sizeof(frame) + 15 + 8 <= SIGFRAME_MAX,
+		       "SIGFRAME_MAX no longer bounds the frame built here");
 
 	memset(&frame, 0, sizeof(frame));
 	frame.pretcode = ka->restorer;
@@ -106,7 +108,7 @@ bool setup_rt_frame(struct pt_regs *regs, int sig, const struct ksiginfo *info,
 	frame.uc.uc_sigmask = oldmask;
 	frame.info.si_signo = sig;
 	frame.info.si_code = info->code;
-	if (info->code == SI_USER) {
+	if (info->code == SI_USER || info->code == SI_TKILL) {	/* sent by a process */
 		frame.info.kill.pid = info->pid;
 		frame.info.kill.uid = 0;
 	} else {

@@ -63,6 +63,7 @@
 
 /* si_code values. */
 #define SI_USER		0
+#define SI_TKILL	(-6)	/* tkill() and tgkill() */
 #define SI_KERNEL	0x80
 #define ILL_ILLOPN	2
 #define FPE_INTDIV	1

@@ -21,11 +21,13 @@
 #define __NR_sigaltstack	131
 #define __NR_arch_prctl		158
 #define __NR_gettid		186
+#define __NR_tkill		200
 #define __NR_sched_setaffinity	203
 #define __NR_sched_getaffinity	204
 #define __NR_set_tid_address	218
 #define __NR_clock_gettime	228
 #define __NR_exit_group		231
+#define __NR_tgkill		234
 #define __NR_getcpu		309
 #define __NR_entrylab_bench	511	/* not Linux: see uapi/bench.h */
 #define NR_syscalls		512

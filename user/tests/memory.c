@@ -42,6 +42,16 @@ SELFTEST(memory, mmap_refuses_what_it_cannot_do)
 	EXPECT_EQ(t, syscall6(__NR_mmap, 0, PAGE_SIZE, 0, 0x22, -1, 0), -EINVAL);	/* PROT_NONE */
 }
 
+/* MAP_STACK is a hint (glibc and Linux's sigaltstack test pass it): an ordinary mapping. */
+SELFTEST(memory, mmap_stack_hint_accepted)
+{
+	unsigned long p = syscall6(__NR_mmap, 0, 2 * PAGE_SIZE, 3, 0x22 | 0x20000, -1, 0);
+
+	ASSERT_TRUE(t, p < TASK_SIZE_MAX);
+	memset((void *)p, 1, 2 * PAGE_SIZE);
+	EXPECT_EQ(t, syscall2(__NR_munmap, p, 2 * PAGE_SIZE), 0);
+}
+
 static unsigned long exec_target;
 
 static void write_target(void)

@@ -43,6 +43,32 @@ SELFTEST(signals, siginfo_from_kill)
 	EXPECT_EQ(t, caught.addr, (unsigned long)getpid());	/* si_pid */
 }
 
+/* A signal for one thread: each process has one, whose tid is its pid. */
+SELFTEST(signals, tgkill_and_tkill_reach_the_thread)
+{
+	int pid = getpid();
+
+	reset_state();
+	sigaction(SIGUSR1, (unsigned long)info_handler, SA_SIGINFO, 0, NULL);
+	EXPECT_EQ(t, syscall3(__NR_tgkill, pid, pid, SIGUSR1), 0);
+	EXPECT_EQ(t, caught.count, 1);
+	EXPECT_EQ(t, caught.code, SI_TKILL);
+	EXPECT_EQ(t, caught.addr, (unsigned long)pid);		/* si_pid */
+	EXPECT_EQ(t, syscall2(__NR_tkill, pid, SIGUSR1), 0);
+	EXPECT_EQ(t, caught.count, 2);
+	EXPECT_EQ(t, caught.code, SI_TKILL);
+	reset_signal(SIGUSR1);
+	EXPECT_EQ(t, syscall3(__NR_tgkill, pid, pid, 0), 0);		/* exists */
+	EXPECT_EQ(t, syscall3(__NR_tgkill, 0, pid, SIGUSR1), -EINVAL);
+	EXPECT_EQ(t, syscall3(__NR_tgkill, pid, 0, SIGUSR1), -EINVAL);
+	EXPECT_EQ(t, syscall3(__NR_tgkill, pid, pid, -1), -EINVAL);
+	EXPECT_EQ(t, syscall3(__NR_tgkill, pid, pid, _NSIG + 1), -EINVAL);
+	EXPECT_EQ(t, syscall3(__NR_tgkill, pid + 1000, pid, SIGUSR1), -ESRCH);
+	EXPECT_EQ(t, syscall2(__NR_tkill, 12345, 0), -ESRCH);
+	EXPECT_EQ(t, syscall2(__NR_tkill, -1, SIGUSR1), -EINVAL);
+	EXPECT_EQ(t, caught.count, 2);
+}
+
 /* The handler's registers as it starts: recorded before any C code runs. */
 asm(".pushsection .text\n"
     "frame_probe:\n"
