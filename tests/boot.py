@@ -6,6 +6,7 @@ build/test-logs/NAME.log and return a Result: the exit status (the documented
 status, 0-4, 124 or 125), the log's lines and its KTAP cases. check() compares a
 Result with what a case expects and returns the list of problems, empty if none.
 """
+import argparse
 import os
 import re
 import subprocess
@@ -16,6 +17,15 @@ import ktap
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 STATUS_NAMES = {0: 'success', 1: 'failure', 2: 'bad boot', 3: 'init exited non-zero',
                 4: 'init killed by a signal', 124: 'timed out', 125: 'no status from the kernel'}
+
+
+def cli_args():
+    """(build directory relative to the tree, --only pattern) of a runner's command line."""
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--build', default='build')
+    ap.add_argument('--only', default='')
+    args = ap.parse_args()
+    return os.path.relpath(os.path.abspath(args.build), ROOT), args.only
 
 
 class Result:

@@ -15,7 +15,6 @@ Every KTAP case of the suites a row's `report` names is counted too, on an
 indented line. The last line is "N passed, N failed" (", N skipped" when any were). Logs
 are in build/test-logs/. `--only PATTERN` runs the cases whose name contains it.
 """
-import argparse
 import concurrent.futures
 import glob
 import os
@@ -447,13 +446,9 @@ def report_prefix(name):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument('--build', default='build')
-    ap.add_argument('--only', default='')
-    args = ap.parse_args()
-    b = os.path.relpath(os.path.abspath(args.build), ROOT)
+    b, only = boot.cli_args()
     names = [n for n in [*BOOTS, *MAKES, *(fn.__name__ for fn in CHECKS)]
-             if args.only in n.replace('_', '-')]
+             if only in n.replace('_', '-')]
     serial = [n for n in SERIAL if n in names]
     parallel = [n for n in names if n not in serial]
     results = {}

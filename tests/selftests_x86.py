@@ -15,7 +15,6 @@ having only skipped. tests/selftests-x86.expect says which tests must pass and,
 for every other one, why not; any difference from it is a problem, so the file
 stays true. No test source is ever patched.
 """
-import argparse
 import concurrent.futures
 import os
 import re
@@ -156,12 +155,8 @@ def run_all(b, only=''):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument('--build', default='build')
-    ap.add_argument('--only', default='')
-    args = ap.parse_args()
-    b = os.path.relpath(os.path.abspath(args.build), ROOT)
-    results, problems = run_all(b, args.only)
+    b, only = boot.cli_args()
+    results, problems = run_all(b, only)
     want = read_expect()
     for name, result, reason in results:
         why = want.get(name)

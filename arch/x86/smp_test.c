@@ -180,30 +180,35 @@ static void read_test_page(void *arg)
 }
 
 /*
- * Every CPU reads a kernel page (its TLB now holds the translation), the page is
- * unmapped and another frame mapped at the same address: after the shootdown,
- * every CPU reads the new frame. Without it, the others would read the old one.
+ * Maps frame at TLB_TEST_VA, has every CPU read it there (each TLB now holds the
+ * translation), then unmaps it and shoots the translation down everywhere.
+ */
+static void every_cpu_reads(struct test *t, phys_addr_t frame, unsigned long want)
+{
+	unsigned int cpu;
+
+	ASSERT_EQ(t, map_page(kernel_pml4, TLB_TEST_VA, frame, PAGE_KERNEL), 0);
+	on_each_cpu(read_test_page, NULL);
+	for_each_online_cpu(cpu)
+		EXPECT_EQ(t, read_back[cpu], want);
+	unmap_page(kernel_pml4, TLB_TEST_VA);
+	flush_tlb_kernel_range(TLB_TEST_VA, TLB_TEST_VA + PAGE_SIZE);
+}
+
+/*
+ * Every CPU reads a kernel page, the page is unmapped and another frame mapped at
+ * the same address: after the shootdown, every CPU reads the new frame. Without
+ * it, the others would read the old one.
  */
 SELFTEST(smp, kernel_unmap_reaches_every_cpus_tlb)
 {
 	phys_addr_t old = alloc_frame(), new = alloc_frame();
-	unsigned int cpu;
 
 	ASSERT_TRUE(t, old && new);
 	*(unsigned long *)phys_to_virt(old) = 0x01d;
 	*(unsigned long *)phys_to_virt(new) = 0x2e3;
-	ASSERT_EQ(t, map_page(kernel_pml4, TLB_TEST_VA, old, PAGE_KERNEL), 0);
-	on_each_cpu(read_test_page, NULL);
-	for_each_online_cpu(cpu)
-		EXPECT_EQ(t, read_back[cpu], 0x01dUL);
-	unmap_page(kernel_pml4, TLB_TEST_VA);
-	flush_tlb_kernel_range(TLB_TEST_VA, TLB_TEST_VA + PAGE_SIZE);
-	ASSERT_EQ(t, map_page(kernel_pml4, TLB_TEST_VA, new, PAGE_KERNEL), 0);
-	on_each_cpu(read_test_page, NULL);
-	for_each_online_cpu(cpu)
-		EXPECT_EQ(t, read_back[cpu], 0x2e3UL);
-	unmap_page(kernel_pml4, TLB_TEST_VA);
-	flush_tlb_kernel_range(TLB_TEST_VA, TLB_TEST_VA + PAGE_SIZE);
+	every_cpu_reads(t, old, 0x01d);
+	every_cpu_reads(t, new, 0x2e3);
 	free_frame(old);
 	free_frame(new);
 }
