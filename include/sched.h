@@ -13,7 +13,9 @@
 #include <asm/ptrace.h>
 #include <signal.h>
 #include <thread_info.h>
+#include <uapi/resource.h>
 
+#define MAX_TASKS		16	/* tasks at once: the task table's size */
 #define KERNEL_STACK_PAGES	4
 #define KERNEL_STACK_SIZE	(KERNEL_STACK_PAGES * PAGE_SIZE)
 
@@ -46,6 +48,7 @@ struct task {
 	unsigned long fault_addr;	/* si_addr of the last forced fault signal */
 	struct mm mm;
 	struct sigstate sig;
+	struct rlimit64 rlim[RLIM_NLIMITS];	/* getrlimit(), prlimit64() */
 	/* User FPU/SSE state while switched out (FXSAVE format). */
 	u8 fpu[512] __aligned(16);
 	/* How it ended: exit status, or the signal that killed it and where. */

@@ -40,5 +40,8 @@ long sys_sigaltstack(struct pt_regs *regs);
 long sys_sched_setaffinity(struct pt_regs *regs);
 long sys_sched_getaffinity(struct pt_regs *regs);
 long sys_getcpu(struct pt_regs *regs);
+long sys_getrlimit(struct pt_regs *regs);
+long sys_setrlimit(struct pt_regs *regs);
+long sys_prlimit64(struct pt_regs *regs);
 
 #endif

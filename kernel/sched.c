@@ -25,12 +25,12 @@
 #include <kernel.h>
 #include <pmm.h>
 #include <rcu.h>
+#include <resource.h>
 #include <sched.h>
 #include <smp.h>
 #include <spinlock.h>
 #include <string.h>
 
-#define MAX_TASKS	16
 #define KSTACK_BASE	0xffffc98000000000UL
 #define KSTACK_SLOT	(KERNEL_STACK_SIZE + PAGE_SIZE)	/* stack + guard page */
 
@@ -182,6 +182,7 @@ struct task *task_create(const char *name)
 	t->sig.sighand = phys_to_virt(sighand);	/* zeroed: every action SIG_DFL */
 	t->sig.altstack.ss_flags = SS_DISABLE;
 	t->sig.lock = (spinlock_t)SPINLOCK_INIT(siglock);
+	rlimit_init(t->rlim);
 	/* FXSAVE image of a freshly reset FPU: x87 control word, MXCSR defaults. */
 	*(u16 *)&t->fpu[0] = 0x37f;
 	*(u32 *)&t->fpu[24] = 0x1f80;

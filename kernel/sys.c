@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <pmm.h>
 #include <printk.h>
+#include <resource.h>
 #include <sched.h>
 #include <string.h>
 #include <syscalls.h>
@@ -248,10 +249,12 @@ long sys_brk(struct pt_regs *regs)
 	struct mm *mm = &current->mm;
 	unsigned long req = regs->di, old_end = ALIGN_UP(mm->brk, PAGE_SIZE), new_end;
 
-	if (req < mm->brk_start || req - mm->brk_start > USER_HEAP_MAX)
+	if (req < mm->brk_start || req - mm->brk_start > USER_HEAP_MAX ||
+	    req - mm->brk_start > rlimit(RLIMIT_DATA))
 		return mm->brk;
 	new_end = ALIGN_UP(req, PAGE_SIZE);
-	if (new_end > old_end && mm_map_zeroed(mm, old_end, new_end, _PAGE_RW | _PAGE_NX))
+	if (new_end > old_end && (rlimit_as_exceeded(mm, new_end - old_end) ||
+				  mm_map_zeroed(mm, old_end, new_end, _PAGE_RW | _PAGE_NX)))
 		return mm->brk;
 	if (new_end < old_end)
 		unmap_free_range(mm->pml4, new_end, old_end);
@@ -280,7 +283,7 @@ static u64 prot_to_pte(unsigned long prot)
  */
 long sys_mmap(struct pt_regs *regs)
 {
-	unsigned long addr = regs->di, len = ALIGN_UP(regs->si, PAGE_SIZE);
+	unsigned long addr = regs->di, len = ALIGN_UP(regs->si, PAGE_SIZE), replaced = 0;
 	unsigned long prot = regs->dx, flags = regs->r10;
 	struct mm *mm = &current->mm;
 
@@ -292,10 +295,17 @@ long sys_mmap(struct pt_regs *regs)
 	if (flags & MAP_FIXED) {
 		if ((addr & ~PAGE_MASK) || addr < USER_MIN_ADDR || !access_ok((void *)addr, len))
 			return -EINVAL;
+		for (unsigned long va = addr; va < addr + len; va += PAGE_SIZE)
+			replaced += translate(mm->pml4, va, NULL, NULL) ? PAGE_SIZE : 0;
+	} else if (len > mm->mmap_base - USER_SEGMENT_LIMIT) {
+		return -ENOMEM;
+	}
+	/* Checked before anything changes: a refused MAP_FIXED keeps what was there. */
+	if (rlimit_as_exceeded(mm, len - replaced))
+		return -ENOMEM;
+	if (flags & MAP_FIXED) {
 		unmap_free_range(mm->pml4, addr, addr + len);
 	} else {
-		if (len > mm->mmap_base - USER_SEGMENT_LIMIT)
-			return -ENOMEM;
 		addr = mm->mmap_base - len;
 		mm->mmap_base = addr;
 	}

@@ -17,9 +17,11 @@
 #define __NR_exit		60
 #define __NR_kill		62
 #define __NR_uname		63
+#define __NR_getrlimit		97
 #define __NR_rt_sigpending	127
 #define __NR_sigaltstack	131
 #define __NR_arch_prctl		158
+#define __NR_setrlimit		160
 #define __NR_gettid		186
 #define __NR_tkill		200
 #define __NR_sched_setaffinity	203
@@ -28,6 +30,7 @@
 #define __NR_clock_gettime	228
 #define __NR_exit_group		231
 #define __NR_tgkill		234
+#define __NR_prlimit64		302
 #define __NR_getcpu		309
 #define __NR_entrylab_bench	511	/* not Linux: see uapi/bench.h */
 #define NR_syscalls		512

@@ -220,6 +220,29 @@ pte_t *pml4_alloc_user(void)
 	return pml4;
 }
 
+static unsigned long count_pages(const pte_t *table, int level)
+{
+	unsigned long n = 0;
+
+	for (unsigned int i = 0; i < 512; i++) {
+		if (!(table[i] & _PAGE_PRESENT))
+			continue;
+		n += level ? count_pages(table_of(table[i]), level - 1) : 1;
+	}
+	return n;
+}
+
+/* The 4 KiB pages mapped in the lower half: a task's address space, for RLIMIT_AS. */
+unsigned long user_pages_mapped(pte_t *pml4)
+{
+	unsigned long n = 0;
+
+	for (unsigned int i = 0; i < KERNEL_PML4_FIRST; i++)
+		if (pml4[i] & _PAGE_PRESENT)
+			n += count_pages(table_of(pml4[i]), 2);
+	return n;
+}
+
 /* Frees every user page and every table of the lower half, then the PML4. */
 static void free_table(pte_t *table, int level)
 {

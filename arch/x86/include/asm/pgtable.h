@@ -36,6 +36,7 @@ bool translate(pte_t *pml4, unsigned long va, phys_addr_t *pa, u64 *flags);
 void *ioremap(phys_addr_t pa, size_t size);
 pte_t *pml4_alloc_user(void);
 void pml4_free_user(pte_t *pml4);
+unsigned long user_pages_mapped(pte_t *pml4);
 u64 kernel_pgtable_checksum(void);
 
 static __always_inline void load_cr3(pte_t *pml4)

@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Resource limits (kernel/resource.c): each task's, and the checks that use them. */
+#ifndef _ENTRYLAB_RESOURCE_H
+#define _ENTRYLAB_RESOURCE_H
+
+#include <compiler.h>
+#include <uapi/resource.h>
+
+struct mm;
+
+/* A new task's limits: Linux's defaults for init, where entrylab has the same notion. */
+void rlimit_init(struct rlimit64 *rlim);
+
+/* Would the current task's address space, grown by add bytes, exceed RLIMIT_AS? */
+bool rlimit_as_exceeded(struct mm *mm, unsigned long add);
+
+/* The current task's soft limit. */
+unsigned long rlimit(unsigned int resource);
+
+#endif

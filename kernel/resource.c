@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Resource limits: getrlimit(2), setrlimit(2) and prlimit64(2), with Linux's
+ * numbers, defaults and errors. Each task has its own (one thread per process).
+ * What is enforced: RLIMIT_AS (mmap and brk fail with -ENOMEM past it) and
+ * RLIMIT_DATA (brk does not grow past it). The others are kept and reported;
+ * where entrylab has a fixed quantity the default says it: RLIMIT_STACK's soft
+ * limit is the stack every program gets (it does not grow, so a larger limit
+ * changes nothing), RLIMIT_NPROC is the task table's size.
+ */
+#include <asm/uaccess.h>
+#include <errno.h>
+#include <resource.h>
+#include <sched.h>
+#include <syscalls.h>
+#include <user_layout.h>
+
+#define NR_OPEN_MAX	(1UL << 20)	/* Linux's fs.nr_open: RLIMIT_NOFILE's ceiling */
+
+void rlimit_init(struct rlimit64 *rlim)
+{
+	for (unsigned int i = 0; i < RLIM_NLIMITS; i++)
+		rlim[i] = (struct rlimit64){ RLIM_INFINITY, RLIM_INFINITY };
+	rlim[RLIMIT_STACK].cur = USER_STACK_SIZE;
+	rlim[RLIMIT_CORE].cur = 0;
+	rlim[RLIMIT_NPROC] = (struct rlimit64){ MAX_TASKS, MAX_TASKS };
+	rlim[RLIMIT_NOFILE] = (struct rlimit64){ 1024, 4096 };
+	rlim[RLIMIT_MEMLOCK] = (struct rlimit64){ 8UL << 20, 8UL << 20 };
+	rlim[RLIMIT_SIGPENDING] = (struct rlimit64){ _NSIG, _NSIG };	/* one per signal */
+	rlim[RLIMIT_MSGQUEUE] = (struct rlimit64){ 819200, 819200 };
+	rlim[RLIMIT_NICE] = (struct rlimit64){ 0, 0 };
+	rlim[RLIMIT_RTPRIO] = (struct rlimit64){ 0, 0 };
+}
+
+unsigned long rlimit(unsigned int resource)
+{
+	return READ_ONCE(current->rlim[resource].cur);
+}
+
+bool rlimit_as_exceeded(struct mm *mm, unsigned long add)
+{
+	unsigned long limit = rlimit(RLIMIT_AS);
+
+	if (limit == RLIM_INFINITY)
+		return false;
+	return add > limit || user_pages_mapped(mm->pml4) * PAGE_SIZE > limit - add;
+}
+
+/*
+ * Another task's limits change under the task table's lock (find_task_lock()),
+ * so that task cannot end meanwhile; the caller's own need none. Returns the old
+ * limit in *old.
+ */
+static long do_prlimit(int pid, unsigned int resource, const struct rlimit64 *new,
+		       struct rlimit64 *old)
+{
+	unsigned long flags = 0;
+	struct task *t = current;
+
+	if (resource >= RLIM_NLIMITS || (new && new->cur > new->max))
+		return -EINVAL;
+	if (new && resource == RLIMIT_NOFILE && new->max > NR_OPEN_MAX)
+		return -EPERM;
+	if (pid < 0)
+		return -ESRCH;
+	if (pid && pid != current->pid) {
+		t = find_task_lock(pid, &flags);
+		if (!t)
+			return -ESRCH;
+	}
+	*old = t->rlim[resource];
+	if (new)
+		t->rlim[resource] = *new;	/* uid 0 may raise the hard limit */
+	if (t != current)
+		find_task_unlock(flags);
+	return 0;
+}
+
+long sys_prlimit64(struct pt_regs *regs)
+{
+	const void __user *unew = (const void __user *)regs->dx;
+	void __user *uold = (void __user *)regs->r10;
+	struct rlimit64 new, old;
+	long err;
+
+	if (unew && copy_from_user(&new, unew, sizeof(new)))
+		return -EFAULT;
+	err = do_prlimit((int)regs->di, regs->si, unew ? &new : NULL, &old);
+	if (!err && uold && copy_to_user(uold, &old, sizeof(old)))
+		return -EFAULT;
+	return err;
+}
+
+long sys_getrlimit(struct pt_regs *regs)
+{
+	struct rlimit64 old;
+	long err = do_prlimit(0, regs->di, NULL, &old);
+
+	if (!err && copy_to_user((void __user *)regs->si, &old, sizeof(old)))
+		return -EFAULT;
+	return err;
+}
+
+long sys_setrlimit(struct pt_regs *regs)
+{
+	struct rlimit64 new, old;
+
+	if (copy_from_user(&new, (const void __user *)regs->si, sizeof(new)))
+		return -EFAULT;
+	return do_prlimit(0, regs->di, &new, &old);
+}
