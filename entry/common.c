@@ -16,28 +16,30 @@
 
 #define do_syscall_64	ENTRY_SYM(do_syscall_64)
 
-bool do_syscall_64(struct pt_regs *regs, unsigned long nr);
+bool do_syscall_64(struct pt_regs *regs, int nr);
 
 /**
  * do_syscall_64 - run one system call
  * @regs: the user's registers; ax is preset to -ENOSYS
- * @nr: the syscall number, all 64 bits of the user's RAX
+ * @nr: the syscall number: the low 32 bits of the user's RAX, as on Linux
  *
  * Called by the entry stub with IRQs off, on the task's kernel stack, GS
- * swapped. The number is an unsigned 64-bit value: negative numbers and
- * numbers >= 2^32 are simply out of range (docs/entry.md compares this with
- * Linux, which truncates it to an int).
+ * swapped. The number is an int, as Linux's: the upper 32 bits of RAX are
+ * ignored, and a negative number, one with the x32 bit (2^30) set or one past
+ * the table is -ENOSYS (docs/entry.md, "The dispatch").
  *
  * Returns true if the exit may use SYSRET, false if it must use IRET; IRQs are
  * off either way.
  */
-bool do_syscall_64(struct pt_regs *regs, unsigned long nr)
+bool do_syscall_64(struct pt_regs *regs, int nr)
 {
-	nr = syscall_enter_from_user_mode(regs, nr);
+	unsigned int unr;
 
-	if (likely(nr < NR_syscalls)) {
-		nr = array_index_nospec(nr, NR_syscalls);
-		regs->ax = sys_call_table[nr](regs);
+	nr = syscall_enter_from_user_mode(regs, nr);
+	unr = nr;
+	if (likely(unr < NR_syscalls)) {
+		unr = array_index_nospec(unr, NR_syscalls);
+		regs->ax = sys_call_table[unr](regs);
 	}
 
 	syscall_exit_to_user_mode(regs);

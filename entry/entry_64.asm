@@ -42,7 +42,7 @@ entry_SYSCALL_64_%1:
 	PUSH_REGS -ENOSYS		; pt_regs->si .. r15; pt_regs->ax = -ENOSYS
 
 	mov rdi, rsp			; arg 0: struct pt_regs *
-	mov rsi, rax			; arg 1: the syscall number, all 64 bits
+	mov rsi, rax			; arg 1: the syscall number (C reads ESI: an int)
 	CLEAR_REGS			; no other user value reaches C in a register
 	call do_syscall_64_%1		; IRQs off on return; AL = may use SYSRET
 	test al, al
@@ -65,7 +65,7 @@ FOR_EACH ENTRY_SYSCALL_64 ENTRY_VARIANT_NAMES
 global entry_SYSCALL_64_floor
 align 64
 entry_SYSCALL_64_floor:
-	cmp rax, __NR_entrylab_bench	; the benchmark's control call?
+	cmp eax, __NR_entrylab_bench	; the control call? (an int, as in the full entry)
 	je ENTRY_SYSCALL_64_DEFAULT	; yes: take the default variant's full path
 	swapgs				; GS_BASE = this CPU's struct percpu
 	mov [gs:PERCPU_user_rsp], rsp	; park the user RSP

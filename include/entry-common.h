@@ -97,8 +97,7 @@ __entry_hook void enter_from_user_mode(struct pt_regs *regs)
  * (SFMASK), so the CPU will not report the single step over the SYSCALL
  * instruction itself. Note it; the exit work reports it with the user's RIP.
  */
-static __always_inline unsigned long syscall_enter_from_user_mode(struct pt_regs *regs,
-								  unsigned long nr)
+static __always_inline long syscall_enter_from_user_mode(struct pt_regs *regs, long nr)
 {
 	enter_from_user_mode(regs);
 	local_irq_enable();

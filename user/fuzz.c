@@ -114,7 +114,7 @@ static bool make_args(long nr, unsigned long a[6])
 {
 	for (int i = 0; i < 6; i++)
 		a[i] = any_value();
-	switch (nr) {
+	switch ((int)nr) {	/* the kernel reads the low 32 bits, as Linux does */
 	case __NR_exit:
 	case __NR_exit_group:
 	case __NR_rt_sigreturn:
@@ -132,6 +132,14 @@ static bool make_args(long nr, unsigned long a[6])
 		if ((int)a[1] == SIGKILL)
 			a[1] = SIGUSR1;
 		return true;
+	case __NR_tkill:	/* (tid, sig) */
+	case __NR_tgkill: {	/* (tgid, tid, sig): never SIGKILL either */
+		int sig = (int)nr == __NR_tkill ? 1 : 2;
+
+		if ((int)a[sig] == SIGKILL)
+			a[sig] = SIGUSR1;
+		return true;
+	}
 	case __NR_rt_sigaction:
 		a[0] %= 70;
 		a[1] = rnd() % 2 ? 0 : bad_pointer();	/* never installs a handler */
@@ -182,7 +190,7 @@ static long pick_number(void)
 		return (long)rnd();
 	case 1:
 		return (long)(rnd() % (NR_syscalls + 64));
-	case 2:
+	case 2:		/* the upper half of RAX, which the kernel ignores as Linux does */
 		return (long)((1UL << 32) + implemented[rnd() % ARRAY_SIZE(implemented)]);
 	default:
 		return implemented[rnd() % ARRAY_SIZE(implemented)];

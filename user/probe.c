@@ -6,7 +6,7 @@
  *
  *   probe syscalls [n=N]	N getpid() calls (default 1)
  *   probe spin [loops=N]	N loops of pure user code; 0: until killed (the RCU demo)
- *   probe edges		edge syscall numbers all give -ENOSYS
+ *   probe edges		edge syscall numbers: -ENOSYS, or the syscall their low 32 bits name
  *   probe efault		bad pointers all give -EFAULT
  *   probe kill			kill() semantics, ending with kill(self, SIGTERM)
  *   probe bench [iters=N] [reps=R]	the benchmark (user/bench.c), shortened
@@ -36,7 +36,8 @@ static int failures;
 static void probe_edges(void)
 {
 	CHECK(syscall0(-1), -ENOSYS);
-	CHECK(syscall0((1L << 32) + __NR_getpid), -ENOSYS);	/* must not alias getpid */
+	CHECK(syscall0((1L << 32) + __NR_getpid), getpid());	/* upper half ignored */
+	CHECK(syscall0(0x40000000L + __NR_getpid), -ENOSYS);	/* the x32 bit */
 	CHECK(syscall0(1L << 63), -ENOSYS);
 	CHECK(syscall0(NR_syscalls), -ENOSYS);			/* first past the table */
 	CHECK(syscall0(NR_syscalls - 2), -ENOSYS);		/* a gap in the table */

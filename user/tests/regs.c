@@ -180,20 +180,31 @@ SELFTEST(flags, no_trap_without_tf)
 	EXPECT_EQ(t, caught.count, 0);
 }
 
-/* Syscall numbers are unsigned 64-bit: nothing aliases, nothing wraps. */
+/*
+ * A syscall number is an int, as on Linux (whose syscall_numbering selftest is
+ * the specification): the upper 32 bits of RAX are ignored, negative numbers and
+ * the x32 bit are -ENOSYS.
+ */
 SELFTEST(numbers, minus_one)
 {
 	EXPECT_EQ(t, syscall0(-1), -ENOSYS);
+	EXPECT_EQ(t, syscall0(0xffffffffL), -ENOSYS);		/* (int)-1 too */
 }
 
-SELFTEST(numbers, getpid_plus_2_32_does_not_alias)
+SELFTEST(numbers, upper_32_bits_ignored)
 {
-	EXPECT_EQ(t, syscall0((1L << 32) + __NR_getpid), -ENOSYS);
+	EXPECT_EQ(t, syscall0((1L << 32) + __NR_getpid), getpid());
+	EXPECT_EQ(t, syscall0((0xdeadL << 32) + __NR_getpid), getpid());
+}
+
+SELFTEST(numbers, x32_bit_is_enosys)
+{
+	EXPECT_EQ(t, syscall0(0x40000000L + __NR_getpid), -ENOSYS);
 }
 
 SELFTEST(numbers, two_to_the_63)
 {
-	EXPECT_EQ(t, syscall0(1L << 63), -ENOSYS);
+	EXPECT_EQ(t, syscall0(1L << 63), -ENOSYS);		/* syscall 0: read, not here */
 }
 
 SELFTEST(numbers, first_past_the_table)
