@@ -37,6 +37,17 @@ static struct bench_row rows[BENCH_MAX_ROWS];
 static unsigned int nr_rows;
 static bool boot_ct, boot_rcu;
 
+static void add_row(unsigned int entry, bool ct, bool rcu, unsigned int base, const char *what,
+		    const char *suffix)
+{
+	struct bench_row *row = &rows[nr_rows++];
+
+	*row = (struct bench_row){ .entry = entry, .ct = ct, .rcu = rcu, .base = base,
+				   .what = what };
+	snprintf(row->name, sizeof(row->name), "%s%s", entry_variants[entry].name, suffix);
+}
+
+/* After syscall_init() (the variants' names) and context_tracking_init(). */
 void bench_init(void)
 {
 	unsigned int v = boot_entry_variant;
@@ -44,18 +55,11 @@ void bench_init(void)
 	boot_ct = context_tracking_on;
 	boot_rcu = rcu_eqs_on;
 	for (unsigned int i = 0; i < nr_entry_variants; i++)
-		rows[nr_rows++] = (struct bench_row){ .entry = i, .ct = boot_ct, .rcu = boot_rcu,
-						      .what = entry_variants[i].what };
-	for (unsigned int i = 0; i < nr_rows; i++)
-		strlcpy(rows[i].name, entry_variants[i].name, sizeof(rows[i].name));
-	rows[nr_rows] = (struct bench_row){ .entry = v, .ct = false, .rcu = false, .base = v,
-		.what = "the same, context tracking off (and the RCU tracker with it)" };
-	snprintf(rows[nr_rows++].name, sizeof(rows[0].name), "%s,context_tracking=off",
-		 entry_variants[v].name);
-	rows[nr_rows] = (struct bench_row){ .entry = v, .ct = boot_ct, .rcu = false, .base = v,
-		.what = "the same, context tracking on, RCU tracker off" };
-	snprintf(rows[nr_rows++].name, sizeof(rows[0].name), "%s,rcu_eqs=off",
-		 entry_variants[v].name);
+		add_row(i, boot_ct, boot_rcu, 0, entry_variants[i].what, "");
+	add_row(v, false, false, v, "the same, context tracking off (and the RCU tracker with it)",
+		",context_tracking=off");
+	add_row(v, boot_ct, false, v, "the same, context tracking on, RCU tracker off",
+		",rcu_eqs=off");
 }
 
 /*
