@@ -45,5 +45,6 @@ const sys_call_ptr_t sys_call_table[NR_syscalls] = {
 	[__NR_tgkill]		= sys_tgkill,
 	[__NR_getcpu]		= sys_getcpu,
 	[__NR_prlimit64]	= sys_prlimit64,
+	[__NR_getrandom]	= sys_getrandom,
 	[__NR_entrylab_bench]	= sys_entrylab_bench,
 };

@@ -43,5 +43,6 @@ long sys_getcpu(struct pt_regs *regs);
 long sys_getrlimit(struct pt_regs *regs);
 long sys_setrlimit(struct pt_regs *regs);
 long sys_prlimit64(struct pt_regs *regs);
+long sys_getrandom(struct pt_regs *regs);
 
 #endif

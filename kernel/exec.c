@@ -12,6 +12,7 @@
 #include <elf.h>
 #include <errno.h>
 #include <pmm.h>
+#include <random.h>
 #include <sched.h>
 #include <string.h>
 #include <user_layout.h>
@@ -234,8 +235,7 @@ static const char *setup_stack(struct task *t, const struct elf64_ehdr *eh,
 	block[n++] = 0;
 
 	/* AT_RANDOM: 16 bytes for the C library's stack canary and pointer guard. */
-	rnd[0] = rdtsc() * 0x9e3779b97f4a7c15ULL;
-	rnd[1] = (rnd[0] ^ (unsigned long)t) * 0xbf58476d1ce4e5b9ULL;
+	get_random_bytes(rnd, sizeof(rnd));
 	top = ALIGN_DOWN(top - sizeof(rnd), 16);
 	random = top;
 	copy_to_mm(&t->mm, random, rnd, sizeof(rnd));

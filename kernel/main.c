@@ -17,6 +17,7 @@
 #include <multiboot2.h>
 #include <pmm.h>
 #include <printk.h>
+#include <random.h>
 #include <rcu_demo.h>
 #include <sched.h>
 #include <selftest.h>
@@ -40,6 +41,7 @@ static void print_banner(void)
 	printk("entrylab: protections: NX on, WP on, SMEP %s, SMAP %s, UMIP %s\n",
 	       boot_cpu.smep ? "on" : "off", boot_cpu.smap ? "on" : "off",
 	       boot_cpu.umip ? "on" : "off");
+	printk("entrylab: random numbers from %s\n", random_source());
 	printk("entrylab: syscall entry %s, context tracking %s, RCU tracker %s\n",
 	       entry_variants[boot_entry_variant].name, context_tracking_on ? "on" : "off",
 	       rcu_eqs_on ? "on" : "off");
@@ -67,6 +69,7 @@ void kmain(u32 magic, phys_addr_t mb_info)
 	gdt_init_cpu();
 	idt_init();
 	cpu_init();
+	random_init();
 	pmm_init();
 	paging_init();
 

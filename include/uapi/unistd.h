@@ -32,6 +32,7 @@
 #define __NR_tgkill		234
 #define __NR_prlimit64		302
 #define __NR_getcpu		309
+#define __NR_getrandom		318
 #define __NR_entrylab_bench	511	/* not Linux: see uapi/bench.h */
 #define NR_syscalls		512
 

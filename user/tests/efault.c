@@ -115,6 +115,11 @@ SELFTEST(efault, sched_getaffinity)
 	EXPECT_EFAULT_ALL(t, syscall3(__NR_sched_getaffinity, 0, 8, p));
 }
 
+SELFTEST(efault, getrandom)
+{
+	EXPECT_EFAULT_ALL(t, syscall3(__NR_getrandom, p, 16, 0));
+}
+
 SELFTEST(efault, bench_report)
 {
 	EXPECT_EFAULT_ALL(t, syscall5(__NR_entrylab_bench, BENCH_REPORT, 0, 0, 1, p));
