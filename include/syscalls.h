@@ -44,5 +44,7 @@ long sys_getrlimit(struct pt_regs *regs);
 long sys_setrlimit(struct pt_regs *regs);
 long sys_prlimit64(struct pt_regs *regs);
 long sys_getrandom(struct pt_regs *regs);
+long sys_gettimeofday(struct pt_regs *regs);
+long sys_time(struct pt_regs *regs);
 
 #endif

@@ -22,8 +22,7 @@
 #include <sched.h>
 #include <selftest.h>
 #include <smp.h>
-
-extern u64 boot_tsc;
+#include <time.h>
 
 struct cmdline boot_cmdline;
 
@@ -76,6 +75,7 @@ void kmain(u32 magic, phys_addr_t mb_info)
 	pic_mask_all();
 	lapic_init();
 	tsc_init();
+	time_init();
 	lapic_timer_start(TIMER_HZ);
 	sched_init();
 	context_tracking_init();

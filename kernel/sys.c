@@ -182,40 +182,6 @@ long sys_uname(struct pt_regs *regs)
 	return 0;
 }
 
-#define CLOCK_REALTIME		0
-#define CLOCK_MONOTONIC		1
-#define CLOCK_MONOTONIC_RAW	4
-#define CLOCK_BOOTTIME		7
-
-struct kernel_timespec {
-	s64 tv_sec;
-	long tv_nsec;
-};
-
-u64 boot_tsc;
-
-/* Monotonic clocks from the TSC, counted from boot. No wall clock: no RTC driver. */
-long sys_clock_gettime(struct pt_regs *regs)
-{
-	struct kernel_timespec ts;
-	u64 ns;
-
-	switch (regs->di) {
-	case CLOCK_MONOTONIC:
-	case CLOCK_MONOTONIC_RAW:
-	case CLOCK_BOOTTIME:
-		break;
-	default:
-		return -EINVAL;
-	}
-	ns = tsc_to_ns(rdtsc() - boot_tsc);
-	ts.tv_sec = ns / 1000000000;
-	ts.tv_nsec = ns % 1000000000;
-	if (copy_to_user((void __user *)regs->si, &ts, sizeof(ts)))
-		return -EFAULT;
-	return 0;
-}
-
 #define ARCH_SET_FS	0x1002
 #define ARCH_GET_FS	0x1003
 

@@ -249,6 +249,8 @@ int main(int argc, char **argv)
 		}
 		made++;
 		ret = syscall6(nr, a[0], a[1], a[2], a[3], a[4], a[5]);
+		if ((int)nr == __NR_time && ret >= 0)
+			ret = 0;	/* the clock's value is not the seed's: hash "it worked" */
 		hash = (hash ^ (u64)ret) * 0x100000001b3ULL;
 		if (ret == -ENOSYS)
 			enosys++;

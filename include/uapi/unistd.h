@@ -17,6 +17,7 @@
 #define __NR_exit		60
 #define __NR_kill		62
 #define __NR_uname		63
+#define __NR_gettimeofday	96
 #define __NR_getrlimit		97
 #define __NR_rt_sigpending	127
 #define __NR_sigaltstack	131
@@ -24,6 +25,7 @@
 #define __NR_setrlimit		160
 #define __NR_gettid		186
 #define __NR_tkill		200
+#define __NR_time		201
 #define __NR_sched_setaffinity	203
 #define __NR_sched_getaffinity	204
 #define __NR_set_tid_address	218
