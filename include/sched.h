@@ -42,7 +42,6 @@ struct task {
 	struct pt_regs *regs;		/* user registers at the top of the stack */
 	unsigned long ksp;		/* saved kernel RSP while switched out */
 	int on_cpu;			/* CPU running it (or leaving it), else -1 */
-	unsigned int cpu;		/* the CPU it last ran on */
 	unsigned long cpus_allowed;	/* sched_setaffinity(): bit n = CPU n */
 	unsigned long fs_base;		/* arch_prctl(ARCH_SET_FS) */
 	unsigned long fault_addr;	/* si_addr of the last forced fault signal */

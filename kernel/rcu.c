@@ -44,7 +44,7 @@ static struct {
 	struct rcu_snap snap[NR_CPUS];
 	u64 next_fqs_tsc;
 	struct rcu_head *cb_head, **cb_tail;	/* FIFO; gp never decreases along it */
-	struct rcu_stats stats;
+	unsigned long fqs_ipis[NR_CPUS];		/* IPIs sent, per CPU */
 } rcu = { .cb_tail = &rcu.cb_head };
 
 struct rcu_snap rcu_snapshot(unsigned int cpu)
@@ -116,12 +116,11 @@ static struct rcu_head *gp_advance(void)
 		rcu.pending &= READ_ONCE(cpu_online_mask);	/* a stopped CPU holds nothing */
 		if (!rcu.pending) {
 			rcu.completed = rcu.started;
-			rcu.stats.completed++;
 		} else if (rdtsc() >= rcu.next_fqs_tsc) {
 			for_each_online_cpu(cpu) {
 				if (!(rcu.pending & BIT(cpu)) || cpu == smp_processor_id())
 					continue;
-				rcu.stats.fqs_ipis[cpu]++;
+				rcu.fqs_ipis[cpu]++;
 				smp_send_reschedule(cpu);
 			}
 			rcu.next_fqs_tsc = rdtsc() + tsc_khz * RCU_FQS_DELAY_US / 1000;
@@ -219,7 +218,8 @@ void rcu_get_stats(struct rcu_stats *out)
 	unsigned long flags;
 
 	spin_lock_irqsave(&rcu_lock, flags);
-	*out = rcu.stats;
+	out->completed = rcu.completed;		/* grace periods are numbered from 1 */
+	memcpy(out->fqs_ipis, rcu.fqs_ipis, sizeof(out->fqs_ipis));
 	spin_unlock_irqrestore(&rcu_lock, flags);
 }
 

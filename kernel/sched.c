@@ -406,7 +406,6 @@ void schedule(void)
 	next = pick_next_task(prev, cpu);
 	if (next != prev) {
 		next->on_cpu = cpu;
-		next->cpu = cpu;
 		this_cpu_write(prev_task, prev);
 		context_switch(prev, next);
 		finish_task_switch();

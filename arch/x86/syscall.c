@@ -34,7 +34,8 @@ struct entry_variant entry_variants[] = {
 	  "swapgs, stack switch, -ENOSYS, sysret: no C (reference only)", true },
 };
 const unsigned int nr_entry_variants = ARRAY_SIZE(entry_variants);
-_Static_assert(ARRAY_SIZE(entry_variants) + 2 <= BENCH_MAX_ROWS, "the benchmark's tables are full");
+_Static_assert(ARRAY_SIZE(entry_variants) + 2 <= BENCH_MAX_ROWS,
+	       "the variants and the two tracker rows (kernel/bench.c) must fit the benchmark");
 unsigned int boot_entry_variant;
 
 void syscall_select_entry(unsigned int idx)
