@@ -101,7 +101,7 @@ void rcu_tick(void);
 void synchronize_rcu(void);
 /* Any context: func(head) runs after a grace period, on CPU 0 or a caller of the above. */
 void call_rcu(struct rcu_head *head, void (*func)(struct rcu_head *head));
-/* Returns after every callback queued before the call has run. */
+/* Process context, IRQs on: returns after every callback queued before it has run. */
 void rcu_barrier(void);
 
 /* Counters for the self-tests and the demonstration. */

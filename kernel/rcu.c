@@ -161,22 +161,6 @@ void rcu_tick(void)
 		gp_poll();
 }
 
-void synchronize_rcu(void)
-{
-	unsigned long flags, target;
-
-	if (irqs_disabled() || this_cpu_read(irq_depth) || this_cpu_read(rcu_read_depth))
-		panic("synchronize_rcu: called with IRQs off, from an interrupt or in a reader");
-	spin_lock_irqsave(&rcu_lock, flags);
-	target = gp_request();
-	spin_unlock_irqrestore(&rcu_lock, flags);
-	while ((long)(READ_ONCE(rcu.completed) - target) < 0) {
-		rcu_qs();		/* this CPU holds no reference while it waits */
-		gp_poll();
-		cpu_relax();
-	}
-}
-
 void call_rcu(struct rcu_head *head, void (*func)(struct rcu_head *head))
 {
 	unsigned long flags;
@@ -190,27 +174,44 @@ void call_rcu(struct rcu_head *head, void (*func)(struct rcu_head *head))
 	spin_unlock_irqrestore(&rcu_lock, flags);
 }
 
-struct barrier_cb {
+struct wait_cb {
 	struct rcu_head head;
 	bool done;
 };
 
-static void barrier_done(struct rcu_head *head)
+static void wait_cb_done(struct rcu_head *head)
 {
-	WRITE_ONCE(container_of(head, struct barrier_cb, head)->done, true);
+	WRITE_ONCE(container_of(head, struct wait_cb, head)->done, true);
 }
 
-/* Callbacks run in queue order: when ours has run, every earlier one has. */
-void rcu_barrier(void)
+/*
+ * Queues a callback of our own and drives the machine until it has run. Then a
+ * full grace period has passed since the call (the callback waited for one), and
+ * every callback queued before it has run (they run in queue order): both
+ * synchronize_rcu() and rcu_barrier() in one wait.
+ */
+static void wait_for_own_callback(const char *who)
 {
-	struct barrier_cb b = { .done = false };
+	struct wait_cb w = { .done = false };
 
-	call_rcu(&b.head, barrier_done);
-	while (!READ_ONCE(b.done)) {
-		rcu_qs();
+	if (irqs_disabled() || this_cpu_read(irq_depth) || this_cpu_read(rcu_read_depth))
+		panic("%s: called with IRQs off, from an interrupt or in a reader", who);
+	call_rcu(&w.head, wait_cb_done);
+	while (!READ_ONCE(w.done)) {
+		rcu_qs();		/* this CPU holds no reference while it waits */
 		gp_poll();
 		cpu_relax();
 	}
+}
+
+void synchronize_rcu(void)
+{
+	wait_for_own_callback("synchronize_rcu");
+}
+
+void rcu_barrier(void)
+{
+	wait_for_own_callback("rcu_barrier");
 }
 
 void rcu_get_stats(struct rcu_stats *out)

@@ -9,6 +9,7 @@
  */
 #include <asm/apic.h>
 #include <asm/io.h>
+#include <asm/irqflags.h>
 #include <asm/msr.h>
 #include <asm/pgtable.h>
 #include <asm/processor.h>
@@ -174,6 +175,15 @@ void lapic_send_ipi_irqoff(u32 apic_id, u32 icr)
 		cpu_relax();
 	lapic_write(APIC_ICR_HIGH, apic_id << 24);
 	lapic_write(APIC_ICR_LOW, icr);
+}
+
+void lapic_send_ipi(u32 apic_id, u32 icr)
+{
+	unsigned long flags;
+
+	local_irq_save(flags);
+	lapic_send_ipi_irqoff(apic_id, icr);
+	local_irq_restore(flags);
 }
 
 void lapic_eoi(void)

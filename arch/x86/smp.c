@@ -17,11 +17,7 @@
 
 static void send_ipi(unsigned int cpu, unsigned int vector)
 {
-	unsigned long flags;
-
-	local_irq_save(flags);
-	lapic_send_ipi_irqoff(per_cpu(cpu, apic_id), APIC_DM_FIXED | vector);
-	local_irq_restore(flags);
+	lapic_send_ipi(per_cpu(cpu, apic_id), APIC_DM_FIXED | vector);
 }
 
 void smp_send_reschedule(unsigned int cpu)
@@ -42,9 +38,9 @@ void smp_call_function_single(unsigned int cpu, void (*fn)(void *arg), void *arg
 
 	if (irqs_disabled() || this_cpu_read(irq_depth))
 		panic("smp_call_function_single: called with IRQs off or from an interrupt");
-	if (cpu == smp_processor_id() && !wait)
-		panic("smp_call_function_single: cannot run fn on this CPU without waiting");
 	if (cpu == smp_processor_id()) {
+		if (!wait)
+			panic("smp_call_function_single: cannot run fn here without waiting");
 		local_irq_save(flags);		/* as the IPI handler would run it */
 		fn(arg);
 		local_irq_restore(flags);

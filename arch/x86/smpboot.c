@@ -19,7 +19,6 @@
 #include <acpi.h>
 #include <asm/apic.h>
 #include <asm/desc.h>
-#include <asm/irqflags.h>
 #include <asm/pgtable.h>
 #include <asm/processor.h>
 #include <asm/syscall.h>
@@ -130,14 +129,10 @@ static bool start_ap(unsigned int cpu, u32 apic_id)
 	};
 	percpu_areas[cpu].apic_id = apic_id;
 
-	local_irq_disable();
-	lapic_send_ipi_irqoff(apic_id, APIC_DM_INIT | APIC_LEVEL_ASSERT);
-	local_irq_enable();
+	lapic_send_ipi(apic_id, APIC_DM_INIT | APIC_LEVEL_ASSERT);
 	udelay(10000);
 	for (int i = 0; i < 2; i++) {
-		local_irq_disable();
-		lapic_send_ipi_irqoff(apic_id, sipi);
-		local_irq_enable();
+		lapic_send_ipi(apic_id, sipi);
 		udelay(200);
 	}
 	deadline = rdtsc() + tsc_khz * AP_ONLINE_TIMEOUT_MS;
@@ -188,9 +183,7 @@ void smp_init(void)
 				continue;
 			}
 			/* Back to wait-for-SIPI: it must not wake later as CPU next. */
-			local_irq_disable();
-			lapic_send_ipi_irqoff(acpi.apic_ids[i], APIC_DM_INIT | APIC_LEVEL_ASSERT);
-			local_irq_enable();
+			lapic_send_ipi(acpi.apic_ids[i], APIC_DM_INIT | APIC_LEVEL_ASSERT);
 			printk("smp: CPU with APIC ID %u did not come online within %u ms: "
 			       "skipped\n", acpi.apic_ids[i], AP_ONLINE_TIMEOUT_MS);
 		}

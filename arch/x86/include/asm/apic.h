@@ -12,6 +12,8 @@ void lapic_init(void);
 void lapic_enable(void);
 u32 lapic_id(void);
 void lapic_send_ipi_irqoff(u32 apic_id, u32 icr);
+/* The same from any context: IRQs off around the two ICR writes. */
+void lapic_send_ipi(u32 apic_id, u32 icr);
 void lapic_eoi(void);
 void lapic_timer_start(unsigned int hz);
 void lapic_timer_stop(void);
