@@ -240,7 +240,8 @@ $(BUILD)/tests/hello-dynamic.elf: tests/programs/hello-glibc.c $(TOOLS_OK)
 	@echo "  HOSTCC  $@ [dynamic glibc, not PIE]"
 	$(Q)$(CC) -no-pie -O2 -o $@ $<
 
-test: $(KERNEL) $(USER_PROGS) $(BUILD)/tests/hello-glibc.elf $(BUILD)/tests/hello-dynamic.elf
+test: $(KERNEL) $(USER_PROGS) $(BUILD)/tests/hello-glibc.elf $(BUILD)/tests/hello-dynamic.elf \
+	$(BUILD)/tests/threads-glibc.elf
 	$(Q)$(MAKE) --no-print-directory BUILD=$(BUILD)/debug DEBUG_ENTRY=1 $(BUILD)/debug/entrylab.elf
 	$(Q)python3 tests/run.py --build $(BUILD)
 

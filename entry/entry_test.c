@@ -217,7 +217,7 @@ SELFTEST(entry, faulting_iret_becomes_sigsegv)
 	const char *err;
 
 	ASSERT_TRUE(t, m != NULL);
-	task = task_create("badiret");
+	task = task_create_process("badiret");
 	ASSERT_TRUE(t, task != NULL);
 	/* Here only: no other CPU may start it before its SS is broken below. */
 	task->cpus_allowed = BIT(smp_processor_id());
@@ -226,7 +226,7 @@ SELFTEST(entry, faulting_iret_becomes_sigsegv)
 	if (!err) {
 		task->regs->ss = 0;
 		task_run_to_exit(task);
-		EXPECT_EQ(t, task->exit_signal, SIGSEGV);
+		EXPECT_EQ(t, WTERMSIG(task->exit_code), SIGSEGV);
 	}
 	task_free(task);
 	EXPECT_EQ(t, ct_state(), CONTEXT_KERNEL);

@@ -72,5 +72,6 @@ void ret_from_fork(struct pt_regs *regs);
 void ret_from_fork(struct pt_regs *regs)
 {
 	finish_task_switch();
+	schedule_tail();
 	irqentry_exit_to_user_mode(regs);
 }

@@ -25,12 +25,16 @@ typedef u64 phys_addr_t;
 #define __section(s)		__attribute__((__section__(s)))
 #define __used			__attribute__((__used__))
 #define __printf(a, b)		__attribute__((__format__(printf, a, b)))
+/* A user-space pointer: only copy_*_user() and friends may dereference it. */
+#define __user
 #define __maybe_unused		__attribute__((__unused__))
 
 #define likely(x)		__builtin_expect(!!(x), 1)
 #define unlikely(x)		__builtin_expect(!!(x), 0)
 
 #define barrier()		asm volatile("" ::: "memory")
+/* A full barrier: no load moves above an earlier store (x86 reorders only that). */
+#define smp_mb()		__atomic_thread_fence(__ATOMIC_SEQ_CST)
 #define READ_ONCE(x)		(*(const volatile typeof(x) *)&(x))
 #define WRITE_ONCE(x, v)	(*(volatile typeof(x) *)&(x) = (v))
 
@@ -40,6 +44,8 @@ typedef u64 phys_addr_t;
 #define MIN(a, b)		((a) < (b) ? (a) : (b))
 #define MAX(a, b)		((a) > (b) ? (a) : (b))
 #define BIT(n)			(1UL << (n))
+#define U8_MAX			0xff
+#define INT_MIN			(-2147483647 - 1)
 #define container_of(p, type, member) \
 	((type *)((char *)(p) - offsetof(type, member)))
 

@@ -7,13 +7,32 @@
 #define ENOENT		2
 #define ESRCH		3
 #define EINTR		4
+#define E2BIG		7
 #define ENOEXEC		8
 #define EBADF		9
+#define ECHILD		10
 #define EAGAIN		11
 #define ENOMEM		12
 #define EFAULT		14
 #define EBUSY		16
+#define EEXIST		17
 #define EINVAL		22
 #define ENOSYS		38
+#define ETIMEDOUT	110
+
+/*
+ * Never seen by user programs: a syscall a signal interrupted returns one of
+ * these, and the exit path (syscall_restart(), arch/x86/signal.c) turns it into
+ * a restart of the syscall or into -EINTR, by Linux's rules:
+ *   ERESTARTSYS            restart if the handler has SA_RESTART, else -EINTR
+ *   ERESTARTNOINTR         always restart
+ *   ERESTARTNOHAND         restart if no handler runs, else -EINTR
+ *   ERESTART_RESTARTBLOCK  as NOHAND, but restart through restart_syscall(),
+ *                          which resumes with the time left (nanosleep)
+ */
+#define ERESTARTSYS		512
+#define ERESTARTNOINTR		513
+#define ERESTARTNOHAND		514
+#define ERESTART_RESTARTBLOCK	516
 
 #endif

@@ -9,6 +9,10 @@ void pmm_init(void);
 /* A zeroed frame, or 0 when memory is exhausted (frame 0 is never handed out). */
 phys_addr_t alloc_frame(void);
 void free_frame(phys_addr_t pa);
+/* Shared frames (copy-on-write): a count of owners, the last put frees. */
+void get_frame(phys_addr_t pa);
+bool put_frame(phys_addr_t pa);
+bool frame_shared(phys_addr_t pa);
 bool frame_is_free(phys_addr_t pa);
 unsigned long pmm_free_frames(void);
 unsigned long pmm_total_frames(void);

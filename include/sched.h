@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Tasks. A task is a user program: its address space, its kernel stack (with its
- * struct pt_regs at the top), its thread flags and its signal state. Each CPU has
- * an idle task that runs whenever no user task can there; the boot CPU's is its
- * own context (kmain), where a run continues when a task ends.
+ * Tasks. A task is one thread of a user program: its kernel stack (with its
+ * struct pt_regs at the top), its thread flags and its signal state, and the
+ * address space, handlers and process state it shares with the other threads of
+ * its process. Each CPU has an idle task that runs whenever no user task can
+ * there; the boot CPU's is its own context (kmain), where a run continues when a
+ * task ends.
  */
 #ifndef _ENTRYLAB_SCHED_H
 #define _ENTRYLAB_SCHED_H
@@ -11,50 +13,85 @@
 #include <asm/percpu.h>
 #include <asm/pgtable.h>
 #include <asm/ptrace.h>
+#include <mm.h>
 #include <signal.h>
 #include <thread_info.h>
+#include <time.h>
 #include <uapi/resource.h>
 
-#define MAX_TASKS		16	/* tasks at once: the task table's size */
+#define MAX_TASKS		64	/* threads at once: the task table's size */
 #define KERNEL_STACK_PAGES	4
 #define KERNEL_STACK_SIZE	(KERNEL_STACK_PAGES * PAGE_SIZE)
 
+/*
+ * A task's life: TASK_NEW from task_create() to its start; RUNNING (runnable, or
+ * running) and INTERRUPTIBLE (asleep) while alive; then, having exited, a
+ * ZOMBIE if someone will wait for it (a process's first thread), or DEAD, to be
+ * freed by whoever next looks (other threads, and children nobody waits for).
+ */
 enum task_state {
-	TASK_RUNNING,		/* runnable or running */
-	TASK_DEAD,		/* exited; waiting for its parent to reap it */
+	TASK_NEW,
+	TASK_RUNNING,
+	TASK_INTERRUPTIBLE,	/* asleep until woken, signalled or its deadline passes */
+	TASK_ZOMBIE,		/* exited; its parent (or the kernel) will reap it */
+	TASK_DEAD,		/* exited; nobody waits: freed once off its CPU */
 };
 
-struct mm {
-	pte_t *pml4;		/* upper half shared with kernel_pml4 */
-	unsigned long brk_start, brk;		/* heap: [brk_start, brk) */
-	unsigned long mmap_base;		/* next anonymous mapping goes below it */
+/* restart_syscall(): how to resume a sleep a signal interrupted (nanosleep). */
+struct restart_block {
+	long (*fn)(struct restart_block *rb);
+	u64 deadline;			/* CLOCK_MONOTONIC ns */
+	void __user *rmtp;		/* nanosleep: where the time left goes */
+	unsigned long uaddr;		/* futex wait: the word, its value, the bitset */
+	u32 val, bitset;
 };
 
-/* Maps [start, end) zero-filled with flags; a shared page keeps the union (exec.c). */
-int mm_map_zeroed(struct mm *mm, unsigned long start, unsigned long end, u64 flags);
-
+/*
+ * One thread. A process is the thread group of its first thread (the group
+ * leader): its threads share mm, sighand and signal, and its pid is the
+ * leader's, the tgid of every member.
+ */
 struct task {
 	struct thread_info thread_info;	/* first, as in Linux: TIF_* work flags */
-	int pid;
+	int pid;			/* thread ID: gettid() */
+	int tgid;			/* process ID: getpid(), the leader's pid */
 	char name[16];
-	enum task_state state;
+	enum task_state state;		/* under sched_lock */
 	void *stack;			/* KERNEL_STACK_SIZE bytes, direct-mapped */
 	struct pt_regs *regs;		/* user registers at the top of the stack */
 	unsigned long ksp;		/* saved kernel RSP while switched out */
 	int on_cpu;			/* CPU running it (or leaving it), else -1 */
 	unsigned long cpus_allowed;	/* sched_setaffinity(): bit n = CPU n */
-	unsigned long fs_base;		/* arch_prctl(ARCH_SET_FS) */
+	unsigned long fs_base;		/* arch_prctl(ARCH_SET_FS), CLONE_SETTLS */
 	unsigned long fault_addr;	/* si_addr of the last forced fault signal */
-	struct mm mm;
+	struct mm *mm;			/* NULL for idle tasks and once exited */
+	/* Family, under sched_lock. */
+	struct task *group_leader;	/* the process's first thread (maybe itself) */
+	struct task *parent;		/* the parent process's leader; NULL: the kernel */
+	bool kernel_reaps;		/* started by the kernel, which waits for it */
+	int exit_signal;		/* to the parent when the process ends; 0: none */
+	/* Sleeping (kernel/sched.c): what it waits for besides a signal. */
+	const void *wait_chan;
+	u64 wait_deadline;		/* ktime_get_ns() at which to wake; 0: never */
+	u32 futex_bitset;		/* FUTEX_WAIT_BITSET's mask, while in a futex wait */
+	bool *vfork_done;		/* CLONE_VFORK: set (and woken) when mm is released */
+	int __user *set_child_tid;	/* CLONE_CHILD_SETTID: written on the first return */
+	int __user *clear_child_tid;	/* set_tid_address(): zeroed and woken at exit */
+	struct restart_block restart;
 	struct sigstate sig;
-	struct rlimit64 rlim[RLIM_NLIMITS];	/* getrlimit(), prlimit64() */
+	struct sighand *sighand;
+	struct signal_struct *signal;
 	/* User FPU/SSE state while switched out (FXSAVE format). */
 	u8 fpu[512] __aligned(16);
-	/* How it ended: exit status, or the signal that killed it and where. */
-	int exit_status;
-	int exit_signal;
+	/* How it ended: a wait status (exit code << 8, or the signal), and where. */
+	int exit_code;
 	unsigned long exit_ip;
 };
+
+/* Linux's wait status encoding (what WIFEXITED() and friends decode). */
+#define W_EXITCODE(status, sig)	(((status) & 0xff) << 8 | (sig))
+#define WEXITSTATUS(code)	(((code) >> 8) & 0xff)
+#define WTERMSIG(code)		((code) & 0x7f)
 
 /* Each CPU's idle task has pid 0, as in Linux; user tasks start at 1. */
 static __always_inline bool is_idle_task(const struct task *t)
@@ -78,6 +115,16 @@ static __always_inline unsigned long read_thread_flags(void)
 	return READ_ONCE(current->thread_info.flags);
 }
 
+static __always_inline bool thread_group_leader(const struct task *t)
+{
+	return t->group_leader == t;
+}
+
+static __always_inline bool signal_pending(const struct task *t)
+{
+	return READ_ONCE(t->thread_info.flags) & _TIF_SIGPENDING;
+}
+
 void sched_init(void);
 void sched_init_ap(void);
 void schedule(void);
@@ -87,15 +134,104 @@ void sched_kick(struct task *t);
 void sched_tick(void);
 void sched_ipi(struct pt_regs *regs);
 void sched_setaffinity_task(struct task *t, unsigned long mask);
+/* A task with a kernel stack and nothing else; not runnable until started. */
 struct task *task_create(const char *name);
+/* Frees an exited task that is off every CPU (or one never started). */
 void task_free(struct task *t);
+/*
+ * A process the kernel starts and waits for (init, the self-tests' programs):
+ * empty address space, default handlers and limits, no parent. NULL: no memory.
+ */
+struct task *task_create_process(const char *name);
 void task_start(struct task *t, unsigned long ip, unsigned long sp);
-/* Runs t until it ends; returns with t dead, to be freed with task_free(). */
+/* Makes a task whose registers are set (fork) runnable, returning to user mode. */
+void task_wake_new(struct task *t);
+/* Runs until t has exited and left its CPU: then it may be freed. */
 void task_run_to_exit(struct task *t);
-/* The running task with that pid, with the task table locked; or NULL, unlocked. */
-struct task *find_task_lock(int pid, unsigned long *flags);
-void find_task_unlock(unsigned long flags);
-void __noreturn do_exit(int status, int signal);
+/* Frees every DEAD task that is off its CPU. */
+void reap_dead_tasks(void);
+
+/*
+ * The task table and every task's state and family links are under sched_lock,
+ * which is also Linux's tasklist_lock here. Always taken with IRQs off.
+ */
+void tasklist_lock(unsigned long *flags);
+void tasklist_unlock(unsigned long flags);
+/* sched_lock held: the live thread with this tid, or NULL. */
+struct task *find_task_by_tid(int tid);
+/* sched_lock held: the live process (its leader) with this pid, or NULL. */
+struct task *find_process(int pid);
+/* sched_lock held: for_each task in the table (tasks in creation are skipped). */
+struct task *task_table_next(unsigned int *i);
+#define for_each_task(t, i)	for (i = 0; ((t) = task_table_next(&(i))); )
+static __always_inline bool task_alive(const struct task *t)
+{
+	return t->state == TASK_RUNNING || t->state == TASK_INTERRUPTIBLE;
+}
+
+/* A process that can still take signals: a thread lives, and none is ending it. */
+static __always_inline bool process_alive(const struct task *p)
+{
+	return p->signal->live && !p->signal->group_exit;
+}
+
+/*
+ * Sleeping and waking, as Linux's wait queues but with a channel in the task
+ * (xv6's sleep/wakeup): prepare_to_sleep() marks current asleep on chan; the
+ * caller then checks its condition and calls schedule() only if it still must
+ * wait. A waker changes the condition first, then wakes the channel: whichever
+ * order the two CPUs run in, the sleeper sees the condition or is woken.
+ */
+void prepare_to_sleep(const void *chan, u64 deadline);
+void finish_sleep(void);
+void wake_up(const void *chan);
+/* sched_lock held: wakes t if it sleeps (a signal arrived for it). */
+void wake_up_task_locked(struct task *t);
+/* sched_lock held: wake_up(). */
+void wake_up_locked(const void *chan);
+/* Wakes up to nr sleepers for which match() is true; returns how many. */
+int wake_up_match(bool (*match)(struct task *t, const void *arg), const void *arg, int nr);
+/* CPU 0's tick: wake every sleeper whose deadline has passed. */
+void sleep_timeouts_tick(void);
+
+/**
+ * sleep_event - sleep on chan until cond holds
+ * @chan: what the waker will name in wake_up()
+ * @deadline: ktime_get_ns() value to give up at, or 0
+ * @cond: re-evaluated after every wake-up
+ *
+ * Returns 0 when cond held, -ERESTARTSYS when a signal is pending, -ETIMEDOUT
+ * when the deadline passed.
+ */
+#define sleep_event(chan, deadline, cond)				\
+({									\
+	u64 __deadline = (deadline);					\
+	long __ret = 0;							\
+	for (;;) {							\
+		prepare_to_sleep(chan, __deadline);			\
+		if (cond)						\
+			break;						\
+		if (signal_pending(current)) {				\
+			__ret = -ERESTARTSYS;				\
+			break;						\
+		}							\
+		if (__deadline && ktime_get_ns() >= __deadline) {	\
+			__ret = -ETIMEDOUT;				\
+			break;						\
+		}							\
+		schedule();						\
+	}								\
+	finish_sleep();							\
+	__ret;								\
+})
+
+/* kernel/exit.c */
+void __noreturn do_exit(int code);
+void __noreturn do_group_exit(int code);
+/* The end of a run: kill and free every process that no one will reap. */
+void kill_orphans(void);
+/* kernel/fork.c: the child's half of CLONE_CHILD_SETTID, before its first return. */
+void schedule_tail(void);
 
 /* kernel/idle.c */
 void __noreturn cpu_idle_loop(void);

@@ -6,6 +6,7 @@
 #include <compiler.h>
 
 #include <spinlock.h>
+#include <uapi/resource.h>
 #include <uapi/signal.h>
 
 #define sigmask(sig)	(1UL << ((sig) - 1))
@@ -15,30 +16,53 @@ typedef kernel_sigset_t sigset_t;
 /* What a pending signal carries until it is delivered (one per signal number). */
 struct ksiginfo {
 	int code;		/* si_code */
-	int pid;		/* sender, for SI_USER and SI_TKILL */
+	int pid;		/* sender, for SI_USER, SI_TKILL and SIGCHLD */
+	int status;		/* SIGCHLD: the exit status or the killing signal */
 	unsigned long addr;	/* si_addr, for faults */
 	unsigned long trapno;	/* the vector, for faults */
 	unsigned long err;	/* the CPU's error code, for faults */
 };
 
-/* The handlers: one page, as Linux's sighand_struct (shared by threads, one day). */
+/* A set of pending signals with what each carries. */
+struct sigpending {
+	sigset_t set;
+	struct ksiginfo info[_NSIG];
+};
+
+/*
+ * The handlers, as Linux's sighand_struct: one page, shared by the threads of a
+ * process (CLONE_SIGHAND). Its lock guards every task's signal state that senders
+ * touch: each sharer's private pending set and TIF_SIGPENDING, the process's
+ * shared pending set, the blocked masks and the actions. A sender holds
+ * sched_lock first (it keeps the target alive and lets the wake-up change its
+ * state), then this lock.
+ */
 struct sighand {
+	spinlock_t lock;
+	int refs;
 	struct kernel_sigaction action[_NSIG];
 };
 
-/* Per-task signal state. */
 /*
- * pending, info[] and the task's TIF_SIGPENDING change under lock: a sender on
- * another CPU and the task itself (dequeuing, changing its mask) must not lose
- * each other's update. blocked and sighand change only in the task itself, under
- * the lock too, because senders read them.
+ * What the threads of one process share beyond the handlers, as Linux's
+ * signal_struct: the process-directed pending set, how the process is ending,
+ * and its resource limits. Under sched_lock except where noted.
  */
+struct signal_struct {
+	int refs;			/* tasks pointing here */
+	int live;			/* threads that have not exited yet */
+	struct sigpending shared_pending;	/* kill(): any thread may take it (siglock) */
+	bool group_exit;		/* exit_group() or a fatal signal: all threads go */
+	int group_exit_code;		/* then: the wait status every thread exits with */
+	struct rlimit64 rlim[RLIM_NLIMITS];	/* getrlimit(), prlimit64() */
+};
+
+/* Per-task signal state: what only this thread has (tgkill(), its faults, its mask). */
 struct sigstate {
-	spinlock_t lock;
-	sigset_t pending;
+	struct sigpending pending;
 	sigset_t blocked;
-	struct sighand *sighand;
-	struct ksiginfo info[_NSIG];
+	sigset_t saved_mask;		/* rt_sigsuspend(): the mask to restore after delivery */
+	bool restore_mask;		/* ... is set */
 	kernel_stack_t altstack;	/* sigaltstack(); ss_flags SS_DISABLE when unset */
 };
 
@@ -52,24 +76,33 @@ struct task;
 #define SIGFRAME_MAX	1152
 
 const char *signal_name(int sig);
+struct sighand *sighand_alloc(void);
+void sighand_put(struct sighand *sh);
+struct signal_struct *signal_alloc(void);
+void signal_put(struct signal_struct *sig);
 /* The task's own new blocked mask (SIGKILL and SIGSTOP stay unblocked). */
 void set_blocked(struct task *t, sigset_t blocked);
 bool sig_ignored(struct task *t, int sig);
-/*
- * Marks sig pending on t, with si_code code from pid sender, unless t ignores it,
- * and sets TIF_SIGPENDING if it is deliverable.
- */
-void send_signal(struct task *t, int sig, int code, int sender);
+void send_signal(struct task *t, int sig, const struct ksiginfo *info, bool group);
+void send_sig_kernel(struct task *p, int sig);
 /* A fault in user mode: the signal cannot be ignored or blocked away. */
 void force_sig_fault(int sig, int code, unsigned long addr, unsigned long trapno,
 		     unsigned long err);
 struct pt_regs;
 void do_signal(struct pt_regs *regs);
 void recalc_sigpending(struct task *t);
+/* Into a zeroed *out. */
+void fill_siginfo(struct kernel_siginfo *out, int sig, const struct ksiginfo *info);
 
 /* arch/x86/signal.c: the frame on the user stack. false: it could not be written. */
 bool setup_rt_frame(struct pt_regs *regs, int sig, const struct ksiginfo *info,
 		    const struct kernel_sigaction *ka, sigset_t oldmask);
 bool on_sig_stack(const struct task *t, unsigned long sp);
+/*
+ * arch/x86/signal.c: a syscall interrupted by a signal (regs->ax an -ERESTART*
+ * code) is restarted or made to fail with -EINTR; ka is the handler about to
+ * run, or NULL when none does.
+ */
+void syscall_restart(struct pt_regs *regs, const struct kernel_sigaction *ka);
 
 #endif

@@ -45,6 +45,8 @@ void smp_call_function_single(unsigned int cpu, void (*fn)(void *arg), void *arg
 void on_each_cpu(void (*fn)(void *arg), void *arg);
 /* Unmapped kernel pages: every CPU forgets them. */
 void flush_tlb_kernel_range(unsigned long start, unsigned long end);
+struct mm;
+void flush_tlb_mm_range(struct mm *mm, unsigned long start, unsigned long end);
 /* Halts every other CPU and waits (bounded) until they have; for the end of a run. */
 void smp_send_stop(void);
 struct pt_regs;

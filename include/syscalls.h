@@ -46,5 +46,23 @@ long sys_prlimit64(struct pt_regs *regs);
 long sys_getrandom(struct pt_regs *regs);
 long sys_gettimeofday(struct pt_regs *regs);
 long sys_time(struct pt_regs *regs);
+long sys_mremap(struct pt_regs *regs);
+long sys_madvise(struct pt_regs *regs);
+long sys_pause(struct pt_regs *regs);
+long sys_nanosleep(struct pt_regs *regs);
+long sys_clone(struct pt_regs *regs);
+long sys_fork(struct pt_regs *regs);
+long sys_vfork(struct pt_regs *regs);
+long sys_wait4(struct pt_regs *regs);
+long sys_getppid(struct pt_regs *regs);
+long sys_gettid(struct pt_regs *regs);
+long sys_rt_sigtimedwait(struct pt_regs *regs);
+long sys_rt_sigsuspend(struct pt_regs *regs);
+long sys_futex(struct pt_regs *regs);
+long sys_restart_syscall(struct pt_regs *regs);
+long sys_clock_nanosleep(struct pt_regs *regs);
+long sys_waitid(struct pt_regs *regs);
+long sys_set_robust_list(struct pt_regs *regs);
+long sys_clone3(struct pt_regs *regs);
 
 #endif

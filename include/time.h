@@ -7,6 +7,28 @@
 
 #define NSEC_PER_SEC	1000000000UL
 
+struct kernel_timespec {
+	s64 tv_sec;
+	long tv_nsec;
+};
+
+static __always_inline bool timespec_valid(const struct kernel_timespec *ts)
+{
+	return ts->tv_sec >= 0 && ts->tv_nsec >= 0 && (unsigned long)ts->tv_nsec < NSEC_PER_SEC;
+}
+
+/* Saturates instead of wrapping: a sleep of 2^63 ns is "for ever" either way. */
+static __always_inline u64 timespec_to_ns(const struct kernel_timespec *ts)
+{
+	if ((u64)ts->tv_sec >= (~0UL >> 1) / NSEC_PER_SEC)
+		return ~0UL >> 1;
+	return ts->tv_sec * NSEC_PER_SEC + ts->tv_nsec;
+}
+
+/* kernel/time.c: a user's timeout (a duration, or a time) as a CLOCK_MONOTONIC deadline. */
+long timespec_to_deadline(const struct kernel_timespec __user *uts, bool absolute, bool realtime,
+			  u64 *deadline);
+
 /* The TSC when kmain() started: CLOCK_MONOTONIC counts from here. */
 extern u64 boot_tsc;
 

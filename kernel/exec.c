@@ -10,6 +10,7 @@
 #include <asm/processor.h>
 #include <cmdline.h>
 #include <elf.h>
+#include <mm.h>
 #include <errno.h>
 #include <pmm.h>
 #include <random.h>
@@ -34,37 +35,6 @@ static int copy_to_mm(struct mm *mm, unsigned long va, const void *src, size_t l
 		va += chunk;
 		src = (const u8 *)src + chunk;
 		len -= chunk;
-	}
-	return 0;
-}
-
-/*
- * Maps [start, end) with flags, zero-filled. A page already mapped (two segments
- * may share a page: the end of one and the start of the next) keeps its frame and
- * gains the union of both permissions, as on Linux.
- */
-int mm_map_zeroed(struct mm *mm, unsigned long start, unsigned long end, u64 flags)
-{
-	for (unsigned long va = ALIGN_DOWN(start, PAGE_SIZE); va < end; va += PAGE_SIZE) {
-		phys_addr_t pa;
-		u64 old;
-
-		if (translate(mm->pml4, va, &pa, &old)) {
-			pte_t nx = (old & flags & _PAGE_NX);
-
-			unmap_page(mm->pml4, va);
-			if (map_page(mm->pml4, va, pa & PAGE_MASK,
-				     ((old | flags) & ~_PAGE_NX) | nx | _PAGE_USER))
-				return -ENOMEM;
-			continue;
-		}
-		pa = alloc_frame();
-		if (!pa)
-			return -ENOMEM;
-		if (map_page(mm->pml4, va, pa, flags | _PAGE_USER)) {
-			free_frame(pa);
-			return -ENOMEM;
-		}
 	}
 	return 0;
 }
@@ -149,12 +119,12 @@ static const char *load_segments(struct task *t, const u8 *image,
 			flags |= _PAGE_RW;
 		if (!(p->p_flags & PF_X))
 			flags |= _PAGE_NX;
-		if (mm_map_zeroed(&t->mm, p->p_vaddr, p->p_vaddr + p->p_memsz, flags) ||
-		    copy_to_mm(&t->mm, p->p_vaddr, image + p->p_offset, p->p_filesz))
+		if (mm_map_zeroed(t->mm, p->p_vaddr, p->p_vaddr + p->p_memsz, flags) ||
+		    copy_to_mm(t->mm, p->p_vaddr, image + p->p_offset, p->p_filesz))
 			return "out of memory loading a segment";
 		end = MAX(end, p->p_vaddr + p->p_memsz);
 	}
-	t->mm.brk_start = t->mm.brk = ALIGN_UP(end, PAGE_SIZE);
+	t->mm->brk_start = t->mm->brk = ALIGN_UP(end, PAGE_SIZE);
 	return NULL;
 }
 
@@ -218,12 +188,12 @@ static const char *setup_stack(struct task *t, const struct elf64_ehdr *eh,
 	const char *err;
 	u64 rnd[2];
 
-	if (mm_map_zeroed(&t->mm, USER_STACK_TOP - USER_STACK_SIZE, USER_STACK_TOP,
+	if (mm_map_zeroed(t->mm, USER_STACK_TOP - USER_STACK_SIZE, USER_STACK_TOP,
 			  _PAGE_RW | _PAGE_NX))
 		return "out of memory for the stack";
 
 	/* Strings first, at the top: argv, then the environment. */
-	err = push_args(&t->mm, &top, args, argv, &argc);
+	err = push_args(t->mm, &top, args, argv, &argc);
 	if (err)
 		return err;
 	block[n++] = argc;
@@ -231,14 +201,14 @@ static const char *setup_stack(struct task *t, const struct elf64_ehdr *eh,
 		block[n++] = argv[i];
 	block[n++] = 0;
 	for (unsigned int i = 0; i < ARRAY_SIZE(envp_init); i++)
-		block[n++] = push_string(&t->mm, &top, envp_init[i], strlen(envp_init[i]));
+		block[n++] = push_string(t->mm, &top, envp_init[i], strlen(envp_init[i]));
 	block[n++] = 0;
 
 	/* AT_RANDOM: 16 bytes for the C library's stack canary and pointer guard. */
 	get_random_bytes(rnd, sizeof(rnd));
 	top = ALIGN_DOWN(top - sizeof(rnd), 16);
 	random = top;
-	copy_to_mm(&t->mm, random, rnd, sizeof(rnd));
+	copy_to_mm(t->mm, random, rnd, sizeof(rnd));
 
 #define AUX(type, val) do { block[n++] = (type); block[n++] = (val); } while (0)
 	AUX(AT_PHDR, phdr_address(eh, ph));
@@ -260,7 +230,7 @@ static const char *setup_stack(struct task *t, const struct elf64_ehdr *eh,
 
 	/* RSP points at argc and is 16-byte aligned, as the ABI requires at _start. */
 	*sp = ALIGN_DOWN(top - n * sizeof(block[0]), 16);
-	copy_to_mm(&t->mm, *sp, block, n * sizeof(block[0]));
+	copy_to_mm(t->mm, *sp, block, n * sizeof(block[0]));
 	return NULL;
 }
 
@@ -282,7 +252,7 @@ const char *exec_image(struct task *t, const void *image, size_t size, const cha
 		err = setup_stack(t, eh, ph, args, &sp);
 	if (err)
 		return err;
-	t->mm.mmap_base = USER_MMAP_TOP;
+	t->mm->mmap_base = USER_MMAP_TOP;
 	task_start(t, eh->e_entry, sp);
 	return NULL;
 }

@@ -48,7 +48,7 @@ static struct elf64_ehdr *build(void)
 /* NULL if the image runs, else the loader's reason. Exit status in *status. */
 static const char *try_exec(int *status)
 {
-	struct task *tsk = task_create("elftest");
+	struct task *tsk = task_create_process("elftest");
 	const char *err;
 
 	if (!tsk)
@@ -56,7 +56,7 @@ static const char *try_exec(int *status)
 	err = exec_image(tsk, image, sizeof(image), "elftest");
 	if (!err) {
 		task_run_to_exit(tsk);
-		*status = tsk->exit_status;
+		*status = WEXITSTATUS(tsk->exit_code);
 	}
 	task_free(tsk);
 	return err;

@@ -1,63 +1,371 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Ending a run: isa-debug-exit under QEMU, print-and-halt on real hardware. */
-#include <asm/io.h>
-#include <asm/irqflags.h>
+/*
+ * Ending threads and processes, and waiting for them.
+ *
+ * A thread exits with exit(); exit_group() and a fatal signal end every thread
+ * of the process (do_group_exit() sends each a SIGKILL). Each exiting thread
+ * gives up its address space (waking a vfork parent and a pthread_join() on its
+ * way) and then its CPU for good. When the last thread of a process is gone, the
+ * process is over: its children go to init (or, init gone, to nobody), and its
+ * first thread, the group leader, becomes a zombie carrying the wait status
+ * until the parent reaps it with wait4() or waitid() (SIGCHLD tells the parent).
+ * A parent that ignores SIGCHLD never sees zombies: they are freed at once, as
+ * on Linux. Threads other than the leader are never waited for: they are DEAD
+ * on exit and freed by the next reap_dead_tasks().
+ */
+#include <asm/processor.h>
+#include <asm/uaccess.h>
+#include <errno.h>
+#include <futex.h>
 #include <kernel.h>
-#include <printk.h>
-#include <smp.h>
-#include <stdarg.h>
+#include <mm.h>
+#include <sched.h>
+#include <signal.h>
+#include <string.h>
+#include <syscalls.h>
 
-#define DEBUG_EXIT_PORT	0xf4
+/*
+ * The thread is done with its address space: tell whoever waits for that
+ * (CLONE_CHILD_CLEARTID's futex, a vfork parent), then drop it. CR3 moves to the
+ * kernel's tables first: the last user frees the tables CR3 points to.
+ */
+static void exit_mm(struct task *t)
+{
+	struct mm *mm = t->mm;
 
-bool selftests_failed;
+	if (t->clear_child_tid) {
+		int zero = 0;
 
-static const char *const exit_names[] = {
-	[EXIT_SUCCESS_STATUS] = "success",
-	[EXIT_FAILURE_STATUS] = "failure",
-	[EXIT_BADBOOT_STATUS] = "bad boot",
-	[EXIT_INIT_STATUS] = "init exited with an error",
-	[EXIT_INIT_SIGNAL] = "init killed by a signal",
+		if (!copy_to_user(t->clear_child_tid, &zero, sizeof(zero)))
+			futex_wake(mm, (unsigned long)t->clear_child_tid, 1, FUTEX_BITSET_MATCH_ANY);
+	}
+	if (t->vfork_done) {
+		WRITE_ONCE(*t->vfork_done, true);
+		wake_up(t->vfork_done);
+	}
+	local_irq_disable();
+	this_cpu_write(loaded_mm, NULL);
+	load_cr3(kernel_pml4);
+	t->mm = NULL;
+	local_irq_enable();
+	mm_put(mm);
+}
+
+/* sched_lock held: p's process parent, if it reaps zombies (it does not ignore SIGCHLD). */
+static bool parent_waits(const struct task *p)
+{
+	const struct kernel_sigaction *ka;
+
+	if (!p->parent)
+		return p->kernel_reaps;
+	ka = &p->parent->sighand->action[SIGCHLD - 1];
+	return ka->handler != SIG_IGN && !(ka->flags & SA_NOCLDWAIT);
+}
+
+/* sched_lock held: leader's process is over; tell its parent, or free it. */
+static void notify_parent(struct task *leader)
+{
+	int code = leader->exit_code;
+	struct ksiginfo info = {
+		.code = WTERMSIG(code) ? CLD_KILLED : CLD_EXITED, .pid = leader->pid,
+		.status = WTERMSIG(code) ? WTERMSIG(code) : WEXITSTATUS(code),
+	};
+
+	leader->state = parent_waits(leader) ? TASK_ZOMBIE : TASK_DEAD;
+	if (!leader->parent)
+		return;		/* the kernel polls (task_run_to_exit()) */
+	if (leader->state == TASK_ZOMBIE && leader->exit_signal && process_alive(leader->parent))
+		send_signal(leader->parent, leader->exit_signal, &info, true);
+	/* A waiter wakes either way: with no zombie left, its wait4() says -ECHILD. */
+	wake_up_locked(leader->parent->signal);
+}
+
+/*
+ * sched_lock held: the children of a process that is over go to init, or to
+ * nobody if init itself is over (then they are killed at the end of the run).
+ * A child already a zombie is announced to its new parent, or freed.
+ */
+static void forget_original_parent(struct task *leader)
+{
+	struct task *init = find_process(1), *c;
+	unsigned int i;
+
+	if (init == leader || (init && !process_alive(init)))
+		init = NULL;
+	for_each_task(c, i) {
+		if (c->parent != leader || !thread_group_leader(c))
+			continue;
+		c->parent = init;
+		if (c->state == TASK_ZOMBIE && !c->signal->live)
+			notify_parent(c);
+	}
+}
+
+/* sched_lock held: current has exited; the process is over if it was the last thread. */
+static void exit_notify(struct task *t)
+{
+	struct signal_struct *sig = t->signal;
+	struct task *leader = t->group_leader;
+
+	sig->live--;
+	t->state = thread_group_leader(t) ? TASK_ZOMBIE : TASK_DEAD;
+	if (sig->live)
+		return;		/* a leader waits as a zombie for its last thread */
+	if (sig->group_exit)
+		leader->exit_code = sig->group_exit_code;
+	forget_original_parent(leader);
+	notify_parent(leader);
+}
+
+/**
+ * do_exit - end the current thread
+ * @code: its wait status, W_EXITCODE(status, signal)
+ *
+ * Its kernel stack is freed by whoever reaps it, later: we are running on it.
+ */
+void __noreturn do_exit(int code)
+{
+	struct task *t = current;
+	unsigned long flags;
+
+	t->exit_code = code;
+	t->exit_ip = t->regs->ip;
+	exit_mm(t);
+	tasklist_lock(&flags);
+	exit_notify(t);
+	tasklist_unlock(flags);
+	schedule();
+	panic("do_exit: dead task %d was scheduled again", t->pid);
+}
+
+/*
+ * sched_lock held: the whole process ends with code. Every other thread gets a
+ * SIGKILL, which it acts on at its next return to user mode (woken if asleep).
+ * The first caller's code wins, and so does its place for the exit report.
+ */
+static void zap_process_locked(struct task *p, int code)
+{
+	struct signal_struct *sig = p->signal;
+	struct ksiginfo info = { .code = SI_KERNEL };
+
+	if (sig->group_exit)
+		return;
+	sig->group_exit = true;
+	sig->group_exit_code = code;
+	p->group_leader->exit_ip = current->regs->ip;
+	p->group_leader->fault_addr = current->fault_addr;
+	send_signal(p, SIGKILL, &info, true);
+}
+
+void __noreturn do_group_exit(int code)
+{
+	struct signal_struct *sig = current->signal;
+	unsigned long flags;
+
+	tasklist_lock(&flags);
+	zap_process_locked(current, code);
+	code = sig->group_exit_code;
+	tasklist_unlock(flags);
+	do_exit(code);
+}
+
+long sys_exit(struct pt_regs *regs)
+{
+	do_exit(W_EXITCODE((int)regs->di, 0));
+}
+
+long sys_exit_group(struct pt_regs *regs)
+{
+	do_group_exit(W_EXITCODE((int)regs->di, 0));
+}
+
+/* The end of a run: kill every process no one will reap, and free them all. */
+void kill_orphans(void)
+{
+	for (;;) {
+		unsigned long flags;
+		bool left = false;
+		struct task *p;
+		unsigned int i;
+
+		tasklist_lock(&flags);
+		for_each_task(p, i) {
+			if (!thread_group_leader(p) || p->parent || p->kernel_reaps ||
+			    p->state == TASK_NEW || p->state == TASK_DEAD)
+				continue;
+			left = true;
+			if (process_alive(p))
+				zap_process_locked(p, W_EXITCODE(0, SIGKILL));
+		}
+		tasklist_unlock(flags);
+		reap_dead_tasks();
+		if (!left)
+			return;
+		schedule();
+		cpu_relax();
+	}
+}
+
+#define WNOHANG		0x00000001
+#define WUNTRACED	0x00000002
+#define WEXITED		0x00000004
+#define WCONTINUED	0x00000008
+#define WNOWAIT		0x01000000
+#define __WNOTHREAD	0x20000000
+#define __WALL		0x40000000
+#define __WCLONE	0x80000000
+
+#define P_ALL		0
+#define P_PID		1
+#define P_PGID		2
+
+struct wait_result {
+	int pid;
+	int code;	/* wait status */
 };
 
-void __noreturn kernel_exit(enum exit_status status)
+/* Does child c match wait4()'s pid argument? Each process leads its own group. */
+static bool wait_matches(const struct task *c, int pid)
 {
-	local_irq_disable();
-	if (nr_cpus_online > 1) {
-		smp_send_stop();	/* nothing else may print or run after this */
-		console_break_lock();
+	if (pid > 0)
+		return c->pid == pid;
+	if (pid == -1 || pid == 0 || pid == -current->tgid)
+		return true;	/* any child; our group has our children in it */
+	return false;
+}
+
+/*
+ * One look at the children: 0 and *res when a zombie was found (reaped unless
+ * WNOWAIT: it becomes DEAD and reap_dead_tasks() frees it), -EAGAIN when there
+ * are children but none is done, -ECHILD when there are none.
+ */
+static long wait_scan(int pid, int options, struct wait_result *res)
+{
+	struct task *self = current->group_leader, *c;
+	long ret = -ECHILD;
+	unsigned long flags;
+	unsigned int i;
+
+	tasklist_lock(&flags);
+	for_each_task(c, i) {
+		if (c->parent != self || !thread_group_leader(c) || c->state == TASK_DEAD ||
+		    !wait_matches(c, pid))
+			continue;
+		ret = -EAGAIN;
+		if (c->state != TASK_ZOMBIE || c->signal->live)
+			continue;
+		res->pid = c->pid;
+		res->code = c->exit_code;
+		if (!(options & WNOWAIT))
+			c->state = TASK_DEAD;
+		ret = 0;
+		break;
 	}
-	if (status == EXIT_SUCCESS_STATUS && selftests_failed)
-		status = EXIT_FAILURE_STATUS;
-	printk("entrylab: run ended: %s (%d)\n", exit_names[status], status);
-	outl(DEBUG_EXIT_PORT, status + 1);	/* see kernel.h: QEMU's encoding */
-	/* Still here: no isa-debug-exit device, so a real PC. Halt for good. */
-	printk("entrylab: halted; it is safe to power off\n");
-	for (;;)
-		asm volatile("cli; hlt");
+	tasklist_unlock(flags);
+	if (!ret)
+		reap_dead_tasks();
+	return ret;
 }
 
-static void __noreturn vdie(enum exit_status status, const char *what, const char *fmt,
-			    va_list ap)
+/* Waits for a child to end: 0 with *res, 0 with res->pid 0 (WNOHANG), or an error. */
+static long do_wait(int pid, int options, struct wait_result *res)
 {
-	char buf[256];
+	long ret;
 
-	vsnprintf(buf, sizeof(buf), fmt, ap);
-	printk("%s: %s\n", what, buf);
-	kernel_exit(status);
+	res->pid = 0;
+	for (;;) {
+		prepare_to_sleep(current->signal, 0);
+		ret = wait_scan(pid, options, res);
+		if (ret != -EAGAIN)
+			break;
+		if (options & WNOHANG) {
+			ret = 0;
+			break;
+		}
+		if (signal_pending(current)) {
+			ret = -ERESTARTSYS;
+			break;
+		}
+		schedule();
+	}
+	finish_sleep();
+	return ret;
 }
 
-void __noreturn panic(const char *fmt, ...)
+/* struct rusage: entrylab keeps no accounting, so all zero (144 bytes). */
+static long clear_rusage(void __user *ru)
 {
-	va_list ap;
+	static const unsigned long zero[18];
 
-	va_start(ap, fmt);
-	vdie(EXIT_FAILURE_STATUS, "Kernel panic", fmt, ap);
+	return ru && copy_to_user(ru, zero, sizeof(zero)) ? -EFAULT : 0;
 }
 
-void __noreturn bad_boot(const char *fmt, ...)
+long sys_wait4(struct pt_regs *regs)
 {
-	va_list ap;
+	int pid = (int)regs->di, options = (int)regs->dx;
+	struct wait_result res;
+	long ret;
 
-	va_start(ap, fmt);
-	vdie(EXIT_BADBOOT_STATUS, "entrylab: boot failed", fmt, ap);
+	if (options & ~(WNOHANG | WUNTRACED | WCONTINUED | __WNOTHREAD | __WALL | __WCLONE))
+		return -EINVAL;
+	if (pid == INT_MIN)
+		return -ESRCH;
+	ret = do_wait(pid, options, &res);
+	if (ret < 0)
+		return ret;
+	if (res.pid && regs->si && copy_to_user((void __user *)regs->si, &res.code, sizeof(int)))
+		return -EFAULT;
+	if (res.pid && clear_rusage((void __user *)regs->r10))
+		return -EFAULT;
+	return res.pid;
+}
+
+/* waitid(idtype, id, infop, options, rusage): only WEXITED can ever be met here. */
+long sys_waitid(struct pt_regs *regs)
+{
+	int idtype = (int)regs->di, id = (int)regs->si, options = (int)regs->r10;
+	struct kernel_siginfo si;
+	struct wait_result res;
+	struct ksiginfo info;
+	long ret;
+
+	if (options & ~(WNOHANG | WNOWAIT | WEXITED | WUNTRACED | WCONTINUED |
+			__WNOTHREAD | __WALL | __WCLONE))
+		return -EINVAL;
+	if (!(options & (WEXITED | WUNTRACED | WCONTINUED)))
+		return -EINVAL;
+	switch (idtype) {
+	case P_ALL:
+		id = -1;
+		break;
+	case P_PID:
+		if (id <= 0)
+			return -EINVAL;
+		break;
+	case P_PGID:
+		if (id < 0)
+			return -EINVAL;
+		id = id ? -id : 0;
+		break;
+	default:
+		return -EINVAL;
+	}
+	if (!(options & WEXITED))
+		options |= WNOHANG;	/* stops and continues never happen: nothing to wait for */
+	ret = do_wait(id, options, &res);
+	if (ret < 0)
+		return ret;
+	memset(&si, 0, sizeof(si));
+	if (res.pid) {
+		info = (struct ksiginfo){
+			.code = WTERMSIG(res.code) ? CLD_KILLED : CLD_EXITED, .pid = res.pid,
+			.status = WTERMSIG(res.code) ? WTERMSIG(res.code) : WEXITSTATUS(res.code),
+		};
+		fill_siginfo(&si, SIGCHLD, &info);
+	}
+	if (regs->dx && copy_to_user((void __user *)regs->dx, &si, sizeof(si)))
+		return -EFAULT;
+	if (res.pid && clear_rusage((void __user *)regs->r8))
+		return -EFAULT;
+	return 0;
 }

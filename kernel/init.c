@@ -40,7 +40,7 @@ struct task *start_user_program(const struct boot_module *m, const char *args,
 	space = strchr(name, ' ');
 	if (space)
 		*space = '\0';
-	t = task_create(name);
+	t = task_create_process(name);
 	if (!t) {
 		*err = "out of memory for a task";
 		return NULL;
@@ -54,14 +54,20 @@ struct task *start_user_program(const struct boot_module *m, const char *args,
 	return t;
 }
 
+/*
+ * The processes the program left behind (reparented to init, or to nobody when
+ * init itself has ended) are killed and freed too: their frames must come back
+ * before the resource check.
+ */
 void finish_user_program(struct task *t, struct user_result *res)
 {
 	task_run_to_exit(t);
-	res->status = t->exit_status;
-	res->signal = t->exit_signal;
+	res->status = WEXITSTATUS(t->exit_code);
+	res->signal = WTERMSIG(t->exit_code);
 	res->ip = t->exit_ip;
 	res->addr = t->fault_addr;
 	task_free(t);
+	kill_orphans();
 }
 
 const char *run_user_program(const struct boot_module *m, const char *args,

@@ -6,6 +6,12 @@
  * image, the boot modules and the boot information. alloc_frame() hands out zeroed
  * frames through the direct map. The bitmap and counters are under pmm_lock,
  * taken with IRQs off so that a future interrupt-time allocation cannot deadlock.
+ *
+ * A user frame can be mapped by several address spaces at once: fork() shares
+ * every page copy-on-write. frame_extra_refs[] counts the owners beyond the
+ * first, so a frame with one owner (nearly all of them) needs no count at all:
+ * get_frame() adds an owner, put_frame() drops one and frees the frame with the
+ * last. One byte per frame bounds the owners at 256, far above MAX_TASKS.
  */
 #include <asm/page.h>
 #include <kernel.h>
@@ -19,6 +25,7 @@
 #define MAX_FRAMES	(MAX_PHYS / PAGE_SIZE)
 
 static u64 frame_bitmap[MAX_FRAMES / 64];
+static u8 frame_extra_refs[MAX_FRAMES];
 static unsigned long nr_free, nr_total, search_hint;
 static phys_addr_t max_phys;
 static DEFINE_SPINLOCK(pmm_lock);
@@ -101,6 +108,40 @@ void free_frame(phys_addr_t pa)
 	if (f / 64 < search_hint)
 		search_hint = f / 64;
 	spin_unlock_irqrestore(&pmm_lock, flags);
+}
+
+/* One more address space maps pa (fork's copy-on-write sharing). */
+void get_frame(phys_addr_t pa)
+{
+	unsigned long f = pa / PAGE_SIZE, flags;
+
+	spin_lock_irqsave(&pmm_lock, flags);
+	if (frame_extra_refs[f] == U8_MAX)
+		panic("get_frame(%lx): more than 256 owners", (unsigned long)pa);
+	frame_extra_refs[f]++;
+	spin_unlock_irqrestore(&pmm_lock, flags);
+}
+
+/* One owner fewer; the last one frees the frame. Returns true if it did. */
+bool put_frame(phys_addr_t pa)
+{
+	unsigned long f = pa / PAGE_SIZE, flags;
+	bool shared;
+
+	spin_lock_irqsave(&pmm_lock, flags);
+	shared = pa < MAX_PHYS && frame_extra_refs[f];
+	if (shared)
+		frame_extra_refs[f]--;
+	spin_unlock_irqrestore(&pmm_lock, flags);
+	if (!shared)
+		free_frame(pa);
+	return !shared;
+}
+
+/* Does more than one address space map pa? A racy answer unless the caller owns pa. */
+bool frame_shared(phys_addr_t pa)
+{
+	return READ_ONCE(frame_extra_refs[pa / PAGE_SIZE]) != 0;
 }
 
 bool frame_is_free(phys_addr_t pa)

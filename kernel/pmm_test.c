@@ -64,3 +64,23 @@ SELFTEST(pmm, reserved_memory_never_free)
 	EXPECT_FALSE(t, frame_is_free((phys_addr_t)_kernel_phys_start));
 	EXPECT_FALSE(t, frame_is_free(ALIGN_DOWN((phys_addr_t)_kernel_phys_end - 1, PAGE_SIZE)));
 }
+
+/* fork()'s sharing: each owner puts its reference; only the last frees the frame. */
+SELFTEST(pmm, shared_frame_freed_by_its_last_owner)
+{
+	unsigned long before = pmm_free_frames();
+	phys_addr_t f = alloc_frame();
+
+	ASSERT_NE(t, f, 0);
+	EXPECT_FALSE(t, frame_shared(f));
+	get_frame(f);
+	get_frame(f);
+	EXPECT_TRUE(t, frame_shared(f));
+	EXPECT_FALSE(t, put_frame(f));
+	EXPECT_FALSE(t, put_frame(f));
+	EXPECT_FALSE(t, frame_shared(f));
+	EXPECT_FALSE(t, frame_is_free(f));
+	EXPECT_TRUE(t, put_frame(f));
+	EXPECT_TRUE(t, frame_is_free(f));
+	EXPECT_EQ(t, pmm_free_frames(), before);
+}

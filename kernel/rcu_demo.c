@@ -106,7 +106,7 @@ const char *rcu_demo_measure(unsigned int cpu, bool eqs, unsigned int n,
 		measure(cpu, n, res);
 	else
 		err = "the program did not settle in user mode on its CPU";
-	send_signal(t, SIGKILL, SI_KERNEL, 0);
+	send_sig_kernel(t, SIGKILL);
 	finish_user_program(t, &ur);
 	rcu_set_eqs(saved);
 	if (!err && ur.signal != SIGKILL)

@@ -34,7 +34,7 @@ void rlimit_init(struct rlimit64 *rlim)
 
 unsigned long rlimit(unsigned int resource)
 {
-	return READ_ONCE(current->rlim[resource].cur);
+	return READ_ONCE(current->signal->rlim[resource].cur);
 }
 
 bool rlimit_as_exceeded(struct mm *mm, unsigned long add)
@@ -47,15 +47,15 @@ bool rlimit_as_exceeded(struct mm *mm, unsigned long add)
 }
 
 /*
- * Another task's limits change under the task table's lock (find_task_lock()),
- * so that task cannot end meanwhile; the caller's own need none. Returns the old
- * limit in *old.
+ * Limits are per process, shared by its threads. They change under the task
+ * list's lock, so that another process cannot end meanwhile, and so that two
+ * threads setting one limit do not tear it. Returns the old limit in *old.
  */
 static long do_prlimit(int pid, unsigned int resource, const struct rlimit64 *new,
 		       struct rlimit64 *old)
 {
-	unsigned long flags = 0;
-	struct task *t = current;
+	unsigned long flags;
+	struct task *t;
 
 	if (resource >= RLIM_NLIMITS || (new && new->cur > new->max))
 		return -EINVAL;
@@ -63,16 +63,16 @@ static long do_prlimit(int pid, unsigned int resource, const struct rlimit64 *ne
 		return -EPERM;
 	if (pid < 0)
 		return -ESRCH;
-	if (pid && pid != current->pid) {
-		t = find_task_lock(pid, &flags);
-		if (!t)
-			return -ESRCH;
+	tasklist_lock(&flags);
+	t = pid ? find_process(pid) : current;
+	if (!t) {
+		tasklist_unlock(flags);
+		return -ESRCH;
 	}
-	*old = t->rlim[resource];
+	*old = t->signal->rlim[resource];
 	if (new)
-		t->rlim[resource] = *new;	/* uid 0 may raise the hard limit */
-	if (t != current)
-		find_task_unlock(flags);
+		t->signal->rlim[resource] = *new;	/* uid 0 may raise the hard limit */
+	tasklist_unlock(flags);
 	return 0;
 }
 

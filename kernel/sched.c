@@ -16,13 +16,19 @@
  * Kernel stacks live in their own region, each below an unmapped guard page, so
  * an overflow faults (and, having no stack left, double-faults onto its IST
  * stack) instead of silently corrupting the neighbour.
+ *
+ * sched_lock is also the task list's lock (Linux's tasklist_lock): the table,
+ * every task's state and family links change under it, and a signal sender holds
+ * it so that the target can neither vanish nor miss its wake-up.
  */
 #include <asm/apic.h>
 #include <asm/irqflags.h>
 #include <asm/msr.h>
 #include <asm/pgtable.h>
 #include <asm/processor.h>
+#include <errno.h>
 #include <kernel.h>
+#include <mm.h>
 #include <pmm.h>
 #include <rcu.h>
 #include <resource.h>
@@ -30,17 +36,20 @@
 #include <smp.h>
 #include <spinlock.h>
 #include <string.h>
+#include <time.h>
 
 #define KSTACK_BASE	0xffffc98000000000UL
 #define KSTACK_SLOT	(KERNEL_STACK_SIZE + PAGE_SIZE)	/* stack + guard page */
 
 static struct task idle_tasks[NR_CPUS];
-/* Holds a slot of tasks[] while task_create() fills the task in: never runnable. */
-static struct task slot_reserved = { .state = TASK_DEAD, .on_cpu = -1 };
+/* Holds a slot of tasks[] while a task is created or freed there: never runnable. */
+static struct task slot_reserved = { .state = TASK_NEW, .on_cpu = -1 };
 /* Slot i also owns kernel stack slot i. Under sched_lock, as is every task's state. */
 static struct task *tasks[MAX_TASKS];
 /* Always taken with IRQs off: schedule() holds it across the switch. */
 static DEFINE_SPINLOCK(sched_lock);
+/* Sleepers with a deadline: CPU 0's tick scans the table only when there are some. */
+static unsigned int nr_timed_sleepers;
 
 /*
  * The lowest pid no task holds; sched_lock held. Init is started when no other
@@ -135,20 +144,28 @@ static void *kstack_map(unsigned int slot)
 	return (void *)base;
 }
 
+/* The slot of tasks[] that t occupies (and whose kernel stack it uses). */
+static unsigned int task_slot(const struct task *t)
+{
+	return ((unsigned long)t->stack - KSTACK_BASE - PAGE_SIZE) / KSTACK_SLOT;
+}
+
 /**
- * task_create - a new task with an empty address space and a kernel stack
+ * task_create - a new task with a kernel stack and nothing else
  * @name: for messages; truncated to 15 characters
  *
- * Returns NULL when out of task slots or memory. The task is not runnable
- * until task_start().
+ * Returns NULL when out of task slots or memory. The caller gives it an
+ * address space, handlers and process state (task_init_process(), or fork's
+ * copies) and then starts it.
  */
 struct task *task_create(const char *name)
 {
-	phys_addr_t pa, sighand;
 	unsigned long flags;
 	unsigned int slot;
+	phys_addr_t pa;
 	struct task *t;
 
+	reap_dead_tasks();
 	spin_lock_irqsave(&sched_lock, flags);
 	for (slot = 0; slot < MAX_TASKS && tasks[slot]; slot++)
 		;
@@ -157,61 +174,97 @@ struct task *task_create(const char *name)
 	spin_unlock_irqrestore(&sched_lock, flags);
 	if (slot == MAX_TASKS)
 		return NULL;
-	pa = alloc_frame();
-	if (!pa) {
-		WRITE_ONCE(tasks[slot], NULL);
-		return NULL;
-	}
 	_Static_assert(sizeof(struct task) <= PAGE_SIZE, "struct task outgrew its page");
-	t = phys_to_virt(pa);
-	t->stack = kstack_map(slot);
-	t->mm.pml4 = pml4_alloc_user();
-	sighand = alloc_frame();
-	if (!t->stack || !t->mm.pml4 || !sighand) {
-		if (t->stack)
-			kstack_unmap(t->stack);
-		if (t->mm.pml4)
-			pml4_free_user(t->mm.pml4);
-		if (sighand)
-			free_frame(sighand);
-		free_frame(pa);
+	pa = alloc_frame();
+	t = pa ? phys_to_virt(pa) : NULL;
+	if (t)
+		t->stack = kstack_map(slot);
+	if (!t || !t->stack) {
+		if (pa)
+			free_frame(pa);
 		WRITE_ONCE(tasks[slot], NULL);
 		return NULL;
 	}
-	_Static_assert(sizeof(struct sighand) <= PAGE_SIZE, "struct sighand outgrew its page");
-	t->sig.sighand = phys_to_virt(sighand);	/* zeroed: every action SIG_DFL */
-	t->sig.altstack.ss_flags = SS_DISABLE;
-	t->sig.lock = (spinlock_t)SPINLOCK_INIT(siglock);
-	rlimit_init(t->rlim);
 	/* FXSAVE image of a freshly reset FPU: x87 control word, MXCSR defaults. */
 	*(u16 *)&t->fpu[0] = 0x37f;
 	*(u32 *)&t->fpu[24] = 0x1f80;
 	strlcpy(t->name, name, sizeof(t->name));
-	t->state = TASK_DEAD;	/* not runnable before task_start() */
+	t->state = TASK_NEW;
 	t->on_cpu = -1;
 	t->cpus_allowed = ~0UL;	/* any CPU, as on Linux */
+	t->sig.altstack.ss_flags = SS_DISABLE;
+	t->group_leader = t;
 	t->regs = (struct pt_regs *)((char *)t->stack + KERNEL_STACK_SIZE) - 1;
 	spin_lock_irqsave(&sched_lock, flags);
-	t->pid = alloc_pid();
+	t->pid = t->tgid = alloc_pid();
 	tasks[slot] = t;
 	spin_unlock_irqrestore(&sched_lock, flags);
 	return t;
 }
 
-/* t is dead and off every CPU (task_run_to_exit() waited for both). */
+struct task *task_create_process(const char *name)
+{
+	struct task *t = task_create(name);
+
+	if (!t)
+		return NULL;
+	t->mm = mm_alloc();
+	t->sighand = sighand_alloc();
+	t->signal = signal_alloc();
+	if (!t->mm || !t->sighand || !t->signal) {
+		task_free(t);
+		return NULL;
+	}
+	rlimit_init(t->signal->rlim);
+	t->kernel_reaps = true;
+	return t;
+}
+
+/* t has exited (or never started) and is off every CPU; nobody else points to it. */
 void task_free(struct task *t)
 {
+	unsigned int slot = task_slot(t);
 	unsigned long flags;
 
 	spin_lock_irqsave(&sched_lock, flags);
-	for (unsigned int i = 0; i < MAX_TASKS; i++)
-		if (tasks[i] == t)
-			tasks[i] = NULL;
+	tasks[slot] = &slot_reserved;	/* the stack slot is busy until unmapped */
 	spin_unlock_irqrestore(&sched_lock, flags);
 	kstack_unmap(t->stack);
-	pml4_free_user(t->mm.pml4);
-	free_frame(virt_to_phys(t->sig.sighand));
+	if (t->mm)
+		mm_put(t->mm);
+	if (t->sighand)
+		sighand_put(t->sighand);
+	if (t->signal)
+		signal_put(t->signal);
 	free_frame(virt_to_phys(t));
+	WRITE_ONCE(tasks[slot], NULL);
+}
+
+/*
+ * Frees each DEAD task once it is off its CPU: threads, and processes whose
+ * parent does not wait (a finished thread cannot free the stack it runs on).
+ * IRQs on: freeing a kernel stack flushes every CPU's TLB.
+ */
+void reap_dead_tasks(void)
+{
+	for (;;) {
+		struct task *dead = NULL;
+		unsigned long flags;
+
+		spin_lock_irqsave(&sched_lock, flags);
+		for (unsigned int i = 0; i < MAX_TASKS && !dead; i++) {
+			struct task *t = tasks[i];
+
+			if (t && t->state == TASK_DEAD && READ_ONCE(t->on_cpu) < 0) {
+				dead = t;
+				tasks[i] = &slot_reserved;	/* no other reaper takes it */
+			}
+		}
+		spin_unlock_irqrestore(&sched_lock, flags);
+		if (!dead)
+			return;
+		task_free(dead);
+	}
 }
 
 /* The frame switch_to() pops for a task that has never run: see switch_to.asm. */
@@ -219,6 +272,27 @@ struct fork_frame {
 	unsigned long r15, r14, r13, r12, bx, bp;
 	unsigned long ret_addr;
 };
+
+/**
+ * task_wake_new - make a new task runnable
+ * @t: its pt_regs hold the user state it starts in (task_start(), or fork)
+ *
+ * Its first switch_to() "returns" into ret_from_fork_asm, which leaves for user
+ * mode through the exit path like any return from a syscall.
+ */
+void task_wake_new(struct task *t)
+{
+	struct fork_frame *frame = (struct fork_frame *)t->regs - 1;
+	unsigned long flags;
+
+	memset(frame, 0, sizeof(*frame));
+	frame->ret_addr = (unsigned long)ret_from_fork_asm;
+	t->ksp = (unsigned long)frame;
+	spin_lock_irqsave(&sched_lock, flags);
+	t->state = TASK_RUNNING;
+	spin_unlock_irqrestore(&sched_lock, flags);
+	sched_kick(t);
+}
 
 /**
  * task_start - make a task runnable at a user instruction
@@ -230,8 +304,6 @@ struct fork_frame {
  */
 void task_start(struct task *t, unsigned long ip, unsigned long sp)
 {
-	struct fork_frame *frame = (struct fork_frame *)t->regs - 1;
-
 	memset(t->regs, 0, sizeof(*t->regs));
 	t->regs->ip = ip;
 	t->regs->sp = sp;
@@ -239,42 +311,55 @@ void task_start(struct task *t, unsigned long ip, unsigned long sp)
 	t->regs->ss = __USER_DS;
 	t->regs->flags = X86_EFLAGS_IF | X86_EFLAGS_FIXED;
 	t->regs->orig_ax = -1UL;
-	memset(frame, 0, sizeof(*frame));
-	frame->ret_addr = (unsigned long)ret_from_fork_asm;
-	t->ksp = (unsigned long)frame;
-	WRITE_ONCE(t->state, TASK_RUNNING);
-	sched_kick(t);
+	task_wake_new(t);
 }
 
-/**
- * find_task_lock - the live task with this pid, held in place
- * @pid: > 0
- * @flags: where to keep the caller's IRQ state
- *
- * Returns the task with sched_lock held, so that it cannot be freed while the
- * caller signals it or changes its affinity; find_task_unlock() releases. NULL
- * (and nothing held) when no running task has that pid.
- */
-struct task *find_task_lock(int pid, unsigned long *flags)
+void tasklist_lock(unsigned long *flags)
 {
-	unsigned long f;
+	spin_lock_irqsave(&sched_lock, *flags);
+}
 
-	spin_lock_irqsave(&sched_lock, f);
-	for (unsigned int i = 0; i < MAX_TASKS; i++) {
-		struct task *t = tasks[i];
+void tasklist_unlock(unsigned long flags)
+{
+	spin_unlock_irqrestore(&sched_lock, flags);
+}
 
-		if (t && t != &slot_reserved && t->pid == pid && t->state == TASK_RUNNING) {
-			*flags = f;
+/* The next task of the table from *i on, skipping reserved slots; NULL at the end. */
+struct task *task_table_next(unsigned int *i)
+{
+	for (; *i < MAX_TASKS; (*i)++) {
+		struct task *t = tasks[*i];
+
+		if (t && t != &slot_reserved) {
+			(*i)++;
 			return t;
 		}
 	}
-	spin_unlock_irqrestore(&sched_lock, f);
 	return NULL;
 }
 
-void find_task_unlock(unsigned long flags)
+struct task *find_task_by_tid(int tid)
 {
-	spin_unlock_irqrestore(&sched_lock, flags);
+	struct task *t;
+	unsigned int i;
+
+	for_each_task(t, i)
+		if (t->pid == tid && task_alive(t))
+			return t;
+	return NULL;
+}
+
+/* A process exists from its start until it is reaped, even with its leader exited. */
+struct task *find_process(int pid)
+{
+	struct task *t;
+	unsigned int i;
+
+	for_each_task(t, i)
+		if (t->pid == pid && thread_group_leader(t) && t->state != TASK_NEW &&
+		    t->state != TASK_DEAD)
+			return t;
+	return NULL;
 }
 
 /* Runnable here, and not running elsewhere. sched_lock held, or a racy hint. */
@@ -359,7 +444,10 @@ static void context_switch(struct task *prev, struct task *next)
 		this_cpu_write(top_of_stack, top);
 		this_cpu()->tss.rsp[0] = top;
 	}
-	load_cr3(user ? next->mm.pml4 : kernel_pml4);
+	/* Before CR3: flush_tlb_mm_range() must not miss a CPU that is loading mm. */
+	this_cpu_write(loaded_mm, user ? next->mm : NULL);
+	smp_mb();
+	load_cr3(user ? next->mm->pml4 : kernel_pml4);
 	wrmsr(MSR_FS_BASE, next->fs_base);
 	switch_to(&prev->ksp, next->ksp);
 }
@@ -428,13 +516,115 @@ void sched_ipi(struct pt_regs *regs)
 	tick_nohz_update(user_mode(regs));
 }
 
-/* Runs t until it has ended and left its CPU: then its stack may be freed. */
+/* Runs until t has exited and left its CPU: then its stack may be freed. */
 void task_run_to_exit(struct task *t)
 {
-	while (READ_ONCE(t->state) != TASK_DEAD || READ_ONCE(t->on_cpu) >= 0) {
+	while (READ_ONCE(t->state) != TASK_ZOMBIE || READ_ONCE(t->signal->live) ||
+	       READ_ONCE(t->on_cpu) >= 0) {
 		schedule();
 		cpu_relax();
 	}
+}
+
+void prepare_to_sleep(const void *chan, u64 deadline)
+{
+	struct task *t = current;
+	unsigned long flags;
+
+	spin_lock_irqsave(&sched_lock, flags);
+	if (deadline && !t->wait_deadline)
+		nr_timed_sleepers++;
+	t->wait_chan = chan;
+	t->wait_deadline = deadline;
+	t->state = TASK_INTERRUPTIBLE;
+	spin_unlock_irqrestore(&sched_lock, flags);
+	smp_mb();	/* the state is visible before the caller reads its condition */
+}
+
+/* sched_lock held. */
+static void wake_locked(struct task *t)
+{
+	if (t->wait_deadline)
+		nr_timed_sleepers--;
+	t->wait_deadline = 0;
+	t->wait_chan = NULL;
+	t->state = TASK_RUNNING;
+}
+
+void finish_sleep(void)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&sched_lock, flags);
+	wake_locked(current);
+	spin_unlock_irqrestore(&sched_lock, flags);
+}
+
+void wake_up_task_locked(struct task *t)
+{
+	if (t->state != TASK_INTERRUPTIBLE)
+		return;
+	wake_locked(t);
+	sched_kick(t);
+}
+
+static int wake_up_match_locked(bool (*match)(struct task *t, const void *arg),
+				const void *arg, int nr)
+{
+	struct task *t;
+	unsigned int i;
+	int woken = 0;
+
+	for_each_task(t, i) {
+		if (woken == nr)
+			break;
+		if (t->state == TASK_INTERRUPTIBLE && match(t, arg)) {
+			wake_up_task_locked(t);
+			woken++;
+		}
+	}
+	return woken;
+}
+
+int wake_up_match(bool (*match)(struct task *t, const void *arg), const void *arg, int nr)
+{
+	unsigned long flags;
+	int woken;
+
+	spin_lock_irqsave(&sched_lock, flags);
+	woken = wake_up_match_locked(match, arg, nr);
+	spin_unlock_irqrestore(&sched_lock, flags);
+	return woken;
+}
+
+static bool sleeps_on(struct task *t, const void *chan)
+{
+	return t->wait_chan == chan;
+}
+
+void wake_up_locked(const void *chan)
+{
+	wake_up_match_locked(sleeps_on, chan, MAX_TASKS);
+}
+
+void wake_up(const void *chan)
+{
+	wake_up_match(sleeps_on, chan, MAX_TASKS);
+}
+
+static bool deadline_passed(struct task *t, const void *now)
+{
+	return t->wait_deadline && t->wait_deadline <= *(const u64 *)now;
+}
+
+void sleep_timeouts_tick(void)
+{
+	u64 now;
+
+	if (!READ_ONCE(nr_timed_sleepers))
+		return;
+	now = ktime_get_ns();
+	wake_up_match(deadline_passed, &now, MAX_TASKS);
 }
 
 /**
@@ -448,24 +638,4 @@ void sched_setaffinity_task(struct task *t, unsigned long mask)
 {
 	WRITE_ONCE(t->cpus_allowed, mask);
 	sched_kick(t);
-}
-
-/**
- * do_exit - end the current task
- * @status: exit status (low 8 bits kept), if it exited
- * @signal: the signal that killed it, or 0
- *
- * Its memory is freed by whoever waits for it (task_run_to_exit's caller): we
- * are still running on its kernel stack.
- */
-void __noreturn do_exit(int status, int signal)
-{
-	struct task *t = current;
-
-	t->exit_status = status & 0xff;
-	t->exit_signal = signal;
-	t->exit_ip = t->regs->ip;
-	t->state = TASK_DEAD;
-	schedule();
-	panic("do_exit: dead task %d was scheduled again", t->pid);
 }

@@ -12,12 +12,18 @@
 
 #define CPUMASK_SIZE	sizeof(unsigned long)
 
-/* pid 0 is the caller. Returns the task with find_task_lock()'s lock held, or NULL. */
+/* pid (a thread ID) 0 is the caller. Returns the task with the task list locked, or NULL. */
 static struct task *lock_task(int pid, unsigned long *flags)
 {
+	struct task *t;
+
 	if (pid < 0)
 		return NULL;
-	return find_task_lock(pid ? pid : current->pid, flags);
+	tasklist_lock(flags);
+	t = pid ? find_task_by_tid(pid) : current;
+	if (!t)
+		tasklist_unlock(*flags);
+	return t;
 }
 
 /*
@@ -39,7 +45,7 @@ long sys_sched_setaffinity(struct pt_regs *regs)
 	mask &= READ_ONCE(cpu_online_mask);
 	if (mask)
 		sched_setaffinity_task(t, mask);
-	find_task_unlock(flags);
+	tasklist_unlock(flags);
 	return mask ? 0 : -EINVAL;
 }
 
@@ -56,7 +62,7 @@ long sys_sched_getaffinity(struct pt_regs *regs)
 	if (!t)
 		return -ESRCH;
 	mask = t->cpus_allowed & READ_ONCE(cpu_online_mask);
-	find_task_unlock(flags);
+	tasklist_unlock(flags);
 	if (copy_to_user(umask, &mask, CPUMASK_SIZE))
 		return -EFAULT;
 	return CPUMASK_SIZE;

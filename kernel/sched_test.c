@@ -49,7 +49,7 @@ static void stop(struct task *task)
 {
 	struct user_result r;
 
-	send_signal(task, SIGKILL, SI_KERNEL, 0);
+	send_sig_kernel(task, SIGKILL);
 	finish_user_program(task, &r);
 }
 

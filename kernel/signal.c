@@ -3,22 +3,28 @@
  * Signals: sending, the signal syscalls, and delivery by the exit-work loop.
  *
  * A signal whose action is "ignore" is discarded when it is sent, so it never
- * makes the return path slow: kill(getpid(), SIGWINCH) costs one syscall and no
- * exit work. Any other signal is marked pending with its siginfo; if it is not
- * blocked, TIF_SIGPENDING sends the next return to user mode through
- * do_signal(), which either runs the default action or builds a handler frame
- * (arch/x86/signal.c). Standard and real-time signals alike are kept once each:
- * a second instance sent while one is pending is merged into it. Stop signals
- * have no job control to serve yet and are treated as ignored.
+ * makes the return path slow: kill(getpid(), SIGWINCH) costs one syscall, no
+ * lock and no exit work. Any other signal is marked pending with its siginfo,
+ * in the thread's own set (tgkill(), tkill(), faults) or in the process's shared
+ * set (kill()), and one thread that does not block it gets TIF_SIGPENDING (and
+ * is woken if asleep, or kicked by an IPI if it runs on another CPU), as Linux's
+ * complete_signal() chooses: the thread named, else any other. Its next return
+ * to user mode goes through do_signal(), which runs the default action or builds
+ * a handler frame (arch/x86/signal.c), and which also restarts or fails the
+ * system call the signal interrupted. Standard and real-time signals alike are
+ * kept once each: a second instance sent while one is pending is merged into it.
+ * Stop signals have no job control to serve and are treated as ignored.
  */
 #include <asm/ptrace.h>
 #include <asm/uaccess.h>
 #include <errno.h>
+#include <pmm.h>
 #include <sched.h>
 #include <signal.h>
 #include <smp.h>
 #include <string.h>
 #include <syscalls.h>
+#include <time.h>
 
 static const char *const signal_names[] = {
 	[SIGHUP] = "SIGHUP", [SIGINT] = "SIGINT", [SIGQUIT] = "SIGQUIT",
@@ -46,6 +52,47 @@ const char *signal_name(int sig)
 			    sigmask(SIGTTIN) | sigmask(SIGTTOU))
 #define SIG_UNBLOCKABLE	(sigmask(SIGKILL) | sigmask(SIGSTOP))
 
+struct sighand *sighand_alloc(void)
+{
+	phys_addr_t pa = alloc_frame();
+	struct sighand *sh;
+
+	_Static_assert(sizeof(struct sighand) <= PAGE_SIZE, "struct sighand outgrew its page");
+	if (!pa)
+		return NULL;
+	sh = phys_to_virt(pa);		/* zeroed: every action SIG_DFL */
+	sh->lock = (spinlock_t)SPINLOCK_INIT(siglock);
+	sh->refs = 1;
+	return sh;
+}
+
+void sighand_put(struct sighand *sh)
+{
+	if (!__atomic_sub_fetch(&sh->refs, 1, __ATOMIC_ACQ_REL))
+		free_frame(virt_to_phys(sh));
+}
+
+struct signal_struct *signal_alloc(void)
+{
+	phys_addr_t pa = alloc_frame();
+	struct signal_struct *sig;
+
+	_Static_assert(sizeof(struct signal_struct) <= PAGE_SIZE,
+		       "struct signal_struct outgrew its page");
+	if (!pa)
+		return NULL;
+	sig = phys_to_virt(pa);
+	sig->refs = 1;
+	sig->live = 1;
+	return sig;
+}
+
+void signal_put(struct signal_struct *sig)
+{
+	if (!__atomic_sub_fetch(&sig->refs, 1, __ATOMIC_ACQ_REL))
+		free_frame(virt_to_phys(sig));
+}
+
 static bool sig_default_ignored(int sig)
 {
 	return SIG_DEFAULT_IGNORE & sigmask(sig);
@@ -53,89 +100,170 @@ static bool sig_default_ignored(int sig)
 
 bool sig_ignored(struct task *t, int sig)
 {
-	unsigned long handler = t->sig.sighand->action[sig - 1].handler;
+	unsigned long handler = t->sighand->action[sig - 1].handler;
 
 	if (sig == SIGKILL)
 		return false;
 	return handler == SIG_IGN || (handler == SIG_DFL && sig_default_ignored(sig));
 }
 
-/* t->sig.lock held. */
+/* t's sighand lock held. */
 void recalc_sigpending(struct task *t)
 {
-	if (t->sig.pending & ~t->sig.blocked)
+	if ((t->sig.pending.set | t->signal->shared_pending.set) & ~t->sig.blocked)
 		set_tsk_thread_flag(t, TIF_SIGPENDING);
 	else
 		clear_tsk_thread_flag(t, TIF_SIGPENDING);
 }
 
 /*
- * A task running on another CPU only looks at its flags when it enters the
- * kernel: a reschedule IPI makes it enter now (Linux's kick_process()).
+ * sched_lock held; t has TIF_SIGPENDING. Asleep, it wakes. Running on another
+ * CPU, it only looks at its flags when it enters the kernel: a reschedule IPI
+ * makes it enter now (Linux's kick_process()).
  */
 static void signal_wake_up(struct task *t)
 {
 	int cpu = READ_ONCE(t->on_cpu);
 
+	wake_up_task_locked(t);
 	if (cpu >= 0 && (unsigned int)cpu != smp_processor_id())
 		smp_send_reschedule(cpu);
 }
 
-void send_signal(struct task *t, int sig, int code, int sender)
+/* Can t take sig now? sched_lock and the sighand lock held. */
+static bool wants_signal(const struct task *t, int sig)
 {
+	return task_alive(t) && !(t->sig.blocked & sigmask(sig));
+}
+
+/*
+ * A process-directed signal is pending in p's process: pick the thread to take
+ * it, p itself first, else any thread that does not block it; with none, it
+ * waits until one unblocks it. SIGKILL takes every thread at once.
+ */
+static void complete_signal(struct task *p, int sig)
+{
+	struct task *t, *target = wants_signal(p, sig) ? p : NULL;
+	unsigned int i;
+
+	if (target && sig != SIGKILL) {
+		set_tsk_thread_flag(target, TIF_SIGPENDING);
+		signal_wake_up(target);
+		return;
+	}
+	for_each_task(t, i) {
+		if (t->signal != p->signal || !task_alive(t))
+			continue;
+		if (sig == SIGKILL) {
+			t->sig.pending.set |= sigmask(SIGKILL);
+			set_tsk_thread_flag(t, TIF_SIGPENDING);
+			signal_wake_up(t);
+		} else if (!target && wants_signal(t, sig)) {
+			target = t;
+			set_tsk_thread_flag(target, TIF_SIGPENDING);
+			signal_wake_up(target);
+		}
+	}
+}
+
+/**
+ * send_signal - make sig pending for a thread or for its whole process
+ * @t: the thread (tgkill), or any thread of the process (kill)
+ * @sig: 1.._NSIG
+ * @info: what the handler's siginfo will say
+ * @group: process-directed (kill) rather than thread-directed (tgkill)
+ *
+ * sched_lock held, so that t cannot vanish and a sleeping thread cannot miss
+ * its wake-up; or t is current, which does not block sig, and sig is not
+ * SIGKILL: then no other task is looked at, and current needs no waking.
+ * Nothing happens when the process ignores sig or has no live thread left (a
+ * zombie).
+ */
+void send_signal(struct task *t, int sig, const struct ksiginfo *info, bool group)
+{
+	struct sigpending *pending = group ? &t->signal->shared_pending : &t->sig.pending;
 	unsigned long flags;
 
-	if (sig_ignored(t, sig))
-		return;		/* the common benchmark case: nothing to store */
-	spin_lock_irqsave(&t->sig.lock, flags);
-	if (!(t->sig.pending & sigmask(sig)))
-		t->sig.info[sig - 1] = (struct ksiginfo){ .code = code, .pid = sender };
-	t->sig.pending |= sigmask(sig);
-	recalc_sigpending(t);
-	spin_unlock_irqrestore(&t->sig.lock, flags);
-	signal_wake_up(t);
+	if (sig_ignored(t, sig) || !t->signal->live)
+		return;
+	spin_lock_irqsave(&t->sighand->lock, flags);
+	if (!(pending->set & sigmask(sig)))
+		pending->info[sig - 1] = *info;
+	pending->set |= sigmask(sig);
+	if (group) {
+		complete_signal(t, sig);
+	} else if (!(t->sig.blocked & sigmask(sig))) {
+		set_tsk_thread_flag(t, TIF_SIGPENDING);
+		signal_wake_up(t);
+	}
+	spin_unlock_irqrestore(&t->sighand->lock, flags);
+}
+
+/* The kernel's own signal to p's process (the self-tests end their programs so). */
+void send_sig_kernel(struct task *p, int sig)
+{
+	struct ksiginfo info = { .code = SI_KERNEL };
+	unsigned long flags;
+
+	tasklist_lock(&flags);
+	send_signal(p, sig, &info, true);
+	tasklist_unlock(flags);
 }
 
 /*
  * A synchronous fault: returning to the faulting instruction without handling
  * it would fault forever, so a blocked or ignored signal reverts to the default.
+ * Only for current, which is running: no lock against its exit, no wake-up.
  */
 void force_sig_fault(int sig, int code, unsigned long addr, unsigned long trapno,
 		     unsigned long err)
 {
 	struct task *t = current;
-	struct kernel_sigaction *ka = &t->sig.sighand->action[sig - 1];
+	struct kernel_sigaction *ka = &t->sighand->action[sig - 1];
 	struct ksiginfo info = { .code = code, .addr = addr, .trapno = trapno, .err = err };
 	unsigned long flags;
 
-	spin_lock_irqsave(&t->sig.lock, flags);
+	spin_lock_irqsave(&t->sighand->lock, flags);
 	if ((t->sig.blocked & sigmask(sig)) || ka->handler == SIG_IGN) {
 		ka->handler = SIG_DFL;
 		t->sig.blocked &= ~sigmask(sig);
 	}
 	t->fault_addr = addr;
-	t->sig.info[sig - 1] = info;
-	t->sig.pending |= sigmask(sig);
+	t->sig.pending.info[sig - 1] = info;
+	t->sig.pending.set |= sigmask(sig);
 	recalc_sigpending(t);
-	spin_unlock_irqrestore(&t->sig.lock, flags);
+	spin_unlock_irqrestore(&t->sighand->lock, flags);
 }
 
-/* Lowest-numbered pending, unblocked signal, removed from the pending set. */
-static int dequeue_signal(struct task *t, struct ksiginfo *info)
+/* sighand lock held: the lowest signal of pending in ready, removed from it. */
+static int take_signal(struct sigpending *pending, sigset_t ready, struct ksiginfo *info)
+{
+	int sig;
+
+	ready &= pending->set;
+	if (!ready)
+		return 0;
+	sig = __builtin_ctzl(ready) + 1;
+	pending->set &= ~sigmask(sig);
+	*info = pending->info[sig - 1];
+	return sig;
+}
+
+/*
+ * The lowest-numbered pending signal of t in ready, removed: the thread's own
+ * first, then the process's, as Linux. 0 if none.
+ */
+static int dequeue_signal(struct task *t, sigset_t ready, struct ksiginfo *info)
 {
 	unsigned long flags;
-	sigset_t ready;
-	int sig = 0;
+	int sig;
 
-	spin_lock_irqsave(&t->sig.lock, flags);
-	ready = t->sig.pending & ~t->sig.blocked;
-	if (ready) {
-		sig = __builtin_ctzl(ready) + 1;
-		t->sig.pending &= ~sigmask(sig);
-		*info = t->sig.info[sig - 1];
-		recalc_sigpending(t);
-	}
-	spin_unlock_irqrestore(&t->sig.lock, flags);
+	spin_lock_irqsave(&t->sighand->lock, flags);
+	sig = take_signal(&t->sig.pending, ready, info);
+	if (!sig)
+		sig = take_signal(&t->signal->shared_pending, ready, info);
+	recalc_sigpending(t);
+	spin_unlock_irqrestore(&t->sighand->lock, flags);
 	return sig;
 }
 
@@ -144,10 +272,38 @@ void set_blocked(struct task *t, sigset_t blocked)
 {
 	unsigned long flags;
 
-	spin_lock_irqsave(&t->sig.lock, flags);
+	spin_lock_irqsave(&t->sighand->lock, flags);
 	t->sig.blocked = blocked & ~SIG_UNBLOCKABLE;
 	recalc_sigpending(t);	/* an unblocked signal is delivered on return */
-	spin_unlock_irqrestore(&t->sig.lock, flags);
+	spin_unlock_irqrestore(&t->sighand->lock, flags);
+}
+
+/*
+ * The siginfo a handler, rt_sigtimedwait() or waitid() sees for sig, into a
+ * zeroed *out (the signal frame is zeroed whole once: no second memset on the
+ * path of every handled signal).
+ */
+void fill_siginfo(struct kernel_siginfo *out, int sig, const struct ksiginfo *info)
+{
+	out->si_signo = sig;
+	out->si_code = info->code;
+	if (info->code == SI_USER || info->code == SI_TKILL) {	/* sent by a process */
+		out->kill.pid = info->pid;
+	} else if (sig == SIGCHLD && info->code > 0 && info->code < SI_KERNEL) {
+		out->sigchld.pid = info->pid;
+		out->sigchld.status = info->status;
+	} else {
+		out->fault.addr = (void *)info->addr;
+	}
+}
+
+/* The mask a handler frame saves: rt_sigsuspend()'s caller's, not its temporary one. */
+static sigset_t take_saved_mask(struct task *t)
+{
+	if (!t->sig.restore_mask)
+		return t->sig.blocked;
+	t->sig.restore_mask = false;
+	return t->sig.saved_mask;
 }
 
 /**
@@ -157,30 +313,45 @@ void set_blocked(struct task *t, sigset_t blocked)
  * Called from the exit work loop with IRQs on; the loop calls again while
  * signals remain, so several pending signals nest their frames as on Linux.
  * A handler gets a frame on the user stack (or its alternate stack); without a
- * handler the default action terminates the task. A frame that cannot be
- * written kills the task with SIGSEGV.
+ * handler the default action ends the whole process. A frame that cannot be
+ * written kills it with SIGSEGV. A syscall the signal interrupted is restarted
+ * or fails with -EINTR (syscall_restart(), arch/x86/signal.c).
  */
 void do_signal(struct pt_regs *regs)
 {
 	struct task *t = current;
 	struct kernel_sigaction ka;
 	struct ksiginfo info;
-	int sig = dequeue_signal(t, &info);
+	sigset_t oldmask;
+	int sig;
 
-	if (!sig)
-		return;
-	ka = t->sig.sighand->action[sig - 1];
-	if (ka.handler == SIG_IGN || (ka.handler == SIG_DFL && sig_default_ignored(sig)))
-		return;		/* became ignored while pending */
-	if (ka.handler == SIG_DFL)
-		do_exit(0, sig);
+	if (READ_ONCE(t->signal->group_exit))
+		do_exit(t->signal->group_exit_code);	/* another thread ended the process */
+	for (;;) {
+		sig = dequeue_signal(t, ~t->sig.blocked, &info);
+		if (!sig) {
+			/* Nothing to deliver (another thread took it, or it became ignored). */
+			syscall_restart(regs, NULL);
+			if (t->sig.restore_mask)
+				set_blocked(t, take_saved_mask(t));
+			return;
+		}
+		ka = t->sighand->action[sig - 1];
+		if (ka.handler == SIG_IGN || (ka.handler == SIG_DFL && sig_default_ignored(sig)))
+			continue;	/* became ignored while pending */
+		if (ka.handler == SIG_DFL)
+			do_group_exit(W_EXITCODE(0, sig));
+		break;
+	}
 
-	if (!setup_rt_frame(regs, sig, &info, &ka, t->sig.blocked)) {
+	syscall_restart(regs, &ka);
+	oldmask = take_saved_mask(t);
+	if (!setup_rt_frame(regs, sig, &info, &ka, oldmask)) {
 		t->fault_addr = regs->sp;
-		do_exit(0, SIGSEGV);
+		do_group_exit(W_EXITCODE(0, SIGSEGV));
 	}
 	if (ka.flags & SA_RESETHAND)
-		t->sig.sighand->action[sig - 1].handler = SIG_DFL;
+		t->sighand->action[sig - 1].handler = SIG_DFL;
 	set_blocked(t, t->sig.blocked | ka.mask | (ka.flags & SA_NODEFER ? 0 : sigmask(sig)));
 }
 
@@ -197,21 +368,31 @@ long sys_rt_sigaction(struct pt_regs *regs)
 		return -EINVAL;
 	if (act && copy_from_user(&new, act, sizeof(new)))
 		return -EFAULT;
-	ka = &current->sig.sighand->action[sig - 1];
+	ka = &current->sighand->action[sig - 1];
 	if (oact && copy_to_user(oact, ka, sizeof(*ka)))
 		return -EFAULT;
 	if (act) {
+		struct sighand *sh = current->sighand;
 		unsigned long flags;
+		struct task *t;
+		unsigned int i;
 
 		new.mask &= ~SIG_UNBLOCKABLE;
-		spin_lock_irqsave(&current->sig.lock, flags);
+		tasklist_lock(&flags);
+		spin_lock(&sh->lock);
 		*ka = new;
-		/* POSIX: setting "ignore" discards a pending instance. */
+		/* POSIX: setting "ignore" discards a pending instance, in every thread. */
 		if (sig_ignored(current, sig)) {
-			current->sig.pending &= ~sigmask(sig);
-			recalc_sigpending(current);
+			current->signal->shared_pending.set &= ~sigmask(sig);
+			for_each_task(t, i) {
+				if (t->sighand != sh)
+					continue;
+				t->sig.pending.set &= ~sigmask(sig);
+				recalc_sigpending(t);
+			}
 		}
-		spin_unlock_irqrestore(&current->sig.lock, flags);
+		spin_unlock(&sh->lock);
+		tasklist_unlock(flags);
 	}
 	return 0;
 }
@@ -250,13 +431,188 @@ long sys_rt_sigprocmask(struct pt_regs *regs)
 /* The pending signals that are blocked: the ones waiting for an unblock. */
 long sys_rt_sigpending(struct pt_regs *regs)
 {
-	sigset_t set = current->sig.pending & current->sig.blocked;
+	struct task *t = current;
+	sigset_t set = (t->sig.pending.set | t->signal->shared_pending.set) & t->sig.blocked;
 
 	if (regs->si > sizeof(sigset_t))
 		return -EINVAL;
 	if (copy_to_user((void __user *)regs->di, &set, regs->si))
 		return -EFAULT;
 	return 0;
+}
+
+/*
+ * Sleeps until a signal is pending. Nothing wakes the channel: only a signal's
+ * wake-up (signal_wake_up()) ends the sleep.
+ */
+static long sleep_until_signal(void)
+{
+	while (sleep_event(&current->sig, 0, false) != -ERESTARTSYS)
+		;
+	return -ERESTARTNOHAND;
+}
+
+/* pause(): -EINTR once a handler has run; never returns for an ignored signal. */
+long sys_pause(struct pt_regs *regs)
+{
+	return sleep_until_signal();
+}
+
+/*
+ * rt_sigsuspend(mask): wait for a signal with mask as the blocked set. The old
+ * mask comes back once a handler has run (the frame saves it, rt_sigreturn
+ * restores it), or at once when none runs.
+ */
+long sys_rt_sigsuspend(struct pt_regs *regs)
+{
+	struct task *t = current;
+	sigset_t mask;
+
+	if (regs->si != sizeof(sigset_t))
+		return -EINVAL;
+	if (copy_from_user(&mask, (const void __user *)regs->di, sizeof(mask)))
+		return -EFAULT;
+	t->sig.saved_mask = t->sig.blocked;
+	t->sig.restore_mask = true;
+	set_blocked(t, mask);
+	return sleep_until_signal();
+}
+
+/**
+ * sys_rt_sigtimedwait - take a signal of a set synchronously
+ *
+ * (set, info, timeout, sigsetsize): returns the lowest pending signal of set,
+ * removed, its siginfo copied out; waits for one until timeout (NULL: for
+ * ever). The set is unblocked while waiting, as on Linux, so that its arrival
+ * wakes us; it is taken here before any handler could run. -EAGAIN when the
+ * time is up, -EINTR when another signal arrived.
+ */
+long sys_rt_sigtimedwait(struct pt_regs *regs)
+{
+	const struct kernel_timespec __user *uts = (const void __user *)regs->dx;
+	struct task *t = current;
+	struct kernel_siginfo si;
+	struct ksiginfo info;
+	u64 deadline = 0;
+	sigset_t set, saved;
+	long ret;
+	int sig;
+
+	if (regs->r10 != sizeof(sigset_t))
+		return -EINVAL;
+	if (copy_from_user(&set, (const void __user *)regs->di, sizeof(set)))
+		return -EFAULT;
+	set &= ~SIG_UNBLOCKABLE;
+	if (uts) {
+		struct kernel_timespec ts;
+
+		if (copy_from_user(&ts, uts, sizeof(ts)))
+			return -EFAULT;
+		if (!timespec_valid(&ts))
+			return -EINVAL;
+		deadline = ktime_get_ns() + timespec_to_ns(&ts);
+	}
+	sig = dequeue_signal(t, set, &info);
+	if (!sig && deadline != ktime_get_ns()) {
+		saved = t->sig.blocked;
+		set_blocked(t, saved & ~set);
+		ret = sleep_event(&t->sig, deadline, false);
+		set_blocked(t, saved);
+		sig = dequeue_signal(t, set, &info);
+		if (!sig)
+			return ret == -ETIMEDOUT ? -EAGAIN : -EINTR;
+	}
+	if (!sig)
+		return -EAGAIN;
+	memset(&si, 0, sizeof(si));
+	fill_siginfo(&si, sig, &info);
+	if (regs->si && copy_to_user((void __user *)regs->si, &si, sizeof(si)))
+		return -EFAULT;
+	return sig;
+}
+
+/*
+ * kill(pid, sig): the process pid, every process but init and ourselves (-1), or
+ * our own (0, -getpid()): each process leads its own process group. The
+ * benchmark's case, an ignored signal to ourselves, takes no lock at all.
+ */
+long sys_kill(struct pt_regs *regs)
+{
+	int pid = (int)regs->di, sig = (int)regs->si;
+	struct ksiginfo info = { .code = SI_USER, .pid = current->tgid };
+	unsigned long flags;
+	struct task *p;
+	unsigned int i;
+	long ret = -ESRCH;
+
+	if (sig < 0 || sig > _NSIG)
+		return -EINVAL;
+	if (pid == 0 || pid == -current->tgid)
+		pid = current->tgid;
+	if (pid == current->tgid && (!sig || sig_ignored(current, sig)))
+		return 0;
+	if (pid == current->tgid && sig != SIGKILL && !(current->sig.blocked & sigmask(sig))) {
+		send_signal(current, sig, &info, true);	/* we take it: no lock, no search */
+		return 0;
+	}
+	if (pid < -1 || pid == INT_MIN)
+		return -ESRCH;		/* other process groups: nobody */
+	tasklist_lock(&flags);
+	if (pid == -1) {
+		for_each_task(p, i) {
+			if (!thread_group_leader(p) || p->tgid == 1 || p->tgid == current->tgid ||
+			    !process_alive(p))
+				continue;
+			if (sig)
+				send_signal(p, sig, &info, true);
+			ret = 0;
+		}
+	} else if ((p = find_process(pid))) {
+		if (sig)
+			send_signal(p, sig, &info, true);
+		ret = 0;
+	}
+	tasklist_unlock(flags);
+	return ret;
+}
+
+/*
+ * tgkill(tgid, tid, sig) and tkill(tid, sig): a signal for one thread, which
+ * must belong to tgid if one is given. The signal says SI_TKILL, as on Linux;
+ * glibc's raise(), abort() and pthread_kill() send theirs this way.
+ */
+static long signal_thread(int tgid, int tid, int sig)
+{
+	struct ksiginfo info = { .code = SI_TKILL, .pid = current->tgid };
+	unsigned long flags;
+	struct task *t;
+	long ret = 0;
+
+	if (tid <= 0 || sig < 0 || sig > _NSIG)
+		return -EINVAL;
+	if (tid == current->pid && (!tgid || tgid == current->tgid) &&
+	    (!sig || sig_ignored(current, sig)))
+		return 0;
+	tasklist_lock(&flags);
+	t = find_task_by_tid(tid);
+	if (!t || (tgid && t->tgid != tgid))
+		ret = -ESRCH;
+	else if (sig)
+		send_signal(t, sig, &info, false);
+	tasklist_unlock(flags);
+	return ret;
+}
+
+long sys_tgkill(struct pt_regs *regs)
+{
+	if ((int)regs->di <= 0)
+		return -EINVAL;
+	return signal_thread((int)regs->di, (int)regs->si, (int)regs->dx);
+}
+
+long sys_tkill(struct pt_regs *regs)
+{
+	return signal_thread(0, (int)regs->di, (int)regs->si);
 }
 
 int do_sigaltstack(const kernel_stack_t *ss, kernel_stack_t *old, unsigned long sp)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Process and I/O system calls, with Linux x86-64 semantics. Arguments arrive in
+ * Identity, I/O and small system calls, with Linux x86-64 semantics. Arguments arrive in
  * regs->di, si, dx, r10, r8, r9. Every user pointer goes through copy_*_user(),
  * so a bad one yields -EFAULT and never a kernel fault.
  */
@@ -77,92 +77,47 @@ long sys_writev(struct pt_regs *regs)
 
 long sys_getpid(struct pt_regs *regs)
 {
+	return current->tgid;
+}
+
+long sys_gettid(struct pt_regs *regs)
+{
 	return current->pid;
 }
 
-/* No threads, so nobody to wake on exit: just the thread ID, which is the PID. */
+/* The parent process; 0 for a process the kernel started (init), as on Linux. */
+long sys_getppid(struct pt_regs *regs)
+{
+	unsigned long flags;
+	long ppid;
+
+	tasklist_lock(&flags);
+	ppid = current->group_leader->parent ? current->group_leader->parent->tgid : 0;
+	tasklist_unlock(flags);
+	return ppid;
+}
+
+/* Where to store 0 (and wake a futex waiter) when this thread exits: pthread_join(). */
 long sys_set_tid_address(struct pt_regs *regs)
 {
+	current->clear_child_tid = (int __user *)regs->di;
 	return current->pid;
+}
+
+/*
+ * set_robust_list(head, len): glibc registers each thread's list of robust
+ * mutexes. entrylab accepts it and keeps nothing: a thread that dies holding a
+ * robust mutex leaves it held (Linux would mark it FUTEX_OWNER_DIED).
+ */
+long sys_set_robust_list(struct pt_regs *regs)
+{
+	return regs->si == 3 * sizeof(long) ? 0 : -EINVAL;
 }
 
 long sys_sched_yield(struct pt_regs *regs)
 {
 	set_tsk_thread_flag(current, TIF_NEED_RESCHED);	/* acted on by the exit work loop */
 	return 0;
-}
-
-long sys_exit(struct pt_regs *regs)
-{
-	do_exit((int)regs->di, 0);
-}
-
-long sys_exit_group(struct pt_regs *regs)
-{
-	do_exit((int)regs->di, 0);	/* one thread per process: same as exit */
-}
-
-/*
- * sig (0: only "does it exist?") to the task with this pid, > 0. The caller's own
- * pid, the benchmark's case, needs no lookup and no lock.
- */
-static __always_inline long signal_pid(int pid, int sig, int code)
-{
-	unsigned long flags;
-	struct task *t;
-
-	if (pid == current->pid) {
-		if (sig)
-			send_signal(current, sig, code, current->pid);
-		return 0;
-	}
-	t = find_task_lock(pid, &flags);
-	if (!t)
-		return -ESRCH;
-	if (sig)
-		send_signal(t, sig, code, current->pid);
-	find_task_unlock(flags);
-	return 0;
-}
-
-long sys_kill(struct pt_regs *regs)
-{
-	int pid = (int)regs->di, sig = (int)regs->si;
-
-	if (sig < 0 || sig > _NSIG)
-		return -EINVAL;
-	if (pid <= 0 && (pid == 0 || -pid == current->pid))
-		pid = current->pid;	/* our process group: each process leads its own */
-	else if (pid < 0)
-		return -ESRCH;		/* -1 (all but init) and other groups: nobody */
-	return signal_pid(pid, sig, SI_USER);
-}
-
-/*
- * tgkill(tgid, tid, sig) and tkill(tid, sig): a signal for one thread. Every
- * process has one thread, whose tid is its pid, so a thread group other than the
- * thread's own is -ESRCH. The signal says SI_TKILL, as on Linux; glibc's raise()
- * and abort() send theirs this way.
- */
-static long signal_thread(int tgid, int tid, int sig)
-{
-	if (tid <= 0 || sig < 0 || sig > _NSIG)
-		return -EINVAL;
-	if (tgid != tid)
-		return -ESRCH;
-	return signal_pid(tid, sig, SI_TKILL);
-}
-
-long sys_tgkill(struct pt_regs *regs)
-{
-	if ((int)regs->di <= 0)
-		return -EINVAL;
-	return signal_thread((int)regs->di, (int)regs->si, (int)regs->dx);
-}
-
-long sys_tkill(struct pt_regs *regs)
-{
-	return signal_thread((int)regs->di, (int)regs->di, (int)regs->si);
 }
 
 struct new_utsname {
@@ -202,108 +157,4 @@ long sys_arch_prctl(struct pt_regs *regs)
 		return 0;
 	}
 	return -EINVAL;
-}
-
-/*
- * The heap: mm->brk is the break as the program set it (unaligned, as Linux
- * keeps it); pages are mapped up to ALIGN_UP(brk). The request is range-checked
- * before it is rounded: rounding ~0UL up wraps to 0, which would look like a
- * shrink of the heap down to address 0.
- */
-long sys_brk(struct pt_regs *regs)
-{
-	struct mm *mm = &current->mm;
-	unsigned long req = regs->di, old_end = ALIGN_UP(mm->brk, PAGE_SIZE), new_end;
-
-	if (req < mm->brk_start || req - mm->brk_start > USER_HEAP_MAX ||
-	    req - mm->brk_start > rlimit(RLIMIT_DATA))
-		return mm->brk;
-	new_end = ALIGN_UP(req, PAGE_SIZE);
-	if (new_end > old_end && (rlimit_as_exceeded(mm, new_end - old_end) ||
-				  mm_map_zeroed(mm, old_end, new_end, _PAGE_RW | _PAGE_NX)))
-		return mm->brk;
-	if (new_end < old_end)
-		unmap_free_range(mm->pml4, new_end, old_end);
-	mm->brk = req;
-	return req;
-}
-
-#define PROT_READ	0x1
-#define PROT_WRITE	0x2
-#define PROT_EXEC	0x4
-#define PROT_ALL	(PROT_READ | PROT_WRITE | PROT_EXEC)
-#define MAP_PRIVATE	0x02
-#define MAP_FIXED	0x10
-#define MAP_ANONYMOUS	0x20
-#define MAP_STACK	0x20000	/* a hint (the memory is for a stack): nothing to do */
-
-static u64 prot_to_pte(unsigned long prot)
-{
-	return (prot & PROT_WRITE ? _PAGE_RW : 0) | (prot & PROT_EXEC ? 0 : _PAGE_NX);
-}
-
-/*
- * Private anonymous memory only: there are no files to map. PROT_NONE is refused
- * (-EINVAL): an x86 page cannot be present yet inaccessible, and entrylab has no
- * software "protnone" bit as Linux does.
- */
-long sys_mmap(struct pt_regs *regs)
-{
-	unsigned long addr = regs->di, len = ALIGN_UP(regs->si, PAGE_SIZE), replaced = 0;
-	unsigned long prot = regs->dx, flags = regs->r10;
-	struct mm *mm = &current->mm;
-
-	const unsigned long required = MAP_PRIVATE | MAP_ANONYMOUS;
-
-	if (!regs->si || !len || (flags & ~(required | MAP_FIXED | MAP_STACK)) ||
-	    (flags & required) != required || !(prot & PROT_ALL))
-		return -EINVAL;
-	if (flags & MAP_FIXED) {
-		if ((addr & ~PAGE_MASK) || addr < USER_MIN_ADDR || !access_ok((void *)addr, len))
-			return -EINVAL;
-		for (unsigned long va = addr; va < addr + len; va += PAGE_SIZE)
-			replaced += translate(mm->pml4, va, NULL, NULL) ? PAGE_SIZE : 0;
-	} else if (len > mm->mmap_base - USER_SEGMENT_LIMIT) {
-		return -ENOMEM;
-	}
-	/* Checked before anything changes: a refused MAP_FIXED keeps what was there. */
-	if (rlimit_as_exceeded(mm, len - replaced))
-		return -ENOMEM;
-	if (flags & MAP_FIXED) {
-		unmap_free_range(mm->pml4, addr, addr + len);
-	} else {
-		addr = mm->mmap_base - len;
-		mm->mmap_base = addr;
-	}
-	if (mm_map_zeroed(mm, addr, addr + len, prot_to_pte(prot))) {
-		unmap_free_range(mm->pml4, addr, addr + len);
-		return -ENOMEM;
-	}
-	return addr;
-}
-
-long sys_munmap(struct pt_regs *regs)
-{
-	unsigned long addr = regs->di, len = ALIGN_UP(regs->si, PAGE_SIZE);
-
-	if ((addr & ~PAGE_MASK) || !len || !access_ok((void *)addr, len))
-		return -EINVAL;
-	unmap_free_range(current->mm.pml4, addr, addr + len);
-	return 0;
-}
-
-long sys_mprotect(struct pt_regs *regs)
-{
-	unsigned long addr = regs->di, len = ALIGN_UP(regs->si, PAGE_SIZE), prot = regs->dx;
-	struct mm *mm = &current->mm;
-
-	if ((addr & ~PAGE_MASK) || (prot & ~PROT_ALL) || !prot ||
-	    !access_ok((void __user *)addr, len))
-		return -EINVAL;	/* PROT_NONE too: see sys_mmap() */
-	for (unsigned long va = addr; va < addr + len; va += PAGE_SIZE)
-		if (!translate(mm->pml4, va, NULL, NULL))
-			return -ENOMEM;	/* as Linux: the whole range must be mapped */
-	for (unsigned long va = addr; va < addr + len; va += PAGE_SIZE)
-		protect_page(mm->pml4, va, prot_to_pte(prot) | _PAGE_USER);
-	return 0;
 }

@@ -47,7 +47,7 @@ SMP_ONLY = {'smp/reschedule_ipi_reaches_every_cpu', 'smp/call_function_runs_on_e
             'rcu/synchronize_rcu_waits_for_a_reader_on_another_cpu',
             'rcu/user_mode_cpu_needs_no_interrupt_with_the_tracker',
             'rcu/user_mode_cpu_needs_an_interrupt_without_the_tracker',
-            'sched/task_runs_where_its_affinity_says'}
+            'sched/task_runs_where_its_affinity_says', 'threads/mprotect_reaches_other_cpus_tlb'}
 NOHZ_ONLY = {'sched/nohz_full_tick_stops_for_one_task_restarts_for_two'}
 RELEASE_SKIPS = DEMOS | DEBUG_ONLY | SMP_ONLY | NOHZ_ONLY
 SMP_SKIPS = DEMOS | DEBUG_ONLY
@@ -113,6 +113,11 @@ BOOTS = {
     'glibc-static-program-as-init': dict(init='{b}/tests/hello-glibc.elf', init_args='first 0',
                                          lines=(r'^hello from glibc: entrylab x86_64, pid 1, '
                                                 r'argc 3, argv\[1\] first, heap ok$', SUCCESS)),
+    'glibc-threads-fork-sleep': dict(init='{b}/tests/threads-glibc.elf', lines=(
+        r'^threads-glibc: all ok$', RESOURCES_OK, SUCCESS)),
+    'smp2-glibc-threads-fork-sleep': dict(init='{b}/tests/threads-glibc.elf', env={'SMP': '2'},
+                                          lines=(r'^threads-glibc: all ok$', RESOURCES_OK,
+                                                 SUCCESS)),
     'quoted-arguments-reach-init': dict(init='{b}/tests/hello-glibc.elf',
                                         init_args='''it's "a\\b"''', lines=(
         r'''^hello from glibc: entrylab x86_64, pid 1, argc 3, argv\[1\] it's, heap ok$''',)),

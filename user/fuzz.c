@@ -15,9 +15,11 @@
  *
  * Left out, because they would end or disarm the fuzzer rather than test the
  * kernel: exit, exit_group, rt_sigreturn, kill with SIGKILL on itself, and the
- * benchmark's variant switching. Calls that install state (handlers, an
- * alternate stack, unmapping memory) only ever see pointers that fail, or a
- * sandbox region. At the end it prints its counts and a hash of every result:
+ * benchmark's variant switching; fork and vfork, and pause, which would copy the
+ * fuzzer or stop it for good. Calls that install state (handlers, an alternate
+ * stack, unmapping memory) only ever see pointers that fail, or a sandbox
+ * region; calls that can block or create a task (futex, the sleeps, signal waits,
+ * clone, clone3) only ever see arguments that make them fail at once. At the end it prints its counts and a hash of every result:
  * the same seed gives the same hash.
  */
 #include <errno.h>
@@ -118,7 +120,29 @@ static bool make_args(long nr, unsigned long a[6])
 	case __NR_exit:
 	case __NR_exit_group:
 	case __NR_rt_sigreturn:
+	case __NR_fork:
+	case __NR_vfork:
+	case __NR_pause:
 		return false;
+	case __NR_clone:	/* CLONE_THREAD without CLONE_SIGHAND: always -EINVAL */
+		a[0] = (a[0] | 0x10000) & ~0x800UL;
+		return true;
+	case __NR_clone3:	/* (args, size) */
+	case __NR_futex:	/* (uaddr, ...): a wait on a readable word could block */
+	case __NR_nanosleep:	/* (req, rem) */
+	case __NR_rt_sigsuspend:	/* (mask, size) */
+	case __NR_rt_sigtimedwait:	/* (set, info, timeout, size) */
+		a[0] = bad_pointer();
+		return true;
+	case __NR_clock_nanosleep:	/* (clock, flags, req, rem) */
+		a[2] = bad_pointer();
+		return true;
+	case __NR_mremap:	/* (old, old_len, new_len, flags, new) */
+		a[0] = sandbox_addr();
+		a[1] %= SANDBOX_PAGES * PAGE_SIZE;
+		a[2] %= SANDBOX_PAGES * PAGE_SIZE;
+		a[4] = sandbox_addr();
+		return true;
 	case __NR_write:
 	case __NR_writev:
 		if (a[0] == 1 || a[0] == 2)	/* the console: only failing buffers */
@@ -159,6 +183,7 @@ static bool make_args(long nr, unsigned long a[6])
 		return true;
 	case __NR_munmap:
 	case __NR_mprotect:
+	case __NR_madvise:	/* DONTNEED zeroes: only the sandbox */
 		a[0] = sandbox_addr();
 		a[1] %= SANDBOX_PAGES * PAGE_SIZE;
 		return true;
@@ -184,7 +209,10 @@ static const long implemented[] = {
 	__NR_write, __NR_mmap, __NR_mprotect, __NR_munmap, __NR_brk, __NR_rt_sigaction,
 	__NR_rt_sigprocmask, __NR_writev, __NR_sched_yield, __NR_getpid, __NR_kill,
 	__NR_uname, __NR_rt_sigpending, __NR_sigaltstack, __NR_arch_prctl, __NR_gettid,
-	__NR_set_tid_address, __NR_clock_gettime, __NR_entrylab_bench,
+	__NR_set_tid_address, __NR_clock_gettime, __NR_entrylab_bench, __NR_mremap,
+	__NR_madvise, __NR_clone, __NR_wait4, __NR_getppid, __NR_rt_sigtimedwait,
+	__NR_rt_sigsuspend, __NR_futex, __NR_restart_syscall, __NR_clock_nanosleep, __NR_waitid,
+	__NR_set_robust_list, __NR_clone3, __NR_nanosleep, __NR_tkill, __NR_tgkill,
 };
 
 static long pick_number(void)

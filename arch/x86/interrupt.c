@@ -14,6 +14,7 @@
 #include <asm/traps.h>
 #include <entry-common.h>
 #include <kernel.h>
+#include <mm.h>
 #include <rcu.h>
 #include <sched.h>
 #include <signal.h>
@@ -35,8 +36,10 @@ static void timer_interrupt(struct pt_regs *regs)
 		this_cpu_inc(user_ticks);
 		sched_tick();
 	}
-	if (smp_processor_id() == 0)
+	if (smp_processor_id() == 0) {
 		rcu_tick();
+		sleep_timeouts_tick();
+	}
 	tick_nohz_update(user_mode(regs));
 	lapic_eoi();
 }
@@ -76,9 +79,9 @@ static void user_exception(struct pt_regs *regs, unsigned long vector)
 		force_sig_fault(SIGILL, ILL_ILLOPN, regs->ip, vector, 0);
 		break;
 	case X86_TRAP_PF:
-		/* No VMAs here: a kernel address or a missing page is "not mapped". */
+		/* Mapped but not allowed (PROT_NONE too) is ACCERR, as Linux. */
 		addr = read_cr2();
-		force_sig_fault(SIGSEGV, addr < TASK_SIZE_MAX && (err & X86_PF_PROT) ?
+		force_sig_fault(SIGSEGV, user_addr_mapped(current->mm, addr) ?
 				SEGV_ACCERR : SEGV_MAPERR, addr, vector, err);
 		break;
 	case X86_TRAP_AC:
@@ -137,6 +140,24 @@ static void __noreturn fixup_bad_iret(struct pt_regs *regs, unsigned long vector
 	return_to_user(user);
 }
 
+/*
+ * A write to a copy-on-write page, from ring 3 or from a uaccess helper in a
+ * syscall (copy_to_user() onto a page fork() shared). Breaking it may need to
+ * flush other CPUs' TLBs, which needs IRQs on: they were on where the fault hit.
+ */
+static bool cow_fault(struct pt_regs *regs)
+{
+	struct mm *mm = current->mm;
+	bool done;
+
+	if (!mm || !(regs->flags & X86_EFLAGS_IF))
+		return false;
+	local_irq_enable();
+	done = handle_mm_fault(mm, read_cr2(), regs->orig_ax);
+	local_irq_disable();
+	return done;
+}
+
 static void handle_vector(struct pt_regs *regs, unsigned long vector)
 {
 	switch (vector) {
@@ -151,6 +172,8 @@ static void handle_vector(struct pt_regs *regs, unsigned long vector)
 	case IRQ_VECTOR_SPURIOUS:
 		return;		/* no EOI for a spurious interrupt */
 	}
+	if (vector == X86_TRAP_PF && cow_fault(regs))
+		return;
 	if (user_mode(regs))
 		user_exception(regs, vector);
 	else if (is_bad_iret(regs, vector))
@@ -169,5 +192,8 @@ void do_interrupt(struct pt_regs *regs, unsigned long vector)
 	handle_vector(regs, vector);
 	if (irq)
 		this_cpu_dec(irq_depth);
+	/* The error code has been used: from user mode, say "no syscall to restart". */
+	if (user_mode(regs))
+		regs->orig_ax = -1UL;
 	irqentry_exit(regs, state);
 }

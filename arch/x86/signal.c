@@ -106,14 +106,7 @@ bool setup_rt_frame(struct pt_regs *regs, int sig, const struct ksiginfo *info,
 		frame.uc.uc_stack.ss_flags = SS_ONSTACK;
 	fill_sigcontext(&frame.uc.uc_mcontext, regs, info, oldmask, fp);
 	frame.uc.uc_sigmask = oldmask;
-	frame.info.si_signo = sig;
-	frame.info.si_code = info->code;
-	if (info->code == SI_USER || info->code == SI_TKILL) {	/* sent by a process */
-		frame.info.kill.pid = info->pid;
-		frame.info.kill.uid = 0;
-	} else {
-		frame.info.fault.addr = (void *)info->addr;
-	}
+	fill_siginfo(&frame.info, sig, info);
 
 	/* The live FPU registers are the interrupted code's: the kernel uses none. */
 	asm volatile("fxsaveq %0" : "=m"(t->fpu));
@@ -132,6 +125,52 @@ bool setup_rt_frame(struct pt_regs *regs, int sig, const struct ksiginfo *info,
 	regs->ss = __USER_DS;
 	fpu_reset_user_state();
 	return true;
+}
+
+/**
+ * syscall_restart - finish a syscall that a signal interrupted
+ * @regs: the user registers; regs->ax holds the syscall's result
+ * @ka: the handler that is about to run, or NULL if none runs
+ *
+ * Only for a return from a syscall (orig_ax is its number; every other entry
+ * sets it to -1) whose result is an -ERESTART* code (errno.h). A restart
+ * rewinds RIP over the 2-byte SYSCALL instruction and puts the number back into
+ * RAX, so the task runs it again as it returns (after the handler, if one
+ * runs: the handler's frame saves the rewound registers). The return then uses
+ * IRET: RCX no longer equals RIP.
+ */
+void syscall_restart(struct pt_regs *regs, const struct kernel_sigaction *ka)
+{
+	if ((long)regs->orig_ax < 0)
+		return;
+	switch ((long)regs->ax) {
+	case -ERESTART_RESTARTBLOCK:
+		if (!ka) {
+			regs->ax = __NR_restart_syscall;
+			regs->ip -= 2;
+			return;
+		}
+		regs->ax = -EINTR;
+		return;
+	case -ERESTARTNOHAND:
+		if (ka) {
+			regs->ax = -EINTR;
+			return;
+		}
+		break;
+	case -ERESTARTSYS:
+		if (ka && !(ka->flags & SA_RESTART)) {
+			regs->ax = -EINTR;
+			return;
+		}
+		break;
+	case -ERESTARTNOINTR:
+		break;
+	default:
+		return;
+	}
+	regs->ax = regs->orig_ax;
+	regs->ip -= 2;
 }
 
 /**
@@ -176,6 +215,7 @@ long sys_rt_sigreturn(struct pt_regs *regs)
 	regs->cs = __USER_CS;
 	regs->ss = __USER_DS;
 	regs->orig_ax = -1UL;	/* no syscall to restart */
+	t->restart.fn = NULL;	/* nor a sleep the handler interrupted: restart_syscall() */
 
 	/* As Linux: the frame's sigaltstack settings come back too; errors ignored. */
 	do_sigaltstack(&uc.uc_stack, NULL, regs->sp);

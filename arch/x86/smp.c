@@ -118,13 +118,23 @@ void smp_handle_ipi(struct pt_regs *regs, unsigned long vector)
 }
 
 struct flush_range {
+	struct mm *mm;		/* NULL: kernel (global) pages */
 	unsigned long start, end;
 };
+
+/* Past this many pages one CR3 reload is cheaper than INVLPG each (user pages only). */
+#define FLUSH_ALL_PAGES	32
 
 static void flush_range_here(void *arg)
 {
 	const struct flush_range *r = arg;
 
+	if (r->mm && this_cpu_read(loaded_mm) != r->mm)
+		return;		/* switched away since: the CR3 load flushed it */
+	if (r->mm && (r->end - r->start) / PAGE_SIZE > FLUSH_ALL_PAGES) {
+		write_cr3(read_cr3());	/* user pages are never global */
+		return;
+	}
 	for (unsigned long va = r->start; va < r->end; va += PAGE_SIZE)
 		invlpg(va);
 }
@@ -140,9 +150,32 @@ static void flush_range_here(void *arg)
  */
 void flush_tlb_kernel_range(unsigned long start, unsigned long end)
 {
-	struct flush_range r = { start, end };
+	struct flush_range r = { NULL, start, end };
 
 	on_each_cpu(flush_range_here, &r);
+}
+
+/**
+ * flush_tlb_mm_range - forget [start, end)'s translations in mm on every CPU
+ * @mm: a user address space whose entries for the range were changed
+ *
+ * After a mapping shrinks or loses a permission (munmap, mprotect, mremap,
+ * madvise, a copy-on-write break), no CPU may keep using the old entry: this
+ * CPU flushes, and so does each other CPU that has mm loaded right now (threads
+ * of the process, or a vfork child). A CPU that switches to mm later loads CR3
+ * and so starts with an empty TLB for it (no PCIDs). The entries were changed
+ * before the barrier; a CPU switching to mm after it reads the new ones.
+ * IRQs on, no spinlock held: the IPIs wait for each CPU.
+ */
+void flush_tlb_mm_range(struct mm *mm, unsigned long start, unsigned long end)
+{
+	struct flush_range r = { mm, start, end };
+	unsigned int cpu, self = smp_processor_id();
+
+	smp_mb();
+	for_each_online_cpu(cpu)
+		if (cpu == self || READ_ONCE(per_cpu(cpu, loaded_mm)) == mm)
+			smp_call_function_single(cpu, flush_range_here, &r, true);
 }
 
 /* At the end of a run with several CPUs: what interrupted each one, from boot on. */

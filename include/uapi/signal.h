@@ -72,6 +72,8 @@
 #define BUS_ADRALN	1
 #define TRAP_BRKPT	1
 #define TRAP_TRACE	2
+#define CLD_EXITED	1
+#define CLD_KILLED	2
 
 /* The kernel's sigset: one bit per signal, bit (sig - 1). */
 typedef unsigned long kernel_sigset_t;
@@ -104,6 +106,12 @@ struct kernel_siginfo {
 		struct {
 			void *addr;
 		} fault;
+		struct {
+			int pid;
+			unsigned int uid;
+			int status;	/* exit status, or the signal that killed it */
+			long utime, stime;
+		} sigchld;
 		char __size[112];
 	};
 };

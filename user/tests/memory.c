@@ -39,7 +39,8 @@ SELFTEST(memory, mmap_refuses_what_it_cannot_do)
 	EXPECT_EQ(t, syscall6(__NR_mmap, 0, 0, 3, 0x22, -1, 0), -EINVAL);		/* empty */
 	EXPECT_EQ(t, syscall6(__NR_mmap, TASK_SIZE_MAX, PAGE_SIZE, 3, 0x32, -1, 0), -EINVAL);
 	EXPECT_EQ(t, syscall6(__NR_mmap, 0x1000, PAGE_SIZE, 3, 0x32, -1, 0), -EINVAL);
-	EXPECT_EQ(t, syscall6(__NR_mmap, 0, PAGE_SIZE, 0, 0x22, -1, 0), -EINVAL);	/* PROT_NONE */
+	EXPECT_EQ(t, syscall6(__NR_mmap, 0, PAGE_SIZE, 3, 0x21, -1, 0), -EINVAL);	/* shared */
+	EXPECT_EQ(t, syscall6(__NR_mmap, 0, PAGE_SIZE, 8, 0x22, -1, 0), -EINVAL);	/* bad prot */
 }
 
 /* MAP_STACK is a hint (glibc and Linux's sigaltstack test pass it): an ordinary mapping. */
@@ -70,4 +71,114 @@ SELFTEST(memory, mprotect_read_only)
 	EXPECT_EQ(t, caught.code, SEGV_ACCERR);
 	EXPECT_EQ(t, syscall3(__NR_mprotect, 0x10000, PAGE_SIZE, 1), -ENOMEM);	/* unmapped */
 	syscall2(__NR_munmap, p, PAGE_SIZE);
+}
+
+#define PROT_NONE		0
+#define PROT_RW			3
+#define MAP_ANON_PRIVATE	0x22
+#define MAP_FIXED		0x10
+#define MAP_32BIT		0x40
+#define MAP_FIXED_NOREPLACE	0x100000
+#define MREMAP_MAYMOVE		1
+#define MREMAP_FIXED		2
+#define MADV_DONTNEED		4
+
+static unsigned long map(unsigned long addr, unsigned long len, int prot, int flags)
+{
+	return syscall6(__NR_mmap, addr, len, prot, MAP_ANON_PRIVATE | flags, -1, 0);
+}
+
+static void read_target(void)
+{
+	(void)*(volatile u8 *)exec_target;
+}
+
+/* PROT_NONE for real: every access faults (ACCERR: it is mapped), the data survives. */
+SELFTEST(memory, prot_none_faults_and_keeps_data)
+{
+	unsigned long p = map(0, 2 * PAGE_SIZE, PROT_RW, 0), r = map(0, PAGE_SIZE, PROT_NONE, 0);
+
+	ASSERT_TRUE(t, p < TASK_SIZE_MAX && r < TASK_SIZE_MAX);
+	*(volatile u8 *)p = 0x77;
+	EXPECT_EQ(t, syscall3(__NR_mprotect, p, PAGE_SIZE, PROT_NONE), 0);
+	exec_target = p;
+	ASSERT_TRUE(t, faults(read_target));
+	EXPECT_EQ(t, caught.code, SEGV_ACCERR);
+	EXPECT_EQ(t, caught.addr, p);
+	EXPECT_EQ(t, syscall3(__NR_mprotect, p, PAGE_SIZE, PROT_RW), 0);
+	EXPECT_EQ(t, *(volatile u8 *)p, 0x77);
+	/* A reservation made accessible reads as zeros. */
+	exec_target = r;
+	EXPECT_TRUE(t, faults(read_target));
+	EXPECT_EQ(t, syscall3(__NR_mprotect, r, PAGE_SIZE, PROT_RW), 0);
+	EXPECT_EQ(t, *(volatile u8 *)r, 0);
+	syscall2(__NR_munmap, p, 2 * PAGE_SIZE);
+	syscall2(__NR_munmap, r, PAGE_SIZE);
+}
+
+SELFTEST(memory, map_fixed_noreplace_and_map_32bit)
+{
+	unsigned long p = map(0, PAGE_SIZE, PROT_RW, 0), q;
+
+	ASSERT_TRUE(t, p < TASK_SIZE_MAX);
+	EXPECT_EQ(t, map(p, PAGE_SIZE, PROT_RW, MAP_FIXED_NOREPLACE), -EEXIST);
+	q = map(p + 16 * PAGE_SIZE, PAGE_SIZE, PROT_RW, MAP_FIXED_NOREPLACE);
+	EXPECT_EQ(t, q, p + 16 * PAGE_SIZE);
+	q = map(0, PAGE_SIZE, PROT_RW, MAP_32BIT);
+	EXPECT_TRUE(t, q < 0x80000000UL);
+	*(volatile u8 *)q = 1;
+	syscall2(__NR_munmap, q, PAGE_SIZE);
+	syscall2(__NR_munmap, p, PAGE_SIZE);
+	syscall2(__NR_munmap, p + 16 * PAGE_SIZE, PAGE_SIZE);
+}
+
+static long mremap(unsigned long old, unsigned long old_len, unsigned long new_len, int flags,
+		   unsigned long new)
+{
+	return syscall5(__NR_mremap, old, old_len, new_len, flags, new);
+}
+
+/* Shrink and grow in place, move (data and all) when the room above is taken. */
+SELFTEST(memory, mremap_shrinks_grows_and_moves)
+{
+	unsigned long p = map(0, 4 * PAGE_SIZE, PROT_RW, 0), q;
+
+	ASSERT_TRUE(t, p < TASK_SIZE_MAX);
+	((volatile u8 *)p)[0] = 0x11;
+	EXPECT_EQ(t, mremap(p, 4 * PAGE_SIZE, PAGE_SIZE, 0, 0), (long)p);
+	exec_target = p + PAGE_SIZE;
+	EXPECT_TRUE(t, faults(read_target));		/* the tail is gone */
+	EXPECT_EQ(t, mremap(p, PAGE_SIZE, 2 * PAGE_SIZE, 0, 0), (long)p);	/* room above */
+	EXPECT_EQ(t, ((volatile u8 *)p)[PAGE_SIZE], 0);
+	q = map(p + 2 * PAGE_SIZE, PAGE_SIZE, PROT_RW, MAP_FIXED);	/* now there is none */
+	EXPECT_EQ(t, mremap(p, 2 * PAGE_SIZE, 3 * PAGE_SIZE, 0, 0), -ENOMEM);
+	q = mremap(p, 2 * PAGE_SIZE, 3 * PAGE_SIZE, MREMAP_MAYMOVE, 0);
+	ASSERT_TRUE(t, q < TASK_SIZE_MAX && q != p);
+	EXPECT_EQ(t, ((volatile u8 *)q)[0], 0x11);
+	exec_target = p;
+	EXPECT_TRUE(t, faults(read_target));		/* the old place is unmapped */
+	EXPECT_EQ(t, mremap(q, PAGE_SIZE, PAGE_SIZE, MREMAP_FIXED, p), -EINVAL);	/* no MAYMOVE */
+	EXPECT_EQ(t, mremap(q, PAGE_SIZE, PAGE_SIZE, MREMAP_MAYMOVE | MREMAP_FIXED,
+			    TASK_SIZE_MAX), -EINVAL);
+	EXPECT_EQ(t, mremap(q, PAGE_SIZE, PAGE_SIZE, MREMAP_MAYMOVE | MREMAP_FIXED, p), (long)p);
+	EXPECT_EQ(t, ((volatile u8 *)p)[0], 0x11);
+	EXPECT_EQ(t, mremap(0x10000, PAGE_SIZE, PAGE_SIZE, 0, 0), -EFAULT);	/* not mapped */
+	syscall2(__NR_munmap, p, PAGE_SIZE);
+	syscall2(__NR_munmap, q, 3 * PAGE_SIZE);
+	syscall2(__NR_munmap, p + 2 * PAGE_SIZE, PAGE_SIZE);
+}
+
+SELFTEST(memory, madvise_dontneed_zeroes)
+{
+	unsigned long p = map(0, 2 * PAGE_SIZE, PROT_RW, 0);
+
+	ASSERT_TRUE(t, p < TASK_SIZE_MAX);
+	memset((void *)p, 0x33, 2 * PAGE_SIZE);
+	EXPECT_EQ(t, syscall3(__NR_madvise, p, PAGE_SIZE, MADV_DONTNEED), 0);
+	EXPECT_EQ(t, ((volatile u8 *)p)[0], 0);
+	EXPECT_EQ(t, ((volatile u8 *)p)[PAGE_SIZE], 0x33);
+	EXPECT_EQ(t, syscall3(__NR_madvise, p, PAGE_SIZE, 12345), -EINVAL);
+	EXPECT_EQ(t, syscall3(__NR_madvise, p + 1, PAGE_SIZE, MADV_DONTNEED), -EINVAL);
+	EXPECT_EQ(t, syscall3(__NR_madvise, 0x10000, PAGE_SIZE, MADV_DONTNEED), -ENOMEM);
+	syscall2(__NR_munmap, p, 2 * PAGE_SIZE);
 }

@@ -7,10 +7,15 @@
  * the kernel faults. Every PML4 slot of the upper half gets its PDPT now, so a
  * task's PML4, which copies those 256 slots once, sees later kernel mappings too.
  *
- * No lock: the kernel half changes only in process context on the boot CPU
- * (kernel stacks in task_create()/task_free(), ioremap()), and a task's user half
- * only in exec and in that task's own syscalls. Kernel pages are global, so an
- * unmap must reach the other CPUs' TLBs: flush_tlb_kernel_range().
+ * No lock here. The kernel half changes only in leaf entries created ahead
+ * (kernel stack slots, each owned by one task slot) and in ioremap() on the boot
+ * CPU; a user half changes under its mm's lock (kernel/mm.c). Kernel pages are
+ * global, so an unmap must reach the other CPUs' TLBs: flush_tlb_kernel_range();
+ * a user half's, flush_tlb_mm_range().
+ *
+ * User leaf entries may be PROT_NONE (not present, frame kept) or copy-on-write
+ * (present, RW withheld): see pgtable.h. Every function here that frees or
+ * counts a user page treats both as mapped.
  */
 #include <asm/pgtable.h>
 #include <asm/processor.h>
@@ -76,31 +81,63 @@ int map_page(pte_t *pml4, unsigned long va, phys_addr_t pa, u64 flags)
 	return 0;
 }
 
+/* The leaf entry of va, or NULL if a table on the way is missing. */
+pte_t *pte_lookup(pte_t *pml4, unsigned long va)
+{
+	return walk(pml4, va, false, false);
+}
+
+/* The leaf entry of user address va, creating the tables on the way; NULL: no memory. */
+pte_t *pte_alloc_user(pte_t *pml4, unsigned long va)
+{
+	return walk(pml4, va, true, true);
+}
+
 int unmap_page(pte_t *pml4, unsigned long va)
 {
 	pte_t *pte = walk(pml4, va, false, false);
 
-	if (!pte || !(*pte & _PAGE_PRESENT))
+	if (!pte || !pte_mapped(*pte))
 		return -ENOENT;
 	*pte = 0;
 	invlpg(va);
 	return 0;
 }
 
-/* Replaces a mapped page's permission bits (RW, USER, NX), keeping its frame. */
+/**
+ * protect_page - replace a mapped page's permissions, keeping its frame
+ * @pml4: the address space
+ * @va: page address
+ * @flags: RW, USER, NX; _PAGE_PROTNONE (alone) for no access at all
+ *
+ * A writable page whose frame another address space shares becomes
+ * copy-on-write instead: its first write copies the frame. A PROT_NONE
+ * reservation made accessible gets its (zeroed) frame now.
+ */
 int protect_page(pte_t *pml4, unsigned long va, u64 flags)
 {
 	pte_t *pte = walk(pml4, va, false, false);
-	const u64 perm = _PAGE_RW | _PAGE_USER | _PAGE_NX;
+	const u64 perm = _PAGE_PRESENT | _PAGE_RW | _PAGE_USER | _PAGE_NX | _PAGE_COW |
+			 _PAGE_PROTNONE;
+	u64 new = flags & perm;
+	phys_addr_t pa;
 
-	if (!pte || !(*pte & _PAGE_PRESENT))
+	if (!pte || !pte_mapped(*pte))
 		return -ENOENT;
-	*pte = (*pte & ~perm) | (flags & perm);
+	pa = pte_frame(*pte);
+	if (!(flags & _PAGE_PROTNONE)) {
+		new |= _PAGE_PRESENT;
+		if (!pa && !(pa = alloc_frame()))
+			return -ENOMEM;
+	}
+	if ((new & _PAGE_RW) && frame_shared(pa))
+		new = (new & ~_PAGE_RW) | _PAGE_COW;
+	*pte = (*pte & ~(perm | PTE_ADDR_MASK)) | pa | new;
 	invlpg(va);
 	return 0;
 }
 
-/* Unmaps every mapped page of [start, end) and frees its frame; holes are skipped. */
+/* Unmaps every mapped page of [start, end) and drops its frame; holes are skipped. */
 void unmap_free_range(pte_t *pml4, unsigned long start, unsigned long end)
 {
 	for (unsigned long va = start; va < end; va += PAGE_SIZE) {
@@ -108,7 +145,8 @@ void unmap_free_range(pte_t *pml4, unsigned long start, unsigned long end)
 
 		if (translate(pml4, va, &pa, NULL)) {
 			unmap_page(pml4, va);
-			free_frame(pa & PAGE_MASK);
+			if (pa & PAGE_MASK)
+				put_frame(pa & PAGE_MASK);
 		}
 	}
 }
@@ -116,7 +154,7 @@ void unmap_free_range(pte_t *pml4, unsigned long start, unsigned long end)
 /*
  * Software page walk. *flags gets the effective permissions: user and writable
  * only if every level allows it, NX if any level sets it. Handles 1 GiB and 2 MiB
- * pages.
+ * pages. A PROT_NONE leaf is mapped too: its flags are _PAGE_PROTNONE alone.
  */
 bool translate(pte_t *pml4, unsigned long va, phys_addr_t *pa, u64 *flags)
 {
@@ -126,6 +164,13 @@ bool translate(pte_t *pml4, unsigned long va, phys_addr_t *pa, u64 *flags)
 	for (int level = 3; level >= 0; level--) {
 		pte_t e = table[PT_INDEX(va, level)];
 
+		if (level == 0 && !(e & _PAGE_PRESENT) && (e & _PAGE_PROTNONE)) {
+			if (pa)
+				*pa = (e & PTE_ADDR_MASK) | (va & ~PAGE_MASK);
+			if (flags)
+				*flags = _PAGE_PROTNONE;
+			return true;
+		}
 		if (!(e & _PAGE_PRESENT))
 			return false;
 		eff &= e | ~(_PAGE_USER | _PAGE_RW);
@@ -136,7 +181,7 @@ bool translate(pte_t *pml4, unsigned long va, phys_addr_t *pa, u64 *flags)
 			if (pa)
 				*pa = (e & PTE_ADDR_MASK & ~offset_mask) | (va & offset_mask);
 			if (flags)
-				*flags = eff | (e & _PAGE_GLOBAL) | _PAGE_PRESENT;
+				*flags = eff | (e & (_PAGE_GLOBAL | _PAGE_COW)) | _PAGE_PRESENT;
 			return true;
 		}
 		table = table_of(e);
@@ -220,14 +265,57 @@ pte_t *pml4_alloc_user(void)
 	return pml4;
 }
 
+/*
+ * fork(): the user half of src, shared copy-on-write into the empty user half of
+ * dst. Every writable page becomes read-only + _PAGE_COW in both, and each frame
+ * gains an owner. src's lock is held; the caller flushes src's TLBs. -ENOMEM
+ * leaves dst partly filled, for pml4_free_user().
+ */
+static int copy_table_cow(pte_t *dst, pte_t *src, int level, unsigned int entries)
+{
+	for (unsigned int i = 0; i < entries; i++) {
+		pte_t e = src[i];
+
+		if (level == 0) {
+			if (!pte_mapped(e))
+				continue;
+			if (e & _PAGE_RW)
+				e = (e & ~_PAGE_RW) | _PAGE_COW;
+			src[i] = e;
+			dst[i] = e;
+			if (pte_frame(e))
+				get_frame(pte_frame(e));
+			continue;
+		}
+		if (!(e & _PAGE_PRESENT))
+			continue;
+		if (!(dst[i] & _PAGE_PRESENT)) {
+			phys_addr_t pa = alloc_frame();
+
+			if (!pa)
+				return -ENOMEM;
+			dst[i] = pa | (e & ~PTE_ADDR_MASK & ~(_PAGE_ACCESSED | _PAGE_DIRTY));
+		}
+		if (copy_table_cow(table_of(dst[i]), table_of(e), level - 1, 512))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+int pml4_copy_user_cow(pte_t *dst, pte_t *src)
+{
+	return copy_table_cow(dst, src, 3, KERNEL_PML4_FIRST);
+}
+
 static unsigned long count_pages(const pte_t *table, int level)
 {
 	unsigned long n = 0;
 
 	for (unsigned int i = 0; i < 512; i++) {
-		if (!(table[i] & _PAGE_PRESENT))
-			continue;
-		n += level ? count_pages(table_of(table[i]), level - 1) : 1;
+		if (level == 0)
+			n += pte_mapped(table[i]);
+		else if (table[i] & _PAGE_PRESENT)
+			n += count_pages(table_of(table[i]), level - 1);
 	}
 	return n;
 }
@@ -243,16 +331,14 @@ unsigned long user_pages_mapped(pte_t *pml4)
 	return n;
 }
 
-/* Frees every user page and every table of the lower half, then the PML4. */
+/* Drops every user page and frees every table of the lower half, then the PML4. */
 static void free_table(pte_t *table, int level)
 {
 	for (unsigned int i = 0; i < 512; i++) {
-		if (!(table[i] & _PAGE_PRESENT))
-			continue;
-		if (level > 0)
+		if (level == 0 && pte_frame(table[i]))
+			put_frame(pte_frame(table[i]));
+		else if (level > 0 && (table[i] & _PAGE_PRESENT))
 			free_table(table_of(table[i]), level - 1);
-		else
-			free_frame(table[i] & PTE_ADDR_MASK);
 	}
 	free_frame(virt_to_phys(table));
 }

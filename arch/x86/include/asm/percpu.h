@@ -17,6 +17,7 @@
 #define NR_CPUS 8
 
 struct task;
+struct mm;
 
 enum ctx_state {
 	CONTEXT_KERNEL = 0,
@@ -28,6 +29,7 @@ struct percpu {
 	unsigned long user_rsp;		/* SYSCALL entry: the user's RSP while we switch */
 	unsigned long top_of_stack;	/* current task's kernel stack top, = tss.rsp[0] */
 	struct task *current_task;
+	struct mm *loaded_mm;		/* whose user half CR3 holds; NULL: none */
 	unsigned int cpu;
 	enum ctx_state ct_state;	/* context tracking: where this CPU runs */
 	unsigned long ct_warnings;	/* CT_WARN_ON() hits */

@@ -15,6 +15,19 @@
 #define _PAGE_PSE		BIT(7)
 #define _PAGE_GLOBAL		BIT(8)
 #define _PAGE_NX		BIT(63)
+/*
+ * Software bits of user leaf entries (the CPU ignores them):
+ *  _PAGE_COW       the page may be written, but its frame may be shared with
+ *                  another address space (fork): RW is withheld, and the first
+ *                  write faults and copies the frame (kernel/mm.c).
+ *  _PAGE_PROTNONE  PROT_NONE: the entry is not present, so every access faults,
+ *                  but the page stays mapped: its frame is kept (address 0 if it
+ *                  never had one: a reservation costs no memory until made
+ *                  accessible). Bit 8 is Global, meaningless in a non-present
+ *                  entry; Linux uses the same bit for the same thing.
+ */
+#define _PAGE_COW		BIT(9)
+#define _PAGE_PROTNONE		BIT(8)
 #define PTE_ADDR_MASK		0x000ffffffffff000UL
 
 #define PAGE_KERNEL_RX		(_PAGE_PRESENT | _PAGE_GLOBAL)
@@ -24,6 +37,18 @@
 
 typedef u64 pte_t;
 
+/* A user leaf entry that is mapped: present, or PROT_NONE. */
+static __always_inline bool pte_mapped(pte_t e)
+{
+	return e & (_PAGE_PRESENT | _PAGE_PROTNONE);
+}
+
+/* Its frame, or 0 for a PROT_NONE reservation that never had one. */
+static __always_inline phys_addr_t pte_frame(pte_t e)
+{
+	return e & PTE_ADDR_MASK;
+}
+
 /* The kernel's own top-level table; its upper half is shared by every task. */
 extern pte_t *kernel_pml4;
 
@@ -32,9 +57,12 @@ int map_page(pte_t *pml4, unsigned long va, phys_addr_t pa, u64 flags);
 int unmap_page(pte_t *pml4, unsigned long va);
 int protect_page(pte_t *pml4, unsigned long va, u64 flags);
 void unmap_free_range(pte_t *pml4, unsigned long start, unsigned long end);
+pte_t *pte_lookup(pte_t *pml4, unsigned long va);
+pte_t *pte_alloc_user(pte_t *pml4, unsigned long va);
 bool translate(pte_t *pml4, unsigned long va, phys_addr_t *pa, u64 *flags);
 void *ioremap(phys_addr_t pa, size_t size);
 pte_t *pml4_alloc_user(void);
+int pml4_copy_user_cow(pte_t *dst, pte_t *src);
 void pml4_free_user(pte_t *pml4);
 unsigned long user_pages_mapped(pte_t *pml4);
 u64 kernel_pgtable_checksum(void);

@@ -11,8 +11,6 @@
 
 #include <asm/page.h>
 
-#define __user
-
 static __always_inline bool access_ok(const void __user *addr, unsigned long size)
 {
 	unsigned long a = (unsigned long)addr;

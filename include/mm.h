@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A user address space: its page tables and the bounds of its heap and mmap area.
+ * Threads (CLONE_VM) and a vfork child share one; fork() copies it, sharing every
+ * frame copy-on-write. There are no VMAs: the page tables are the only record of
+ * what is mapped, with PROT_NONE and copy-on-write kept in software bits of the
+ * entries (asm/pgtable.h).
+ */
+#ifndef _ENTRYLAB_MM_H
+#define _ENTRYLAB_MM_H
+
+#include <asm/pgtable.h>
+#include <spinlock.h>
+
+struct mm {
+	pte_t *pml4;			/* upper half shared with kernel_pml4 */
+	/*
+	 * The user half's entries, brk and mmap_base. Taken with IRQs off: never
+	 * across a user access (its page fault takes the lock too) nor an IPI.
+	 */
+	spinlock_t lock;
+	int users;			/* tasks using it; the last mm_put() frees it */
+	unsigned long brk_start, brk;	/* heap: [brk_start, brk) */
+	unsigned long mmap_base;	/* next anonymous mapping goes below it */
+};
+
+struct mm *mm_alloc(void);
+/* fork(): a copy-on-write copy of old, or NULL when out of memory. */
+struct mm *mm_dup(struct mm *old);
+void mm_get(struct mm *mm);
+void mm_put(struct mm *mm);
+/* Maps [start, end) zero-filled with flags; a shared page keeps the union. */
+int mm_map_zeroed(struct mm *mm, unsigned long start, unsigned long end, u64 flags);
+/*
+ * A page fault on a user address, with IRQs on: a write to a copy-on-write page
+ * copies it (or takes it over if no one else has it). True: resolved, retry the
+ * access; false: a real fault.
+ */
+bool handle_mm_fault(struct mm *mm, unsigned long addr, unsigned long err);
+bool user_addr_mapped(struct mm *mm, unsigned long addr);
+
+#endif

@@ -1,0 +1,319 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Creating processes and threads: fork(), vfork(), clone() and clone3(), all
+ * one function, copy_process(), steered by the clone flags as on Linux.
+ *
+ *   fork()            a new process: a copy-on-write copy of the address space
+ *                     (kernel/mm.c), copies of the handlers and limits.
+ *   vfork()           a new process sharing the parent's address space; the
+ *                     parent sleeps until the child exits (entrylab has no
+ *                     execve). CLONE_VM | CLONE_VFORK.
+ *   pthread_create()  glibc's clone3(CLONE_VM | CLONE_FS | CLONE_FILES |
+ *                     CLONE_SIGHAND | CLONE_THREAD | CLONE_SYSVSEM | CLONE_SETTLS
+ *                     | CLONE_PARENT_SETTID | CLONE_CHILD_CLEARTID): a new thread
+ *                     of the caller's process, on the stack it was given.
+ *
+ * The child starts as a copy of the caller's registers at its SYSCALL, with RAX
+ * 0, and leaves through ret_from_fork: the exit path every return to user mode
+ * takes, so it runs the exit work (a pending signal, for one) first.
+ */
+#include <asm/msr.h>
+#include <asm/uaccess.h>
+#include <errno.h>
+#include <mm.h>
+#include <sched.h>
+#include <signal.h>
+#include <string.h>
+#include <syscalls.h>
+
+#define CSIGNAL			0x000000ff
+#define CLONE_VM		0x00000100
+#define CLONE_FS		0x00000200
+#define CLONE_FILES		0x00000400
+#define CLONE_SIGHAND		0x00000800
+#define CLONE_PTRACE		0x00002000
+#define CLONE_VFORK		0x00004000
+#define CLONE_PARENT		0x00008000
+#define CLONE_THREAD		0x00010000
+#define CLONE_SYSVSEM		0x00040000
+#define CLONE_SETTLS		0x00080000
+#define CLONE_PARENT_SETTID	0x00100000
+#define CLONE_CHILD_CLEARTID	0x00200000
+#define CLONE_DETACHED		0x00400000
+#define CLONE_UNTRACED		0x00800000
+#define CLONE_CHILD_SETTID	0x01000000
+#define CLONE_IO		0x80000000
+
+/*
+ * What entrylab does: CLONE_FS, CLONE_FILES and CLONE_SYSVSEM share what it
+ * does not have (a cwd, files, semaphores), so they are accepted as shared;
+ * CLONE_PTRACE, CLONE_UNTRACED, CLONE_DETACHED and CLONE_IO ask nothing it
+ * would do differently. Namespaces, pidfds, cgroups and the rest: -EINVAL.
+ */
+#define CLONE_SUPPORTED	(CSIGNAL | CLONE_VM | CLONE_FS | CLONE_FILES | CLONE_SIGHAND |  \
+			 CLONE_PTRACE | CLONE_VFORK | CLONE_PARENT | CLONE_THREAD |	\
+			 CLONE_SYSVSEM | CLONE_SETTLS | CLONE_PARENT_SETTID |		\
+			 CLONE_CHILD_CLEARTID | CLONE_DETACHED | CLONE_UNTRACED |	\
+			 CLONE_CHILD_SETTID | CLONE_IO)
+
+struct clone_args {
+	u64 flags;
+	u64 pidfd;
+	u64 child_tid;
+	u64 parent_tid;
+	u64 exit_signal;
+	u64 stack;
+	u64 stack_size;
+	u64 tls;
+	u64 set_tid;
+	u64 set_tid_size;
+	u64 cgroup;
+};
+#define CLONE_ARGS_SIZE_VER0	64	/* clone3()'s first version: up to tls */
+
+struct kernel_clone_args {
+	unsigned long flags;
+	int exit_signal;
+	unsigned long stack;		/* 0: the caller's RSP */
+	unsigned long tls;
+	int __user *parent_tid;
+	int __user *child_tid;
+};
+
+/* Linux's rules, in its order: each sharing needs the one below it. */
+static long check_clone_flags(unsigned long flags)
+{
+	if (flags & ~CLONE_SUPPORTED)
+		return -EINVAL;
+	if ((flags & CLONE_THREAD) && !(flags & CLONE_SIGHAND))
+		return -EINVAL;
+	if ((flags & CLONE_SIGHAND) && !(flags & CLONE_VM))
+		return -EINVAL;
+	if ((flags & CLONE_PARENT) && current->tgid == 1)
+		return -EINVAL;		/* init has no parent to give a sibling */
+	return 0;
+}
+
+/* The child's share of its parent's process: its own, or the parent's (threads). */
+static int copy_process_state(struct task *p, const struct kernel_clone_args *args)
+{
+	struct task *cur = current;
+	unsigned long flags;
+
+	if (args->flags & CLONE_VM) {
+		mm_get(cur->mm);
+		p->mm = cur->mm;
+	} else if (!(p->mm = mm_dup(cur->mm))) {
+		return -ENOMEM;
+	}
+	if (args->flags & CLONE_SIGHAND) {
+		__atomic_add_fetch(&cur->sighand->refs, 1, __ATOMIC_RELAXED);
+		p->sighand = cur->sighand;
+	} else if ((p->sighand = sighand_alloc())) {
+		memcpy(p->sighand->action, cur->sighand->action, sizeof(p->sighand->action));
+	} else {
+		return -ENOMEM;
+	}
+	if (args->flags & CLONE_THREAD) {
+		__atomic_add_fetch(&cur->signal->refs, 1, __ATOMIC_RELAXED);
+		p->signal = cur->signal;
+		return 0;
+	}
+	if (!(p->signal = signal_alloc()))
+		return -ENOMEM;
+	tasklist_lock(&flags);
+	memcpy(p->signal->rlim, cur->signal->rlim, sizeof(p->signal->rlim));
+	tasklist_unlock(flags);
+	return 0;
+}
+
+/*
+ * The new task's registers: the caller's, returning 0, on its new stack if one
+ * was given, with its new TLS. The caller's FPU state too (live in the FPU: the
+ * kernel uses none).
+ */
+static void copy_thread(struct task *p, const struct kernel_clone_args *args)
+{
+	struct task *cur = current;
+
+	*p->regs = *cur->regs;
+	p->regs->ax = 0;
+	if (args->stack)
+		p->regs->sp = args->stack;
+	p->fs_base = args->flags & CLONE_SETTLS ? args->tls : cur->fs_base;
+	asm volatile("fxsaveq %0" : "=m"(p->fpu));
+	p->cpus_allowed = cur->cpus_allowed;
+	p->sig.blocked = cur->sig.blocked;
+	/* A thread or vfork child runs on another stack: no alternate stack of ours. */
+	if ((args->flags & (CLONE_VM | CLONE_VFORK)) != CLONE_VM)
+		p->sig.altstack = cur->sig.altstack;
+}
+
+/*
+ * sched_lock held: the new task joins its family. A thread joins the process
+ * unless the process is ending; a process becomes a child of the caller's
+ * process (or, CLONE_PARENT, of its parent).
+ */
+static long link_task(struct task *p, const struct kernel_clone_args *args)
+{
+	struct task *cur = current;
+
+	if (cur->signal->group_exit || signal_pending(cur))
+		return -ERESTARTNOINTR;	/* let the signal act first, then fork again */
+	p->parent = args->flags & CLONE_PARENT ? cur->group_leader->parent :
+						  cur->group_leader;
+	p->kernel_reaps = false;
+	if (args->flags & CLONE_THREAD) {
+		p->tgid = cur->tgid;
+		p->group_leader = cur->group_leader;
+		p->parent = cur->parent;
+		p->signal->live++;
+		return 0;
+	}
+	p->exit_signal = args->exit_signal;
+	return 0;
+}
+
+/**
+ * copy_process - fork(), vfork(), clone() and clone3()
+ * @args: the decoded arguments
+ *
+ * Returns the child's thread ID in the caller, or an error; the child returns 0
+ * from the same syscall on its first run.
+ */
+static long copy_process(const struct kernel_clone_args *args)
+{
+	bool vfork_done = false;
+	unsigned long flags;
+	struct task *p;
+	long err;
+	int pid;
+
+	err = check_clone_flags(args->flags);
+	if (err)
+		return err;
+	p = task_create(current->name);
+	if (!p)
+		return -EAGAIN;		/* Linux's answer when out of tasks */
+	err = copy_process_state(p, args);
+	if (err)
+		goto free;
+	copy_thread(p, args);
+	if (args->flags & CLONE_CHILD_SETTID)
+		p->set_child_tid = args->child_tid;
+	if (args->flags & CLONE_CHILD_CLEARTID)
+		p->clear_child_tid = args->child_tid;
+	if ((args->flags & CLONE_PARENT_SETTID) &&
+	    copy_to_user(args->parent_tid, &p->pid, sizeof(p->pid))) {
+		err = -EFAULT;
+		goto free;
+	}
+	if (args->flags & CLONE_VFORK)
+		p->vfork_done = &vfork_done;
+	tasklist_lock(&flags);
+	err = link_task(p, args);
+	tasklist_unlock(flags);
+	if (err)
+		goto free;
+	pid = p->pid;		/* p may be gone as soon as it runs */
+	task_wake_new(p);
+	/*
+	 * vfork: the child runs on our stack and in our memory until it exits. A
+	 * signal wakes us but does not end the wait.
+	 */
+	while ((args->flags & CLONE_VFORK) && !READ_ONCE(vfork_done)) {
+		prepare_to_sleep(&vfork_done, 0);
+		if (!READ_ONCE(vfork_done))
+			schedule();
+		finish_sleep();
+	}
+	return pid;
+
+free:
+	task_free(p);
+	return err;
+}
+
+/* The child's first step in its own context: CLONE_CHILD_SETTID writes its tid. */
+void schedule_tail(void)
+{
+	struct task *t = current;
+
+	if (!t->set_child_tid)
+		return;
+	local_irq_enable();	/* the write may fault (copy-on-write) */
+	if (copy_to_user(t->set_child_tid, &t->pid, sizeof(t->pid)))
+		t->set_child_tid = NULL;	/* as Linux: a bad pointer is not an error */
+	local_irq_disable();
+}
+
+/* clone(flags, stack, parent_tid, child_tid, tls): x86-64's argument order. */
+long sys_clone(struct pt_regs *regs)
+{
+	struct kernel_clone_args args = {
+		.flags = regs->di & ~CSIGNAL, .exit_signal = regs->di & CSIGNAL,
+		.stack = regs->si, .parent_tid = (int __user *)regs->dx,
+		.child_tid = (int __user *)regs->r10, .tls = regs->r8,
+	};
+
+	if (args.exit_signal > _NSIG)
+		return -EINVAL;
+	return copy_process(&args);
+}
+
+long sys_fork(struct pt_regs *regs)
+{
+	struct kernel_clone_args args = { .exit_signal = SIGCHLD };
+
+	return copy_process(&args);
+}
+
+long sys_vfork(struct pt_regs *regs)
+{
+	struct kernel_clone_args args = {
+		.flags = CLONE_VM | CLONE_VFORK, .exit_signal = SIGCHLD,
+	};
+
+	return copy_process(&args);
+}
+
+/*
+ * clone3(args, size): the same with a struct, which may grow. A larger struct
+ * than ours is accepted if the part we do not know is zero; features we do not
+ * have (CLONE_PIDFD, set_tid, cgroup) are -EINVAL.
+ */
+long sys_clone3(struct pt_regs *regs)
+{
+	const u8 __user *uargs = (const u8 __user *)regs->di;
+	unsigned long size = regs->si;
+	struct clone_args ca = { 0 };
+	struct kernel_clone_args args;
+
+	if (size < CLONE_ARGS_SIZE_VER0 || size > PAGE_SIZE)
+		return -EINVAL;
+	if (copy_from_user(&ca, uargs, MIN(size, sizeof(ca))))
+		return -EFAULT;
+	for (unsigned long off = sizeof(ca); off < size; off++) {
+		u8 byte;
+
+		if (copy_from_user(&byte, uargs + off, 1))
+			return -EFAULT;
+		if (byte)
+			return -E2BIG;
+	}
+	/* pidfd is read only with CLONE_PIDFD, which is unsupported: glibc fills it anyway. */
+	if ((ca.flags & CSIGNAL) || ca.exit_signal > _NSIG || ca.set_tid || ca.set_tid_size ||
+	    ca.cgroup || ca.flags >> 32)
+		return -EINVAL;
+	if ((ca.stack == 0) != (ca.stack_size == 0))
+		return -EINVAL;
+	args = (struct kernel_clone_args){
+		.flags = ca.flags, .exit_signal = ca.exit_signal,
+		.stack = ca.stack ? ca.stack + ca.stack_size : 0, .tls = ca.tls,
+		.parent_tid = (int __user *)ca.parent_tid,
+		.child_tid = (int __user *)ca.child_tid,
+	};
+	if ((args.flags & (CLONE_THREAD | CLONE_PARENT)) && args.exit_signal)
+		return -EINVAL;
+	return copy_process(&args);
+}

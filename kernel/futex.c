@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * futex(2): a user-space lock word at uaddr, and the kernel only for waiting on it
+ * and waking its waiters. FUTEX_WAIT(uaddr, val) sleeps if *uaddr still holds
+ * val; FUTEX_WAKE(uaddr, n) wakes up to n sleepers. The _BITSET forms add a
+ * 32-bit mask: a wake reaches only waiters whose mask shares a bit with its own.
+ *
+ * A futex is named by its address space and address. Linux tells private
+ * futexes (FUTEX_PRIVATE_FLAG: this process only) from shared ones (by the
+ * physical page, so that processes sharing memory meet); entrylab has no shared
+ * memory between processes (no MAP_SHARED, and fork copies on write), so every
+ * futex is private and the flag changes nothing. Waiters sleep on the address
+ * (prepare_to_sleep()) and a wake scans the task table: no hash table is worth
+ * its code for MAX_TASKS tasks.
+ *
+ * No lost wake-up: the waiter is marked asleep before it reads *uaddr, and the
+ * waker changed *uaddr before it scans (taking sched_lock orders the two). If
+ * the read saw the old value, the scan sees the sleeper.
+ */
+#include <asm/uaccess.h>
+#include <errno.h>
+#include <futex.h>
+#include <sched.h>
+#include <syscalls.h>
+#include <time.h>
+
+#define FUTEX_WAIT		0
+#define FUTEX_WAKE		1
+#define FUTEX_WAIT_BITSET	9
+#define FUTEX_WAKE_BITSET	10
+#define FUTEX_PRIVATE_FLAG	128
+#define FUTEX_CLOCK_REALTIME	256
+#define FUTEX_CMD_MASK		(~(FUTEX_PRIVATE_FLAG | FUTEX_CLOCK_REALTIME))
+
+struct futex_key {
+	struct mm *mm;
+	unsigned long uaddr;
+	u32 bitset;
+};
+
+/*
+ * sched_lock held. A waiter that matches is taken off the futex: its bitset
+ * cleared is how futex_wait() knows a wake, not a signal or a timeout, ended
+ * its sleep.
+ */
+static bool futex_match(struct task *t, const void *arg)
+{
+	const struct futex_key *key = arg;
+
+	if (t->mm != key->mm || t->wait_chan != (const void *)key->uaddr ||
+	    !(t->futex_bitset & key->bitset))
+		return false;
+	t->futex_bitset = 0;
+	return true;
+}
+
+int futex_wake(struct mm *mm, unsigned long uaddr, int nr, u32 bitset)
+{
+	struct futex_key key = { mm, uaddr, bitset };
+
+	return wake_up_match(futex_match, &key, nr);
+}
+
+static long futex_wait(unsigned long uaddr, u32 val, u64 deadline, u32 bitset);
+
+/* restart_syscall() after a signal without handler interrupted a timed wait. */
+static long futex_wait_restart(struct restart_block *rb)
+{
+	return futex_wait(rb->uaddr, rb->val, rb->deadline, rb->bitset);
+}
+
+/* Sleeps while *uaddr == val, until woken, the deadline (0: none) or a signal. */
+static long futex_wait(unsigned long uaddr, u32 val, u64 deadline, u32 bitset)
+{
+	struct task *t = current;
+	long ret = 0;
+	u32 now;
+
+	t->futex_bitset = bitset;
+	for (;;) {
+		prepare_to_sleep((const void *)uaddr, deadline);
+		if (!READ_ONCE(t->futex_bitset))
+			break;					/* woken */
+		if (copy_from_user(&now, (const u32 __user *)uaddr, sizeof(now))) {
+			ret = -EFAULT;
+			break;
+		}
+		if (now != val) {
+			ret = -EAGAIN;
+			break;
+		}
+		if (signal_pending(t)) {
+			ret = -ERESTARTSYS;
+			break;
+		}
+		if (deadline && ktime_get_ns() >= deadline) {
+			ret = -ETIMEDOUT;
+			break;
+		}
+		schedule();
+	}
+	finish_sleep();
+	t->futex_bitset = 0;
+	if (ret == -ERESTARTSYS && deadline) {
+		t->restart = (struct restart_block){
+			.fn = futex_wait_restart, .uaddr = uaddr, .val = val,
+			.deadline = deadline, .bitset = bitset,
+		};
+		ret = -ERESTART_RESTARTBLOCK;
+	}
+	return ret;
+}
+
+/* futex(uaddr, op, val, timeout, uaddr2, val3): WAIT, WAKE and their _BITSET forms. */
+long sys_futex(struct pt_regs *regs)
+{
+	unsigned long uaddr = regs->di;
+	int op = (int)regs->si, cmd = op & FUTEX_CMD_MASK;
+	u32 val = regs->dx, bitset = FUTEX_BITSET_MATCH_ANY;
+	bool realtime = op & FUTEX_CLOCK_REALTIME;
+	u64 deadline;
+	long err;
+
+	if (uaddr & 3)
+		return -EINVAL;
+	if (realtime && cmd != FUTEX_WAIT && cmd != FUTEX_WAIT_BITSET)
+		return -ENOSYS;
+	switch (cmd) {
+	case FUTEX_WAIT_BITSET:
+	case FUTEX_WAKE_BITSET:
+		bitset = regs->r9;
+		if (!bitset)
+			return -EINVAL;
+		break;
+	case FUTEX_WAIT:
+	case FUTEX_WAKE:
+		break;
+	default:
+		return -ENOSYS;		/* requeue, wake-op, PI: glibc needs none of them */
+	}
+	if (cmd == FUTEX_WAKE || cmd == FUTEX_WAKE_BITSET)
+		return futex_wake(current->mm, uaddr, (int)val > 0 ? (int)val : 0, bitset);
+	if (!access_ok((void __user *)uaddr, sizeof(u32)))
+		return -EFAULT;
+	/* FUTEX_WAIT's timeout is a duration, FUTEX_WAIT_BITSET's a time. */
+	deadline = 0;
+	err = regs->r10 ? timespec_to_deadline((const void __user *)regs->r10,
+					       cmd == FUTEX_WAIT_BITSET, realtime, &deadline) : 0;
+	if (err)
+		return err;
+	return futex_wait(uaddr, val, deadline, bitset);
+}

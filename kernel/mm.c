@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * User address spaces: creating one, sharing it (threads, vfork), copying it
+ * copy-on-write (fork), and the page fault that completes a copy-on-write.
+ *
+ * fork() copies no user memory. Both address spaces map the same frames,
+ * read-only and marked _PAGE_COW where the page was writable, and each frame
+ * counts its owners (kernel/pmm.c). The first write from either side faults;
+ * handle_mm_fault() gives the writer a private copy, or, when the other side
+ * has dropped the frame meanwhile (it exited, or already copied), simply makes
+ * the page writable again. A process that forks and exits at once, the common
+ * case, never copies a page.
+ */
+#include <asm/page.h>
+#include <asm/pgtable.h>
+#include <asm/processor.h>
+#include <asm/traps.h>
+#include <errno.h>
+#include <mm.h>
+#include <pmm.h>
+#include <smp.h>
+#include <string.h>
+
+struct mm *mm_alloc(void)
+{
+	phys_addr_t pa = alloc_frame();
+	struct mm *mm;
+
+	_Static_assert(sizeof(struct mm) <= PAGE_SIZE, "struct mm outgrew its page");
+	if (!pa)
+		return NULL;
+	mm = phys_to_virt(pa);
+	mm->pml4 = pml4_alloc_user();
+	if (!mm->pml4) {
+		free_frame(pa);
+		return NULL;
+	}
+	mm->lock = (spinlock_t)SPINLOCK_INIT(mm_lock);
+	mm->users = 1;
+	return mm;
+}
+
+void mm_get(struct mm *mm)
+{
+	__atomic_add_fetch(&mm->users, 1, __ATOMIC_RELAXED);
+}
+
+/* The last user frees the page tables and drops every frame; none may have it loaded. */
+void mm_put(struct mm *mm)
+{
+	if (__atomic_sub_fetch(&mm->users, 1, __ATOMIC_ACQ_REL))
+		return;
+	pml4_free_user(mm->pml4);
+	free_frame(virt_to_phys(mm));
+}
+
+/**
+ * mm_dup - the address space of a fork() child
+ * @old: the parent's, in use by the caller
+ *
+ * Every page of @old becomes shared copy-on-write: read-only in both until
+ * written. The parent's own writable entries lose RW here, so every CPU that
+ * runs @old (its other threads) must drop its TLB entries for them.
+ */
+struct mm *mm_dup(struct mm *old)
+{
+	struct mm *mm = mm_alloc();
+	unsigned long flags;
+	int err;
+
+	if (!mm)
+		return NULL;
+	spin_lock_irqsave(&old->lock, flags);
+	err = pml4_copy_user_cow(mm->pml4, old->pml4);
+	mm->brk_start = old->brk_start;
+	mm->brk = old->brk;
+	mm->mmap_base = old->mmap_base;
+	spin_unlock_irqrestore(&old->lock, flags);
+	flush_tlb_mm_range(old, 0, TASK_SIZE_MAX);
+	if (err) {
+		mm_put(mm);
+		return NULL;
+	}
+	return mm;
+}
+
+/*
+ * Maps [start, end) with flags, zero-filled. A page already mapped (two ELF
+ * segments may share a page: the end of one and the start of the next) keeps its
+ * frame and gains the union of both permissions, as on Linux.
+ */
+int mm_map_zeroed(struct mm *mm, unsigned long start, unsigned long end, u64 flags)
+{
+	for (unsigned long va = ALIGN_DOWN(start, PAGE_SIZE); va < end; va += PAGE_SIZE) {
+		phys_addr_t pa;
+		u64 old;
+
+		if (translate(mm->pml4, va, &pa, &old)) {
+			pte_t nx = (old & flags & _PAGE_NX);
+
+			unmap_page(mm->pml4, va);
+			if (map_page(mm->pml4, va, pa & PAGE_MASK,
+				     ((old | flags) & ~_PAGE_NX) | nx | _PAGE_USER))
+				return -ENOMEM;
+			continue;
+		}
+		pa = alloc_frame();
+		if (!pa)
+			return -ENOMEM;
+		if (map_page(mm->pml4, va, pa, flags | _PAGE_USER)) {
+			free_frame(pa);
+			return -ENOMEM;
+		}
+	}
+	return 0;
+}
+
+/*
+ * The copy-on-write break, under mm->lock. Returns true if the access may be
+ * retried: the page is writable now (here, or by another thread first).
+ * *moved says another frame was mapped, which other CPUs must learn.
+ */
+static bool cow_break(struct mm *mm, unsigned long va, bool *moved)
+{
+	pte_t *pte = pte_lookup(mm->pml4, va);
+	phys_addr_t old, new;
+
+	if (!pte || !(*pte & _PAGE_PRESENT) || !(*pte & _PAGE_USER))
+		return false;
+	if (*pte & _PAGE_RW)
+		return true;		/* another thread broke it first */
+	if (!(*pte & _PAGE_COW))
+		return false;		/* read-only for real */
+	old = *pte & PTE_ADDR_MASK;
+	if (!frame_shared(old)) {
+		*pte = (*pte & ~_PAGE_COW) | _PAGE_RW;	/* the other owners are gone */
+		invlpg(va);
+		return true;
+	}
+	new = alloc_frame();
+	if (!new)
+		return false;
+	memcpy(phys_to_virt(new), phys_to_virt(old), PAGE_SIZE);
+	*pte = (*pte & ~(PTE_ADDR_MASK | _PAGE_COW)) | new | _PAGE_RW;
+	put_frame(old);
+	*moved = true;
+	return true;
+}
+
+bool handle_mm_fault(struct mm *mm, unsigned long addr, unsigned long err)
+{
+	unsigned long va = ALIGN_DOWN(addr, PAGE_SIZE), flags;
+	bool moved = false, ok;
+
+	if (!(err & X86_PF_WRITE) || !(err & X86_PF_PROT) || addr >= TASK_SIZE_MAX)
+		return false;
+	spin_lock_irqsave(&mm->lock, flags);
+	ok = cow_break(mm, va, &moved);
+	spin_unlock_irqrestore(&mm->lock, flags);
+	/* Another thread may still read the old frame through its TLB: not after this. */
+	if (moved)
+		flush_tlb_mm_range(mm, va, va + PAGE_SIZE);
+	return ok;
+}
+
+/* Is addr mapped in mm, accessible or not? Tells SEGV_ACCERR from SEGV_MAPERR. */
+bool user_addr_mapped(struct mm *mm, unsigned long addr)
+{
+	unsigned long flags;
+	bool mapped;
+
+	if (!mm || addr >= TASK_SIZE_MAX)
+		return false;
+	spin_lock_irqsave(&mm->lock, flags);
+	mapped = translate(mm->pml4, addr, NULL, NULL);
+	spin_unlock_irqrestore(&mm->lock, flags);
+	return mapped;
+}

@@ -1,0 +1,410 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The memory system calls: brk, mmap, munmap, mprotect, mremap, madvise.
+ * Private anonymous memory only: there are no files to map, and no MAP_SHARED
+ * (fork shares nothing writable). Memory is allocated when mapped, not on first
+ * touch, except PROT_NONE reservations, which get their frames when mprotect()
+ * makes them accessible: glibc reserves 128 MiB for each malloc arena that way.
+ *
+ * Every change to the page tables is made under mm->lock, since the threads of
+ * a process share them; every change that removes a mapping or a permission is
+ * followed, with the lock dropped, by flush_tlb_mm_range(), so that no other CPU
+ * running the process keeps the old translation. The checks that decide the
+ * answer come before the first change: a refused call changes nothing.
+ */
+#include <asm/processor.h>
+#include <asm/uaccess.h>
+#include <errno.h>
+#include <mm.h>
+#include <pmm.h>
+#include <resource.h>
+#include <sched.h>
+#include <smp.h>
+#include <syscalls.h>
+#include <user_layout.h>
+
+#define PROT_NONE	0x0
+#define PROT_READ	0x1
+#define PROT_WRITE	0x2
+#define PROT_EXEC	0x4
+#define PROT_ALL	(PROT_READ | PROT_WRITE | PROT_EXEC)
+#define MAP_SHARED	0x01
+#define MAP_PRIVATE	0x02
+#define MAP_FIXED	0x10
+#define MAP_ANONYMOUS	0x20
+#define MAP_32BIT	0x40
+#define MAP_GROWSDOWN	0x100
+#define MAP_DENYWRITE	0x800
+#define MAP_EXECUTABLE	0x1000
+#define MAP_NORESERVE	0x4000
+#define MAP_POPULATE	0x8000
+#define MAP_STACK	0x20000
+#define MAP_FIXED_NOREPLACE 0x100000
+/*
+ * Accepted, with nothing to do: memory is always populated and reserved, the
+ * stack hint changes nothing, DENYWRITE and EXECUTABLE are ignored by Linux too.
+ * MAP_GROWSDOWN maps the range as asked; it does not grow on a fault below it.
+ */
+#define MAP_ACCEPTED	(MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED | MAP_32BIT | MAP_GROWSDOWN | \
+			 MAP_DENYWRITE | MAP_EXECUTABLE | MAP_NORESERVE | MAP_POPULATE |  \
+			 MAP_STACK | MAP_FIXED_NOREPLACE)
+#define MAP_32BIT_TOP	0x80000000UL	/* MAP_32BIT: below 2 GiB, as Linux */
+
+#define MREMAP_MAYMOVE	1
+#define MREMAP_FIXED	2
+
+#define MADV_NORMAL	0
+#define MADV_RANDOM	1
+#define MADV_SEQUENTIAL	2
+#define MADV_WILLNEED	3
+#define MADV_DONTNEED	4
+#define MADV_FREE	8
+#define MADV_DONTFORK	10
+#define MADV_DOFORK	11
+#define MADV_HUGEPAGE	14
+#define MADV_NOHUGEPAGE	15
+#define MADV_DONTDUMP	16
+#define MADV_DODUMP	17
+
+static u64 prot_to_pte(unsigned long prot)
+{
+	if (!(prot & PROT_ALL))
+		return _PAGE_PROTNONE;
+	return _PAGE_USER | (prot & PROT_WRITE ? _PAGE_RW : 0) | (prot & PROT_EXEC ? 0 : _PAGE_NX);
+}
+
+/* A page-aligned user range that does not wrap and ends below TASK_SIZE_MAX. */
+static bool range_ok(unsigned long addr, unsigned long len)
+{
+	return !(addr & ~PAGE_MASK) && len && addr >= USER_MIN_ADDR &&
+	       access_ok((void __user *)addr, len);
+}
+
+/* mm->lock held: how many pages of [start, end) are mapped. */
+static unsigned long pages_mapped(struct mm *mm, unsigned long start, unsigned long end)
+{
+	unsigned long n = 0;
+
+	for (unsigned long va = start; va < end; va += PAGE_SIZE)
+		n += translate(mm->pml4, va, NULL, NULL);
+	return n;
+}
+
+/* mm->lock held: maps [start, end) zero-filled, or reserves it (PROT_NONE). */
+static int map_anon(struct mm *mm, unsigned long start, unsigned long end, u64 pte_flags)
+{
+	if (!(pte_flags & _PAGE_PROTNONE))
+		return mm_map_zeroed(mm, start, end, pte_flags);
+	for (unsigned long va = start; va < end; va += PAGE_SIZE) {
+		pte_t *pte = pte_alloc_user(mm->pml4, va);
+
+		if (!pte)
+			return -ENOMEM;
+		*pte = _PAGE_PROTNONE;
+	}
+	return 0;
+}
+
+/*
+ * mm->lock held: where a new mapping of len bytes goes. The hint if it is free
+ * (as Linux), else below the lowest mapping made so far, or, for MAP_32BIT,
+ * below 2 GiB but above the heap's limit. 0: no room.
+ */
+static unsigned long get_unmapped_area(struct mm *mm, unsigned long hint, unsigned long len,
+				       unsigned long flags)
+{
+	unsigned long top = flags & MAP_32BIT ? MAP_32BIT_TOP : mm->mmap_base;
+	unsigned long floor = flags & MAP_32BIT ? mm->brk_start + USER_HEAP_MAX :
+						  USER_SEGMENT_LIMIT;
+
+	hint = ALIGN_DOWN(hint, PAGE_SIZE);
+	if (hint && range_ok(hint, len) && !pages_mapped(mm, hint, hint + len))
+		return hint;
+	if (flags & MAP_32BIT) {
+		for (unsigned long va = top - len; va >= floor && va < top; va -= PAGE_SIZE)
+			if (!pages_mapped(mm, va, va + len))
+				return va;
+		return 0;
+	}
+	if (len > top - floor)
+		return 0;
+	mm->mmap_base = top - len;
+	return mm->mmap_base;
+}
+
+/*
+ * The heap: mm->brk is the break as the program set it (unaligned, as Linux
+ * keeps it); pages are mapped up to ALIGN_UP(brk). The request is range-checked
+ * before it is rounded: rounding ~0UL up wraps to 0, which would look like a
+ * shrink of the heap down to address 0.
+ */
+long sys_brk(struct pt_regs *regs)
+{
+	struct mm *mm = current->mm;
+	unsigned long req = regs->di, old_end, new_end, flags, ret;
+
+	spin_lock_irqsave(&mm->lock, flags);
+	old_end = new_end = ALIGN_UP(mm->brk, PAGE_SIZE);
+	ret = mm->brk;
+	if (req < mm->brk_start || req - mm->brk_start > USER_HEAP_MAX ||
+	    req - mm->brk_start > rlimit(RLIMIT_DATA))
+		goto out;
+	new_end = ALIGN_UP(req, PAGE_SIZE);
+	if (new_end > old_end && (rlimit_as_exceeded(mm, new_end - old_end) ||
+				  mm_map_zeroed(mm, old_end, new_end, _PAGE_RW | _PAGE_NX)))
+		goto out;
+	if (new_end < old_end)
+		unmap_free_range(mm->pml4, new_end, old_end);
+	ret = mm->brk = req;
+out:
+	spin_unlock_irqrestore(&mm->lock, flags);
+	if (ret == req && new_end < old_end)
+		flush_tlb_mm_range(mm, new_end, old_end);
+	return ret;
+}
+
+long sys_mmap(struct pt_regs *regs)
+{
+	unsigned long addr = regs->di, len = ALIGN_UP(regs->si, PAGE_SIZE), replaced = 0;
+	unsigned long prot = regs->dx, flags = regs->r10, irq;
+	struct mm *mm = current->mm;
+	long ret;
+
+	if (!regs->si || !len || (prot & ~PROT_ALL))
+		return -EINVAL;
+	if (flags & MAP_SHARED)
+		return -EINVAL;		/* nothing can share it: see the top of this file */
+	if ((flags & ~MAP_ACCEPTED) || !(flags & MAP_PRIVATE) || !(flags & MAP_ANONYMOUS))
+		return -EINVAL;
+	if ((flags & (MAP_FIXED | MAP_FIXED_NOREPLACE)) && !range_ok(addr, len))
+		return -EINVAL;
+	spin_lock_irqsave(&mm->lock, irq);
+	if (flags & (MAP_FIXED | MAP_FIXED_NOREPLACE)) {
+		replaced = pages_mapped(mm, addr, addr + len);
+		ret = -EEXIST;
+		if (replaced && (flags & MAP_FIXED_NOREPLACE))
+			goto out;
+	} else {
+		ret = -ENOMEM;
+		addr = get_unmapped_area(mm, addr, len, flags);
+		if (!addr)
+			goto out;
+	}
+	/* Checked before anything changes: a refused MAP_FIXED keeps what was there. */
+	ret = -ENOMEM;
+	if (rlimit_as_exceeded(mm, len - replaced * PAGE_SIZE))
+		goto out;
+	unmap_free_range(mm->pml4, addr, addr + len);
+	ret = addr;
+	if (map_anon(mm, addr, addr + len, prot_to_pte(prot))) {
+		unmap_free_range(mm->pml4, addr, addr + len);
+		ret = -ENOMEM;
+	}
+out:
+	spin_unlock_irqrestore(&mm->lock, irq);
+	if (replaced)
+		flush_tlb_mm_range(mm, addr, addr + len);
+	return ret;
+}
+
+long sys_munmap(struct pt_regs *regs)
+{
+	unsigned long addr = regs->di, len = ALIGN_UP(regs->si, PAGE_SIZE), flags;
+	struct mm *mm = current->mm;
+
+	if (!range_ok(addr, len))
+		return -EINVAL;
+	spin_lock_irqsave(&mm->lock, flags);
+	unmap_free_range(mm->pml4, addr, addr + len);
+	spin_unlock_irqrestore(&mm->lock, flags);
+	flush_tlb_mm_range(mm, addr, addr + len);
+	return 0;
+}
+
+long sys_mprotect(struct pt_regs *regs)
+{
+	unsigned long addr = regs->di, len = ALIGN_UP(regs->si, PAGE_SIZE), prot = regs->dx;
+	struct mm *mm = current->mm;
+	unsigned long flags;
+	long ret = 0;
+
+	if ((addr & ~PAGE_MASK) || (prot & ~PROT_ALL) || !access_ok((void __user *)addr, len))
+		return -EINVAL;
+	if (!len)
+		return 0;
+	spin_lock_irqsave(&mm->lock, flags);
+	/* As Linux: the whole range must be mapped, or nothing changes. */
+	if (pages_mapped(mm, addr, addr + len) != len / PAGE_SIZE)
+		ret = -ENOMEM;
+	for (unsigned long va = addr; !ret && va < addr + len; va += PAGE_SIZE)
+		ret = protect_page(mm->pml4, va, prot_to_pte(prot));
+	spin_unlock_irqrestore(&mm->lock, flags);
+	flush_tlb_mm_range(mm, addr, addr + len);
+	return ret;
+}
+
+/* mm->lock held: moves the pages of [from, from + len) to [to, to + len), frames and all. */
+static int move_pages(struct mm *mm, unsigned long from, unsigned long to, unsigned long len)
+{
+	for (unsigned long off = 0; off < len; off += PAGE_SIZE) {
+		pte_t *src = pte_lookup(mm->pml4, from + off), *dst;
+
+		if (!src || !pte_mapped(*src))
+			continue;
+		dst = pte_alloc_user(mm->pml4, to + off);
+		if (!dst)
+			return -ENOMEM;
+		*dst = *src;
+		*src = 0;
+		invlpg(from + off);
+	}
+	return 0;
+}
+
+/* mm->lock held: the permissions of the page at va, for pages added next to it. */
+static u64 pte_prot(struct mm *mm, unsigned long va)
+{
+	pte_t *pte = pte_lookup(mm->pml4, va);
+	u64 e = *pte;
+
+	if (!(e & _PAGE_PRESENT))
+		return _PAGE_PROTNONE;
+	return (e & (_PAGE_USER | _PAGE_NX)) | (e & (_PAGE_RW | _PAGE_COW) ? _PAGE_RW : 0);
+}
+
+/*
+ * mremap(old, old_len, new_len, flags, new_addr): shrink in place, grow in
+ * place when the pages above are free, else move (MREMAP_MAYMOVE) to a free
+ * area or (MREMAP_FIXED) to new_addr, replacing what was there. A move takes
+ * the page table entries: the data is not copied.
+ */
+long sys_mremap(struct pt_regs *regs)
+{
+	unsigned long old = regs->di, old_len = ALIGN_UP(regs->si, PAGE_SIZE);
+	unsigned long new_len = ALIGN_UP(regs->dx, PAGE_SIZE), mflags = regs->r10;
+	unsigned long new = regs->r8, flags;
+	struct { unsigned long start, end; } gone[2] = { 0 };	/* to flush afterwards */
+	struct mm *mm = current->mm;
+	u64 prot;
+	long ret;
+
+	if ((mflags & ~(MREMAP_MAYMOVE | MREMAP_FIXED)) || (old & ~PAGE_MASK) || !new_len ||
+	    !regs->dx || ((mflags & MREMAP_FIXED) && !(mflags & MREMAP_MAYMOVE)))
+		return -EINVAL;
+	if (!old_len || !range_ok(old, old_len))
+		return -EFAULT;
+	if ((mflags & MREMAP_FIXED) &&
+	    (!range_ok(new, new_len) || (new < old + old_len && old < new + new_len)))
+		return -EINVAL;
+	spin_lock_irqsave(&mm->lock, flags);
+	ret = -EFAULT;
+	if (pages_mapped(mm, old, old + old_len) != old_len / PAGE_SIZE)
+		goto out;	/* Linux: the old range must be one mapping */
+	prot = pte_prot(mm, old + old_len - PAGE_SIZE);
+	ret = -ENOMEM;
+	if (new_len > old_len && rlimit_as_exceeded(mm, new_len - old_len))
+		goto out;
+	if (!(mflags & MREMAP_FIXED)) {
+		if (new_len <= old_len) {
+			unmap_free_range(mm->pml4, old + new_len, old + old_len);
+			gone[0].start = old + new_len;
+			gone[0].end = old + old_len;
+			ret = old;
+			goto out;
+		}
+		if (range_ok(old, new_len) && !pages_mapped(mm, old + old_len, old + new_len)) {
+			ret = map_anon(mm, old + old_len, old + new_len, prot) ? -ENOMEM : (long)old;
+			goto out;
+		}
+		if (!(mflags & MREMAP_MAYMOVE))
+			goto out;
+		new = get_unmapped_area(mm, 0, new_len, 0);
+		if (!new)
+			goto out;
+	}
+	if (pages_mapped(mm, new, new + new_len)) {
+		unmap_free_range(mm->pml4, new, new + new_len);
+		gone[1].start = new;
+		gone[1].end = new + new_len;
+	}
+	if (move_pages(mm, old, new, MIN(old_len, new_len)))
+		goto out;
+	unmap_free_range(mm->pml4, old, old + old_len);		/* a shrinking move's tail */
+	gone[0].start = old;
+	gone[0].end = old + old_len;
+	ret = new;
+	if (new_len > old_len && map_anon(mm, new + old_len, new + new_len, prot))
+		ret = -ENOMEM;
+out:
+	spin_unlock_irqrestore(&mm->lock, flags);
+	for (unsigned int i = 0; i < ARRAY_SIZE(gone); i++)
+		if (gone[i].end)
+			flush_tlb_mm_range(mm, gone[i].start, gone[i].end);
+	return ret;
+}
+
+/* mm->lock held: MADV_DONTNEED: each mapped page reads as zeros from now on. */
+static int zap_to_zero(struct mm *mm, unsigned long start, unsigned long end)
+{
+	for (unsigned long va = start; va < end; va += PAGE_SIZE) {
+		pte_t *pte = pte_lookup(mm->pml4, va);
+		phys_addr_t pa;
+
+		if (!pte || !pte_frame(*pte))
+			continue;
+		if (!(*pte & _PAGE_PRESENT)) {
+			put_frame(pte_frame(*pte));	/* PROT_NONE: back to a reservation */
+			*pte = _PAGE_PROTNONE;
+			continue;
+		}
+		pa = alloc_frame();
+		if (!pa)
+			return -ENOMEM;
+		put_frame(pte_frame(*pte));
+		*pte = (*pte & ~(PTE_ADDR_MASK | _PAGE_COW)) | pa |
+		       (*pte & _PAGE_COW ? _PAGE_RW : 0);
+		invlpg(va);
+	}
+	return 0;
+}
+
+long sys_madvise(struct pt_regs *regs)
+{
+	unsigned long addr = regs->di, len = ALIGN_UP(regs->si, PAGE_SIZE), flags;
+	struct mm *mm = current->mm;
+	int advice = (int)regs->dx;
+	long ret = 0;
+
+	if ((addr & ~PAGE_MASK) || !access_ok((void __user *)addr, len))
+		return -EINVAL;
+	switch (advice) {
+	case MADV_DONTNEED:
+	case MADV_FREE:		/* "may be freed": freeing now is allowed */
+		break;
+	case MADV_NORMAL:
+	case MADV_RANDOM:
+	case MADV_SEQUENTIAL:
+	case MADV_WILLNEED:
+	case MADV_DONTFORK:
+	case MADV_DOFORK:
+	case MADV_HUGEPAGE:
+	case MADV_NOHUGEPAGE:
+	case MADV_DONTDUMP:
+	case MADV_DODUMP:
+		advice = -1;	/* a hint entrylab has no use for */
+		break;
+	default:
+		return -EINVAL;
+	}
+	if (!len)
+		return 0;
+	spin_lock_irqsave(&mm->lock, flags);
+	if (pages_mapped(mm, addr, addr + len) != len / PAGE_SIZE)
+		ret = -ENOMEM;	/* as Linux: part of the range is not mapped */
+	else if (advice >= 0)
+		ret = zap_to_zero(mm, addr, addr + len);
+	spin_unlock_irqrestore(&mm->lock, flags);
+	if (advice >= 0)
+		flush_tlb_mm_range(mm, addr, addr + len);
+	return ret;
+}

@@ -1,0 +1,99 @@
+/*
+ * Threads and processes as a stock static glibc program makes them: make test
+ * boots it as init. pthread_create() (clone3 with CLONE_THREAD, a mmap'd stack
+ * with a PROT_NONE guard page, set_robust_list, futexes for the mutex, the
+ * condition variable and pthread_join), fork() and waitpid(), nanosleep(), and a
+ * signal handler interrupting a sleep. One line per check, then "all ok".
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define THREADS	4
+#define ROUNDS	1000
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t turn = PTHREAD_COND_INITIALIZER;
+static long counter;
+static int ready;
+
+static void *worker(void *arg)
+{
+	pthread_mutex_lock(&lock);
+	while (!ready)
+		pthread_cond_wait(&turn, &lock);
+	pthread_mutex_unlock(&lock);
+	for (int i = 0; i < ROUNDS; i++) {
+		pthread_mutex_lock(&lock);
+		counter++;
+		pthread_mutex_unlock(&lock);
+	}
+	return (void *)(long)syscall(SYS_gettid);
+}
+
+static int check(const char *what, int ok)
+{
+	printf("threads-glibc: %s: %s\n", what, ok ? "ok" : "FAILED");
+	return ok ? 0 : 1;
+}
+
+static void on_alarm(int sig)
+{
+}
+
+int main(void)
+{
+	pthread_t th[THREADS];
+	int failed = 0, status = -1, distinct = 1;
+	long tids[THREADS];
+	struct timespec nap = { 0, 30 * 1000 * 1000 }, left;
+	pid_t pid;
+
+	for (int i = 0; i < THREADS; i++)
+		if (pthread_create(&th[i], NULL, worker, NULL))
+			return check("pthread_create", 0) + 1;
+	pthread_mutex_lock(&lock);
+	ready = 1;
+	pthread_cond_broadcast(&turn);
+	pthread_mutex_unlock(&lock);
+	for (int i = 0; i < THREADS; i++) {
+		void *ret;
+
+		pthread_join(th[i], &ret);
+		tids[i] = (long)ret;
+		distinct &= tids[i] != getpid();
+		for (int j = 0; j < i; j++)
+			distinct &= tids[i] != tids[j];
+	}
+	failed |= check("mutex counts every increment", counter == THREADS * ROUNDS);
+	failed |= check("each thread its own tid", distinct);
+
+	pid = fork();
+	if (pid == 0) {
+		nanosleep(&nap, NULL);
+		_exit(42);
+	}
+	failed |= check("fork and waitpid", pid > 0 && waitpid(pid, &status, 0) == pid &&
+					 WIFEXITED(status) && WEXITSTATUS(status) == 42);
+
+	signal(SIGUSR1, on_alarm);
+	pid = fork();
+	if (pid == 0) {
+		nanosleep(&nap, NULL);
+		kill(getppid(), SIGUSR1);
+		_exit(0);
+	}
+	nap.tv_sec = 10;
+	failed |= check("a handled signal interrupts nanosleep with EINTR and the time left",
+			nanosleep(&nap, &left) == -1 && errno == EINTR && left.tv_sec < 10 &&
+			left.tv_sec >= 8);
+	waitpid(pid, &status, 0);
+	printf("threads-glibc: %s\n", failed ? "FAILED" : "all ok");
+	return failed;
+}

@@ -1,0 +1,211 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Processes: fork, vfork, wait4, waitid, getppid, SIGCHLD, exit statuses, and
+ * copy-on-write memory, each checked from both sides. A child reports what it
+ * saw through its exit status (0: all as expected, else which check failed).
+ */
+#include "harness.h"
+
+#define WNOHANG		1
+#define WEXITED		4
+#define P_PID		1
+#define P_ALL		0
+#define CLD_EXITED	1
+#define CLD_KILLED	2
+
+static long fork(void)
+{
+	return syscall0(__NR_fork);
+}
+
+static long wait4(int pid, int *status, int options)
+{
+	return syscall4(__NR_wait4, pid, status, options, NULL);
+}
+
+static void __noreturn child_exit(int status)
+{
+	syscall1(__NR_exit, status);
+	__builtin_unreachable();
+}
+
+SELFTEST(process, fork_returns_twice_and_wait4_reaps)
+{
+	int parent = getpid(), status = -1;
+	long pid = fork();
+
+	if (pid == 0)
+		child_exit(syscall0(__NR_getppid) == parent && getpid() != parent ? 7 : 1);
+	ASSERT_TRUE(t, pid > 0);
+	EXPECT_EQ(t, wait4(pid, &status, 0), pid);
+	EXPECT_EQ(t, status, 7 << 8);			/* WIFEXITED, WEXITSTATUS 7 */
+	EXPECT_EQ(t, wait4(pid, &status, 0), -ECHILD);	/* reaped: gone */
+}
+
+static int cow_value = 1;
+
+/* The child's writes, from user mode and from the kernel (a syscall's output), stay its own. */
+SELFTEST(process, fork_memory_is_copied_on_write)
+{
+	unsigned long heap = syscall6(__NR_mmap, 0, PAGE_SIZE, 3, 0x22, -1, 0);
+	struct { long sec, nsec; } *ts = (void *)heap;
+	int status = -1;
+	long pid;
+
+	ASSERT_TRUE(t, heap < TASK_SIZE_MAX);
+	ts->sec = -1;
+	pid = fork();
+	if (pid == 0) {
+		cow_value = 2;
+		syscall2(__NR_clock_gettime, 1, ts);	/* copy_to_user() breaks the COW */
+		child_exit(cow_value == 2 && ts->sec >= 0 ? 0 : 1);
+	}
+	ASSERT_TRUE(t, pid > 0);
+	EXPECT_EQ(t, wait4(pid, &status, 0), pid);
+	EXPECT_EQ(t, status, 0);
+	EXPECT_EQ(t, cow_value, 1);
+	EXPECT_EQ(t, ts->sec, -1L);
+	cow_value = 3;				/* ours alone again: writable */
+	EXPECT_EQ(t, cow_value, 3);
+	syscall2(__NR_munmap, heap, PAGE_SIZE);
+}
+
+SELFTEST(process, wait4_wnohang_and_echild)
+{
+	struct { long sec, nsec; } nap = { 0, 20 * 1000 * 1000 };
+	int status = -1;
+	long pid;
+
+	EXPECT_EQ(t, wait4(-1, &status, WNOHANG), -ECHILD);
+	EXPECT_EQ(t, wait4(-1, &status, 0x1000), -EINVAL);	/* an unknown option */
+	pid = fork();
+	if (pid == 0) {
+		syscall2(__NR_nanosleep, &nap, NULL);
+		child_exit(3);
+	}
+	ASSERT_TRUE(t, pid > 0);
+	EXPECT_EQ(t, wait4(-1, &status, WNOHANG), 0);	/* still sleeping */
+	EXPECT_EQ(t, wait4(-1, &status, 0), pid);
+	EXPECT_EQ(t, status, 3 << 8);
+}
+
+SELFTEST(process, killed_child_reports_its_signal)
+{
+	int status = -1;
+	long pid = fork();
+
+	if (pid == 0) {
+		kill(getpid(), SIGUSR1);	/* default action: terminate */
+		child_exit(1);
+	}
+	ASSERT_TRUE(t, pid > 0);
+	EXPECT_EQ(t, wait4(pid, &status, 0), pid);
+	EXPECT_EQ(t, status, SIGUSR1);			/* WIFSIGNALED, WTERMSIG */
+}
+
+static volatile struct { int count, pid, code, status; } chld;
+
+static void on_sigchld(int sig, struct kernel_siginfo *si, void *uc)
+{
+	chld.count++;
+	chld.pid = si->sigchld.pid;
+	chld.code = si->si_code;
+	chld.status = si->sigchld.status;
+}
+
+SELFTEST(process, sigchld_and_waitid_describe_the_child)
+{
+	struct kernel_siginfo si;
+	long pid;
+
+	chld.count = 0;
+	sigaction(SIGCHLD, (unsigned long)on_sigchld, SA_SIGINFO, 0, NULL);
+	pid = fork();
+	if (pid == 0)
+		child_exit(5);
+	ASSERT_TRUE(t, pid > 0);
+	memset(&si, 0xff, sizeof(si));
+	EXPECT_EQ(t, syscall5(__NR_waitid, P_PID, pid, &si, WEXITED, NULL), 0);
+	EXPECT_EQ(t, si.si_signo, SIGCHLD);
+	EXPECT_EQ(t, si.si_code, CLD_EXITED);
+	EXPECT_EQ(t, si.sigchld.pid, (int)pid);
+	EXPECT_EQ(t, si.sigchld.status, 5);
+	EXPECT_EQ(t, chld.count, 1);
+	EXPECT_EQ(t, chld.pid, (int)pid);
+	EXPECT_EQ(t, chld.code, CLD_EXITED);
+	EXPECT_EQ(t, chld.status, 5);
+	EXPECT_EQ(t, syscall5(__NR_waitid, P_ALL, 0, &si, 0, NULL), -EINVAL);	/* no WEXITED */
+	reset_signal(SIGCHLD);
+}
+
+/* Ignoring SIGCHLD: children are never zombies, and wait finds none (Linux's rule). */
+SELFTEST(process, ignored_sigchld_reaps_automatically)
+{
+	int status;
+	long pid;
+
+	sigaction(SIGCHLD, SIG_IGN, 0, 0, NULL);
+	pid = fork();
+	if (pid == 0)
+		child_exit(0);
+	ASSERT_TRUE(t, pid > 0);
+	EXPECT_EQ(t, wait4(pid, &status, 0), -ECHILD);
+	reset_signal(SIGCHLD);
+}
+
+static volatile int vfork_flag;
+
+/* vfork: the child runs in our memory, and we run again only once it has exited. */
+SELFTEST(process, vfork_shares_memory_and_waits)
+{
+	int status = -1;
+	long pid;
+
+	vfork_flag = 0;
+	pid = syscall0(__NR_vfork);
+	if (pid == 0) {
+		vfork_flag = 42;
+		child_exit(0);
+	}
+	ASSERT_TRUE(t, pid > 0);
+	EXPECT_EQ(t, vfork_flag, 42);
+	EXPECT_EQ(t, wait4(pid, &status, 0), pid);
+	EXPECT_EQ(t, status, 0);
+}
+
+/* A child whose parent exits goes to init (this program, when it is init). */
+SELFTEST(process, orphan_is_reparented_to_init)
+{
+	struct { long sec, nsec; } nap = { 0, 5 * 1000 * 1000 };
+	int status = -1;
+	long pid;
+
+	if (getpid() != 1)
+		SKIP(t, "needs the suite to run as init");
+	pid = fork();
+	if (pid == 0) {
+		long grandchild = fork();
+
+		if (grandchild == 0) {
+			for (int i = 0; i < 200 && syscall0(__NR_getppid) != 1; i++)
+				syscall2(__NR_nanosleep, &nap, NULL);
+			child_exit(syscall0(__NR_getppid) == 1 ? 9 : 1);
+		}
+		child_exit(grandchild > 0 ? 0 : 2);
+	}
+	ASSERT_TRUE(t, pid > 0);
+	EXPECT_EQ(t, wait4(pid, &status, 0), pid);
+	EXPECT_EQ(t, status, 0);
+	pid = wait4(-1, &status, 0);			/* the grandchild, now ours */
+	EXPECT_TRUE(t, pid > 0);
+	EXPECT_EQ(t, status, 9 << 8);
+}
+
+SELFTEST(process, clone_flag_rules)
+{
+	EXPECT_EQ(t, syscall5(__NR_clone, 0x10000, 0, 0, 0, 0), -EINVAL);	/* THREAD w/o SIGHAND */
+	EXPECT_EQ(t, syscall5(__NR_clone, 0x800, 0, 0, 0, 0), -EINVAL);	/* SIGHAND w/o VM */
+	EXPECT_EQ(t, syscall5(__NR_clone, 0x20000000, 0, 0, 0, 0), -EINVAL);	/* a namespace */
+	EXPECT_EQ(t, syscall2(__NR_clone3, NULL, 8), -EINVAL);		/* too small */
+	EXPECT_EQ(t, syscall2(__NR_clone3, 0x10000, 88), -EFAULT);
+}

@@ -1,0 +1,258 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Threads, made with a raw clone() as glibc's pthread_create() makes them, and
+ * futexes: shared memory, own thread IDs, CLONE_CHILD_CLEARTID's wake-up on
+ * exit, thread- and process-directed signals, exit_group(), and a TLB shootdown
+ * that must reach the other CPU running the process (SMP=2 boots).
+ */
+#include "harness.h"
+
+#define CLONE_THREAD_FLAGS	(0x100 | 0x200 | 0x400 | 0x800 | 0x10000 | 0x40000 | \
+				 0x100000 | 0x200000)	/* VM FS FILES SIGHAND THREAD SYSVSEM
+							   PARENT_SETTID CHILD_CLEARTID */
+#define FUTEX_WAIT		0
+#define FUTEX_WAKE		1
+#define FUTEX_WAIT_BITSET	9
+#define FUTEX_WAKE_BITSET	10
+#define FUTEX_PRIVATE_FLAG	128
+#define STACK_SIZE		(16 * PAGE_SIZE)
+
+struct timespec64 {
+	long sec, nsec;
+};
+
+static long futex(volatile int *uaddr, int op, int val, const struct timespec64 *ts, int bitset)
+{
+	return syscall6(__NR_futex, (long)uaddr, op, val, (long)ts, 0, bitset);
+}
+
+struct thread {
+	unsigned long stack;
+	int ptid;
+	volatile int ctid;	/* the kernel zeroes it and wakes us when the thread exits */
+};
+
+static long thread_start(struct thread *th, int (*fn)(void *), void *arg)
+{
+	th->stack = syscall6(__NR_mmap, 0, STACK_SIZE, 3, 0x22, -1, 0);
+	th->ctid = -1;
+	return clone_thread(CLONE_THREAD_FLAGS, (void *)(th->stack + STACK_SIZE), &th->ptid,
+			    (int *)&th->ctid, 0, fn, arg);
+}
+
+/* pthread_join(): sleep on the tid word until the kernel clears it. */
+static void thread_join(struct thread *th)
+{
+	int tid;
+
+	while ((tid = th->ctid) != 0)
+		futex(&th->ctid, FUTEX_WAIT, tid, NULL, 0);
+	syscall2(__NR_munmap, th->stack, STACK_SIZE);
+}
+
+static volatile struct { int tid, pid, ppid; } seen;
+
+static int report_ids(void *arg)
+{
+	seen.tid = syscall0(__NR_gettid);
+	seen.pid = getpid();
+	seen.ppid = syscall0(__NR_getppid);
+	return 0;
+}
+
+SELFTEST(threads, thread_shares_memory_with_its_own_tid)
+{
+	struct thread th;
+	long tid;
+
+	seen.tid = 0;
+	tid = thread_start(&th, report_ids, NULL);
+	ASSERT_TRUE(t, tid > 0);
+	thread_join(&th);
+	EXPECT_EQ(t, seen.tid, (int)tid);
+	EXPECT_EQ(t, th.ptid, (int)tid);		/* CLONE_PARENT_SETTID */
+	EXPECT_EQ(t, seen.pid, getpid());		/* same process */
+	EXPECT_NE(t, seen.tid, getpid());
+	EXPECT_EQ(t, seen.ppid, (int)syscall0(__NR_getppid));
+	EXPECT_EQ(t, th.ctid, 0);			/* CLONE_CHILD_CLEARTID */
+}
+
+SELFTEST(threads, futex_wait_checks_the_value_and_times_out)
+{
+	static volatile int word = 5;
+	struct timespec64 ts = { 0, 20 * 1000 * 1000 };
+
+	EXPECT_EQ(t, futex(&word, FUTEX_WAIT, 4, NULL, 0), -EAGAIN);
+	EXPECT_EQ(t, futex(&word, FUTEX_WAIT | FUTEX_PRIVATE_FLAG, 5, &ts, 0), -ETIMEDOUT);
+	EXPECT_EQ(t, futex(&word, FUTEX_WAKE, 1, NULL, 0), 0);		/* nobody waits */
+	EXPECT_EQ(t, futex(&word, FUTEX_WAIT_BITSET, 5, NULL, 0), -EINVAL);	/* empty bitset */
+	EXPECT_EQ(t, futex((int *)1, FUTEX_WAIT, 0, NULL, 0), -EINVAL);	/* misaligned */
+	EXPECT_EQ(t, futex((int *)0x10000, FUTEX_WAIT, 0, NULL, 0), -EFAULT);
+	EXPECT_EQ(t, futex(&word, 99, 0, NULL, 0), -ENOSYS);
+}
+
+static volatile int gate, woken;
+
+static int wait_on_gate(void *bitset)
+{
+	while (gate == 0)
+		futex(&gate, FUTEX_WAIT_BITSET, 0, NULL, (int)(long)bitset);
+	woken++;
+	return 0;
+}
+
+/* A wake reaches only the waiters whose bitset shares a bit with its own. */
+SELFTEST(threads, futex_wake_bitset_picks_waiters)
+{
+	struct timespec64 nap = { 0, 10 * 1000 * 1000 };
+	struct thread a, b;
+
+	gate = 0;
+	woken = 0;
+	ASSERT_TRUE(t, thread_start(&a, wait_on_gate, (void *)1L) > 0);
+	ASSERT_TRUE(t, thread_start(&b, wait_on_gate, (void *)2L) > 0);
+	syscall2(__NR_nanosleep, &nap, NULL);		/* both asleep by now */
+	gate = 1;
+	EXPECT_EQ(t, futex(&gate, FUTEX_WAKE_BITSET, 10, NULL, 4), 0);	/* neither */
+	EXPECT_EQ(t, futex(&gate, FUTEX_WAKE_BITSET, 10, NULL, 2), 1);	/* b */
+	thread_join(&b);
+	EXPECT_EQ(t, woken, 1);
+	EXPECT_EQ(t, futex(&gate, FUTEX_WAKE, 10, NULL, 0), 1);	/* a */
+	thread_join(&a);
+	EXPECT_EQ(t, woken, 2);
+}
+
+static volatile int handled_by, spin_stop;
+
+static void record_tid(int sig)
+{
+	handled_by = syscall0(__NR_gettid);
+}
+
+static int spin_until_stopped(void *arg)
+{
+	struct timespec64 nap = { 0, 1000 * 1000 };
+
+	while (!spin_stop)
+		syscall2(__NR_nanosleep, &nap, NULL);
+	return 0;
+}
+
+/*
+ * tgkill() names the thread that takes the signal; kill() names the process,
+ * and a thread that does not block the signal takes it when the caller does.
+ */
+SELFTEST(threads, thread_and_process_directed_signals)
+{
+	kernel_sigset_t usr2 = 1UL << (SIGUSR2 - 1), old;
+	struct timespec64 nap = { 0, 20 * 1000 * 1000 };
+	struct thread th;
+	long tid;
+
+	spin_stop = 0;
+	sigaction(SIGUSR1, (unsigned long)record_tid, 0, 0, NULL);
+	sigaction(SIGUSR2, (unsigned long)record_tid, 0, 0, NULL);
+	tid = thread_start(&th, spin_until_stopped, NULL);
+	ASSERT_TRUE(t, tid > 0);
+	handled_by = 0;
+	EXPECT_EQ(t, syscall3(__NR_tgkill, getpid(), tid, SIGUSR1), 0);
+	for (int i = 0; i < 100 && !handled_by; i++)
+		syscall2(__NR_nanosleep, &nap, NULL);
+	EXPECT_EQ(t, handled_by, (int)tid);
+	EXPECT_EQ(t, syscall3(__NR_tgkill, getpid() + 1000, tid, SIGUSR1), -ESRCH);
+
+	handled_by = 0;
+	sigprocmask(SIG_BLOCK, &usr2, &old);
+	EXPECT_EQ(t, kill(getpid(), SIGUSR2), 0);
+	for (int i = 0; i < 100 && !handled_by; i++)
+		syscall2(__NR_nanosleep, &nap, NULL);
+	EXPECT_EQ(t, handled_by, (int)tid);
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	spin_stop = 1;
+	thread_join(&th);
+	reset_signal(SIGUSR1);
+	reset_signal(SIGUSR2);
+}
+
+static int exit_group_5(void *arg)
+{
+	syscall1(__NR_exit_group, 5);
+	return 1;
+}
+
+/* exit_group() in one thread ends the others, even one asleep in pause(). */
+SELFTEST(threads, exit_group_ends_every_thread)
+{
+	int status = -1;
+	long pid = syscall0(__NR_fork);
+
+	if (pid == 0) {
+		struct thread th;
+
+		thread_start(&th, exit_group_5, NULL);
+		syscall0(__NR_pause);
+		syscall1(__NR_exit, 1);
+	}
+	ASSERT_TRUE(t, pid > 0);
+	EXPECT_EQ(t, syscall4(__NR_wait4, pid, &status, 0, NULL), pid);
+	EXPECT_EQ(t, status, 5 << 8);
+}
+
+static volatile unsigned long shared_page;
+static volatile int phase;
+
+/*
+ * Pinned to the last CPU: writes the page, caching a writable translation (a
+ * read alone would not: the CPU, and QEMU, cache write permission only once the
+ * dirty bit is set), keeps it in use by reading, then writes again.
+ */
+static int write_after_mprotect(void *cpu)
+{
+	unsigned long mask = 1UL << (long)cpu;
+
+	syscall3(__NR_sched_setaffinity, 0, sizeof(mask), &mask);
+	*(volatile u8 *)shared_page = 1;
+	phase = 1;
+	while (phase != 2)
+		(void)*(volatile u8 *)shared_page;	/* keep the TLB entry warm */
+	*(volatile u8 *)shared_page = 1;	/* must fault: read-only now */
+	phase = 3;
+	return 0;
+}
+
+/*
+ * mprotect() in one thread must reach the TLB of the CPU another thread runs
+ * on: a stale writable entry there would let the write through. The threads run
+ * in a child process, which the expected SIGSEGV ends.
+ */
+SELFTEST(threads, mprotect_reaches_other_cpus_tlb)
+{
+	unsigned long all = 0;
+	int status = -1;
+	long cpu, pid;
+
+	syscall3(__NR_sched_getaffinity, 0, sizeof(all), &all);
+	cpu = 63 - __builtin_clzl(all);
+	if (!cpu)
+		SKIP(t, "needs two or more CPUs (SMP=2)");
+	pid = syscall0(__NR_fork);
+	if (pid == 0) {
+		unsigned long zero = 1;
+		struct thread th;
+
+		syscall3(__NR_sched_setaffinity, 0, sizeof(zero), &zero);	/* CPU 0 */
+		shared_page = syscall6(__NR_mmap, 0, PAGE_SIZE, 3, 0x22, -1, 0);
+		phase = 0;
+		thread_start(&th, write_after_mprotect, (void *)cpu);
+		while (phase != 1)
+			;
+		syscall3(__NR_mprotect, shared_page, PAGE_SIZE, 1);
+		phase = 2;
+		while (phase != 3)
+			;
+		syscall1(__NR_exit_group, 1);		/* the write went through */
+	}
+	ASSERT_TRUE(t, pid > 0);
+	EXPECT_EQ(t, syscall4(__NR_wait4, pid, &status, 0, NULL), pid);
+	EXPECT_EQ(t, status, SIGSEGV);
+}
