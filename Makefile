@@ -111,7 +111,7 @@ USER_CFLAGS = -std=gnu11 -O2 -g -ffreestanding -nostdinc -isystem $(GCC_INCLUDE)
 	-Iuser/lib -Iinclude -Iarch/x86/include \
 	-fno-pic -fno-pie -fno-stack-protector -fcf-protection=none -fno-asynchronous-unwind-tables \
 	-fno-strict-aliasing -fno-builtin -Wall -Wextra -Werror -Wno-unused-parameter -MMD -MP
-USER_LIB_OBJS := $(BUILD)/user/lib/crt0.o $(BUILD)/user/lib/sigsetjmp.o \
+USER_LIB_OBJS := $(BUILD)/user/lib/crt0.o $(BUILD)/user/lib/sigsetjmp.o $(BUILD)/user/lib/clone.o \
 	$(BUILD)/user/lib/libc.o $(BUILD)/user/lib/string.o $(BUILD)/user/lib/vsprintf.o \
 	$(BUILD)/user/lib/cmdline.o $(BUILD)/user/lib/selftest.o
 USER_PROGS := $(BUILD)/user/init.elf $(BUILD)/user/probe.elf $(BUILD)/user/entrytests.elf \

@@ -337,10 +337,16 @@ def bench_ops():
     return re.findall(r'BENCH_OP\(\w+, "([\w-]+)"\)', text)
 
 
+PROC_LINE = re.compile(r'^bench proc=(\S+) iters=(\d+) ticks_per_op=([\d.]+) median=([\d.]+) '
+                       r'reps=(\d+)$')
+PROC_OPS = ('fork-wait', 'thread-create-join', 'yield-pingpong')
+
+
 def bench_icount(b, name):
     r = boot.run_make(b, name, ['bench', 'ICOUNT=1', 'BENCH_ARGS=iters=1000 reps=3'],
                       timeout=300)
     cells = {(m[1], m[2]): float(m[4]) for m in map(BENCH_LINE.match, r.lines) if m}
+    cells.update({('proc', m[1]): float(m[3]) for m in map(PROC_LINE.match, r.lines) if m})
     return r, cells
 
 
@@ -366,6 +372,7 @@ def bench_icount_ordering_repeatable(b):
     names = [v.replace('_', '-') for v in entry_variants()]
     trackers = [f'irqoff-inline,{t}=off' for t in ('context_tracking', 'rcu_eqs')]
     want = {(v, op) for v in names + trackers for op in bench_ops()} | {('floor', 'invalid')}
+    want |= {('proc', op) for op in PROC_OPS}
     if set(c1) != want:
         problems.append(f'bench lines: missing {sorted(want - set(c1))}, '
                         f'unexpected {sorted(set(c1) - want)}')
@@ -384,12 +391,17 @@ def bench_icount_ordering_repeatable(b):
     if not t[0] < t[1] < t[2]:
         problems.append('invalid: expected context_tracking=off < rcu_eqs=off < irqoff-inline: '
                         f'{t}')
+    p = [c1[('proc', op)] for op in reversed(PROC_OPS)]
+    if not c1[('irqoff-inline', 'getpid')] < p[0] < p[1] < p[2]:
+        problems.append(f'processes: expected getpid < yield-pingpong < thread-create-join < '
+                        f'fork-wait: {p}')
     stale = docs_table_mismatches(c1)
     if stale:
         problems.append(f'docs/benchmarks.md icount table is stale: {stale}')
     return problems, ('kill: ' + ', '.join(f'{n} {k[n]:g}' for n in k) +
                       f'; floor {c1[("floor", "invalid")]:g}; trackers off: invalid '
-                      f'{t[0]:g}/{t[1]:g}; identical in two boots')
+                      f'{t[0]:g}/{t[1]:g}; yield/thread/fork {p[0]:g}/{p[1]:g}/{p[2]:g}; '
+                      'identical in two boots')
 
 
 FUZZ_DONE = re.compile(r'^fuzz: done: (\d+) syscalls made')

@@ -128,3 +128,127 @@ int run_benchmark(const struct bench_args *b)
 	}
 	return 0;
 }
+
+/*
+ * The process table: a context switch through the exit path, measured like a
+ * syscall. Each operation is a whole round trip, timed in the caller:
+ *
+ *   fork-wait           fork(); the child exit(0)s at once; wait4() reaps it
+ *   thread-create-join  clone() a thread as pthread_create() does (CLONE_VM ...
+ *                       CLONE_CHILD_CLEARTID); it returns at once; futex-wait
+ *                       until the kernel clears its tid word
+ *   yield-pingpong      sched_yield() with a second process pinned to the same
+ *                       CPU yielding back: two switches per call
+ *
+ * These cost thousands of instructions, so they run iters / 100 times (at least
+ * once) per repetition, in the default entry variant, the timer masked.
+ */
+#define THREAD_FLAGS	(0x100 | 0x200 | 0x400 | 0x800 | 0x10000 | 0x40000 | 0x200000)
+#define FUTEX_WAIT	0
+
+enum { PROC_FORK_WAIT, PROC_THREAD, PROC_YIELD, NR_PROC_OPS };
+
+static const char *const proc_names[NR_PROC_OPS] = {
+	[PROC_FORK_WAIT] = "fork-wait",
+	[PROC_THREAD] = "thread-create-join",
+	[PROC_YIELD] = "yield-pingpong",
+};
+
+static int thread_returns(void *arg)
+{
+	return 0;
+}
+
+static noinline u64 time_fork_wait(u64 iters)
+{
+	return TIMED_LOOP(iters, ({
+		long pid = syscall0(__NR_fork);
+
+		if (pid == 0)
+			syscall1(__NR_exit, 0);
+		syscall4(__NR_wait4, pid, NULL, 0, NULL);
+	}));
+}
+
+static noinline u64 time_thread(u64 iters)
+{
+	static u8 stack[16384] __aligned(16);
+	static volatile int tid_word;
+
+	return TIMED_LOOP(iters, ({
+		int v;
+
+		tid_word = 1;
+		clone_thread(THREAD_FLAGS, stack + sizeof(stack), NULL, (int *)&tid_word, 0,
+			     thread_returns, NULL);
+		while ((v = tid_word) != 0)
+			syscall4(__NR_futex, &tid_word, FUTEX_WAIT, v, NULL);
+	}));
+}
+
+static noinline u64 time_yield(u64 iters)
+{
+	unsigned long all = 0, here;
+	unsigned int cpu = 0;
+	long pid;
+	u64 t;
+
+	syscall3(__NR_getcpu, &cpu, NULL, NULL);
+	syscall3(__NR_sched_getaffinity, 0, sizeof(all), &all);
+	here = 1UL << cpu;
+	syscall3(__NR_sched_setaffinity, 0, sizeof(here), &here);
+	pid = syscall0(__NR_fork);		/* inherits the one-CPU affinity */
+	if (pid == 0)
+		for (;;)
+			syscall0(__NR_sched_yield);
+	syscall0(__NR_sched_yield);		/* the partner has run once */
+	t = TIMED_LOOP(iters, syscall0(__NR_sched_yield));
+	kill(pid, SIGKILL);
+	syscall4(__NR_wait4, pid, NULL, 0, NULL);
+	syscall3(__NR_sched_setaffinity, 0, sizeof(all), &all);
+	return t;
+}
+
+/* "12.34" for x / n, with two decimals. */
+static void print_ratio(const char *prefix, u64 x, u64 n)
+{
+	u64 hundredths = x * 100 / n;
+
+	printf("%s%lu.%02lu", prefix, (unsigned long)(hundredths / 100),
+	       (unsigned long)(hundredths % 100));
+}
+
+int run_process_benchmark(const struct bench_args *b)
+{
+	static long long ticks[NR_PROC_OPS][BENCH_MAX_REPS];
+	u64 (*const timed[NR_PROC_OPS])(u64) = {
+		[PROC_FORK_WAIT] = time_fork_wait,
+		[PROC_THREAD] = time_thread,
+		[PROC_YIELD] = time_yield,
+	};
+	u64 iters = b->iters / 100 ? b->iters / 100 : 1;
+
+	syscall1(__NR_entrylab_bench, BENCH_BEGIN);
+	for (u64 r = 0; r < b->reps; r++)
+		for (int op = 0; op < NR_PROC_OPS; op++)
+			ticks[op][r] = (long long)timed[op](iters);
+	syscall1(__NR_entrylab_bench, BENCH_END);
+
+	printf("bench: processes: %lu round trips x %lu repetitions, default entry variant, "
+	       "ticks per round trip (min, median)\n", (unsigned long)iters,
+	       (unsigned long)b->reps);
+	for (int op = 0; op < NR_PROC_OPS; op++) {
+		sort(ticks[op], b->reps);
+		printf("bench: %-20s", proc_names[op]);
+		print_ratio(" ", ticks[op][0], iters);
+		print_ratio(" ", ticks[op][b->reps / 2], iters);
+		printf("\n");
+	}
+	for (int op = 0; op < NR_PROC_OPS; op++) {
+		printf("bench proc=%s iters=%lu", proc_names[op], (unsigned long)iters);
+		print_ratio(" ticks_per_op=", ticks[op][0], iters);
+		print_ratio(" median=", ticks[op][b->reps / 2], iters);
+		printf(" reps=%lu\n", (unsigned long)b->reps);
+	}
+	return 0;
+}

@@ -15,11 +15,14 @@
  *
  * Left out, because they would end or disarm the fuzzer rather than test the
  * kernel: exit, exit_group, rt_sigreturn, kill with SIGKILL on itself, and the
- * benchmark's variant switching; fork and vfork, and pause, which would copy the
- * fuzzer or stop it for good. Calls that install state (handlers, an alternate
- * stack, unmapping memory) only ever see pointers that fail, or a sandbox
- * region; calls that can block or create a task (futex, the sleeps, signal waits,
- * clone, clone3) only ever see arguments that make them fail at once. At the end it prints its counts and a hash of every result:
+ * benchmark's variant switching, and pause, which would stop it for good. Calls
+ * that install state (handlers, an alternate stack, unmapping memory) only ever
+ * see pointers that fail, or a sandbox region; calls that can block (futex, the
+ * sleeps, signal waits) only ever see arguments that make them fail at once.
+ * fork, vfork and clone (random flags, minus the sharing ones: a child sharing
+ * the fuzzer's memory or stack would corrupt it) are made: a child exits at
+ * once, and the fuzzer reaps it before its next call, so results stay the
+ * same on any number of CPUs. At the end it prints its counts and a hash of every result:
  * the same seed gives the same hash.
  */
 #include <errno.h>
@@ -120,12 +123,15 @@ static bool make_args(long nr, unsigned long a[6])
 	case __NR_exit:
 	case __NR_exit_group:
 	case __NR_rt_sigreturn:
-	case __NR_fork:
-	case __NR_vfork:
 	case __NR_pause:
 		return false;
-	case __NR_clone:	/* CLONE_THREAD without CLONE_SIGHAND: always -EINVAL */
-		a[0] = (a[0] | 0x10000) & ~0x800UL;
+	case __NR_clone:
+		/*
+		 * No CLONE_VM, SIGHAND, VFORK or THREAD; no CLONE_SETTLS; SIGCHLD as the
+		 * exit signal (another one would reach a handler while we wait).
+		 */
+		a[0] = (a[0] & ~(0xffUL | 0x100 | 0x800 | 0x4000 | 0x10000 | 0x80000)) | SIGCHLD;
+		a[1] = 0;	/* the child stays on its copy of our stack */
 		return true;
 	case __NR_clone3:	/* (args, size) */
 	case __NR_futex:	/* (uaddr, ...): a wait on a readable word could block */
@@ -212,7 +218,8 @@ static const long implemented[] = {
 	__NR_set_tid_address, __NR_clock_gettime, __NR_entrylab_bench, __NR_mremap,
 	__NR_madvise, __NR_clone, __NR_wait4, __NR_getppid, __NR_rt_sigtimedwait,
 	__NR_rt_sigsuspend, __NR_futex, __NR_restart_syscall, __NR_clock_nanosleep, __NR_waitid,
-	__NR_set_robust_list, __NR_clone3, __NR_nanosleep, __NR_tkill, __NR_tgkill,
+	__NR_set_robust_list, __NR_clone3, __NR_nanosleep, __NR_tkill, __NR_tgkill, __NR_fork,
+	__NR_vfork,
 };
 
 static long pick_number(void)
@@ -227,6 +234,13 @@ static long pick_number(void)
 	default:
 		return implemented[rnd() % ARRAY_SIZE(implemented)];
 	}
+}
+
+/* A child of the fuzzer's, gone or going: wait until it is, whatever interrupts. */
+static void reap(long pid)
+{
+	while (syscall4(__NR_wait4, pid, 0, 0x40000000 /* __WALL */, 0) == -EINTR)
+		;
 }
 
 static jmp_buf fault_env;
@@ -277,6 +291,12 @@ int main(int argc, char **argv)
 		}
 		made++;
 		ret = syscall6(nr, a[0], a[1], a[2], a[3], a[4], a[5]);
+		if (!ret && ((int)nr == __NR_fork || (int)nr == __NR_vfork ||
+			     (int)nr == __NR_clone))
+			syscall1(__NR_exit, 0);		/* a child: gone at once */
+		if (ret > 0 && ((int)nr == __NR_fork || (int)nr == __NR_vfork ||
+				(int)nr == __NR_clone))
+			reap(ret);
 		if ((int)nr == __NR_time && ret >= 0)
 			ret = 0;	/* the clock's value is not the seed's: hash "it worked" */
 		hash = (hash ^ (u64)ret) * 0x100000001b3ULL;

@@ -15,5 +15,7 @@ struct bench_args {
 void bench_parse_args(struct cmdline *args, struct bench_args *b);
 /* Measures every entry variant; 0, or 1 when the kernel refused (it says why). */
 int run_benchmark(const struct bench_args *b);
+/* fork+wait, thread create+join and a yield ping-pong: a table of their own. */
+int run_process_benchmark(const struct bench_args *b);
 
 #endif

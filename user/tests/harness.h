@@ -50,8 +50,7 @@ void resume_dump(void);
 extern struct gprs resume_regs;
 extern unsigned long resume_flags, resume_cs, resume_ss;
 unsigned long read_flags(void);
-long clone_thread(unsigned long flags, void *stack_top, int *ptid, int *ctid, unsigned long tls,
-		  int (*fn)(void *arg), void *arg);
+
 
 #define ARITH_FLAGS	(X86_EFLAGS_CF | X86_EFLAGS_PF | X86_EFLAGS_AF | X86_EFLAGS_ZF | \
 			 X86_EFLAGS_SF | X86_EFLAGS_OF)

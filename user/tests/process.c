@@ -209,3 +209,38 @@ SELFTEST(process, clone_flag_rules)
 	EXPECT_EQ(t, syscall2(__NR_clone3, NULL, 8), -EINVAL);		/* too small */
 	EXPECT_EQ(t, syscall2(__NR_clone3, 0x10000, 88), -EFAULT);
 }
+
+/*
+ * A fork bomb meets the task table's bound: fork() says -EAGAIN, as Linux at its
+ * process limit, and the kernel stays up. Every child waits in pause() until
+ * killed; then each is reaped and its memory comes back.
+ */
+SELFTEST(process, fork_bomb_stops_at_eagain)
+{
+	static long pids[128];
+	int n = 0, status;
+	long pid;
+
+	while (n < (int)ARRAY_SIZE(pids)) {
+		pid = fork();
+		if (pid == 0) {
+			syscall0(__NR_pause);
+			child_exit(1);
+		}
+		if (pid < 0)
+			break;
+		pids[n++] = pid;
+	}
+	EXPECT_EQ(t, pid, -EAGAIN);
+	EXPECT_TRUE(t, n > 0 && n < (int)ARRAY_SIZE(pids));
+	for (int i = 0; i < n; i++) {
+		kill(pids[i], SIGKILL);
+		EXPECT_EQ(t, wait4(pids[i], &status, 0), pids[i]);
+		EXPECT_EQ(t, status, SIGKILL);
+	}
+	pid = fork();				/* room again */
+	if (pid == 0)
+		child_exit(0);
+	EXPECT_TRUE(t, pid > 0);
+	EXPECT_EQ(t, wait4(pid, &status, 0), pid);
+}
