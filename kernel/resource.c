@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Resource limits: getrlimit(2), setrlimit(2) and prlimit64(2), with Linux's
- * numbers, defaults and errors. Each task has its own (one thread per process).
+ * numbers, defaults and errors. Each process has its own, shared by its threads.
  * What is enforced: RLIMIT_AS (mmap and brk fail with -ENOMEM past it) and
  * RLIMIT_DATA (brk does not grow past it). The others are kept and reported;
  * where entrylab has a fixed quantity the default says it: RLIMIT_STACK's soft

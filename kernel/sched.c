@@ -5,7 +5,7 @@
  * idle task is the kmain context; an AP's runs cpu_idle_loop()).
  *
  * One run queue for all CPUs: the task table, under sched_lock. With at most
- * MAX_TASKS tasks a scan is a few dozen loads, and one queue makes migration a
+ * MAX_TASKS tasks a scan is a few hundred loads, and one queue makes migration a
  * change of cpus_allowed, with no queue to move the task between; per-CPU queues
  * pay off with many tasks and many CPUs, where this lock would be contended.
  * docs/smp-rcu.md says more. sched_lock is held across switch_to() and released
