@@ -144,10 +144,11 @@ PROBE := $(BUILD)/user/probe.elf
 .PHONY: all run test bench rcu-demo selftests-x86 disasm debug clean FORCE
 all: $(ISO) $(USER_PROGS)
 
+# -MT: the dependency file names the .inc, so a header change regenerates it.
 $(BUILD)/asm-offsets.inc: arch/x86/asm-offsets.c $(TOOLS_OK)
 	@mkdir -p $(dir $@)
 	@echo "  GEN     $@"
-	$(Q)$(CC) $(KERNEL_CFLAGS) -S -o $(BUILD)/asm-offsets.s $<
+	$(Q)$(CC) $(KERNEL_CFLAGS) -MT $@ -S -o $(BUILD)/asm-offsets.s $<
 	$(Q)sed -n 's/^[[:space:]]*\.ascii "->\([A-Za-z_0-9]*\) \(.*\)"$$/%define \1 \2/p' \
 		$(BUILD)/asm-offsets.s > $@
 

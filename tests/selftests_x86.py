@@ -113,23 +113,28 @@ def verdict(r):
 
 
 def read_expect():
-    """{name: reason or None (must pass)} from tests/selftests-x86.expect."""
-    want = {}
+    """{name: reason or None (must pass)} from tests/selftests-x86.expect, and the
+    environment (VAR=value words after "pass") each boot gets."""
+    want, envs = {}, {}
     for line in open(EXPECT):
         line = line.strip()
         if not line or line.startswith('#'):
             continue
         name, _, rest = line.partition(' ')
-        rest = rest.strip()
-        want[name] = None if rest == 'pass' else rest
-    return want
+        words = rest.split()
+        if words and words[0] == 'pass':
+            want[name] = None
+            envs[name] = dict(w.split('=', 1) for w in words[1:])
+        else:
+            want[name] = rest.strip()
+    return want, envs
 
 
-def run_one(b, src, out, name):
+def run_one(b, src, out, name, env):
     binary, error = build(src, out, name)
     if not binary:
         return name, 'FAIL', f'does not build: {error}'
-    r = boot.run(b, f'selftests-x86-{name}', '', init=binary, timeout=BOOT_TIMEOUT)
+    r = boot.run(b, f'selftests-x86-{name}', '', init=binary, env=env, timeout=BOOT_TIMEOUT)
     return (name, *verdict(r))
 
 
@@ -138,9 +143,9 @@ def run_all(b, only=''):
     out = os.path.join(b, 'selftests-x86')
     src = source_dir(out)
     names = [n for n in makefile_tests(src) if only in n]
+    (want, envs), problems = read_expect(), []
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 1)) as ex:
-        results = list(ex.map(lambda n: run_one(b, src, out, n), names))
-    want, problems = read_expect(), []
+        results = list(ex.map(lambda n: run_one(b, src, out, n, envs.get(n, {})), names))
     for name, result, reason in results:
         if name not in want:
             problems.append(f'{name}: not in tests/selftests-x86.expect')
@@ -157,7 +162,7 @@ def run_all(b, only=''):
 def main():
     b, only = boot.cli_args()
     results, problems = run_all(b, only)
-    want = read_expect()
+    want, _ = read_expect()
     for name, result, reason in results:
         why = want.get(name)
         note = f' (expected: {why})' if result != 'PASS' and why else ''

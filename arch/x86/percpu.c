@@ -28,6 +28,7 @@ void percpu_init(unsigned int cpu)
 #define SEG_KERNEL_DATA		0x00cf92000000ffffUL
 #define SEG_USER_DATA		0x00cff2000000ffffUL
 #define SEG_USER_CODE64		0x00affa000000ffffUL
+#define SEG_USER_CODE32		0x00cffa000000ffffUL	/* D=1, L=0: compat mode */
 
 static void set_tss_desc(u64 *gdt, const struct tss *tss)
 {
@@ -47,6 +48,7 @@ void gdt_init_cpu(void)
 	memset(pc->gdt, 0, sizeof(pc->gdt));
 	pc->gdt[GDT_ENTRY_KERNEL_CS] = SEG_KERNEL_CODE64;
 	pc->gdt[GDT_ENTRY_KERNEL_DS] = SEG_KERNEL_DATA;
+	pc->gdt[GDT_ENTRY_USER32_CS] = SEG_USER_CODE32;
 	pc->gdt[GDT_ENTRY_USER_DS] = SEG_USER_DATA;
 	pc->gdt[GDT_ENTRY_USER_CS] = SEG_USER_CODE64;
 	set_tss_desc(&pc->gdt[GDT_ENTRY_TSS], &pc->tss);

@@ -25,6 +25,7 @@
 #define DECLARE_STUB(name, what)	void entry_SYSCALL_64_##name(void);
 ENTRY_VARIANTS(DECLARE_STUB)
 void entry_SYSCALL_64_floor(void);
+void entry_SYSCALL_compat(void);
 
 /* The order of the benchmark table: include/entry-variants.h, then the floor. */
 #define VARIANT(name, what)		{ #name, entry_SYSCALL_64_##name, what, false },
@@ -110,5 +111,7 @@ void syscall_init_cpu(void)
 	/* SYSCALL: CS = STAR[47:32], SS = +8. SYSRET: CS = STAR[63:48] + 16, SS = +8. */
 	wrmsr(MSR_STAR, ((u64)__USER32_CS << 48) | ((u64)__KERNEL_CS << 32));
 	wrmsr(MSR_SYSCALL_MASK, SYSCALL_FLAGS_MASK);
+	/* SYSCALL in compat mode: #UD on Intel, CSTAR on AMD. No 32-bit ABI: -ENOSYS. */
+	wrmsr(MSR_CSTAR, (unsigned long)entry_SYSCALL_compat);
 	syscall_select_entry(boot_entry_variant);
 }

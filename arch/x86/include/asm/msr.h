@@ -9,6 +9,7 @@
 #define MSR_EFER		0xc0000080
 #define MSR_STAR		0xc0000081	/* SYSCALL/SYSRET selector bases */
 #define MSR_LSTAR		0xc0000082	/* 64-bit SYSCALL entry point */
+#define MSR_CSTAR		0xc0000083	/* SYSCALL from compat mode (AMD) */
 #define MSR_SYSCALL_MASK	0xc0000084	/* RFLAGS bits cleared by SYSCALL */
 #define MSR_FS_BASE		0xc0000100
 #define MSR_GS_BASE		0xc0000101

@@ -1,20 +1,22 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * GDT layout. SYSCALL loads CS = STAR[47:32] and SS = CS + 8; 64-bit SYSRET loads
- * CS = STAR[63:48] + 16 and SS = STAR[63:48] + 8. So the kernel data segment must
- * follow kernel code, and user data must sit between the (unused) 32-bit user code
- * slot and 64-bit user code. Linux orders its GDT the same way for the same reason.
+ * GDT layout, Linux's (user space hard-codes its selectors: 0x33 for 64-bit
+ * code, 0x2b for data, 0x23 for 32-bit code; Linux's selftests far-jump to them).
+ * SYSCALL loads CS = STAR[47:32] and SS = CS + 8; 64-bit SYSRET loads CS =
+ * STAR[63:48] + 16 and SS = STAR[63:48] + 8. So kernel data must follow kernel
+ * code, and user data must sit between 32-bit and 64-bit user code. Entry 1 is
+ * Linux's 32-bit kernel code segment, which entrylab never uses: it stays null.
  */
 #ifndef _ASM_X86_SEGMENT_H
 #define _ASM_X86_SEGMENT_H
 
-#define GDT_ENTRY_KERNEL_CS	1
-#define GDT_ENTRY_KERNEL_DS	2
-#define GDT_ENTRY_USER32_CS	3	/* SYSRET base only: compat mode is not supported */
-#define GDT_ENTRY_USER_DS	4
-#define GDT_ENTRY_USER_CS	5
-#define GDT_ENTRY_TSS		6	/* 16 bytes: occupies entries 6 and 7 */
-#define GDT_ENTRIES		8
+#define GDT_ENTRY_KERNEL_CS	2
+#define GDT_ENTRY_KERNEL_DS	3
+#define GDT_ENTRY_USER32_CS	4	/* compat mode: 32-bit code, no 32-bit syscalls */
+#define GDT_ENTRY_USER_DS	5
+#define GDT_ENTRY_USER_CS	6
+#define GDT_ENTRY_TSS		8	/* 16 bytes: occupies entries 8 and 9 */
+#define GDT_ENTRIES		10
 
 #define __KERNEL_CS		(GDT_ENTRY_KERNEL_CS * 8)
 #define __KERNEL_DS		(GDT_ENTRY_KERNEL_DS * 8)
