@@ -61,7 +61,7 @@ struct signal_struct {
 struct sigstate {
 	struct sigpending pending;
 	sigset_t blocked;
-	sigset_t saved_mask;		/* rt_sigsuspend(): the mask to restore after delivery */
+	sigset_t saved_mask;		/* rt_sigsuspend(): restored after the delivery */
 	bool restore_mask;		/* ... is set */
 	kernel_stack_t altstack;	/* sigaltstack(); ss_flags SS_DISABLE when unset */
 };

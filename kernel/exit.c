@@ -37,7 +37,8 @@ static void exit_mm(struct task *t)
 		int zero = 0;
 
 		if (!copy_to_user(t->clear_child_tid, &zero, sizeof(zero)))
-			futex_wake(mm, (unsigned long)t->clear_child_tid, 1, FUTEX_BITSET_MATCH_ANY);
+			futex_wake(mm, (unsigned long)t->clear_child_tid, 1,
+				   FUTEX_BITSET_MATCH_ANY);
 	}
 	if (t->vfork_done) {
 		WRITE_ONCE(*t->vfork_done, true);
@@ -351,7 +352,7 @@ long sys_waitid(struct pt_regs *regs)
 		return -EINVAL;
 	}
 	if (!(options & WEXITED))
-		options |= WNOHANG;	/* stops and continues never happen: nothing to wait for */
+		options |= WNOHANG;	/* no stops or continues here: nothing to wait for */
 	ret = do_wait(id, options, &res);
 	if (ret < 0)
 		return ret;

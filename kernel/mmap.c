@@ -313,7 +313,8 @@ long sys_mremap(struct pt_regs *regs)
 			goto out;
 		}
 		if (range_ok(old, new_len) && !pages_mapped(mm, old + old_len, old + new_len)) {
-			ret = map_anon(mm, old + old_len, old + new_len, prot) ? -ENOMEM : (long)old;
+			ret = map_anon(mm, old + old_len, old + new_len, prot) ? -ENOMEM :
+										  (long)old;
 			goto out;
 		}
 		if (!(mflags & MREMAP_MAYMOVE))

@@ -39,8 +39,9 @@ SELFTEST(memory, mmap_refuses_what_it_cannot_do)
 	EXPECT_EQ(t, syscall6(__NR_mmap, 0, 0, 3, 0x22, -1, 0), -EINVAL);		/* empty */
 	EXPECT_EQ(t, syscall6(__NR_mmap, TASK_SIZE_MAX, PAGE_SIZE, 3, 0x32, -1, 0), -EINVAL);
 	EXPECT_EQ(t, syscall6(__NR_mmap, 0x1000, PAGE_SIZE, 3, 0x32, -1, 0), -EINVAL);
-	EXPECT_EQ(t, syscall6(__NR_mmap, 0, PAGE_SIZE, 3, 0x21, -1, 0), -EINVAL);	/* shared */
-	EXPECT_EQ(t, syscall6(__NR_mmap, 0, PAGE_SIZE, 8, 0x22, -1, 0), -EINVAL);	/* bad prot */
+	/* MAP_SHARED, and a PROT bit that does not exist */
+	EXPECT_EQ(t, syscall6(__NR_mmap, 0, PAGE_SIZE, 3, 0x21, -1, 0), -EINVAL);
+	EXPECT_EQ(t, syscall6(__NR_mmap, 0, PAGE_SIZE, 8, 0x22, -1, 0), -EINVAL);
 }
 
 /* MAP_STACK is a hint (glibc and Linux's sigaltstack test pass it): an ordinary mapping. */
@@ -157,7 +158,8 @@ SELFTEST(memory, mremap_shrinks_grows_and_moves)
 	EXPECT_EQ(t, ((volatile u8 *)q)[0], 0x11);
 	exec_target = p;
 	EXPECT_TRUE(t, faults(read_target));		/* the old place is unmapped */
-	EXPECT_EQ(t, mremap(q, PAGE_SIZE, PAGE_SIZE, MREMAP_FIXED, p), -EINVAL);	/* no MAYMOVE */
+	/* MREMAP_FIXED needs MREMAP_MAYMOVE. */
+	EXPECT_EQ(t, mremap(q, PAGE_SIZE, PAGE_SIZE, MREMAP_FIXED, p), -EINVAL);
 	EXPECT_EQ(t, mremap(q, PAGE_SIZE, PAGE_SIZE, MREMAP_MAYMOVE | MREMAP_FIXED,
 			    TASK_SIZE_MAX), -EINVAL);
 	EXPECT_EQ(t, mremap(q, PAGE_SIZE, PAGE_SIZE, MREMAP_MAYMOVE | MREMAP_FIXED, p), (long)p);

@@ -134,7 +134,8 @@ SELFTEST(process, sigchld_and_waitid_describe_the_child)
 	EXPECT_EQ(t, chld.pid, (int)pid);
 	EXPECT_EQ(t, chld.code, CLD_EXITED);
 	EXPECT_EQ(t, chld.status, 5);
-	EXPECT_EQ(t, syscall5(__NR_waitid, P_ALL, 0, &si, 0, NULL), -EINVAL);	/* no WEXITED */
+	/* Without WEXITED (or a stop or continue to wait for): -EINVAL. */
+	EXPECT_EQ(t, syscall5(__NR_waitid, P_ALL, 0, &si, 0, NULL), -EINVAL);
 	reset_signal(SIGCHLD);
 }
 
@@ -203,8 +204,9 @@ SELFTEST(process, orphan_is_reparented_to_init)
 
 SELFTEST(process, clone_flag_rules)
 {
-	EXPECT_EQ(t, syscall5(__NR_clone, 0x10000, 0, 0, 0, 0), -EINVAL);	/* THREAD w/o SIGHAND */
-	EXPECT_EQ(t, syscall5(__NR_clone, 0x800, 0, 0, 0, 0), -EINVAL);	/* SIGHAND w/o VM */
+	/* CLONE_THREAD without CLONE_SIGHAND, CLONE_SIGHAND without CLONE_VM */
+	EXPECT_EQ(t, syscall5(__NR_clone, 0x10000, 0, 0, 0, 0), -EINVAL);
+	EXPECT_EQ(t, syscall5(__NR_clone, 0x800, 0, 0, 0, 0), -EINVAL);
 	EXPECT_EQ(t, syscall5(__NR_clone, 0x20000000, 0, 0, 0, 0), -EINVAL);	/* a namespace */
 	EXPECT_EQ(t, syscall2(__NR_clone3, NULL, 8), -EINVAL);		/* too small */
 	EXPECT_EQ(t, syscall2(__NR_clone3, 0x10000, 88), -EFAULT);
