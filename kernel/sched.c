@@ -338,28 +338,38 @@ struct task *task_table_next(unsigned int *i)
 	return NULL;
 }
 
-struct task *find_task_by_tid(int tid)
+/* sched_lock held: the first task of the table for which match(t, id) holds. */
+static struct task *find_task(bool (*match)(const struct task *t, int id), int id)
 {
 	struct task *t;
 	unsigned int i;
 
 	for_each_task(t, i)
-		if (t->pid == tid && task_alive(t))
+		if (match(t, id))
 			return t;
 	return NULL;
 }
 
+static bool is_live_thread(const struct task *t, int tid)
+{
+	return t->pid == tid && task_alive(t);
+}
+
 /* A process exists from its start until it is reaped, even with its leader exited. */
+static bool is_process(const struct task *t, int pid)
+{
+	return t->pid == pid && thread_group_leader(t) && t->state != TASK_NEW &&
+	       t->state != TASK_DEAD;
+}
+
+struct task *find_task_by_tid(int tid)
+{
+	return find_task(is_live_thread, tid);
+}
+
 struct task *find_process(int pid)
 {
-	struct task *t;
-	unsigned int i;
-
-	for_each_task(t, i)
-		if (t->pid == pid && thread_group_leader(t) && t->state != TASK_NEW &&
-		    t->state != TASK_DEAD)
-			return t;
-	return NULL;
+	return find_task(is_process, pid);
 }
 
 /* Runnable here, and not running elsewhere. sched_lock held, or a racy hint. */
