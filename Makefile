@@ -81,13 +81,15 @@ KERNEL_ASM := $(wildcard boot/*.asm entry/*.asm arch/x86/*.asm)
 
 # entry/common.c is compiled once per entry variant, for each name in
 # include/entry-variants.h. A name's words are its build flags: irqsave_* use
-# the pushf/cli/popf context-tracking hooks, *_outline keep the hooks out of line.
+# the pushf/cli/popf context-tracking hooks, *_outline keep the hooks out of line,
+# *_sti restore IRQs with a conditional sti instead of popf.
 variant_names := s/^[[:space:]]*ENTRY_VARIANT(\([a-z_]*\),.*/\1/p
 ENTRY_VARIANTS := $(shell sed -n '$(variant_names)' include/entry-variants.h)
 ENTRY_OBJS := $(ENTRY_VARIANTS:%=$(BUILD)/entry/common-%.o)
 variant_flags = -DENTRY_VARIANT=$(1) \
 	-DENTRY_HOOKS_IRQSAVE=$(if $(findstring irqsave,$(1)),1,0) \
-	-DENTRY_HOOKS_OUTLINE=$(if $(findstring outline,$(1)),1,0)
+	-DENTRY_HOOKS_OUTLINE=$(if $(findstring outline,$(1)),1,0) \
+	-DIRQ_RESTORE_$(if $(findstring _sti,$(1)),STI,POPF)
 
 KERNEL_OBJS := $(KERNEL_C:%.c=$(BUILD)/%.o) $(KERNEL_ASM:%.asm=$(BUILD)/%.o) $(ENTRY_OBJS)
 

@@ -12,7 +12,9 @@
  *		irqoff   through user_exit_irqoff()/user_enter_irqoff();
  *		outline  enter_from_user_mode() and syscall_exit_to_user_mode() are
  *			 noinline functions (before the inlining patches);
- *		inline   they are __always_inline.
+ *		inline   they are __always_inline;
+ *		sti      local_irq_restore() is "if (flags & IF) sti", not popf
+ *			 (asm/irqflags.h); every other row restores with popf.
  *		The boot parameter and the benchmark spell it with '-' for '_'.
  *	what	one line for the benchmark table.
  *
@@ -26,6 +28,10 @@
 	ENTRY_VARIANT(irqsave_outline,						\
 		      "pushf/cli/popf hooks, out-of-line enter/exit (before 2016)")	\
 	ENTRY_VARIANT(irqsave_inline, "pushf/cli/popf hooks, inlined enter/exit")	\
+	ENTRY_VARIANT(irqsave_outline_sti,					\
+		      "pushf/cli/conditional sti hooks, out-of-line enter/exit")	\
+	ENTRY_VARIANT(irqsave_inline_sti,					\
+		      "pushf/cli/conditional sti hooks, inlined enter/exit")		\
 	ENTRY_VARIANT(irqoff_outline, "_irqoff hooks, out-of-line enter/exit")	\
 	ENTRY_VARIANT(irqoff_inline,						\
 		      "_irqoff hooks, inlined enter/exit (2016 + 2023: the default)")

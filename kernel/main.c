@@ -44,6 +44,8 @@ static void print_banner(void)
 	printk("entrylab: syscall entry %s, context tracking %s, RCU tracker %s\n",
 	       entry_variants[boot_entry_variant].name, context_tracking_on ? "on" : "off",
 	       rcu_eqs_on ? "on" : "off");
+	printk("entrylab: local_irq_restore() by %s\n",
+	       irq_restore_sti ? "a conditional sti (irq_restore=sti)" : "popf");
 }
 
 void kmain(u32 magic, phys_addr_t mb_info)
@@ -79,6 +81,7 @@ void kmain(u32 magic, phys_addr_t mb_info)
 	lapic_timer_start(TIMER_HZ);
 	sched_init();
 	context_tracking_init();
+	irq_restore_init();
 	syscall_init();
 	bench_init();
 	local_irq_enable();

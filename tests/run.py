@@ -121,11 +121,19 @@ BOOTS = {
     'quoted-arguments-reach-init': dict(init='{b}/tests/hello-glibc.elf',
                                         init_args='''it's "a\\b"''', lines=(
         r'''^hello from glibc: entrylab x86_64, pid 1, argc 3, argv\[1\] it's, heap ok$''',)),
+    'irq-restore-sti-selftests': dict(cmdline='selftest irq_restore=sti noinit',
+                                      suites=KERNEL_SUITES, skips=RELEASE_SKIPS, lines=(
+        r'^entrylab: local_irq_restore\(\) by a conditional sti \(irq_restore=sti\)$',
+        SUCCESS)),
+    'irq-restore-garbage-warned': dict(cmdline='irq_restore=pushf noinit', lines=(
+        r'^cmdline: irq_restore=pushf is not popf or sti, using popf$',
+        r'^entrylab: local_irq_restore\(\) by popf$', SUCCESS)),
     'unknown-parameters-warned': dict(cmdline="noinit it's entry=bogus context_tracking=off "
                                       'rcu_eqs=on', lines=(
         r"^cmdline: warning: unknown parameter 'it's' ignored$",
         r'^cmdline: entry=bogus is not an entry variant \(irqsave-outline, irqsave-inline, '
-        r'irqoff-outline, irqoff-inline\), using irqoff-inline$',
+        r'irqsave-outline-sti, irqsave-inline-sti, irqoff-outline, irqoff-inline\), using '
+        r'irqoff-inline$',
         r'^cmdline: warning: rcu_eqs=on needs context tracking',
         r'context tracking off, RCU tracker off$', SUCCESS)),
 }
@@ -312,11 +320,15 @@ def entry_variants_objdump(b):
             problems.append(f'{v}: do_syscall_64 calls {calls}, expected them inlined')
         if v.endswith('_outline') and calls != hooks:
             problems.append(f'{v}: do_syscall_64 calls {calls}, expected {hooks}')
+        sti = any(re.search(r'\bsti\b', l) for l in path)
         if v.startswith('irqoff_') and (pushf or popf):
             problems.append(f'{v}: pushf/popf on the hot path')
-        if v.startswith('irqsave_') and not (pushf and popf):
+        if v.startswith('irqsave_') and v.endswith('_sti') and not (pushf and sti) or \
+                v.endswith('_sti') and popf:
+            problems.append(f'{v}: expected pushf and a conditional sti, no popf')
+        if v.startswith('irqsave_') and not v.endswith('_sti') and not (pushf and popf):
             problems.append(f'{v}: no pushf/popf on the hot path')
-    return problems, f'{len(entry_variants())} variants: calls and pushf/popf as named'
+    return problems, f'{len(entry_variants())} variants: calls, pushf, popf and sti as named'
 
 
 @check

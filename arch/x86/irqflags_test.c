@@ -38,3 +38,16 @@ SELFTEST(irqflags, restore_keeps_other_flags)
 	local_irq_restore(flags);
 	EXPECT_EQ(t, native_save_fl() & ~0xffUL, flags & ~0xffUL);	/* bar arithmetic */
 }
+
+/* irq_restore=sti's restore: the same nesting, with no POPF (whatever the boot chose). */
+SELFTEST(irqflags, conditional_sti_restore_nests)
+{
+	unsigned long outer, inner;
+
+	local_irq_save(outer);
+	local_irq_save(inner);
+	local_irq_restore_sti(inner);
+	EXPECT_TRUE(t, irqs_disabled());			/* IF was clear: no sti */
+	local_irq_restore_sti(outer);
+	EXPECT_FALSE(t, irqs_disabled());
+}

@@ -3,6 +3,17 @@
  * Interrupt-flag helpers. local_irq_save()/local_irq_restore() are the pushf; cli ...
  * popf pair that the 2016 entry patches removed from the syscall hot path; callers
  * that already know IRQs are off use the _irqoff variants of their hooks instead.
+ *
+ * local_irq_restore() has two designs (issue 11; docs/benchmarks.md):
+ *   popf  restore RFLAGS whole (Linux until 2016);
+ *   sti   "if (flags & IF) sti": the only flag that changed between save and
+ *         restore is IF, which was cleared, so setting it back when it was set
+ *         is enough. Denys Vlasenko's 2016 proposal: POPF is one of the slow
+ *         instructions (about 20 cycles), a predicted branch and STI are not.
+ * The kernel picks one at boot (irq_restore=popf|sti, arch/x86/irqflags.c). A
+ * file compiled with IRQ_RESTORE_POPF or IRQ_RESTORE_STI defined has its
+ * choice fixed instead: the entry variants, so that each benchmark row measures
+ * one design whatever the boot chose.
  */
 #ifndef _ASM_X86_IRQFLAGS_H
 #define _ASM_X86_IRQFLAGS_H
@@ -39,7 +50,30 @@ static __always_inline void local_irq_enable(void)
 		local_irq_disable();				\
 	} while (0)
 
+static __always_inline void local_irq_restore_sti(unsigned long flags)
+{
+	if (flags & X86_EFLAGS_IF)
+		local_irq_enable();
+}
+
+/* irq_restore=sti: read on every local_irq_restore() not fixed at build time. */
+extern bool irq_restore_sti;
+
+#if defined(IRQ_RESTORE_POPF)
 #define local_irq_restore(flags)	native_restore_fl(flags)
+#elif defined(IRQ_RESTORE_STI)
+#define local_irq_restore(flags)	local_irq_restore_sti(flags)
+#else
+#define local_irq_restore(flags)					\
+	do {								\
+		if (irq_restore_sti)					\
+			local_irq_restore_sti(flags);			\
+		else							\
+			native_restore_fl(flags);			\
+	} while (0)
+#endif
+
+void irq_restore_init(void);
 
 static __always_inline bool irqs_disabled_flags(unsigned long flags)
 {
