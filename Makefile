@@ -5,6 +5,7 @@
 #   make test       build, boot every test configuration, check the results
 #   make bench      the syscall benchmark alone: every entry variant, one boot
 #   make rcu-demo   RCU grace periods vs a nohz_full CPU in user mode (docs/smp-rcu.md)
+#   make micro      ring-0 micro-benchmarks: single instructions, the PIR drain
 #   make selftests-x86  Linux's x86 entry selftests, unmodified, as init (docs/testing.md)
 #   make disasm     refresh the annotated do_syscall_64 listing in docs/entry.md
 #   make debug      boot halted with a gdb stub on :1234
@@ -143,7 +144,7 @@ ISO := $(BUILD)/entrylab.iso
 KERNEL := $(BUILD)/entrylab.elf
 PROBE := $(BUILD)/user/probe.elf
 
-.PHONY: all run test bench rcu-demo selftests-x86 disasm debug clean FORCE
+.PHONY: all run test bench rcu-demo micro selftests-x86 disasm debug clean FORCE
 all: $(ISO) $(USER_PROGS)
 
 # -MT: the dependency file names the .inc, so a header change regenerates it.
@@ -221,6 +222,13 @@ rcu-demo: $(KERNEL) $(USER_PROGS)
 	$(Q)bash scripts/mkiso.sh $(KERNEL) $(BUILD)/rcu-demo.iso \
 		"rcu_demo nohz_full=1-$$(($(SMP) - 1)) noinit $$BENCH_CMDLINE" $(PROBE)
 	$(Q)SMP=$(SMP) bash scripts/qemu.sh $(BUILD)/rcu-demo.iso $(QEMU_EXTRA)
+
+# docs/benchmarks.md: instructions and the posted-interrupt drain, timed in ring 0.
+micro: $(KERNEL) $(USER_PROGS)
+	@echo "  ISO     $(BUILD)/micro.iso"
+	$(Q)bash scripts/mkiso.sh $(KERNEL) $(BUILD)/micro.iso "micro noinit $$BENCH_CMDLINE" \
+		$(PROBE)
+	$(Q)SMP=$(SMP) bash scripts/qemu.sh $(BUILD)/micro.iso $(QEMU_EXTRA)
 
 # docs/entry.md quotes the built do_syscall_64; this refreshes that quote.
 disasm: $(KERNEL)

@@ -43,6 +43,7 @@ typedef u64 phys_addr_t;
 #define ALIGN_DOWN(x, a)	((x) & ~((typeof(x))(a) - 1))
 #define MIN(a, b)		((a) < (b) ? (a) : (b))
 #define MAX(a, b)		((a) > (b) ? (a) : (b))
+#define ABS(x)			((x) < 0 ? -(x) : (x))
 #define BIT(n)			(1UL << (n))
 #define U8_MAX			0xff
 #define INT_MIN			(-2147483647 - 1)

@@ -18,6 +18,7 @@
 #include <pmm.h>
 #include <printk.h>
 #include <random.h>
+#include <micro.h>
 #include <rcu_demo.h>
 #include <sched.h>
 #include <selftest.h>
@@ -99,6 +100,8 @@ void kmain(u32 magic, phys_addr_t mb_info)
 		selftests_failed = !selftests_run();
 	if (cmdline_flag(&boot_cmdline, "rcu_demo") && !rcu_demo_run())
 		selftests_failed = true;
+	if (cmdline_flag(&boot_cmdline, "micro"))
+		micro_run();
 	cmdline_warn_unknown(&boot_cmdline);
 
 	status = want_init ? run_init() : EXIT_SUCCESS_STATUS;

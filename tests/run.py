@@ -416,6 +416,38 @@ def bench_icount_ordering_repeatable(b):
                       'identical in two boots')
 
 
+MICRO_LINE = re.compile(r'^micro name=(\S+) iters=(\d+) ticks_per_op=(-?[\d.]+)$')
+
+
+@check
+def micro_icount(b):
+    """make micro under icount: every test reports, counts are exact and whole, the
+    PIR drains order as their instruction counts must."""
+    r = boot.run_make(b, 'micro-icount', ['micro', 'ICOUNT=1'], timeout=300)
+    cells = {m[1]: float(m[3]) for m in map(MICRO_LINE.match, r.lines) if m}
+    problems = boot.check(r, lines=(SUCCESS, r'^micro: RDTSC ticks per operation'))
+    drains = [f'{d},{n}-bits' for n in (0, 1, 8)
+              for d in ('pir-xchg-all', 'pir-read-first', 'pir-read-first-unrolled')]
+    want = ['pushf;popf', 'irqsave;popf', 'irqsave;cond-sti', 'cli;sti', 'lock-xchg',
+            'lock-inc', 'rdtsc', 'rdtscp', 'lfence', 'swapgs-pair', 'wrmsr-tsc-aux'] + drains
+    if sorted(cells) != sorted(want):
+        return problems + [f'micro lines: missing {sorted(set(want) - set(cells))}, '
+                           f'unexpected {sorted(set(cells) - set(want))}'], ''
+    problems += [f'{n}: {v} is not a whole, positive instruction count'
+                 for n, v in cells.items() if v <= 0 or v != int(v)]
+    for n in (0, 1, 8):
+        if not cells[f'pir-read-first-unrolled,{n}-bits'] < cells[f'pir-read-first,{n}-bits']:
+            problems.append(f'{n} bits: unrolling did not save instructions')
+    if not cells['pir-read-first-unrolled,0-bits'] < cells['pir-xchg-all,0-bits']:
+        problems.append('nothing pending: reading first did not save instructions')
+    if cells['pir-xchg-all,0-bits'] != cells['pir-xchg-all,8-bits']:
+        problems.append('xchg-all should cost the same whatever is pending')
+    return problems, (f'{len(cells)} tests; PIR drain, 0/8 bits: xchg-all '
+                      f'{cells["pir-xchg-all,0-bits"]:g}/{cells["pir-xchg-all,8-bits"]:g}, '
+                      f'read-first unrolled {cells["pir-read-first-unrolled,0-bits"]:g}/'
+                      f'{cells["pir-read-first-unrolled,8-bits"]:g}')
+
+
 FUZZ_DONE = re.compile(r'^fuzz: done: (\d+) syscalls made')
 FUZZ_HASH = re.compile(r'^fuzz: result hash (0x[0-9a-f]+)$')
 
@@ -456,7 +488,7 @@ def selftests_x86_as_expected(b):
 # Cases that run make share build/entrylab.iso: they go in this order, on one worker.
 # The Linux selftests boot two at a time themselves: they go last, on the same worker.
 SERIAL = [*MAKES, 'bench_icount_ordering_repeatable', 'readme_fuzzer_as_init',
-          'selftests_x86_as_expected']
+          'selftests_x86_as_expected', 'micro_icount']
 
 
 def run_case(b, name):
