@@ -7,6 +7,8 @@
 #   make rcu-demo   RCU grace periods vs a nohz_full CPU in user mode (docs/smp-rcu.md)
 #   make micro      ring-0 micro-benchmarks: single instructions, the PIR drain
 #   make selftests-x86  Linux's x86 entry selftests, unmodified, as init (docs/testing.md)
+#   make trace      one syscall instruction by instruction (VARIANT=, OP=), and the
+#                   per-variant summary in docs/entry.md refreshed
 #   make disasm     refresh the annotated do_syscall_64 listing in docs/entry.md
 #   make debug      boot halted with a gdb stub on :1234
 #   make clean
@@ -144,7 +146,7 @@ ISO := $(BUILD)/entrylab.iso
 KERNEL := $(BUILD)/entrylab.elf
 PROBE := $(BUILD)/user/probe.elf
 
-.PHONY: all run test bench rcu-demo micro selftests-x86 disasm debug clean FORCE
+.PHONY: all run test bench rcu-demo micro trace selftests-x86 disasm debug clean FORCE
 all: $(ISO) $(USER_PROGS)
 
 # -MT: the dependency file names the .inc, so a header change regenerates it.
@@ -229,6 +231,14 @@ micro: $(KERNEL) $(USER_PROGS)
 	$(Q)bash scripts/mkiso.sh $(KERNEL) $(BUILD)/micro.iso "micro noinit $$BENCH_CMDLINE" \
 		$(PROBE)
 	$(Q)SMP=$(SMP) bash scripts/qemu.sh $(BUILD)/micro.iso $(QEMU_EXTRA)
+
+# The dynamic trace of one syscall under QEMU's gdb stub (scripts/trace.py), then
+# the summary of every variant's kill() that docs/entry.md quotes.
+VARIANT ?= irqoff-inline
+OP ?= kill
+trace: $(KERNEL) $(USER_PROGS)
+	$(Q)python3 scripts/trace.py --build $(BUILD) --variant $(VARIANT) --op $(OP)
+	$(Q)python3 scripts/trace.py --build $(BUILD) --docs docs/entry.md
 
 # docs/entry.md quotes the built do_syscall_64; this refreshes that quote.
 disasm: $(KERNEL)

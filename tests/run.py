@@ -341,6 +341,16 @@ def docs_entry_listing_current(b):
     return problems, 'docs/entry.md matches the built do_syscall_64_irqoff_inline'
 
 
+@check
+def docs_entry_trace_current(b):
+    """docs/entry.md's dynamic-trace summary (make trace) must match this build."""
+    r = subprocess.run(['python3', 'scripts/trace.py', '--build', b, '--docs', 'docs/entry.md',
+                        '--check'], cwd=ROOT)
+    problems = ['docs/entry.md trace summary is stale: run "make trace" and commit'] \
+        if r.returncode else []
+    return problems, 'docs/entry.md matches the traced kill() of every variant'
+
+
 BENCH_LINE = re.compile(r'^bench variant=(\S+) op=(\S+) iters=(\d+) ticks_per_call=(\S+)')
 
 
@@ -488,7 +498,7 @@ def selftests_x86_as_expected(b):
 # Cases that run make share build/entrylab.iso: they go in this order, on one worker.
 # The Linux selftests boot two at a time themselves: they go last, on the same worker.
 SERIAL = [*MAKES, 'bench_icount_ordering_repeatable', 'readme_fuzzer_as_init',
-          'selftests_x86_as_expected', 'micro_icount']
+          'selftests_x86_as_expected', 'micro_icount', 'docs_entry_trace_current']
 
 
 def run_case(b, name):

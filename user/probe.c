@@ -13,6 +13,8 @@
  *   probe crash=KIND		fault on purpose: ud2, kread, kwrite, noncanon, nx,
  *				int3, div0, cli, hlt
  *   probe exit=N		exit with status N
+ *   probe trace op=OP		one kill(getpid(), SIGWINCH), invalid (-1) or getpid()
+ *				syscall at the symbol trace_syscall: make trace steps it
  *
  * It exits 0 when all is well, 1 when a check failed (it prints which), 2 when it
  * was asked for nothing it knows. Any program can also be booted as init
@@ -132,6 +134,36 @@ static int crash(const char *kind)
 }
 
 
+/*
+ * One syscall whose SYSCALL instruction is the global symbol trace_syscall:
+ * scripts/trace.py breaks there and single-steps until the instruction after it.
+ * The same three operations as the benchmark's (user/bench.c).
+ */
+static int trace_one(const char *op)
+{
+	long nr = -1, a0 = 0, a1 = 0, ret;
+
+	if (!strcmp(op, "kill")) {
+		nr = __NR_kill;
+		a0 = getpid();
+		a1 = SIGWINCH;
+	} else if (!strcmp(op, "getpid")) {
+		nr = __NR_getpid;
+	} else if (strcmp(op, "invalid")) {
+		printf("probe: trace op=%s: not kill, invalid or getpid\n", op);
+		return 2;
+	}
+	{
+		register long rdi asm("rdi") = a0;
+		register long rsi asm("rsi") = a1;
+
+		asm volatile(".globl trace_syscall\ntrace_syscall:\n\tsyscall"
+			     : "=a"(ret) : "a"(nr), "r"(rdi), "r"(rsi) : "rcx", "r11", "memory");
+	}
+	printf("probe: trace op=%s returned %ld\n", op, ret);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	static struct cmdline args;
@@ -159,6 +191,8 @@ int main(int argc, char **argv)
 	} else if (cmdline_flag(&args, "kill")) {
 		probe_kill();
 		ret = 0;
+	} else if ((v = cmdline_str(&args, "op", NULL)) && cmdline_flag(&args, "trace")) {
+		ret = trace_one(v);
 	} else if (cmdline_flag(&args, "bench")) {
 		bench_parse_args(&args, &b);
 		ret = run_benchmark(&b);

@@ -1,0 +1,273 @@
+#!/usr/bin/env python3
+"""make trace: the dynamic instruction trace of one syscall.
+
+Boots the kernel with the probe program as init ("probe trace op=OP", entry=VARIANT)
+under QEMU with its gdb stub, puts a breakpoint on the probe's SYSCALL instruction
+(the symbol trace_syscall), and single-steps until the instruction after it: every
+instruction executed from SYSCALL to SYSRET or IRETQ, in user and kernel mode.
+QEMU's stub steps with interrupts and timers masked, so nothing else is traced.
+
+Prints each instruction with its symbol+offset, its disassembly and its source
+line, then a summary: instructions, locked instructions, POPF, STI/CLI,
+serializing instructions (SWAPGS, SYSRET, IRETQ, WRMSR, MOV to CR, LFENCE),
+calls and returns, memory loads and stores (from the disassembly: an operand in
+memory that is read, or written; PUSH and CALL store, POP and RET load).
+
+  trace.py --build DIR --variant V --op OP          the trace and its summary
+  trace.py --build DIR --docs docs/entry.md [--check]
+      the summary of op=kill for every entry variant, written between the trace
+      markers of docs/entry.md (or, with --check, compared with them)
+"""
+import argparse
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BEGIN, END = '<!-- trace summary: make trace -->', '<!-- end of trace summary -->'
+MAX_STEPS = 20000
+SERIALIZING = ('swapgs', 'sysret', 'iretq', 'wrmsr', 'lfence')
+
+
+def variants():
+    text = open(os.path.join(ROOT, 'include', 'entry-variants.h')).read()
+    return [v.replace('_', '-') for v in re.findall(r'^\s*ENTRY_VARIANT\((\w+),', text, re.M)]
+
+
+def disassemble(elf):
+    """{address: (symbol, offset, instruction)} of every instruction in elf."""
+    out = subprocess.run(['objdump', '-d', '--no-show-raw-insn', elf], capture_output=True,
+                         text=True, check=True).stdout
+    insns, func, start = {}, '?', 0
+    for line in out.splitlines():
+        m = re.match(r'^([0-9a-f]+) <(\S+)>:$', line)
+        if m:
+            start, func = int(m[1], 16), m[2]
+            continue
+        m = re.match(r'^\s*([0-9a-f]+):\s+(.*)$', line)
+        if m:
+            addr = int(m[1], 16)
+            insns[addr] = (func, addr - start, re.sub(r'\s+', ' ', m[2]).strip())
+    return insns
+
+
+def source_lines(elf, addrs):
+    """{address: 'file:line'} from the debug information."""
+    if not addrs:
+        return {}
+    out = subprocess.run(['addr2line', '-e', elf] + [hex(a) for a in addrs],
+                         capture_output=True, text=True, check=True).stdout.splitlines()
+    return {a: tidy_path(l.split(' ')[0]) for a, l in zip(addrs, out)}
+
+
+def tidy_path(loc):
+    """file:line relative to the tree (NASM's records repeat the directory)."""
+    path, _, line = loc.rpartition(':')
+    path = os.path.relpath(path, ROOT) if path.startswith('/') else path
+    parts = path.split('/')
+    if len(parts) > 2 and parts[0] == parts[1]:
+        path = '/'.join(parts[1:])
+    return f'{path}:{line}'
+
+
+def symbol(elf, name):
+    out = subprocess.run(['nm', elf], capture_output=True, text=True, check=True).stdout
+    for line in out.splitlines():
+        parts = line.split()
+        if len(parts) == 3 and parts[2] == name:
+            return int(parts[0], 16)
+    sys.exit(f'trace: {name} not found in {elf}')
+
+
+class Gdb:
+    """Just enough of the gdb remote protocol: packets, acks, stop replies."""
+
+    def __init__(self, port):
+        for _ in range(200):
+            try:
+                self.sock = socket.create_connection(('127.0.0.1', port), timeout=30)
+                # One small packet per step: without this, delayed ACKs cost ~40 ms each.
+                self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+                break
+            except OSError:
+                time.sleep(0.05)
+        else:
+            sys.exit('trace: QEMU\'s gdb stub did not answer')
+        self.buf = b''
+
+    def _read(self):
+        data = self.sock.recv(65536)
+        if not data:
+            sys.exit('trace: QEMU closed the gdb connection')
+        self.buf += data
+
+    def command(self, cmd):
+        payload = cmd.encode()
+        packet = b'$' + payload + b'#' + b'%02x' % (sum(payload) & 0xff)
+        self.sock.sendall(packet)
+        while True:
+            m = re.search(rb'\$([^#]*)#[0-9a-fA-F]{2}', self.buf)
+            if m:
+                self.buf = self.buf[m.end():]
+                self.sock.sendall(b'+')
+                return m[1].decode()
+            self._read()
+
+    def rip(self):
+        regs = self.command('g')	# RAX..R15, then RIP: little-endian hex, 8 bytes each
+        return int.from_bytes(bytes.fromhex(regs[16 * 16:17 * 16]), 'little')
+
+
+def free_port():
+    s = socket.socket()
+    s.bind(('127.0.0.1', 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
+def record(build, variant, op):
+    """The addresses executed from trace_syscall to the instruction after it."""
+    kernel, probe = os.path.join(build, 'entrylab.elf'), os.path.join(build, 'user/probe.elf')
+    iso = os.path.join(build, 'trace.iso')
+    subprocess.run(['bash', 'scripts/mkiso.sh', kernel, iso, f'entry={variant}', probe,
+                    probe, f'trace op={op}'], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    port = free_port()
+    env = dict(os.environ, SMP='1', TIMEOUT='120', KVM='0')
+    env.pop('ICOUNT', None)
+    log = open(os.path.join(build, f'trace-{variant}-{op}.log'), 'w')
+    qemu = subprocess.Popen(['bash', 'scripts/qemu.sh', iso, '-gdb', f'tcp:127.0.0.1:{port}',
+                             '-S'], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        gdb = Gdb(port)
+        start = symbol(probe, 'trace_syscall')
+        gdb.command(f'Z0,{start:x},1')
+        gdb.command('c')
+        if gdb.rip() != start:
+            sys.exit(f'trace: stopped at {gdb.rip():#x}, not at trace_syscall {start:#x}')
+        path = [start]
+        while len(path) < MAX_STEPS:
+            gdb.command('s')
+            rip = gdb.rip()
+            if rip == start + 2:		# the instruction after the 2-byte SYSCALL
+                break
+            path.append(rip)
+        else:
+            sys.exit(f'trace: no return to user mode after {MAX_STEPS} steps')
+        gdb.command(f'z0,{start:x},1')
+        gdb.command('D')		# detach: the boot runs on to its end
+    finally:
+        if qemu.wait(timeout=120) not in (0,):
+            print(f'trace: the traced boot did not succeed (log: {log.name})', file=sys.stderr)
+    return path
+
+
+def classify(insn):
+    """The summary's counters that one instruction (AT&T disassembly) adds to."""
+    mnem, _, ops = insn.partition(' ')
+    c = {'instructions': 1}
+    if mnem == 'lock' or (mnem.startswith('xchg') and '(' in ops):
+        c['locked'] = 1
+    if mnem.startswith('popf'):
+        c['popf'] = 1
+    if mnem in ('sti', 'cli'):
+        c['sti/cli'] = 1
+    if mnem.startswith(SERIALIZING) or (mnem.startswith('mov') and re.search(r',%cr\d', ops)):
+        c['serializing'] = 1
+    if mnem.startswith('call'):
+        c['calls'] = 1
+    if mnem.startswith('ret'):
+        c['returns'] = 1
+    operands = re.split(r',(?![^(]*\))', ops.split('#')[0].strip()) if ops else []
+    if mnem.startswith(('push', 'call')):
+        c['stores'] = 1
+    elif mnem.startswith(('pop', 'ret', 'iret', 'leave')):
+        c['loads'] = 1
+    elif operands and '(' in operands[-1] and not mnem.startswith(('lea', 'nop', 'prefetch')):
+        c['stores'] = 1
+        if not mnem.startswith('mov'):
+            c['loads'] = 1			# read-modify-write
+    elif any('(' in o for o in operands[:-1]) and not mnem.startswith(('lea', 'nop')):
+        c['loads'] = 1
+    return c
+
+
+COUNTERS = ('instructions', 'locked', 'popf', 'sti/cli', 'serializing', 'calls', 'returns',
+            'loads', 'stores')
+
+
+def summarize(path, insns):
+    total = dict.fromkeys(COUNTERS, 0)
+    for a in path:
+        for k, v in classify(insns[a][2]).items():
+            total[k] += v
+    return total
+
+
+def trace(build, variant, op):
+    path = record(build, variant, op)
+    insns = disassemble(os.path.join(build, 'entrylab.elf'))
+    insns.update(disassemble(os.path.join(build, 'user/probe.elf')))
+    kernel_addrs = sorted({a for a in path if a >= 0xffff800000000000})
+    lines = source_lines(os.path.join(build, 'entrylab.elf'), kernel_addrs)
+    missing = [a for a in path if a not in insns]
+    if missing:
+        sys.exit(f'trace: {len(missing)} executed addresses not in the disassembly, '
+                 f'first {missing[0]:#x}')
+    return path, insns, lines, summarize(path, insns)
+
+
+def summary_line(variant, op, s):
+    return (f'trace variant={variant} op={op} ' +
+            ' '.join(f'{k.replace("/", "_")}={v}' for k, v in s.items()))
+
+
+def docs_table(build):
+    rows = ['| variant | ' + ' | '.join(COUNTERS) + ' |', '|---' * (len(COUNTERS) + 1) + '|']
+    for v in variants():
+        s = trace(build, v, 'kill')[3]
+        rows.append(f'| {v} | ' + ' | '.join(str(s[k]) for k in COUNTERS) + ' |')
+    return '\n'.join(rows)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--build', default='build')
+    ap.add_argument('--variant', default='irqoff-inline')
+    ap.add_argument('--op', default='kill', choices=('kill', 'invalid', 'getpid'))
+    ap.add_argument('--docs')
+    ap.add_argument('--check', action='store_true')
+    a = ap.parse_args()
+    build = os.path.abspath(a.build)
+    if a.variant not in variants():
+        sys.exit(f'trace: VARIANT={a.variant} is not one of {", ".join(variants())}')
+    if a.docs:
+        text = open(a.docs).read()
+        if BEGIN not in text or END not in text:
+            sys.exit(f'trace: {a.docs} has no trace summary markers')
+        head, rest = text.split(BEGIN, 1)
+        new = f'{head}{BEGIN}\n{docs_table(build)}\n{END}{rest.split(END, 1)[1]}'
+        if a.check:
+            if new != text:
+                print(f'{a.docs}: trace summary is stale: run "make trace"')
+                return 1
+            print(f'{a.docs}: trace summary current')
+            return 0
+        if new != text:
+            open(a.docs, 'w').write(new)
+        print(f'{a.docs}: trace summary {"updated" if new != text else "unchanged"}')
+        return 0
+    path, insns, lines, s = trace(build, a.variant, a.op)
+    for n, addr in enumerate(path, 1):
+        func, off, insn = insns[addr]
+        print(f'{n:5d}  {func}+{off:#x}'.ljust(48) + f'{insn}'.ljust(44) + '  ' +
+              lines.get(addr, ''))
+    print(summary_line(a.variant, a.op, s))
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
