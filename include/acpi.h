@@ -22,6 +22,18 @@ struct acpi_cpus {
 	phys_addr_t ioapic_addr[ACPI_MAX_IOAPICS];
 };
 
+struct acpi_header {
+	char signature[4];
+	u32 length;			/* header included */
+	u8 revision;
+	u8 checksum;
+	char oem_id[6];
+	char oem_table_id[8];
+	u32 oem_revision;
+	u32 creator_id;
+	u32 creator_revision;
+} __packed;
+
 /* Maps len bytes at physical address pa for reading; NULL if it cannot. */
 typedef const void *(*acpi_map_fn)(phys_addr_t pa, size_t len);
 /* The firmware's tables: mapped uncached in the ioremap space, never unmapped. */
@@ -37,6 +49,24 @@ const void *acpi_map_io(phys_addr_t pa, size_t len);
  */
 const char *acpi_find_cpus(const void *rsdp, size_t rsdp_size, acpi_map_fn map,
 			   struct acpi_cpus *out);
+
+/* A whole table at pa, its length and checksum checked: NULL if absent or corrupt. */
+const struct acpi_header *acpi_map_table(phys_addr_t pa, acpi_map_fn map);
+/* A table by signature ("FACP", ...), or NULL in *table; the error: RSDP/RSDT/XSDT. */
+const char *acpi_find_table(const void *rsdp, size_t rsdp_size, acpi_map_fn map,
+			    const char *sig, const void **table);
+
+/*
+ * kernel/acpi_power.c: the FADT's power-off (PM1 control blocks, \_S5_'s sleep
+ * type from the DSDT) and reset (its reset register, else port 0xcf9, else the
+ * keyboard controller). acpi_power_init() once at boot, after paging.
+ */
+void acpi_power_init(void);
+/* SLP_TYPa/b from the \_S5_ package in a DSDT's AML; NULL, or why not. */
+const char *acpi_find_s5(const u8 *aml, size_t len, u16 *typa, u16 *typb);
+/* IRQs off, other CPUs stopped. Return only if the machine is still on. */
+void acpi_power_off(void);
+void acpi_reset(void);
 
 /* Byte sum of a table: zero for a valid one. */
 u8 acpi_checksum(const void *p, size_t len);

@@ -22,6 +22,8 @@ enum exit_status {
 };
 
 void __noreturn kernel_exit(enum exit_status status);
+/* kernel/panic.c: halt_after= and reboot, for a run with no isa-debug-exit device. */
+void kernel_exit_init(void);
 void __noreturn panic(const char *fmt, ...) __printf(1, 2);
 void __noreturn bad_boot(const char *fmt, ...) __printf(1, 2);
 

@@ -22,18 +22,6 @@ struct acpi_rsdp {
 	u8 reserved[3];
 } __packed;
 
-struct acpi_header {
-	char signature[4];
-	u32 length;			/* header included */
-	u8 revision;
-	u8 checksum;
-	char oem_id[6];
-	char oem_table_id[8];
-	u32 oem_revision;
-	u32 creator_id;
-	u32 creator_revision;
-} __packed;
-
 struct acpi_madt {
 	struct acpi_header header;
 	u32 lapic_addr;
@@ -65,7 +53,7 @@ u8 acpi_checksum(const void *p, size_t len)
 }
 
 /* Maps a whole table after checking its header: NULL if absent, short or corrupt. */
-static const struct acpi_header *map_table(phys_addr_t pa, acpi_map_fn map)
+const struct acpi_header *acpi_map_table(phys_addr_t pa, acpi_map_fn map)
 {
 	const struct acpi_header *h = pa ? map(pa, sizeof(*h)) : NULL;
 	u32 len;
@@ -79,8 +67,9 @@ static const struct acpi_header *map_table(phys_addr_t pa, acpi_map_fn map)
 	return h && !acpi_checksum(h, len) ? h : NULL;
 }
 
-static const struct acpi_header *find_madt(const struct acpi_header *sdt, bool xsdt,
-					   acpi_map_fn map)
+/* The table with this signature among the RSDT's or XSDT's entries, checked whole. */
+static const struct acpi_header *find_table(const struct acpi_header *sdt, bool xsdt,
+					    acpi_map_fn map, const char *sig)
 {
 	size_t entry_size = xsdt ? 8 : 4;
 	size_t n = (sdt->length - sizeof(*sdt)) / entry_size;
@@ -92,8 +81,8 @@ static const struct acpi_header *find_madt(const struct acpi_header *sdt, bool x
 
 		memcpy(&pa, entries + i * entry_size, entry_size);
 		h = map(pa, sizeof(*h));
-		if (h && !memcmp(h->signature, "APIC", 4))
-			return map_table(pa, map);
+		if (h && !memcmp(h->signature, sig, 4))
+			return acpi_map_table(pa, map);
 	}
 	return NULL;
 }
@@ -152,14 +141,23 @@ static const char *parse_madt(const struct acpi_madt *madt, struct acpi_cpus *ou
 	return out->nr_cpus ? NULL : "MADT lists no enabled CPU";
 }
 
-const char *acpi_find_cpus(const void *rsdp_copy, size_t rsdp_size, acpi_map_fn map,
-			   struct acpi_cpus *out)
+/**
+ * acpi_find_table - a table by signature: RSDP -> XSDT (or RSDT) -> the table
+ * @sig: four characters ("APIC", "FACP", ...)
+ * @table: the table, mapped and its checksum verified; NULL if there is none
+ *	   (or its checksum is wrong)
+ *
+ * Returns NULL when the root tables were usable, else one line saying which
+ * one is missing or bad.
+ */
+const char *acpi_find_table(const void *rsdp_copy, size_t rsdp_size, acpi_map_fn map,
+			    const char *sig, const void **table)
 {
 	const struct acpi_rsdp *rsdp = rsdp_copy;
-	const struct acpi_header *sdt = NULL, *madt;
+	const struct acpi_header *sdt = NULL;
 	bool xsdt = false;
 
-	memset(out, 0, sizeof(*out));
+	*table = NULL;
 	if (!rsdp)
 		return "no RSDP from the loader (no ACPI tables?)";
 	if (rsdp_size < RSDP_V1_SIZE || memcmp(rsdp->signature, "RSD PTR ", 8))
@@ -168,16 +166,29 @@ const char *acpi_find_cpus(const void *rsdp_copy, size_t rsdp_size, acpi_map_fn 
 		return "the RSDP checksum is wrong";
 	if (rsdp->revision >= 2 && rsdp_size >= sizeof(*rsdp) && rsdp->length >= sizeof(*rsdp) &&
 	    rsdp->length <= rsdp_size && !acpi_checksum(rsdp, rsdp->length) && rsdp->xsdt_addr) {
-		sdt = map_table(rsdp->xsdt_addr, map);
+		sdt = acpi_map_table(rsdp->xsdt_addr, map);
 		xsdt = sdt && !memcmp(sdt->signature, "XSDT", 4);
 	}
 	if (!xsdt) {
-		sdt = map_table(rsdp->rsdt_addr, map);
+		sdt = acpi_map_table(rsdp->rsdt_addr, map);
 		if (!sdt || memcmp(sdt->signature, "RSDT", 4))
 			return "no valid RSDT or XSDT (missing, or its checksum is wrong)";
 	}
-	madt = find_madt(sdt, xsdt, map);
+	*table = find_table(sdt, xsdt, map, sig);
+	return NULL;
+}
+
+const char *acpi_find_cpus(const void *rsdp_copy, size_t rsdp_size, acpi_map_fn map,
+			   struct acpi_cpus *out)
+{
+	const void *madt;
+	const char *err;
+
+	memset(out, 0, sizeof(*out));
+	err = acpi_find_table(rsdp_copy, rsdp_size, map, "APIC", &madt);
+	if (err)
+		return err;
 	if (!madt)
 		return "no valid MADT (missing, or its checksum is wrong)";
-	return parse_madt((const struct acpi_madt *)madt, out);
+	return parse_madt(madt, out);
 }

@@ -132,3 +132,30 @@ SELFTEST(acpi, corrupt_tables_refused_each_for_its_reason)
 	EXPECT_STREQ(t, acpi_find_cpus(NULL, 0, map_direct, &cpus),
 		     "no RSDP from the loader (no ACPI tables?)");
 }
+
+/* The \\_S5_ scan of kernel/acpi_power.c on hand-written AML. */
+SELFTEST(acpi, s5_sleep_type_from_aml)
+{
+	/* Name (_S5, Package (4) { 5, One, Zero, Zero }), after some other bytes */
+	static const u8 name[] = { 0x10, 0x08, 0x08, '_', 'S', '5', '_', 0x12, 0x08, 0x04,
+				   0x0a, 0x05, 0x01, 0x00, 0x00 };
+	/* the same with a root prefix: Name (\\_S5, ...) */
+	static const u8 rooted[] = { 0x08, '\\', '_', 'S', '5', '_', 0x12, 0x06, 0x04,
+				     0x00, 0x0a, 0x07, 0x00, 0x00 };
+	static const u8 wide[] = { 0x08, '_', 'S', '5', '_', 0x12, 0x08, 0x02,
+				   0x0b, 0x00, 0x01, 0x00, 0x00 };
+	static const u8 reference_only[] = { 0x70, '_', 'S', '5', '_', 0x60 };
+	u16 a = 99, b = 99;
+
+	EXPECT_TRUE(t, acpi_find_s5(name, sizeof(name), &a, &b) == NULL);
+	EXPECT_EQ(t, a, 5);
+	EXPECT_EQ(t, b, 1);
+	EXPECT_TRUE(t, acpi_find_s5(rooted, sizeof(rooted), &a, &b) == NULL);
+	EXPECT_EQ(t, a, 0);
+	EXPECT_EQ(t, b, 7);
+	EXPECT_STREQ(t, acpi_find_s5(wide, sizeof(wide), &a, &b),
+		     "\\_S5_'s sleep types are not small integers: not understood");
+	EXPECT_STREQ(t, acpi_find_s5(reference_only, sizeof(reference_only), &a, &b),
+		     "no \\_S5_ in the DSDT");
+	EXPECT_STREQ(t, acpi_find_s5(name, 4, &a, &b), "no \\_S5_ in the DSDT");
+}

@@ -3,6 +3,7 @@
  * kmain(): the boot CPU's path from boot/head.asm to a finished run. Each step
  * relies on the ones before it; docs/boot.md walks through them in this order.
  */
+#include <acpi.h>
 #include <asm/apic.h>
 #include <asm/desc.h>
 #include <asm/irqflags.h>
@@ -88,6 +89,8 @@ void kmain(u32 magic, phys_addr_t mb_info)
 	local_irq_enable();
 
 	print_banner();
+	kernel_exit_init();
+	acpi_power_init();
 	smp_init();
 	nohz_full_init();
 

@@ -19,12 +19,16 @@
 #                        has a CPU for every guest CPU, else single (docs/smp-rcu.md)
 #              TIMEOUT=s stop QEMU after s seconds without a result (default 600;
 #                        0: never, as for make debug)
+#              EXIT_DEVICE=0  no isa-debug-exit device, as on a real PC: the kernel
+#                        ends the run by ACPI power-off (or reset, "reboot"), QEMU
+#                        exits by itself, and this script takes the status from the
+#                        kernel's "run ended" line instead
 #
 # Exit status: the kernel's status, as README.md documents it: 0 success,
 # 1 failure, 2 bad boot, 3 init exited non-zero, 4 init killed by a signal; 124 if
 # the run was stopped after TIMEOUT seconds, 125 if QEMU ended without the kernel
 # reporting (crash, triple fault, killed). The kernel writes status + 1 to the
-# isa-debug-exit device (kernel/exit.c) and QEMU exits with (value << 1) | 1: that
+# isa-debug-exit device (kernel/panic.c) and QEMU exits with (value << 1) | 1: that
 # encoding stays between the two of them and this script.
 #
 # The serial console's CRLF line ends are kept on a terminal and turned into LF
@@ -75,20 +79,31 @@ display=(-display none)
 [ "${GUI:-0}" = 1 ] && display=()
 
 limit=${TIMEOUT:-600}
+exit_device=(-device isa-debug-exit,iobase=0xf4,iosize=0x04)
+[ "${EXIT_DEVICE:-1}" = 0 ] && exit_device=()
 qemu=(qemu-system-x86_64 -M pc "${accel[@]}" -cpu "$cpu" -m "${MEM:-256M}"
 	-cdrom "$iso" -boot d -serial stdio "${display[@]}" -no-reboot
-	-device isa-debug-exit,iobase=0xf4,iosize=0x04 "$@")
+	"${exit_device[@]}" "$@")
 [ "$limit" = 0 ] || qemu=(timeout --foreground "$limit" "${qemu[@]}")
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
 if [ -t 1 ]; then
-	"${qemu[@]}"
-	rc=$?
+	"${qemu[@]}" | tee "$log"
+	rc=${PIPESTATUS[0]}
 else
-	"${qemu[@]}" | tr -d '\r'
+	"${qemu[@]}" | tr -d '\r' | tee "$log"
 	rc=${PIPESTATUS[0]}
 fi
 if [ "$limit" != 0 ] && [ "$rc" = 124 ]; then
 	echo "qemu.sh: no result after $limit s: QEMU stopped (TIMEOUT=seconds to change)" >&2
 	exit 124
+fi
+if [ "${EXIT_DEVICE:-1}" = 0 ] && [ "$rc" = 0 ]; then
+	status=$(sed -n 's/^entrylab: run ended: .* (\([0-4]\))\r*$/\1/p' "$log" | tail -n 1)
+	if [ -n "$status" ]; then
+		echo "qemu.sh: QEMU exited by itself (no exit device): run status $status" >&2
+		exit "$status"
+	fi
 fi
 # QEMU's exit code is ((status + 1) << 1) | 1 for kernel statuses 0-4.
 if [ $((rc & 1)) = 1 ] && [ "$rc" -ge 3 ] && [ "$rc" -le 11 ]; then

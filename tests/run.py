@@ -121,6 +121,21 @@ BOOTS = {
     'quoted-arguments-reach-init': dict(init='{b}/tests/hello-glibc.elf',
                                         init_args='''it's "a\\b"''', lines=(
         r'''^hello from glibc: entrylab x86_64, pid 1, argc 3, argv\[1\] it's, heap ok$''',)),
+    # No isa-debug-exit device, as on a PC: ACPI ends the run and QEMU exits by itself.
+    'acpi-power-off-without-exit-device': dict(
+        cmdline='selftest noinit halt_after=0', env={'EXIT_DEVICE': '0'},
+        suites=KERNEL_SUITES, skips=RELEASE_SKIPS, lines=(
+            r'^acpi: power-off: PM1a_CNT 0x[0-9a-f]+, SLP_TYP \d+/\d+ \(\\_S5_\); reset: ',
+            SUCCESS, r'^entrylab: no debug-exit device: power-off in 0 s',
+            r'^acpi: powering off \(S5\)$', r'QEMU exited by itself \(no exit device\): '
+            r'run status 0$'), absent=(r'still running', r'^cmdline: warning: unknown')),
+    'acpi-reset-without-exit-device': dict(
+        cmdline='noinit halt_after=0 reboot', env={'EXIT_DEVICE': '0'}, lines=(
+            SUCCESS, r'^entrylab: no debug-exit device: reset in 0 s',
+            r'^acpi: resetting through ', r'QEMU exited by itself')),
+    'halt-after-never-stays': dict(
+        cmdline='noinit halt_after=never', env={'EXIT_DEVICE': '0'}, timeout=15, status=124,
+        lines=(SUCCESS, r'^entrylab: halted \(halt_after=never\)')),
     'irq-restore-sti-selftests': dict(cmdline='selftest irq_restore=sti noinit',
                                       suites=KERNEL_SUITES, skips=RELEASE_SKIPS, lines=(
         r'^entrylab: local_irq_restore\(\) by a conditional sti \(irq_restore=sti\)$',
@@ -249,7 +264,7 @@ def boot_case(b, name, row):
     return boot.run(b, name, kw.get('cmdline', ''), init=kw.get('init'),
                     init_args=kw.get('init_args', ''), env=kw.get('env'),
                     kernel=kw.get('kernel'), probe=not kw.get('no_probe'),
-                    qemu_args=kw.get('qemu_args', ()))
+                    qemu_args=kw.get('qemu_args', ()), timeout=kw.get('timeout', 120))
 
 
 def make_case(b, name, row):

@@ -10,6 +10,11 @@ static __always_inline void outb(u16 port, u8 v)
 	asm volatile("outb %0, %1" : : "a"(v), "Nd"(port));
 }
 
+static __always_inline void outw(u16 port, u16 v)
+{
+	asm volatile("outw %0, %1" : : "a"(v), "Nd"(port));
+}
+
 static __always_inline void outl(u16 port, u32 v)
 {
 	asm volatile("outl %0, %1" : : "a"(v), "Nd"(port));
@@ -20,6 +25,14 @@ static __always_inline u8 inb(u16 port)
 	u8 v;
 
 	asm volatile("inb %1, %0" : "=a"(v) : "Nd"(port));
+	return v;
+}
+
+static __always_inline u16 inw(u16 port)
+{
+	u16 v;
+
+	asm volatile("inw %1, %0" : "=a"(v) : "Nd"(port));
 	return v;
 }
 
