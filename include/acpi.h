@@ -62,6 +62,8 @@ const char *acpi_find_table(const void *rsdp, size_t rsdp_size, acpi_map_fn map,
  * keyboard controller). acpi_power_init() once at boot, after paging.
  */
 void acpi_power_init(void);
+/* The ACPI PM timer's port, and whether it has 32 bits (else 24); false: none. */
+bool acpi_pm_timer(u32 *port, bool *ext);
 /* SLP_TYPa/b from the \_S5_ package in a DSDT's AML; NULL, or why not. */
 const char *acpi_find_s5(const u8 *aml, size_t len, u16 *typa, u16 *typb);
 /* IRQs off, other CPUs stopped. Return only if the machine is still on. */

@@ -48,7 +48,8 @@ struct acpi_fadt {
 	u8 acpi_enable, acpi_disable, s4bios_req, pstate_cnt;
 	u32 pm1a_evt_blk, pm1b_evt_blk;
 	u32 pm1a_cnt_blk, pm1b_cnt_blk;		/* offset 64 */
-	u8 unused[112 - 72];
+	u32 pm2_cnt_blk, pm_tmr_blk;		/* offset 72, 76 */
+	u8 unused[112 - 80];
 	u32 flags;				/* offset 112 */
 	struct acpi_gas reset_reg;		/* offset 116 */
 	u8 reset_value;				/* offset 128 */
@@ -56,6 +57,7 @@ struct acpi_fadt {
 	u64 x_dsdt;				/* offset 140, ACPI 2.0 */
 } __packed;
 
+#define FADT_TMR_VAL_EXT	BIT(8)
 #define FADT_RESET_REG_SUP	BIT(10)
 #define GAS_IO			1
 #define PM1_SCI_EN		BIT(0)
@@ -177,6 +179,24 @@ void acpi_power_init(void)
 		       pm.pm1a_cnt, pm.pm1b_cnt ? " and PM1b_CNT" : "", pm.slp_typa, pm.slp_typb,
 		       pm.reset_reg ? "FADT reset register, port" : "port", pm.reset_reg ?
 		       pm.reset_port : 0xcf9);
+}
+
+/*
+ * The ACPI PM timer (3.579545 MHz, 24 or 32 bits): a clock to calibrate the TSC
+ * against when the PIT does not count (apic.c). Before acpi_power_init(), so it
+ * looks the FADT up itself. False if there is none.
+ */
+bool acpi_pm_timer(u32 *port, bool *ext)
+{
+	const struct acpi_fadt *fadt;
+
+	if (acpi_find_table(boot_info.acpi_rsdp, boot_info.acpi_rsdp_size, acpi_map_io, "FACP",
+			    (const void **)&fadt) || !fadt ||
+	    fadt->header.length < offsetof(struct acpi_fadt, flags) + 4 || !fadt->pm_tmr_blk)
+		return false;
+	*port = fadt->pm_tmr_blk;
+	*ext = fadt->flags & FADT_TMR_VAL_EXT;
+	return true;
 }
 
 /* Legacy mode to ACPI mode, if the firmware left the machine in legacy mode. */

@@ -77,8 +77,8 @@ void kmain(u32 magic, phys_addr_t mb_info)
 	paging_init();
 
 	pic_mask_all();
-	lapic_init();
 	tsc_init();
+	lapic_init();
 	time_init();
 	lapic_timer_start(TIMER_HZ);
 	sched_init();

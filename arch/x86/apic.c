@@ -1,8 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Interrupt hardware and time: the legacy 8259 PICs are remapped and masked, the
- * local APIC delivers a periodic timer tick calibrated against the PIT, and the
- * TSC frequency comes from CPUID when the CPU tells it, else from the PIT too.
+ * TSC frequency comes from CPUID when the CPU tells it, else from the PIT, else
+ * from the ACPI PM timer, and the local APIC delivers a periodic timer tick
+ * calibrated against the TSC.
+ *
+ * No wait here trusts the hardware to answer: every polling loop has a bound, and
+ * what follows a timeout is a fallback and one line saying so (a PC whose PIT
+ * does not count, a local APIC that never accepts an IPI).
  *
  * Under QEMU with -icount every one of these clocks is derived from the
  * instruction counter, so the numbers printed are exact and repeatable there.
@@ -14,7 +19,9 @@
 #include <asm/pgtable.h>
 #include <asm/processor.h>
 #include <asm/traps.h>
+#include <acpi.h>
 #include <kernel.h>
+#include <printk.h>
 
 #define PIC1_CMD	0x20
 #define PIC1_DATA	0x21
@@ -42,6 +49,16 @@
 #define APIC_LVT_PERIODIC BIT(17)
 #define APIC_DIV_16	0x3
 #define APIC_ICR_PENDING BIT(12)	/* delivery status: the last IPI not yet accepted */
+
+/*
+ * How long a calibration wait may poll before its clock is declared dead, in TSC
+ * ticks, since nothing else can tell time yet: 5 * 10^9 is 0.5 s at 10 GHz and 5 s
+ * at 1 GHz, against the 50 ms a working clock needs.
+ */
+#define CALIBRATION_TSC_LIMIT	5000000000UL
+#define PM_TIMER_HZ	3579545
+#define IPI_ACCEPT_MS	100
+#define TSC_KHZ_GUESS	2000000		/* when nothing can measure it: 2 GHz, and we say so */
 
 static volatile u32 *lapic;
 static u32 lapic_ticks_per_ms;
@@ -73,9 +90,12 @@ void pic_mask_all(void)
 	outb(PIC2_DATA, 0xff);
 }
 
-void pit_wait_ms(unsigned int ms)
+/* Waits ms (at most 54) on PIT channel 2; false if its output never rose. */
+bool pit_wait_ms(unsigned int ms)
 {
 	u32 count = PIT_HZ / 1000 * ms;
+	u64 give_up = rdtsc() + CALIBRATION_TSC_LIMIT;
+	bool counted;
 	u8 b;
 
 	if (count > 0xffff)
@@ -86,9 +106,30 @@ void pit_wait_ms(unsigned int ms)
 	outb(PIT_CH2, count & 0xff);
 	outb(PIT_CH2, count >> 8);
 	outb(PORT_B, b | 0x01);			/* gate high: counting starts */
-	while (!(inb(PORT_B) & 0x20))		/* output goes high at terminal count */
+	while (!(counted = inb(PORT_B) & 0x20) && rdtsc() < give_up)	/* high at count 0 */
 		cpu_relax();
 	outb(PORT_B, b);
+	return counted;
+}
+
+/* TSC ticks per ms over 50 ms of the ACPI PM timer (24 or 32 bits); 0 if it stands still. */
+u64 tsc_khz_from_pm_timer(void)
+{
+	u32 port, mask, start, want = PM_TIMER_HZ / 20;
+	bool ext;
+	u64 t0;
+
+	if (!acpi_pm_timer(&port, &ext))
+		return 0;
+	mask = ext ? 0xffffffff : 0xffffff;
+	start = inl(port) & mask;
+	t0 = rdtsc();
+	while (((inl(port) - start) & mask) < want) {
+		if (rdtsc() - t0 > CALIBRATION_TSC_LIMIT)
+			return 0;
+		cpu_relax();
+	}
+	return (rdtsc() - t0) * 20 / 1000;
 }
 
 void tsc_init(void)
@@ -111,10 +152,18 @@ void tsc_init(void)
 		return;
 	}
 	t0 = rdtsc();
-	pit_wait_ms(50);
-	t1 = rdtsc();
-	tsc_khz = (t1 - t0) / 50;
-	tsc_khz_source = "PIT calibration";
+	if (pit_wait_ms(50)) {
+		t1 = rdtsc();
+		tsc_khz = (t1 - t0) / 50;
+		tsc_khz_source = "PIT calibration";
+		return;
+	}
+	tsc_khz = tsc_khz_from_pm_timer();
+	tsc_khz_source = "ACPI PM timer calibration (the PIT does not count)";
+	if (tsc_khz)
+		return;
+	tsc_khz = TSC_KHZ_GUESS;
+	tsc_khz_source = "a guess: neither the PIT nor the ACPI PM timer counts, times are wrong";
 }
 
 void udelay(unsigned int us)
@@ -145,11 +194,11 @@ void lapic_init(void)
 	lapic = ioremap(rdmsr(MSR_APIC_BASE) & PAGE_MASK & PTE_ADDR_MASK, PAGE_SIZE);
 	lapic_enable();
 
-	/* Calibrate: count down from the maximum for 10 ms of PIT time. */
+	/* Calibrate: count down from the maximum for 10 ms of TSC time (tsc_init() first). */
 	lapic_write(APIC_TIMER_DIV, APIC_DIV_16);
 	lapic_write(APIC_LVT_TIMER, APIC_LVT_MASKED | IRQ_VECTOR_TIMER);
 	lapic_write(APIC_TIMER_INIT, 0xffffffff);
-	pit_wait_ms(10);
+	udelay(10000);
 	lapic_ticks_per_ms = (0xffffffff - lapic_read(APIC_TIMER_CUR)) / 10;
 	lapic_write(APIC_TIMER_INIT, 0);
 	if (!lapic_ticks_per_ms)
@@ -171,8 +220,19 @@ u32 lapic_id(void)
  */
 void lapic_send_ipi_irqoff(u32 apic_id, u32 icr)
 {
-	while (lapic_read(APIC_ICR_LOW) & APIC_ICR_PENDING)
+	u64 deadline = rdtsc() + tsc_khz * IPI_ACCEPT_MS;
+	static bool warned;
+
+	while (lapic_read(APIC_ICR_LOW) & APIC_ICR_PENDING) {
+		if (rdtsc() > deadline) {
+			if (!warned)
+				printk("lapic: the last IPI was not accepted in %u ms; sending anyway\n",
+				       IPI_ACCEPT_MS);
+			warned = true;
+			break;
+		}
 		cpu_relax();
+	}
 	lapic_write(APIC_ICR_HIGH, apic_id << 24);
 	lapic_write(APIC_ICR_LOW, icr);
 }

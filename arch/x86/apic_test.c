@@ -5,6 +5,7 @@
 #include <asm/percpu.h>
 #include <asm/processor.h>
 #include <selftest.h>
+#include <string.h>
 
 /* Spins (never halts: see docs/benchmarks.md) until ticks move or ms pass. */
 static unsigned long wait_ticks(unsigned long from, unsigned int ms)
@@ -42,4 +43,18 @@ SELFTEST(timer, tsc_frequency_plausible)
 	EXPECT_GE(t, tsc_khz, 100000UL);	/* 100 MHz .. 10 GHz */
 	EXPECT_LE(t, tsc_khz, 10000000UL);
 	EXPECT_EQ(t, tsc_to_ns(tsc_khz * 1000), 1000000000UL);
+}
+
+/*
+ * The fallback when the PIT does not count: the ACPI PM timer must measure the
+ * same TSC frequency as the PIT did (a ratio of two clocks, within 10%).
+ */
+SELFTEST(timer, pm_timer_calibration_agrees)
+{
+	u64 khz = tsc_khz_from_pm_timer();
+
+	if (strcmp(tsc_khz_source, "PIT calibration"))
+		SKIP(t, "the TSC frequency did not come from the PIT here");
+	ASSERT_NE(t, khz, 0);
+	EXPECT_TRUE(t, khz > tsc_khz - tsc_khz / 10 && khz < tsc_khz + tsc_khz / 10);
 }

@@ -1,5 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
-/* COM1 16550 UART, 115200 8N1, polled. The serial log is what tests read. */
+/*
+ * COM1 16550 UART, 115200 8N1, polled. The serial log is what tests read. A
+ * character takes 87 us at this rate: a UART that is still busy after
+ * THRE_POLL_LIMIT reads of its status is broken or absent in a way that reads as
+ * busy, and serial output stops (the screen still shows everything).
+ */
 #include <asm/io.h>
 #include <asm/processor.h>
 #include <printk.h>
@@ -13,6 +18,9 @@
 #define UART_LSR	5
 #define UART_LSR_THRE	0x20
 #define UART_LCR_DLAB	0x80
+#define THRE_POLL_LIMIT	100000UL
+
+static bool serial_stuck;
 
 void serial_init(void)
 {
@@ -27,14 +35,24 @@ void serial_init(void)
 
 static void serial_putc(char c)
 {
-	while (!(inb(COM1 + UART_LSR) & UART_LSR_THRE))
+	unsigned long polls = 0;
+
+	while (!(inb(COM1 + UART_LSR) & UART_LSR_THRE)) {
+		if (++polls > THRE_POLL_LIMIT) {
+			static const char msg[] = "serial: COM1 never ready to send: off\n";
+
+			serial_stuck = true;
+			vga_write(msg, sizeof(msg) - 1);
+			return;
+		}
 		cpu_relax();
+	}
 	outb(COM1 + UART_THR, c);
 }
 
 void serial_write(const char *s, size_t len)
 {
-	for (size_t i = 0; i < len; i++) {
+	for (size_t i = 0; i < len && !serial_stuck; i++) {
 		if (s[i] == '\n')
 			serial_putc('\r');
 		serial_putc(s[i]);

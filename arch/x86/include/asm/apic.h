@@ -34,6 +34,8 @@ void udelay(unsigned int us);
 #define APIC_LEVEL_ASSERT	0x04000
 
 /* PIT channel 2 as a one-shot stopwatch: busy-waits about ms milliseconds. */
-void pit_wait_ms(unsigned int ms);
+bool pit_wait_ms(unsigned int ms);
+/* The TSC's kHz measured against the ACPI PM timer, the PIT's stand-in; 0: none. */
+u64 tsc_khz_from_pm_timer(void);
 
 #endif

@@ -28,6 +28,14 @@ static __always_inline u8 inb(u16 port)
 	return v;
 }
 
+static __always_inline u32 inl(u16 port)
+{
+	u32 v;
+
+	asm volatile("inl %1, %0" : "=a"(v) : "Nd"(port));
+	return v;
+}
+
 static __always_inline u16 inw(u16 port)
 {
 	u16 v;
