@@ -127,10 +127,13 @@ static bool make_args(long nr, unsigned long a[6])
 		return false;
 	case __NR_clone:
 		/*
-		 * No CLONE_VM, SIGHAND, VFORK or THREAD; no CLONE_SETTLS; SIGCHLD as the
-		 * exit signal (another one would reach a handler while we wait).
+		 * No CLONE_VM, SIGHAND, VFORK or THREAD; no CLONE_SETTLS; no
+		 * CLONE_PARENT_SETTID (the child's pid in our memory would change later
+		 * results: see the hash below); SIGCHLD as the exit signal (another one
+		 * would reach a handler while we wait).
 		 */
-		a[0] = (a[0] & ~(0xffUL | 0x100 | 0x800 | 0x4000 | 0x10000 | 0x80000)) | SIGCHLD;
+		a[0] = (a[0] & ~(0xffUL | 0x100 | 0x800 | 0x4000 | 0x10000 | 0x80000 | 0x100000)) |
+		       SIGCHLD;
 		a[1] = 0;	/* the child stays on its copy of our stack */
 		return true;
 	case __NR_clone3:	/* (args, size) */
@@ -284,19 +287,25 @@ int main(int argc, char **argv)
 	while (made < count) {
 		unsigned long a[6];
 		long nr = pick_number(), ret;
+		bool creates;
 
 		if (!make_args(nr, a)) {
 			skipped++;
 			continue;
 		}
 		made++;
+		creates = (int)nr == __NR_fork || (int)nr == __NR_vfork || (int)nr == __NR_clone;
 		ret = syscall6(nr, a[0], a[1], a[2], a[3], a[4], a[5]);
-		if (!ret && ((int)nr == __NR_fork || (int)nr == __NR_vfork ||
-			     (int)nr == __NR_clone))
+		if (creates && !ret)
 			syscall1(__NR_exit, 0);		/* a child: gone at once */
-		if (ret > 0 && ((int)nr == __NR_fork || (int)nr == __NR_vfork ||
-				(int)nr == __NR_clone))
+		if (creates && ret > 0) {
 			reap(ret);
+			/*
+			 * The pid is not the seed's either: the lowest free one, and with
+			 * several CPUs the last child may still be leaving its CPU.
+			 */
+			ret = 1;
+		}
 		if ((int)nr == __NR_time && ret >= 0)
 			ret = 0;	/* the clock's value is not the seed's: hash "it worked" */
 		hash = (hash ^ (u64)ret) * 0x100000001b3ULL;
