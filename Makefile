@@ -14,10 +14,11 @@
 #   make clean
 #
 # Variables (README.md, "Make variables"): CMDLINE, INIT, INIT_ARGS, BENCH_ARGS,
-# ICOUNT, KVM, CPU, SMP, GUI, TIMEOUT, QEMU_EXTRA, DEBUG_ENTRY, V. A run's outcome is
-# its status (0 success, 1 failure, 2 bad boot, 3 init exited non-zero, 4 init
-# killed by a signal, 124 timed out, 125 no status): scripts/qemu.sh exits with
-# it, so a failed run fails its make target and make names it ("Error 3").
+# ICOUNT, KVM, CPU, SMP, GUI, TIMEOUT, FIRMWARE, EXIT_DEVICE, QEMU_EXTRA,
+# DEBUG_ENTRY, V. A run's outcome is its status (0 success, 1 failure, 2 bad boot,
+# 3 init exited non-zero, 4 init killed by a signal, 124 timed out, 125 no status):
+# scripts/qemu.sh exits with it, so a failed run fails its make target and make
+# names it ("Error 3").
 
 BUILD		?= build
 .DEFAULT_GOAL	:= all
@@ -189,11 +190,14 @@ $(KERNEL): $(KERNEL_OBJS) $(BUILD)/ksyms.o linker.ld
 $(BUILD)/ksyms.o $(BUILD)/ksyms-empty.o: $(BUILD)/%.o: $(BUILD)/%.c
 	$(call compile_c,$(KERNEL_CFLAGS))
 
-# The ISO is rebuilt when the command line or init changes, not only the kernel.
+# The ISO is rebuilt when the command line, init or the installed GRUB platforms
+# change, not only the kernel.
+GRUB_PLATFORMS = $(notdir $(wildcard /usr/lib/grub/i386-pc /usr/lib/grub/x86_64-efi))
 $(BUILD)/iso-config: FORCE
 	@mkdir -p $(BUILD)
-	@printf '%s|%s|%s\n' "$$RUN_CMDLINE" "$$INIT" "$$INIT_ARGS" | cmp -s - $@ || \
-		printf '%s|%s|%s\n' "$$RUN_CMDLINE" "$$INIT" "$$INIT_ARGS" > $@
+	@printf '%s|%s|%s|%s\n' "$$RUN_CMDLINE" "$$INIT" "$$INIT_ARGS" "$(GRUB_PLATFORMS)" | \
+		cmp -s - $@ || printf '%s|%s|%s|%s\n' "$$RUN_CMDLINE" "$$INIT" "$$INIT_ARGS" \
+		"$(GRUB_PLATFORMS)" > $@
 
 $(ISO): $(KERNEL) $(USER_PROGS) $(BUILD)/iso-config scripts/mkiso.sh
 	@echo "  ISO     $@"

@@ -59,6 +59,15 @@ check_length "the kernel command line (CMDLINE)" "$cmdline" "$cmdline_max"
 [ -z "$init" ] || check_length "init's argument string (\"init\" + INIT_ARGS)" \
 	"init $init_args" "$args_max"
 
+# One ISO for both kinds of PC: never silently a BIOS-only (or UEFI-only) image.
+for platform in i386-pc x86_64-efi; do
+	if [ ! -d "/usr/lib/grub/$platform" ]; then
+		echo "mkiso.sh: GRUB's $platform modules are missing (scripts/setup.sh installs" \
+			"grub-pc-bin and grub-efi-amd64-bin): the ISO would not boot on every PC" >&2
+		exit 2
+	fi
+done
+
 stage=$(mktemp -d "${out%.iso}.stage.XXXXXX")
 trap 'rm -rf "$stage"' EXIT
 mkdir -p "$stage/boot/grub"
@@ -66,8 +75,11 @@ cp "$kernel" "$stage/boot/entrylab.elf"
 {
 	echo 'set timeout=0'
 	echo 'set default=0'
+	echo 'insmod all_video'
 	echo 'menuentry "entrylab" {'
 	echo "	multiboot2 /boot/entrylab.elf $(grub_words "$cmdline")"
+	# BIOS: keep VGA text mode, which the kernel writes to (arch/x86/vga.c).
+	echo '	if [ "$grub_platform" = pc ]; then set gfxpayload=text; fi'
 	if [ -n "$probe" ]; then
 		cp "$probe" "$stage/boot/probe.elf"
 		echo "	module2 /boot/probe.elf probe"

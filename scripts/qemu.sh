@@ -19,6 +19,9 @@
 #                        has a CPU for every guest CPU, else single (docs/smp-rcu.md)
 #              TIMEOUT=s stop QEMU after s seconds without a result (default 600;
 #                        0: never, as for make debug)
+#              FIRMWARE=bios|uefi  SeaBIOS (default), or OVMF as split pflash (code
+#                        read-only, a private copy of the variables); Secure Boot
+#                        off: it would refuse the unsigned GRUB
 #              EXIT_DEVICE=0  no isa-debug-exit device, as on a real PC: the kernel
 #                        ends the run by ACPI power-off (or reset, "reboot"), QEMU
 #                        exits by itself, and this script takes the status from the
@@ -75,6 +78,19 @@ elif use_kvm; then
 	clock="KVM: RDTSC counts TSC cycles"
 fi
 echo "qemu.sh: $clock" >&2
+firmware=()
+case "${FIRMWARE:-bios}" in
+bios) ;;
+uefi)
+	vars=$(mktemp)
+	cp /usr/share/OVMF/OVMF_VARS_4M.fd "$vars"
+	firmware=(-drive "if=pflash,format=raw,unit=0,readonly=on,file=/usr/share/OVMF/OVMF_CODE_4M.fd"
+		-drive "if=pflash,format=raw,unit=1,file=$vars") ;;
+*)
+	echo "qemu.sh: FIRMWARE=$FIRMWARE is not bios or uefi" >&2
+	exit 2 ;;
+esac
+
 display=(-display none)
 [ "${GUI:-0}" = 1 ] && display=()
 
@@ -82,11 +98,11 @@ limit=${TIMEOUT:-600}
 exit_device=(-device isa-debug-exit,iobase=0xf4,iosize=0x04)
 [ "${EXIT_DEVICE:-1}" = 0 ] && exit_device=()
 qemu=(qemu-system-x86_64 -M pc "${accel[@]}" -cpu "$cpu" -m "${MEM:-256M}"
-	-cdrom "$iso" -boot d -serial stdio "${display[@]}" -no-reboot
+	"${firmware[@]}" -cdrom "$iso" -boot d -serial stdio "${display[@]}" -no-reboot
 	"${exit_device[@]}" "$@")
 [ "$limit" = 0 ] || qemu=(timeout --foreground "$limit" "${qemu[@]}")
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+trap 'rm -f "$log" ${vars:+"$vars"}' EXIT
 if [ -t 1 ]; then
 	"${qemu[@]}" | tee "$log"
 	rc=${PIPESTATUS[0]}

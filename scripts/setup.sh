@@ -16,8 +16,12 @@ missing=()
 for tool in "${!need[@]}"; do
 	command -v "$tool" >/dev/null 2>&1 || missing+=("${need[$tool]}")
 done
-# grub-mkrescue needs the BIOS (i386-pc) GRUB modules to build a bootable ISO.
+# grub-mkrescue builds a hybrid ISO from the GRUB platforms installed: BIOS (i386-pc)
+# and UEFI (x86_64-efi) both, so that one ISO boots either kind of PC; OVMF is the
+# UEFI firmware for QEMU (make run FIRMWARE=uefi, and make test's UEFI boots).
 [ -d /usr/lib/grub/i386-pc ] || missing+=(grub-pc-bin)
+[ -d /usr/lib/grub/x86_64-efi ] || missing+=(grub-efi-amd64-bin)
+[ -f /usr/share/OVMF/OVMF_CODE_4M.fd ] || missing+=(ovmf)
 # The test suite builds one program against glibc with gcc -static.
 [ -f /usr/lib/x86_64-linux-gnu/libc.a ] || missing+=(libc6-dev)
 for pkg in "$@"; do

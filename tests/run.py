@@ -121,6 +121,17 @@ BOOTS = {
     'quoted-arguments-reach-init': dict(init='{b}/tests/hello-glibc.elf',
                                         init_args='''it's "a\\b"''', lines=(
         r'''^hello from glibc: entrylab x86_64, pid 1, argc 3, argv\[1\] it's, heap ok$''',)),
+    # UEFI (OVMF) as well as SeaBIOS: the same ISO, the same results.
+    'uefi-selftests': dict(cmdline='selftest noinit', env={'FIRMWARE': 'uefi'},
+                           suites=KERNEL_SUITES, skips=RELEASE_SKIPS, lines=(SUCCESS,)),
+    'uefi-bench': dict(init='{b}/user/init.elf', init_args='iters=200 reps=1',
+                       env={'FIRMWARE': 'uefi'},
+                       lines=(r'^bench: CT_WARN_ON count 0$', r'^bench proc=fork-wait ',
+                              SUCCESS)),
+    'uefi-acpi-power-off-without-exit-device': dict(
+        cmdline='noinit halt_after=0', env={'FIRMWARE': 'uefi', 'EXIT_DEVICE': '0'}, lines=(
+            r'^acpi: power-off: PM1a_CNT 0x[0-9a-f]+', SUCCESS, r'^acpi: powering off \(S5\)$',
+            r'QEMU exited by itself \(no exit device\): run status 0$')),
     # No isa-debug-exit device, as on a PC: ACPI ends the run and QEMU exits by itself.
     'acpi-power-off-without-exit-device': dict(
         cmdline='selftest noinit halt_after=0', env={'EXIT_DEVICE': '0'},
@@ -304,6 +315,17 @@ def disassemble(b):
 def entry_variants():
     text = open(os.path.join(ROOT, 'include', 'entry-variants.h')).read()
     return re.findall(r'^\s*ENTRY_VARIANT\((\w+),', text, re.M)
+
+
+@check
+def iso_boots_bios_and_uefi(b):
+    """One ISO for every PC: El Torito boot images for both BIOS and UEFI."""
+    out = subprocess.run(['xorriso', '-indev', os.path.join(b, 'entrylab.iso'),
+                          '-report_el_torito', 'plain'], capture_output=True, text=True).stdout
+    platforms = set(re.findall(r'^El Torito boot img :\s+\d+\s+(\S+)', out, re.M))
+    problems = [f'no {p} El Torito boot image in build/entrylab.iso'
+                for p in ('BIOS', 'UEFI') if p not in platforms]
+    return problems, 'build/entrylab.iso has BIOS and UEFI El Torito boot images'
 
 
 @check
