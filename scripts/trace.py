@@ -117,8 +117,14 @@ class Gdb:
             self._read()
 
     def rip(self):
-        regs = self.command('g')	# RAX..R15, then RIP: little-endian hex, 8 bytes each
-        return int.from_bytes(bytes.fromhex(regs[16 * 16:17 * 16]), 'little')
+        return self.regs()[0]
+
+    def regs(self):
+        """RIP and CS: after RAX..R15 (8 bytes each) come RIP, EFLAGS (4), CS (4)."""
+        regs = self.command('g')
+        rip = int.from_bytes(bytes.fromhex(regs[16 * 16:17 * 16]), 'little')
+        cs = int.from_bytes(bytes.fromhex(regs[17 * 16 + 8:17 * 16 + 16]), 'little')
+        return rip, cs
 
 
 def free_port():
@@ -145,9 +151,15 @@ def record(build, variant, op):
         gdb = Gdb(port)
         start = symbol(probe, 'trace_syscall')
         gdb.command(f'Z0,{start:x},1')
-        gdb.command('c')
-        if gdb.rip() != start:
-            sys.exit(f'trace: stopped at {gdb.rip():#x}, not at trace_syscall {start:#x}')
+        # The firmware or GRUB may run code at the same linear address before the
+        # probe does: only a stop in ring 3 is the probe's.
+        for _ in range(100):
+            gdb.command('c')
+            rip, cs = gdb.regs()
+            if rip == start and cs & 3 == 3:
+                break
+        else:
+            sys.exit(f'trace: never stopped at trace_syscall {start:#x} in user mode')
         path = [start]
         while len(path) < MAX_STEPS:
             gdb.command('s')
@@ -249,11 +261,14 @@ def main():
         if BEGIN not in text or END not in text:
             sys.exit(f'trace: {a.docs} has no trace summary markers')
         head, rest = text.split(BEGIN, 1)
-        new = f'{head}{BEGIN}\n{docs_table(build)}\n{END}{rest.split(END, 1)[1]}'
+        table = docs_table(build)
+        new = f'{head}{BEGIN}\n{table}\n{END}{rest.split(END, 1)[1]}'
         if a.check:
             if new != text:
-                print(f'{a.docs}: trace summary is stale: run "make trace"')
-                return 1
+                old_rows = set(text.split(BEGIN, 1)[1].split(END, 1)[0].splitlines())
+                print(f'{a.docs}: trace summary is stale: run "make trace"; this build: ' +
+                      '; '.join(r for r in table.splitlines() if r not in old_rows))
+                return 3
             print(f'{a.docs}: trace summary current')
             return 0
         if new != text:

@@ -382,9 +382,8 @@ def docs_entry_listing_current(b):
 def docs_entry_trace_current(b):
     """docs/entry.md's dynamic-trace summary (make trace) must match this build."""
     r = subprocess.run(['python3', 'scripts/trace.py', '--build', b, '--docs', 'docs/entry.md',
-                        '--check'], cwd=ROOT)
-    problems = ['docs/entry.md trace summary is stale: run "make trace" and commit'] \
-        if r.returncode else []
+                        '--check'], cwd=ROOT, capture_output=True, text=True)
+    problems = [(r.stdout + r.stderr).strip().replace('\n', ' / ')] if r.returncode else []
     return problems, 'docs/entry.md matches the traced kill() of every variant'
 
 
