@@ -115,7 +115,7 @@ const char *acpi_find_s5(const u8 *aml, size_t len, u16 *typa, u16 *typb)
 			continue;
 		if (p == aml || (p[-1] != AML_NAME_OP && !(p[-1] == '\\' && p - 1 > aml &&
 							 p[-2] == AML_NAME_OP)))
-			continue;			/* a reference to _S5_, not its definition */
+			continue;		/* a reference to _S5_, not its definition */
 		q = p + 4;
 		if (*q++ != AML_PACKAGE_OP)
 			return "\\_S5_ is not a package (a method?): not understood";

@@ -62,8 +62,9 @@ check_length "the kernel command line (CMDLINE)" "$cmdline" "$cmdline_max"
 # One ISO for both kinds of PC: never silently a BIOS-only (or UEFI-only) image.
 for platform in i386-pc x86_64-efi; do
 	if [ ! -d "/usr/lib/grub/$platform" ]; then
-		echo "mkiso.sh: GRUB's $platform modules are missing (scripts/setup.sh installs" \
-			"grub-pc-bin and grub-efi-amd64-bin): the ISO would not boot on every PC" >&2
+		echo "mkiso.sh: GRUB's $platform modules are missing (scripts/setup.sh" \
+			"installs grub-pc-bin and grub-efi-amd64-bin): the ISO would not" \
+			"boot on every PC" >&2
 		exit 2
 	fi
 done

@@ -84,7 +84,8 @@ bios) ;;
 uefi)
 	vars=$(mktemp)
 	cp /usr/share/OVMF/OVMF_VARS_4M.fd "$vars"
-	firmware=(-drive "if=pflash,format=raw,unit=0,readonly=on,file=/usr/share/OVMF/OVMF_CODE_4M.fd"
+	code=/usr/share/OVMF/OVMF_CODE_4M.fd
+	firmware=(-drive "if=pflash,format=raw,unit=0,readonly=on,file=$code"
 		-drive "if=pflash,format=raw,unit=1,file=$vars") ;;
 *)
 	echo "qemu.sh: FIRMWARE=$FIRMWARE is not bios or uefi" >&2

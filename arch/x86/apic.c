@@ -58,7 +58,7 @@
 #define CALIBRATION_TSC_LIMIT	5000000000UL
 #define PM_TIMER_HZ	3579545
 #define IPI_ACCEPT_MS	100
-#define TSC_KHZ_GUESS	2000000		/* when nothing can measure it: 2 GHz, and we say so */
+#define TSC_KHZ_GUESS	2000000		/* nothing measures it: 2 GHz, and we say so */
 
 static volatile u32 *lapic;
 static u32 lapic_ticks_per_ms;
@@ -226,7 +226,7 @@ void lapic_send_ipi_irqoff(u32 apic_id, u32 icr)
 	while (lapic_read(APIC_ICR_LOW) & APIC_ICR_PENDING) {
 		if (rdtsc() > deadline) {
 			if (!warned)
-				printk("lapic: the last IPI was not accepted in %u ms; sending anyway\n",
+				printk("lapic: an IPI not accepted in %u ms; sending anyway\n",
 				       IPI_ACCEPT_MS);
 			warned = true;
 			break;
