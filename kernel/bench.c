@@ -14,6 +14,8 @@
  * (rcu_set_eqs()), so with more CPUs online they measure nothing.
  */
 #include <asm/apic.h>
+#include <asm/irqflags.h>
+#include <asm/processor.h>
 #include <asm/syscall.h>
 #include <asm/uaccess.h>
 #include <context_tracking.h>
@@ -178,6 +180,69 @@ static void fmt_delta(char *buf, size_t size, const struct cell *c, const struct
 		 permille / 10, permille % 10);
 }
 
+/*
+ * "12.34 ns" for ticks/iters at the calibrated TSC rate, or "" when the rate is
+ * a guess (apic.c): a user reading the table must not take it for a measurement.
+ */
+static const char *fmt_ns(char *buf, size_t size, long long ticks, unsigned long iters)
+{
+	if (!strncmp(tsc_khz_source, "a guess", 7) || ticks < 0) {
+		buf[0] = '\0';
+		return buf;
+	}
+	/* ticks / iters / khz * 10^6 ns, in hundredths. */
+	return fmt_per_call(buf, size, ticks * 1000000LL / (long long)tsc_khz, iters);
+}
+
+/* What a reader of the figures needs to know about the machine and the kernel. */
+static void print_machine(const char *prefix)
+{
+	printk("%sCPU %s \"%s\" family %u model %u stepping %u, microcode ", prefix,
+	       boot_cpu.vendor, boot_cpu.model, boot_cpu.family, boot_cpu.model_id,
+	       boot_cpu.stepping);
+	if (boot_cpu.microcode_known)
+		printk("0x%x\n", boot_cpu.microcode);
+	else
+		printk("not readable\n");
+	printk("%sTSC %lu.%03lu MHz (%s), %s, %s\n", prefix, (unsigned long)(tsc_khz / 1000),
+	       (unsigned long)(tsc_khz % 1000), tsc_khz_source,
+	       boot_cpu.invariant_tsc ? "invariant" : "not invariant (may change with P-states)",
+	       boot_cpu.hypervisor ? "under a hypervisor" : "no hypervisor (bare metal)");
+	printk("%sentry %s, context tracking %s, RCU tracker %s, irq_restore=%s, %u CPU(s); "
+	       "no speculation mitigations (entrylab has none)\n", prefix,
+	       rows[boot_entry_variant].name, boot_ct ? "on" : "off", boot_rcu ? "on" : "off",
+	       irq_restore_sti ? "sti" : "popf", nr_cpus_online);
+}
+
+/*
+ * The end: every row's minimum ticks per call, and ns where the TSC rate was
+ * measured, fenced so that it can be copied from a serial log or photographed
+ * from the screen whole. docs/benchmarks.md says where it goes.
+ */
+static void print_results_block(void)
+{
+	char t[32], n[32];
+
+	printk("bench: ----------------- entrylab results: copy from here -----------------\n");
+	print_machine("results: ");
+	printk("results: %-36s %s\n", "row", "op: ticks per call (ns)");
+	for (unsigned int v = 0; v < nr_rows; v++) {
+		printk("results: %-36s", rows[v].name);
+		for (unsigned int op = 0; op < BENCH_NR_OPS; op++) {
+			const struct cell *c = &cells[v][op];
+
+			if (!c->valid)
+				continue;
+			fmt_ns(n, sizeof(n), c->r.min_ticks, c->iters);
+			printk(" %s %s%s%s%s", op_names[op],
+			       fmt_per_call(t, sizeof(t), c->r.min_ticks, c->iters),
+			       n[0] ? " (" : "", n, n[0] ? ")" : "");
+		}
+		printk("\n");
+	}
+	printk("bench: ----------------------- end of results -----------------------\n");
+}
+
 /* Called after init exits: prints what it reported, if anything. */
 void bench_print_results(void)
 {
@@ -190,6 +255,7 @@ void bench_print_results(void)
 	if (!any)
 		return;
 
+	print_machine("bench: ");
 	printk("\nbench: RDTSC ticks per call, minimum over the repetitions, empty loop subtracted;\n"
 	       "bench: difference from %s (the tracker rows: from %s). Timer tick masked\n"
 	       "bench: while measuring.\n", rows[0].name, rows[boot_entry_variant].name);
@@ -226,11 +292,15 @@ void bench_print_results(void)
 
 			if (!c->valid)
 				continue;
-			printk("bench variant=%s op=%s iters=%lu ticks_per_call=%s median=%s reps=%lu\n",
+			printk("bench variant=%s op=%s iters=%lu ticks_per_call=%s median=%s reps=%lu",
 			       rows[v].name, op_names[op], c->iters,
 			       fmt_per_call(a, sizeof(a), c->r.min_ticks, c->iters),
 			       fmt_per_call(b, sizeof(b), c->r.median_ticks, c->iters), c->r.reps);
+			if (*fmt_ns(a, sizeof(a), c->r.min_ticks, c->iters))
+				printk(" ns_per_call=%s", a);
+			printk("\n");
 		}
 	}
 	printk("bench: CT_WARN_ON count %lu\n", ct_warnings_total());
+	print_results_block();
 }

@@ -7,11 +7,34 @@
  * CPUID reports it, and the banner says which are on. SSE is enabled for user
  * programs; AVX is not (no XSAVE support), so CPUID-driven libraries keep to SSE.
  */
+#include <asm/msr.h>
 #include <asm/processor.h>
 #include <asm/smap.h>
 #include <string.h>
 
 struct cpuinfo boot_cpu;
+
+#define MSR_MICROCODE_REV	0x8b	/* Intel: IA32_BIOS_SIGN_ID; AMD: PATCH_LEVEL */
+
+/*
+ * The microcode revision, for the benchmark's header. Intel's is valid in the
+ * high half after writing 0 and running CPUID(1); AMD's is the low half. A CPU
+ * or hypervisor without the MSR #GPs, which the fixup table catches.
+ */
+static void cpu_read_microcode(void)
+{
+	bool intel = !strcmp(boot_cpu.vendor, "GenuineIntel");
+	u64 v;
+
+	if (intel && !wrmsr_safe(MSR_MICROCODE_REV, 0))
+		return;
+	if (intel)
+		cpuid(1);
+	if (!rdmsr_safe(MSR_MICROCODE_REV, &v))
+		return;
+	boot_cpu.microcode = intel ? v >> 32 : (u32)v;
+	boot_cpu.microcode_known = true;
+}
 
 static void cpu_identify(void)
 {
@@ -33,6 +56,9 @@ static void cpu_identify(void)
 	boot_cpu.hypervisor = r.ecx & CPUID1_ECX_HYPERVISOR;
 
 	max_ext = cpuid(0x80000000).eax;
+	if (max_ext >= 0x80000007)
+		boot_cpu.invariant_tsc = cpuid(0x80000007).edx & BIT(8);
+	cpu_read_microcode();
 	if (max_ext >= 0x80000004) {
 		for (u32 i = 0; i < 3; i++) {
 			r = cpuid(0x80000002 + i);

@@ -3,6 +3,7 @@
 #ifndef _ASM_X86_MSR_H
 #define _ASM_X86_MSR_H
 
+#include <asm/extable.h>
 #include <compiler.h>
 
 #define MSR_APIC_BASE		0x0000001b
@@ -25,6 +26,36 @@ static __always_inline u64 rdmsr(u32 msr)
 
 	asm volatile("rdmsr" : "=a"(lo), "=d"(hi) : "c"(msr));
 	return ((u64)hi << 32) | lo;
+}
+
+/* rdmsr of an MSR the CPU (or the hypervisor) may not have: false if it #GPs. */
+static __always_inline bool rdmsr_safe(u32 msr, u64 *v)
+{
+	u32 lo = 0, hi = 0;
+	int ok;
+
+	asm volatile("	xor %2, %2\n"
+		     "1:	rdmsr\n"
+		     "	mov $1, %2\n"
+		     "2:\n"
+		     _ASM_EXTABLE(1b, 2b)
+		     : "+a"(lo), "+d"(hi), "=&r"(ok) : "c"(msr) : "memory");
+	*v = ((u64)hi << 32) | lo;
+	return ok;
+}
+
+/* wrmsr that may #GP: false if it did. */
+static __always_inline bool wrmsr_safe(u32 msr, u64 v)
+{
+	int ok;
+
+	asm volatile("	xor %0, %0\n"
+		     "1:	wrmsr\n"
+		     "	mov $1, %0\n"
+		     "2:\n"
+		     _ASM_EXTABLE(1b, 2b)
+		     : "=&r"(ok) : "c"(msr), "a"((u32)v), "d"((u32)(v >> 32)) : "memory");
+	return ok;
 }
 
 static __always_inline void wrmsr(u32 msr, u64 v)
