@@ -9,6 +9,7 @@
 #   make selftests-x86  Linux's x86 entry selftests, unmodified, as init (docs/testing.md)
 #   make trace      one syscall instruction by instruction (VARIANT=, OP=), and the
 #                   per-variant summary in docs/entry.md refreshed
+#   make usb DEV=/dev/sdX  write the ISO to a USB stick (docs/bare-metal.md)
 #   make disasm     refresh the annotated do_syscall_64 listing in docs/entry.md
 #   make debug      boot halted with a gdb stub on :1234
 #   make clean
@@ -147,7 +148,7 @@ ISO := $(BUILD)/entrylab.iso
 KERNEL := $(BUILD)/entrylab.elf
 PROBE := $(BUILD)/user/probe.elf
 
-.PHONY: all run test bench rcu-demo micro trace selftests-x86 disasm debug clean FORCE
+.PHONY: all run test bench rcu-demo micro trace usb selftests-x86 disasm debug clean FORCE
 all: $(ISO) $(USER_PROGS)
 
 # -MT: the dependency file names the .inc, so a header change regenerates it.
@@ -243,6 +244,11 @@ OP ?= kill
 trace: $(KERNEL) $(USER_PROGS)
 	$(Q)python3 scripts/trace.py --build $(BUILD) --variant $(VARIANT) --op $(OP)
 	$(Q)python3 scripts/trace.py --build $(BUILD) --docs docs/entry.md
+
+# The ISO onto a USB stick for a PC: only a removable, unmounted whole disk that
+# does not hold this system's root, and only after asking (scripts/usb.sh).
+usb: $(ISO)
+	$(Q)bash scripts/usb.sh $(ISO) "$(DEV)"
 
 # docs/entry.md quotes the built do_syscall_64; this refreshes that quote.
 disasm: $(KERNEL)

@@ -251,7 +251,28 @@ MAKES = {
         args=['run', f'INIT_ARGS={LONG_ARGS}'], status=2,
         lines=(r'^mkiso.sh: init\'s argument string \("init" \+ INIT_ARGS\) is 10005 characters; '
                r'the kernel accepts at most 2047$',)),
+    'usb-needs-a-device': dict(args=['usb'], status=2, lines=(
+        r'^usb.sh: say which stick: make usb DEV=/dev/sdX', r'\[Makefile:\d+: usb\] Error 2$')),
+    'usb-refuses-non-block-device': dict(args=['usb', 'DEV=/dev/null'], status=2, lines=(
+        r'^usb.sh: /dev/null: not a block device; nothing written$',)),
 }
+
+
+def root_disk():
+    """The whole disk this machine's root filesystem is on, or None (a container)."""
+    src = subprocess.run(['findmnt', '-no', 'SOURCE', '/'], capture_output=True,
+                         text=True).stdout.strip()
+    if not src.startswith('/dev/'):
+        return None
+    parent = subprocess.run(['lsblk', '-no', 'PKNAME', src], capture_output=True,
+                            text=True).stdout.split()
+    return '/dev/' + (parent[0] if parent else os.path.basename(src))
+
+
+if root_disk():
+    MAKES['usb-refuses-the-root-disk'] = dict(args=['usb', f'DEV={root_disk()}'], status=2,
+                                              lines=(r'holds the root filesystem of this system; '
+                                                     r'nothing written$',))
 
 CHECKS = []
 
