@@ -442,13 +442,12 @@ long sys_rt_sigpending(struct pt_regs *regs)
 }
 
 /*
- * Sleeps until a signal is pending. Nothing wakes the channel: only a signal's
- * wake-up (signal_wake_up()) ends the sleep.
+ * Sleeps until a signal is pending: with no condition and no deadline, only a
+ * signal's wake-up (signal_wake_up()) ends the sleep.
  */
 static long sleep_until_signal(void)
 {
-	while (sleep_event(&current->sig, 0, false) != -ERESTARTSYS)
-		;
+	sleep_event(&current->sig, 0, false);
 	return -ERESTARTNOHAND;
 }
 
@@ -555,7 +554,7 @@ long sys_kill(struct pt_regs *regs)
 		send_signal(current, sig, &info, true);	/* we take it: no lock, no search */
 		return 0;
 	}
-	if (pid < -1 || pid == INT_MIN)
+	if (pid < -1)
 		return -ESRCH;		/* other process groups: nobody */
 	tasklist_lock(&flags);
 	if (pid == -1) {
