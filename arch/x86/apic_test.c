@@ -47,14 +47,22 @@ SELFTEST(timer, tsc_frequency_plausible)
 
 /*
  * The fallback when the PIT does not count: the ACPI PM timer must measure the
- * same TSC frequency as the PIT did (a ratio of two clocks, within 10%).
+ * TSC frequency the PIT did. Under TCG both clocks follow host time, and a busy
+ * host can stop the vCPU between two reads, so the median of three measurements
+ * must agree within a factor of two: enough to catch a wrong rate or scale (the
+ * PM timer runs at 3.58 MHz, the PIT at 1.19 MHz), never host load. Under icount
+ * the agreement is exact to a few parts per million.
  */
 SELFTEST(timer, pm_timer_calibration_agrees)
 {
-	u64 khz = tsc_khz_from_pm_timer();
+	u64 a, b, c, median;
 
 	if (strcmp(tsc_khz_source, "PIT calibration"))
 		SKIP(t, "the TSC frequency did not come from the PIT here");
-	ASSERT_NE(t, khz, 0);
-	EXPECT_TRUE(t, khz > tsc_khz - tsc_khz / 10 && khz < tsc_khz + tsc_khz / 10);
+	a = tsc_khz_from_pm_timer();
+	b = tsc_khz_from_pm_timer();
+	c = tsc_khz_from_pm_timer();
+	median = MAX(MIN(a, b), MIN(MAX(a, b), c));
+	ASSERT_NE(t, median, 0);
+	EXPECT_TRUE(t, median > tsc_khz / 2 && median < tsc_khz * 2);
 }
