@@ -3,6 +3,7 @@
 #ifndef _ENTRYLAB_PMM_H
 #define _ENTRYLAB_PMM_H
 
+#include <asm/page.h>
 #include <compiler.h>
 
 void pmm_init(void);
@@ -14,6 +15,19 @@ void get_frame(phys_addr_t pa);
 bool put_frame(phys_addr_t pa);
 bool frame_shared(phys_addr_t pa);
 bool frame_is_free(phys_addr_t pa);
+
+/* A kernel object that fills a page (a task, an mm, ...): a zeroed frame, by address. */
+static inline void *alloc_page_object(void)
+{
+	phys_addr_t pa = alloc_frame();
+
+	return pa ? phys_to_virt(pa) : NULL;
+}
+
+static inline void free_page_object(void *p)
+{
+	free_frame(virt_to_phys(p));
+}
 unsigned long pmm_free_frames(void);
 unsigned long pmm_total_frames(void);
 phys_addr_t pmm_max_phys(void);

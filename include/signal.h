@@ -77,8 +77,10 @@ struct task;
 
 const char *signal_name(int sig);
 struct sighand *sighand_alloc(void);
+void sighand_get(struct sighand *sh);
 void sighand_put(struct sighand *sh);
 struct signal_struct *signal_alloc(void);
+void signal_get(struct signal_struct *sig);
 void signal_put(struct signal_struct *sig);
 /* The task's own new blocked mask (SIGKILL and SIGSTOP stay unblocked). */
 void set_blocked(struct task *t, sigset_t blocked);

@@ -132,20 +132,29 @@ const char *acpi_find_s5(const u8 *aml, size_t len, u16 *typa, u16 *typb)
 	return "no \\_S5_ in the DSDT";
 }
 
-void acpi_power_init(void)
+/* The FADT, through to its flags; NULL and *err if there is none that long. */
+static const struct acpi_fadt *find_fadt(const char **err)
 {
 	const struct acpi_fadt *fadt;
+
+	*err = acpi_find_table(boot_info.acpi_rsdp, boot_info.acpi_rsdp_size, acpi_map_io, "FACP",
+			       (const void **)&fadt);
+	if (!*err && !fadt)
+		*err = "no valid FADT";
+	if (!*err && fadt->header.length < offsetof(struct acpi_fadt, flags) + 4)
+		*err = "the FADT is too short";
+	return *err ? NULL : fadt;
+}
+
+void acpi_power_init(void)
+{
 	const struct acpi_header *dsdt = NULL;
+	const struct acpi_fadt *fadt;
 	const char *err;
 	u64 dsdt_pa;
 
-	err = acpi_find_table(boot_info.acpi_rsdp, boot_info.acpi_rsdp_size, acpi_map_io, "FACP",
-			      (const void **)&fadt);
-	if (!err && !fadt)
-		err = "no valid FADT";
-	if (!err && fadt->header.length < offsetof(struct acpi_fadt, flags))
-		err = "the FADT is too short";
-	if (err) {
+	fadt = find_fadt(&err);
+	if (!fadt) {
 		printk("acpi: %s: no ACPI power-off or reset; the keyboard controller resets\n",
 		       err);
 		return;
@@ -188,11 +197,10 @@ void acpi_power_init(void)
  */
 bool acpi_pm_timer(u32 *port, bool *ext)
 {
-	const struct acpi_fadt *fadt;
+	const char *err;
+	const struct acpi_fadt *fadt = find_fadt(&err);
 
-	if (acpi_find_table(boot_info.acpi_rsdp, boot_info.acpi_rsdp_size, acpi_map_io, "FACP",
-			    (const void **)&fadt) || !fadt ||
-	    fadt->header.length < offsetof(struct acpi_fadt, flags) + 4 || !fadt->pm_tmr_blk)
+	if (!fadt || !fadt->pm_tmr_blk)
 		return false;
 	*port = fadt->pm_tmr_blk;
 	*ext = fadt->flags & FADT_TMR_VAL_EXT;

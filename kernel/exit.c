@@ -271,26 +271,14 @@ static long wait_scan(int pid, int options, struct wait_result *res)
 /* Waits for a child to end: 0 with *res, 0 with res->pid 0 (WNOHANG), or an error. */
 static long do_wait(int pid, int options, struct wait_result *res)
 {
-	long ret;
+	long found = -EAGAIN, ret;
 
 	res->pid = 0;
-	for (;;) {
-		prepare_to_sleep(current->signal, 0);
-		ret = wait_scan(pid, options, res);
-		if (ret != -EAGAIN)
-			break;
-		if (options & WNOHANG) {
-			ret = 0;
-			break;
-		}
-		if (signal_pending(current)) {
-			ret = -ERESTARTSYS;
-			break;
-		}
-		schedule();
-	}
-	finish_sleep();
-	return ret;
+	ret = sleep_event(current->signal, 0,
+			  (found = wait_scan(pid, options, res)) != -EAGAIN || (options & WNOHANG));
+	if (ret)
+		return ret;		/* -ERESTARTSYS: a signal came first */
+	return found == -EAGAIN ? 0 : found;	/* WNOHANG with children still running */
 }
 
 /* struct rusage: entrylab keeps no accounting, so all zero (144 bytes). */

@@ -107,7 +107,7 @@ static int copy_process_state(struct task *p, const struct kernel_clone_args *ar
 		return -ENOMEM;
 	}
 	if (args->flags & CLONE_SIGHAND) {
-		__atomic_add_fetch(&cur->sighand->refs, 1, __ATOMIC_RELAXED);
+		sighand_get(cur->sighand);
 		p->sighand = cur->sighand;
 	} else if ((p->sighand = sighand_alloc())) {
 		memcpy(p->sighand->action, cur->sighand->action, sizeof(p->sighand->action));
@@ -115,7 +115,7 @@ static int copy_process_state(struct task *p, const struct kernel_clone_args *ar
 		return -ENOMEM;
 	}
 	if (args->flags & CLONE_THREAD) {
-		__atomic_add_fetch(&cur->signal->refs, 1, __ATOMIC_RELAXED);
+		signal_get(cur->signal);
 		p->signal = cur->signal;
 		return 0;
 	}

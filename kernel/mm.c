@@ -23,16 +23,14 @@
 
 struct mm *mm_alloc(void)
 {
-	phys_addr_t pa = alloc_frame();
-	struct mm *mm;
+	struct mm *mm = alloc_page_object();
 
 	_Static_assert(sizeof(struct mm) <= PAGE_SIZE, "struct mm outgrew its page");
-	if (!pa)
+	if (!mm)
 		return NULL;
-	mm = phys_to_virt(pa);
 	mm->pml4 = pml4_alloc_user();
 	if (!mm->pml4) {
-		free_frame(pa);
+		free_page_object(mm);
 		return NULL;
 	}
 	mm->lock = (spinlock_t)SPINLOCK_INIT(mm_lock);
@@ -51,7 +49,7 @@ void mm_put(struct mm *mm)
 	if (__atomic_sub_fetch(&mm->users, 1, __ATOMIC_ACQ_REL))
 		return;
 	pml4_free_user(mm->pml4);
-	free_frame(virt_to_phys(mm));
+	free_page_object(mm);
 }
 
 /**

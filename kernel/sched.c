@@ -155,14 +155,13 @@ static unsigned int task_slot(const struct task *t)
  * @name: for messages; truncated to 15 characters
  *
  * Returns NULL when out of task slots or memory. The caller gives it an
- * address space, handlers and process state (task_init_process(), or fork's
+ * address space, handlers and process state (task_create_process(), or fork's
  * copies) and then starts it.
  */
 struct task *task_create(const char *name)
 {
 	unsigned long flags;
 	unsigned int slot;
-	phys_addr_t pa;
 	struct task *t;
 
 	reap_dead_tasks();
@@ -175,13 +174,12 @@ struct task *task_create(const char *name)
 	if (slot == MAX_TASKS)
 		return NULL;
 	_Static_assert(sizeof(struct task) <= PAGE_SIZE, "struct task outgrew its page");
-	pa = alloc_frame();
-	t = pa ? phys_to_virt(pa) : NULL;
+	t = alloc_page_object();
 	if (t)
 		t->stack = kstack_map(slot);
 	if (!t || !t->stack) {
-		if (pa)
-			free_frame(pa);
+		if (t)
+			free_page_object(t);
 		WRITE_ONCE(tasks[slot], NULL);
 		return NULL;
 	}
@@ -236,7 +234,7 @@ void task_free(struct task *t)
 		sighand_put(t->sighand);
 	if (t->signal)
 		signal_put(t->signal);
-	free_frame(virt_to_phys(t));
+	free_page_object(t);
 	WRITE_ONCE(tasks[slot], NULL);
 }
 

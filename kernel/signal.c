@@ -54,43 +54,49 @@ const char *signal_name(int sig)
 
 struct sighand *sighand_alloc(void)
 {
-	phys_addr_t pa = alloc_frame();
-	struct sighand *sh;
+	struct sighand *sh = alloc_page_object();	/* zeroed: every action SIG_DFL */
 
 	_Static_assert(sizeof(struct sighand) <= PAGE_SIZE, "struct sighand outgrew its page");
-	if (!pa)
+	if (!sh)
 		return NULL;
-	sh = phys_to_virt(pa);		/* zeroed: every action SIG_DFL */
 	sh->lock = (spinlock_t)SPINLOCK_INIT(siglock);
 	sh->refs = 1;
 	return sh;
 }
 
+void sighand_get(struct sighand *sh)
+{
+	__atomic_add_fetch(&sh->refs, 1, __ATOMIC_RELAXED);
+}
+
 void sighand_put(struct sighand *sh)
 {
 	if (!__atomic_sub_fetch(&sh->refs, 1, __ATOMIC_ACQ_REL))
-		free_frame(virt_to_phys(sh));
+		free_page_object(sh);
 }
 
 struct signal_struct *signal_alloc(void)
 {
-	phys_addr_t pa = alloc_frame();
-	struct signal_struct *sig;
+	struct signal_struct *sig = alloc_page_object();
 
 	_Static_assert(sizeof(struct signal_struct) <= PAGE_SIZE,
 		       "struct signal_struct outgrew its page");
-	if (!pa)
+	if (!sig)
 		return NULL;
-	sig = phys_to_virt(pa);
 	sig->refs = 1;
 	sig->live = 1;
 	return sig;
 }
 
+void signal_get(struct signal_struct *sig)
+{
+	__atomic_add_fetch(&sig->refs, 1, __ATOMIC_RELAXED);
+}
+
 void signal_put(struct signal_struct *sig)
 {
 	if (!__atomic_sub_fetch(&sig->refs, 1, __ATOMIC_ACQ_REL))
-		free_frame(virt_to_phys(sig));
+		free_page_object(sig);
 }
 
 static bool sig_default_ignored(int sig)
