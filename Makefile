@@ -82,7 +82,7 @@ endif
 
 KERNEL_C := $(filter-out arch/x86/asm-offsets.c entry/common.c, \
 	$(wildcard arch/x86/*.c arch/x86/mm/*.c kernel/*.c kernel/lib/*.c entry/*.c))
-KERNEL_ASM := $(wildcard boot/*.asm entry/*.asm arch/x86/*.asm)
+KERNEL_ASM := $(wildcard boot/*.asm entry/*.asm arch/x86/*.asm) arch/x86/vdso/vdso-image.asm
 
 # entry/common.c is compiled once per entry variant, for each name in
 # include/entry-variants.h. A name's words are its build flags: irqsave_* use
@@ -111,6 +111,27 @@ define assemble
 	$(Q)$(NASM) $(1) -o $@ $<
 endef
 
+# The vDSO (arch/x86/vdso/): ring-3 code the kernel maps into every process, so
+# position-independent, with no data and no relocations (checked after the link:
+# the pages are shared, read-execute, by every process at any address). The
+# stripped image is embedded in the kernel's .rodata by vdso-image.asm.
+VDSO_CFLAGS = -std=gnu11 -O2 -g -ffreestanding -nostdinc -isystem $(GCC_INCLUDE) \
+	-Iinclude -Iarch/x86/include -fPIC -mgeneral-regs-only -fno-stack-protector \
+	-fcf-protection=none -fasynchronous-unwind-tables -fno-strict-aliasing \
+	-Wall -Wextra -Werror -Wno-unused-parameter -MMD -MP
+VDSO_LDFLAGS := -shared -soname=linux-vdso.so.1 --hash-style=both --eh-frame-hdr \
+	-z max-page-size=4096 -z noexecstack --build-id=none -Bsymbolic --no-undefined
+
+$(BUILD)/arch/x86/vdso/%.o: arch/x86/vdso/%.c $(TOOLS_OK)
+	$(call compile_c,$(VDSO_CFLAGS))
+$(BUILD)/arch/x86/vdso/vdso.so: $(BUILD)/arch/x86/vdso/vclock_gettime.o arch/x86/vdso/vdso.lds
+	@echo "  VDSO    $@"
+	$(Q)$(LD) $(VDSO_LDFLAGS) -T arch/x86/vdso/vdso.lds -o $@.dbg $<
+	$(Q)if readelf -rW $@.dbg | grep -q R_X86_64; then \
+		echo "$@: the vDSO must not need relocations:" >&2; readelf -rW $@.dbg >&2; exit 1; fi
+	$(Q)objcopy -S $@.dbg $@
+$(BUILD)/arch/x86/vdso/vdso-image.o: $(BUILD)/arch/x86/vdso/vdso.so
+
 # Ring-3 programs: freestanding, static, linked at 0x400000 by user/user.ld.
 # kernel/lib/ (vsnprintf, string functions, the parameter parser) and the KTAP
 # runner kernel/selftest.c are compiled for ring 3 too.
@@ -120,7 +141,7 @@ USER_CFLAGS = -std=gnu11 -O2 -g -ffreestanding -nostdinc -isystem $(GCC_INCLUDE)
 	-fno-strict-aliasing -fno-builtin -Wall -Wextra -Werror -Wno-unused-parameter -MMD -MP
 USER_LIB_OBJS := $(BUILD)/user/lib/crt0.o $(BUILD)/user/lib/sigsetjmp.o $(BUILD)/user/lib/clone.o \
 	$(BUILD)/user/lib/libc.o $(BUILD)/user/lib/string.o $(BUILD)/user/lib/vsprintf.o \
-	$(BUILD)/user/lib/cmdline.o $(BUILD)/user/lib/selftest.o
+	$(BUILD)/user/lib/cmdline.o $(BUILD)/user/lib/selftest.o $(BUILD)/user/lib/vdso.o
 USER_PROGS := $(BUILD)/user/init.elf $(BUILD)/user/probe.elf $(BUILD)/user/entrytests.elf \
 	$(BUILD)/user/fuzz.elf
 
@@ -191,8 +212,8 @@ $(KERNEL): $(KERNEL_OBJS) $(BUILD)/ksyms.o linker.ld
 $(BUILD)/ksyms.o $(BUILD)/ksyms-empty.o: $(BUILD)/%.o: $(BUILD)/%.c
 	$(call compile_c,$(KERNEL_CFLAGS))
 
-# The ISO is rebuilt when the command line, init or the installed GRUB platforms
-# change, not only the kernel.
+# The ISO is rebuilt when the command line, init (its name or its contents) or the
+# installed GRUB platforms change, not only the kernel.
 GRUB_PLATFORMS = $(notdir $(wildcard /usr/lib/grub/i386-pc /usr/lib/grub/x86_64-efi))
 $(BUILD)/iso-config: FORCE
 	@mkdir -p $(BUILD)
@@ -200,7 +221,7 @@ $(BUILD)/iso-config: FORCE
 		cmp -s - $@ || printf '%s|%s|%s|%s\n' "$$RUN_CMDLINE" "$$INIT" "$$INIT_ARGS" \
 		"$(GRUB_PLATFORMS)" > $@
 
-$(ISO): $(KERNEL) $(USER_PROGS) $(BUILD)/iso-config scripts/mkiso.sh
+$(ISO): $(KERNEL) $(USER_PROGS) $(wildcard $(INIT)) $(BUILD)/iso-config scripts/mkiso.sh
 	@echo "  ISO     $@"
 	$(Q)bash scripts/mkiso.sh $(KERNEL) $@ "$$RUN_CMDLINE" $(PROBE) "$$INIT" "$$INIT_ARGS"
 
@@ -265,14 +286,14 @@ debug: $(ISO)
 $(BUILD)/tests/%.elf: tests/programs/%.c $(TOOLS_OK)
 	@mkdir -p $(dir $@)
 	@echo "  HOSTCC  $@ [static glibc]"
-	$(Q)$(CC) -static -O2 -o $@ $<
+	$(Q)$(CC) -static -O2 -idirafter include -o $@ $<
 $(BUILD)/tests/hello-dynamic.elf: tests/programs/hello-glibc.c $(TOOLS_OK)
 	@mkdir -p $(dir $@)
 	@echo "  HOSTCC  $@ [dynamic glibc, not PIE]"
 	$(Q)$(CC) -no-pie -O2 -o $@ $<
 
 test: $(KERNEL) $(USER_PROGS) $(BUILD)/tests/hello-glibc.elf $(BUILD)/tests/hello-dynamic.elf \
-	$(BUILD)/tests/threads-glibc.elf
+	$(BUILD)/tests/threads-glibc.elf $(BUILD)/tests/vdso-glibc.elf
 	$(Q)$(MAKE) --no-print-directory BUILD=$(BUILD)/debug DEBUG_ENTRY=1 $(BUILD)/debug/entrylab.elf
 	$(Q)python3 tests/run.py --build $(BUILD)
 

@@ -10,6 +10,7 @@
 #define ELFDATA2LSB	1
 #define EV_CURRENT	1
 #define ET_EXEC		2
+#define ET_DYN		3
 #define EM_X86_64	62
 #define PT_LOAD		1
 #define PT_DYNAMIC	2
@@ -33,6 +34,7 @@
 #define AT_SECURE	23
 #define AT_RANDOM	25
 #define AT_EXECFN	31
+#define AT_SYSINFO_EHDR	33	/* the vDSO's ELF header */
 #define AT_MINSIGSTKSZ	51	/* the stack a signal delivery needs */
 
 struct elf64_ehdr {
@@ -61,6 +63,26 @@ struct elf64_phdr {
 	u64 p_filesz;
 	u64 p_memsz;
 	u64 p_align;
+};
+
+/* The dynamic section and symbols: what a lookup in the vDSO reads (user/lib/vdso.c). */
+#define DT_NULL		0
+#define DT_HASH		4
+#define DT_STRTAB	5
+#define DT_SYMTAB	6
+
+struct elf64_dyn {
+	s64 d_tag;
+	u64 d_val;
+};
+
+struct elf64_sym {
+	u32 st_name;
+	u8 st_info;
+	u8 st_other;
+	u16 st_shndx;
+	u64 st_value;
+	u64 st_size;
 };
 
 struct task;

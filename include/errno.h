@@ -13,6 +13,7 @@
 #define ECHILD		10
 #define EAGAIN		11
 #define ENOMEM		12
+#define EACCES		13
 #define EFAULT		14
 #define EBUSY		16
 #define EEXIST		17

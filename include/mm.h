@@ -22,6 +22,7 @@ struct mm {
 	int users;			/* tasks using it; the last mm_put() frees it */
 	unsigned long brk_start, brk;	/* heap: [brk_start, brk) */
 	unsigned long mmap_base;	/* next anonymous mapping goes below it */
+	unsigned long vdso, vvar;	/* where they are mapped (kernel/vdso.c); 0: nowhere */
 };
 
 struct mm *mm_alloc(void);

@@ -86,6 +86,8 @@ struct task {
 	/* How it ended: a wait status (exit code << 8, or the signal), and where. */
 	int exit_code;
 	unsigned long exit_ip;
+	/* The clock calls that reached the kernel: the vDSO test counts them (uapi/bench.h). */
+	unsigned long clock_syscalls;
 };
 
 /* Linux's wait status encoding (what WIFEXITED() and friends decode). */

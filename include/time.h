@@ -7,9 +7,28 @@
 
 #define NSEC_PER_SEC	1000000000UL
 
+/* Linux's clock ids; MONOTONIC_RAW, BOOTTIME and the COARSE ones read the same clocks here. */
+#define CLOCK_REALTIME		0
+#define CLOCK_MONOTONIC		1
+#define CLOCK_MONOTONIC_RAW	4
+#define CLOCK_REALTIME_COARSE	5
+#define CLOCK_MONOTONIC_COARSE	6
+#define CLOCK_BOOTTIME		7
+
+/* The layouts clock_gettime(), gettimeofday() and the vDSO write. */
 struct kernel_timespec {
 	s64 tv_sec;
 	long tv_nsec;
+};
+
+struct kernel_timeval {
+	s64 tv_sec;
+	s64 tv_usec;
+};
+
+struct kernel_timezone {
+	int tz_minuteswest;
+	int tz_dsttime;
 };
 
 static __always_inline bool timespec_valid(const struct kernel_timespec *ts)

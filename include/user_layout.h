@@ -5,6 +5,10 @@
  *   0 .. USER_MIN_ADDR               never mapped: NULL dereferences fault
  *   program segments, then the heap  (brk grows up from the end of the program)
  *   ... USER_MMAP_TOP                anonymous mmap()s grow down from here
+ *   USER_VVAR_BASE                   the vvar page (read-only), then the vDSO
+ *                                    (read-execute): AT_SYSINFO_EHDR. 64 KiB below
+ *                                    the stack, in its page table: fork() copies
+ *                                    one table fewer than if it had its own
  *   USER_STACK_TOP - USER_STACK_SIZE the stack, with an unmapped guard page below
  *   USER_STACK_TOP .. TASK_SIZE_MAX  free for MAP_FIXED (the ring-3 tests use the
  *                                    last page below TASK_SIZE_MAX)
@@ -20,6 +24,7 @@
 #define USER_MMAP_TOP		0x00007f0000000000UL
 #define USER_STACK_TOP		0x00007ffff0000000UL
 #define USER_STACK_SIZE		(128UL << 10)
+#define USER_VVAR_BASE		(USER_STACK_TOP - USER_STACK_SIZE - (64UL << 10))
 
 /*
  * A program's arguments: the module string ("init iters=100 ...") split at spaces.

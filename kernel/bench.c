@@ -22,10 +22,15 @@
 #include <errno.h>
 #include <printk.h>
 #include <rcu.h>
+#include <sched.h>
 #include <smp.h>
 #include <string.h>
 #include <syscalls.h>
 #include <uapi/bench.h>
+#include <vdso.h>
+
+_Static_assert((int)BENCH_CLOCK_SYSCALL == VCLOCK_SYSCALL && (int)BENCH_CLOCK_STABLE == VCLOCK_STABLE &&
+	       (int)BENCH_CLOCK_PERCPU == VCLOCK_PERCPU, "uapi/bench.h and vvar.h disagree");
 
 struct bench_row {
 	char name[48];		/* "irqoff-inline,rcu_eqs=off" */
@@ -126,8 +131,13 @@ long sys_entrylab_bench(struct pt_regs *regs)
 		return 0;
 	case BENCH_END:
 		select_row(&rows[boot_entry_variant]);
+		vclock_set_mode(vclock_boot_mode);
 		lapic_timer_start(TIMER_HZ);
 		return 0;
+	case BENCH_CLOCK:
+		return vclock_set_mode(v);
+	case BENCH_CLOCK_SYSCALLS:
+		return current->clock_syscalls;
 	case BENCH_REPORT:
 		if (v >= nr_rows || op >= BENCH_NR_OPS ||
 		    !regs->r10 || regs->r10 > BENCH_MAX_ITERS)

@@ -17,6 +17,7 @@
 #include <sched.h>
 #include <string.h>
 #include <user_layout.h>
+#include <vdso.h>
 
 #define MAX_PHNUM	32
 #define MAX_SEGMENT	(256UL << 20)	/* larger than this is absurd for entrylab */
@@ -150,7 +151,7 @@ static unsigned long push_string(struct mm *mm, unsigned long *top, const char *
 	return *top;
 }
 
-#define NR_AUXV		15	/* AT_* entries setup_stack() writes, with AT_NULL */
+#define NR_AUXV		16	/* AT_* entries setup_stack() writes, with AT_NULL */
 
 /* The strings of argv, split and unquoted as the kernel command line is. */
 static const char *push_args(struct mm *mm, unsigned long *top, const char *args,
@@ -211,6 +212,7 @@ static const char *setup_stack(struct task *t, const struct elf64_ehdr *eh,
 	copy_to_mm(t->mm, random, rnd, sizeof(rnd));
 
 #define AUX(type, val) do { block[n++] = (type); block[n++] = (val); } while (0)
+	AUX(AT_SYSINFO_EHDR, t->mm->vdso);
 	AUX(AT_PHDR, phdr_address(eh, ph));
 	AUX(AT_PHENT, sizeof(struct elf64_phdr));
 	AUX(AT_PHNUM, eh->e_phnum);
@@ -248,6 +250,8 @@ const char *exec_image(struct task *t, const void *image, size_t size, const cha
 	err = check_segments(eh, ph, size);
 	if (!err)
 		err = load_segments(t, image, eh, ph);
+	if (!err && vdso_map(t->mm))
+		err = "out of memory for the vDSO";
 	if (!err)
 		err = setup_stack(t, eh, ph, args, &sp);
 	if (err)

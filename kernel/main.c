@@ -25,6 +25,7 @@
 #include <selftest.h>
 #include <smp.h>
 #include <time.h>
+#include <vdso.h>
 
 struct cmdline boot_cmdline;
 
@@ -80,6 +81,7 @@ void kmain(u32 magic, phys_addr_t mb_info)
 	tsc_init();
 	lapic_init();
 	time_init();
+	vdso_init();
 	lapic_timer_start(TIMER_HZ);
 	sched_init();
 	context_tracking_init();

@@ -30,8 +30,6 @@
 #define MAX_ITERS	(1UL << 22)
 #define GOAL_MS		5
 
-#define MSR_TSC_AUX	0xc0000103	/* RDTSCP's ECX; nothing else here reads it */
-
 struct micro_test {
 	const char *name;
 	void (*fn)(u64 n);
@@ -207,7 +205,8 @@ void micro_run(void)
 	const char *label[ARRAY_SIZE(result)];
 	unsigned int r = 0;
 
-	asm volatile("rdmsr" : "=a"(tsc_aux) : "c"(MSR_TSC_AUX) : "rdx");
+	/* The test writes back what is there: the CPU number the vDSO's RDTSCP reads. */
+	tsc_aux = rdmsr(MSR_TSC_AUX);
 	lapic_timer_stop();
 	for (unsigned int i = 0; i < ARRAY_SIZE(instruction_tests); i++, r++) {
 		label[r] = instruction_tests[i].name;

@@ -73,6 +73,8 @@ struct mm *mm_dup(struct mm *old)
 	mm->brk_start = old->brk_start;
 	mm->brk = old->brk;
 	mm->mmap_base = old->mmap_base;
+	mm->vdso = old->vdso;
+	mm->vvar = old->vvar;
 	spin_unlock_irqrestore(&old->lock, flags);
 	flush_tlb_mm_range(old, 0, TASK_SIZE_MAX);
 	if (err) {

@@ -22,6 +22,7 @@
 #include <smp.h>
 #include <syscalls.h>
 #include <user_layout.h>
+#include <vdso.h>
 
 #define PROT_NONE	0x0
 #define PROT_READ	0x1
@@ -78,6 +79,18 @@ static bool range_ok(unsigned long addr, unsigned long len)
 {
 	return !(addr & ~PAGE_MASK) && len && addr >= USER_MIN_ADDR &&
 	       access_ok((void __user *)addr, len);
+}
+
+/* mm->lock held: does [start, end) hold a page of the vDSO or the vvar (kernel/vdso.c)? */
+static bool pages_special(struct mm *mm, unsigned long start, unsigned long end)
+{
+	for (unsigned long va = start; va < end; va += PAGE_SIZE) {
+		pte_t *pte = pte_lookup(mm->pml4, va);
+
+		if (pte && pte_mapped(*pte) && (*pte & _PAGE_SPECIAL))
+			return true;
+	}
+	return false;
 }
 
 /* mm->lock held: how many pages of [start, end) are mapped. */
@@ -236,6 +249,8 @@ long sys_mprotect(struct pt_regs *regs)
 	/* As Linux: the whole range must be mapped, or nothing changes. */
 	if (pages_mapped(mm, addr, addr + len) != len / PAGE_SIZE)
 		ret = -ENOMEM;
+	else if ((prot & PROT_WRITE) && pages_special(mm, addr, addr + len))
+		ret = -EACCES;	/* the vDSO and the vvar are every process's */
 	for (unsigned long va = addr; !ret && va < addr + len; va += PAGE_SIZE)
 		ret = protect_page(mm->pml4, va, prot_to_pte(prot));
 	spin_unlock_irqrestore(&mm->lock, flags);
@@ -300,6 +315,10 @@ long sys_mremap(struct pt_regs *regs)
 	ret = -EFAULT;
 	if (pages_mapped(mm, old, old + old_len) != old_len / PAGE_SIZE)
 		goto out;	/* Linux: the old range must be one mapping */
+	ret = -EINVAL;	/* the vDSO or the vvar page moves whole, or not at all */
+	if (pages_special(mm, old, old + old_len) &&
+	    (!vdso_mapping_whole(mm, old, old_len) || new_len != old_len))
+		goto out;
 	prot = pte_prot(mm, old + old_len - PAGE_SIZE);
 	ret = -ENOMEM;
 	if (new_len > old_len && rlimit_as_exceeded(mm, new_len - old_len))
@@ -330,6 +349,7 @@ long sys_mremap(struct pt_regs *regs)
 	}
 	if (move_pages(mm, old, new, MIN(old_len, new_len)))
 		goto out;
+	vdso_moved(mm, old, new);
 	unmap_free_range(mm->pml4, old, old + old_len);		/* a shrinking move's tail */
 	gone[0].start = old;
 	gone[0].end = old + old_len;
@@ -351,7 +371,8 @@ static int zap_to_zero(struct mm *mm, unsigned long start, unsigned long end)
 		pte_t *pte = pte_lookup(mm->pml4, va);
 		phys_addr_t pa;
 
-		if (!pte || !pte_frame(*pte))
+		/* The vDSO's pages read the same after a zap: nothing to do. */
+		if (!pte || !pte_frame(*pte) || (*pte & _PAGE_SPECIAL))
 			continue;
 		if (!(*pte & _PAGE_PRESENT)) {
 			put_frame(pte_frame(*pte));	/* PROT_NONE: back to a reservation */

@@ -73,6 +73,7 @@ long sys_getcpu(struct pt_regs *regs)
 {
 	unsigned int cpu = smp_processor_id(), node = 0;
 
+	current->clock_syscalls++;
 	if (regs->di && copy_to_user((void __user *)regs->di, &cpu, sizeof(cpu)))
 		return -EFAULT;
 	if (regs->si && copy_to_user((void __user *)regs->si, &node, sizeof(node)))

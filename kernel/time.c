@@ -1,56 +1,195 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Clocks. CLOCK_MONOTONIC (and MONOTONIC_RAW, BOOTTIME: one clock here, nothing
- * suspends) is the TSC since boot, converted with the calibrated frequency. The
- * wall clock is the RTC's reading at boot plus the same TSC time since then: no
- * NTP, no adjustments, and no settimeofday. Without an RTC the wall clock starts
- * at the epoch, and the banner says so.
+ * suspends) is the TSC since boot, scaled by the calibrated frequency. The wall
+ * clock is the RTC's reading at boot plus the same TSC time since then: no NTP,
+ * no adjustments, and no settimeofday. Without an RTC the wall clock starts at
+ * the epoch, and the banner says so.
+ *
+ * The timekeeper's state is the vvar page (include/vvar.h) itself: the kernel
+ * reads its own clock from the record every process reads through the vDSO, so a
+ * system call and the vDSO agree to the nanosecond. CPU 0's tick moves the
+ * record's base forward (timekeeping_tick_irqoff()); each CPU writes its own
+ * pvclock record once, as it comes up (vclock_init_cpu()).
  */
 #include <asm/apic.h>
+#include <asm/msr.h>
 #include <asm/processor.h>
 #include <asm/uaccess.h>
+#include <cmdline.h>
 #include <errno.h>
 #include <printk.h>
 #include <sched.h>
+#include <spinlock.h>
+#include <string.h>
 #include <syscalls.h>
 #include <time.h>
-
-#define CLOCK_REALTIME		0
-#define CLOCK_MONOTONIC		1
-#define CLOCK_MONOTONIC_RAW	4
-#define CLOCK_REALTIME_COARSE	5
-#define CLOCK_MONOTONIC_COARSE	6
-#define CLOCK_BOOTTIME		7
-
-struct kernel_timeval {
-	s64 tv_sec;
-	s64 tv_usec;
-};
-
-struct kernel_timezone {
-	int tz_minuteswest;
-	int tz_dsttime;
-};
+#include <vdso.h>
 
 u64 boot_tsc;
-static u64 rtc_seconds, rtc_tsc;	/* the RTC's reading, and the TSC when it was taken */
+union vvar_storage vvar __aligned(PAGE_SIZE);
+enum vclock_mode vclock_boot_mode;
+/* Serializes the writers of vvar.data.clock: CPU 0's tick and vclock_set_mode(). */
+static DEFINE_SPINLOCK(timekeeper_lock);
 
+static const char *const vclock_mode_names[] = {
+	[VCLOCK_SYSCALL] = "syscall",
+	[VCLOCK_STABLE] = "stable",
+	[VCLOCK_PERCPU] = "percpu",
+};
+
+/* timekeeper_lock held: readers that see an odd sequence wait; an even one moved, retry. */
+static void vclock_write_begin(struct vdso_clock *c)
+{
+	WRITE_ONCE(c->seq, c->seq + 1);
+	barrier();		/* x86 keeps stores in order: the compiler must too */
+}
+
+static void vclock_write_end(struct vdso_clock *c)
+{
+	barrier();
+	WRITE_ONCE(c->seq, c->seq + 1);
+}
+
+/*
+ * The multiplier: the largest below 2^32 with shift = 32 - s, s >= 0, so that
+ * the pvclock records can use the same one with tsc_shift = s (include/vvar.h).
+ * At 1 GHz and above s = 0; every halving of the rate below adds one.
+ */
+static void vclock_set_scale(struct vdso_clock *c, u64 hz)
+{
+	unsigned int s = 0;
+	u64 mult;
+
+	while ((mult = (NSEC_PER_SEC << (32 - s)) / hz) > 0xffffffffUL)	/* 10^9 << 32 < 2^62 */
+		s++;
+	c->mult = mult;
+	c->shift = 32 - s;
+	c->max_cycles = (~0UL - (BIT(c->shift) - 1)) / mult;
+}
+
+/*
+ * Which reader the vDSO uses. The TSC is unusable when nothing measured its rate
+ * (tsc_init() guessed) or the command line says tsc=unstable, as on Linux: then
+ * the vDSO makes the system call. The per-CPU reader needs RDTSCP's CPU number.
+ */
+static enum vclock_mode vclock_choose_mode(void)
+{
+	const char *want = cmdline_str(&boot_cmdline, "vdso_clock", "stable");
+	const char *tsc = cmdline_str(&boot_cmdline, "tsc", "");
+
+	if (*tsc && strcmp(tsc, "unstable"))
+		printk("cmdline: tsc=%s is not unstable, ignored\n", tsc);
+	if (tsc_khz_guessed || !strcmp(tsc, "unstable")) {
+		printk("vdso: the TSC is not usable (%s): clock_gettime() makes the system call\n",
+		       tsc_khz_guessed ? "its rate is a guess" : "tsc=unstable");
+		return VCLOCK_SYSCALL;
+	}
+	if (!strcmp(want, "percpu") && boot_cpu.rdtscp)
+		return VCLOCK_PERCPU;
+	if (!strcmp(want, "percpu"))
+		printk("vdso: vdso_clock=percpu needs RDTSCP, using stable\n");
+	else if (strcmp(want, "stable"))
+		printk("cmdline: vdso_clock=%s is not stable or percpu, using stable\n", want);
+	return VCLOCK_STABLE;
+}
+
+/* After tsc_init(), on the boot CPU, before any other CPU or process runs. */
 void time_init(void)
 {
+	struct vdso_clock *c = &vvar.data.clock;
+	u64 rtc_seconds;
+
+	_Static_assert(sizeof(struct vvar_page) <= PAGE_SIZE, "the vvar page outgrew its page");
+	vclock_set_scale(c, tsc_khz * 1000);
+	c->cycle_last = boot_tsc;
 	rtc_seconds = rtc_read_seconds();
-	rtc_tsc = rdtsc();
+	/* Wraps when the RTC is at the epoch: real = mono + offset is still right mod 2^64. */
+	c->real_offset_ns = rtc_seconds * NSEC_PER_SEC - vclock_ns_at(c, rdtsc());
 	if (!rtc_seconds)
 		printk("entrylab: no valid date in the RTC: the wall clock starts at 1970\n");
+	c->getcpu_rdtscp = boot_cpu.rdtscp;
+	vclock_boot_mode = vclock_choose_mode();
+	c->vclock_mode = vclock_boot_mode;
+	vclock_init_cpu(0);
+	printk("vdso: clock reader %s, %u ns per 2^%u TSC ticks\n",
+	       vclock_mode_names[vclock_boot_mode], c->mult, c->shift);
+}
+
+/*
+ * This CPU's pvclock record and its RDTSCP CPU number. The records never need
+ * rewriting: the TSCs are synchronized and their rate is fixed, so every record
+ * describes the same clock from the same start (PVCLOCK_TSC_STABLE_BIT). The
+ * reader that uses them cannot know that; the version protocol is KVM's.
+ */
+void vclock_init_cpu(unsigned int cpu)
+{
+	struct pvclock_vcpu_time_info *p = &vvar.data.percpu[cpu].pvti;
+	const struct vdso_clock *c = &vvar.data.clock;
+
+	if (boot_cpu.rdtscp)
+		wrmsr(MSR_TSC_AUX, cpu);
+	WRITE_ONCE(p->version, p->version + 1);
+	barrier();
+	p->tsc_timestamp = boot_tsc;
+	p->system_time = 0;
+	p->tsc_to_system_mul = c->mult;
+	p->tsc_shift = 32 - c->shift;
+	p->flags = PVCLOCK_TSC_STABLE_BIT;
+	barrier();
+	WRITE_ONCE(p->version, p->version + 1);
+}
+
+/*
+ * CPU 0's tick, IRQs off: CLOCK_MONOTONIC at this TSC becomes the new base, the
+ * fraction of a nanosecond kept, so no reading changes by it. It keeps the
+ * readers' delta * mult within 64 bits (max_cycles: seconds at any rate).
+ */
+void timekeeping_tick_irqoff(void)
+{
+	struct vdso_clock *c = &vvar.data.clock;
+	unsigned __int128 v;
+	u64 now = rdtsc();
+
+	spin_lock(&timekeeper_lock);
+	if (now > c->cycle_last) {
+		v = (unsigned __int128)(now - c->cycle_last) * c->mult + c->mono_frac;
+		vclock_write_begin(c);
+		c->mono_ns += (u64)(v >> c->shift);
+		c->mono_frac = (u64)v & (BIT(c->shift) - 1);
+		c->cycle_last = now;
+		vclock_write_end(c);
+	}
+	spin_unlock(&timekeeper_lock);
+}
+
+/* The vDSO's reader from now on (the benchmark switches it); -EINVAL if this machine lacks it. */
+int vclock_set_mode(enum vclock_mode mode)
+{
+	struct vdso_clock *c = &vvar.data.clock;
+	unsigned long flags;
+
+	if (mode != VCLOCK_SYSCALL &&
+	    (vclock_boot_mode == VCLOCK_SYSCALL || (mode == VCLOCK_PERCPU && !boot_cpu.rdtscp)))
+		return -EINVAL;
+	if (mode > VCLOCK_PERCPU)
+		return -EINVAL;
+	spin_lock_irqsave(&timekeeper_lock, flags);
+	vclock_write_begin(c);
+	c->vclock_mode = mode;
+	vclock_write_end(c);
+	spin_unlock_irqrestore(&timekeeper_lock, flags);
+	return 0;
 }
 
 u64 ktime_get_ns(void)
 {
-	return tsc_to_ns(rdtsc() - boot_tsc);
+	return vclock_read_stable(&vvar.data.clock);
 }
 
 u64 ktime_get_real_ns(void)
 {
-	return rtc_seconds * NSEC_PER_SEC + tsc_to_ns(rdtsc() - rtc_tsc);
+	return ktime_get_ns() + READ_ONCE(vvar.data.clock.real_offset_ns);
 }
 
 long sys_clock_gettime(struct pt_regs *regs)
@@ -58,6 +197,7 @@ long sys_clock_gettime(struct pt_regs *regs)
 	struct kernel_timespec ts;
 	u64 ns;
 
+	current->clock_syscalls++;
 	switch (regs->di) {
 	case CLOCK_MONOTONIC:
 	case CLOCK_MONOTONIC_RAW:
@@ -86,6 +226,7 @@ long sys_gettimeofday(struct pt_regs *regs)
 	struct kernel_timeval tv = { ns / NSEC_PER_SEC, ns % NSEC_PER_SEC / 1000 };
 	struct kernel_timezone tz = { 0, 0 };
 
+	current->clock_syscalls++;
 	if (regs->di && copy_to_user((void __user *)regs->di, &tv, sizeof(tv)))
 		return -EFAULT;
 	if (regs->si && copy_to_user((void __user *)regs->si, &tz, sizeof(tz)))
@@ -98,6 +239,7 @@ long sys_time(struct pt_regs *regs)
 {
 	s64 now = ktime_get_real_ns() / NSEC_PER_SEC;
 
+	current->clock_syscalls++;
 	if (regs->di && copy_to_user((void __user *)regs->di, &now, sizeof(now)))
 		return -EFAULT;
 	return now;

@@ -118,6 +118,28 @@ BOOTS = {
     'smp2-glibc-threads-fork-sleep': dict(init='{b}/tests/threads-glibc.elf', env={'SMP': '2'},
                                           lines=(r'^threads-glibc: all ok$', RESOURCES_OK,
                                                  SUCCESS)),
+    # The vDSO: glibc finds it and makes no clock system call; with tsc=unstable the
+    # vDSO falls back to the system call, which proves the count counts.
+    'glibc-clocks-through-the-vdso': dict(init='{b}/tests/vdso-glibc.elf', init_args='vdso',
+                                          lines=(r'^vdso: clock reader stable, ',
+                                                 r'^vdso-glibc: 4000 clock calls, 0 reached '
+                                                 r'the kernel \(expected 0\), values ok$',
+                                                 SUCCESS)),
+    'glibc-clocks-percpu-reader': dict(init='{b}/tests/vdso-glibc.elf', init_args='vdso',
+                                       cmdline='vdso_clock=percpu', env={'SMP': '2'},
+                                       lines=(r'^vdso: clock reader percpu, ',
+                                              r'^vdso-glibc: 4000 clock calls, 0 reached ',
+                                              SUCCESS)),
+    'glibc-clocks-tsc-unstable-syscall': dict(init='{b}/tests/vdso-glibc.elf',
+                                              init_args='syscall', cmdline='tsc=unstable',
+                                              lines=(r'^vdso: the TSC is not usable '
+                                                     r'\(tsc=unstable\)',
+                                                     r'^vdso-glibc: 4000 clock calls, 3000 '
+                                                     r'reached the kernel \(expected 3000\)',
+                                                     SUCCESS)),
+    'vdso-clock-bad-value-warned': dict(init='{b}/tests/vdso-glibc.elf', init_args='vdso',
+                                        cmdline='vdso_clock=fast', lines=(
+        r'^cmdline: vdso_clock=fast is not stable or percpu, using stable$', SUCCESS)),
     'quoted-arguments-reach-init': dict(init='{b}/tests/hello-glibc.elf',
                                         init_args='''it's "a\\b"''', lines=(
         r'''^hello from glibc: entrylab x86_64, pid 1, argc 3, argv\[1\] it's, heap ok$''',)),
@@ -419,6 +441,9 @@ def bench_ops():
 PROC_LINE = re.compile(r'^bench proc=(\S+) iters=(\d+) ticks_per_op=([\d.]+) median=([\d.]+) '
                        r'reps=(\d+)$')
 PROC_OPS = ('fork-wait', 'thread-create-join', 'yield-pingpong')
+CLOCK_LINE = re.compile(r'^bench clock=(\S+) ticks_per_call=([\d.]+) median=([\d.]+) '
+                        r'iters=(\d+) reps=(\d+)( ns_per_call=[\d.]+)?$')
+CLOCK_READERS = ('syscall', 'vdso-stable', 'vdso-percpu')
 
 
 def bench_icount(b, name):
@@ -426,6 +451,7 @@ def bench_icount(b, name):
                       timeout=300)
     cells = {(m[1], m[2]): float(m[4]) for m in map(BENCH_LINE.match, r.lines) if m}
     cells.update({('proc', m[1]): float(m[3]) for m in map(PROC_LINE.match, r.lines) if m})
+    cells.update({('clock', m[1]): float(m[2]) for m in map(CLOCK_LINE.match, r.lines) if m})
     return r, cells
 
 
@@ -454,7 +480,7 @@ def bench_icount_ordering_repeatable(b):
     names = [v.replace('_', '-') for v in entry_variants()]
     trackers = [f'irqoff-inline,{t}=off' for t in ('context_tracking', 'rcu_eqs')]
     want = {(v, op) for v in names + trackers for op in bench_ops()} | {('floor', 'invalid')}
-    want |= {('proc', op) for op in PROC_OPS}
+    want |= {('proc', op) for op in PROC_OPS} | {('clock', c) for c in CLOCK_READERS}
     if set(c1) != want:
         problems.append(f'bench lines: missing {sorted(want - set(c1))}, '
                         f'unexpected {sorted(set(c1) - want)}')
@@ -477,12 +503,16 @@ def bench_icount_ordering_repeatable(b):
     if not c1[('irqoff-inline', 'getpid')] < p[0] < p[1] < p[2]:
         problems.append(f'processes: expected getpid < yield-pingpong < thread-create-join < '
                         f'fork-wait: {p}')
+    c = [c1[('clock', n)] for n in CLOCK_READERS]
+    if not c[1] < c[2] < c[0]:
+        problems.append(f'clock_gettime: expected vdso-stable < vdso-percpu < syscall: {c}')
     stale = docs_table_mismatches(c1)
     if stale:
         problems.append(f'docs/benchmarks.md icount table is stale: {stale}')
     return problems, ('kill: ' + ', '.join(f'{n} {k[n]:g}' for n in k) +
                       f'; floor {c1[("floor", "invalid")]:g}; trackers off: invalid '
                       f'{t[0]:g}/{t[1]:g}; yield/thread/fork {p[0]:g}/{p[1]:g}/{p[2]:g}; '
+                      f'clock syscall/stable/percpu {c[0]:g}/{c[1]:g}/{c[2]:g}; '
                       'identical in two boots')
 
 

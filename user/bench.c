@@ -14,9 +14,12 @@
  * switches variants, masks the timer and prints the table.
  */
 #include <bench.h>
+#include <elf.h>
 #include <errno.h>
 #include <libc.h>
+#include <time.h>
 #include <uapi/bench.h>
+#include <vvar.h>
 
 #define TIMED_LOOP(iters, body)						\
 	({								\
@@ -249,6 +252,109 @@ int run_process_benchmark(const struct bench_args *b)
 		print_ratio(" ticks_per_op=", ticks[op][0], iters);
 		print_ratio(" median=", ticks[op][b->reps / 2], iters);
 		printf(" reps=%lu\n", (unsigned long)b->reps);
+	}
+	return 0;
+}
+
+/*
+ * The clock table: clock_gettime(CLOCK_MONOTONIC) by the system call, and
+ * through the vDSO with each reader (BENCH_CLOCK switches the vvar page's mode;
+ * BENCH_END restores the boot's): the stable record under its seqcount (2014),
+ * and this CPU's pvclock record checked against migration with two RDTSCPs
+ * (before). The empty loop is subtracted, as in the entry table. A reader the
+ * machine lacks (no RDTSCP, or an unusable TSC) is reported as such.
+ */
+enum { CLOCK_ROW_SYSCALL, CLOCK_ROW_STABLE, CLOCK_ROW_PERCPU, NR_CLOCK_ROWS };
+
+static const char *const clock_names[NR_CLOCK_ROWS] = {
+	[CLOCK_ROW_SYSCALL] = "syscall",
+	[CLOCK_ROW_STABLE] = "vdso-stable",
+	[CLOCK_ROW_PERCPU] = "vdso-percpu",
+};
+
+static const long clock_modes[NR_CLOCK_ROWS] = {
+	[CLOCK_ROW_STABLE] = BENCH_CLOCK_STABLE,
+	[CLOCK_ROW_PERCPU] = BENCH_CLOCK_PERCPU,
+};
+
+static noinline u64 time_vdso(u64 iters, int (*vgettime)(int clock, void *ts))
+{
+	struct kernel_timespec ts;
+
+	return TIMED_LOOP(iters, vgettime(CLOCK_MONOTONIC, &ts));
+}
+
+/* "ns_per_call=12.34" from the vvar page's own scale, when the TSC's rate is known. */
+static void print_clock_ns(const char *prefix, long long ticks, u64 iters)
+{
+	const struct vdso_clock *c = (const void *)(getauxval(AT_SYSINFO_EHDR) - 4096);
+	u64 hundredths;
+
+	if (c->vclock_mode == BENCH_CLOCK_SYSCALL || ticks < 0)
+		return;
+	hundredths = (u64)((unsigned __int128)ticks * 100 * c->mult >> c->shift) / iters;
+	printf("%s%lu.%02lu", prefix, (unsigned long)(hundredths / 100),
+	       (unsigned long)(hundredths % 100));
+}
+
+int run_clock_benchmark(const struct bench_args *b)
+{
+	static long long ticks[NR_CLOCK_ROWS][BENCH_MAX_REPS];
+	int (*vgettime)(int clock, void *ts) = vdso_sym("__vdso_clock_gettime");
+	bool have[NR_CLOCK_ROWS] = { [CLOCK_ROW_SYSCALL] = true };
+	struct kernel_timespec ts;
+
+	if (!vgettime) {
+		printf("bench: no vDSO clock_gettime: AT_SYSINFO_EHDR is %#lx\n",
+		       getauxval(AT_SYSINFO_EHDR));
+		return 1;
+	}
+	syscall1(__NR_entrylab_bench, BENCH_BEGIN);
+	for (int row = CLOCK_ROW_STABLE; row < NR_CLOCK_ROWS; row++)
+		have[row] = !syscall2(__NR_entrylab_bench, BENCH_CLOCK, clock_modes[row]);
+	for (u64 r = 0; r < b->reps; r++) {
+		for (int row = 0; row < NR_CLOCK_ROWS; row++) {
+			u64 base = time_empty(b->iters, __NR_clock_gettime, CLOCK_MONOTONIC,
+					      (long)&ts), t;
+
+			if (!have[row])
+				continue;
+			if (row == CLOCK_ROW_SYSCALL) {
+				t = time_syscalls(b->iters, __NR_clock_gettime, CLOCK_MONOTONIC,
+						  (long)&ts);
+			} else {
+				syscall2(__NR_entrylab_bench, BENCH_CLOCK, clock_modes[row]);
+				t = time_vdso(b->iters, vgettime);
+			}
+			ticks[row][r] = (long long)(t - base);
+		}
+	}
+	syscall1(__NR_entrylab_bench, BENCH_END);
+
+	printf("bench: clock_gettime(CLOCK_MONOTONIC): %lu calls x %lu repetitions, ticks per "
+	       "call (min, median), ns per call (min)\n", (unsigned long)b->iters,
+	       (unsigned long)b->reps);
+	for (int row = 0; row < NR_CLOCK_ROWS; row++) {
+		printf("bench: %-20s", clock_names[row]);
+		if (!have[row]) {
+			printf(" unavailable on this machine (no RDTSCP, or the TSC is unusable)\n");
+			continue;
+		}
+		sort(ticks[row], b->reps);
+		print_ratio(" ", ticks[row][0], b->iters);
+		print_ratio(" ", ticks[row][b->reps / 2], b->iters);
+		print_clock_ns(" ", ticks[row][0], b->iters);
+		printf("\n");
+	}
+	for (int row = 0; row < NR_CLOCK_ROWS; row++) {
+		if (!have[row])
+			continue;
+		printf("bench clock=%s", clock_names[row]);
+		print_ratio(" ticks_per_call=", ticks[row][0], b->iters);
+		print_ratio(" median=", ticks[row][b->reps / 2], b->iters);
+		printf(" iters=%lu reps=%lu", (unsigned long)b->iters, (unsigned long)b->reps);
+		print_clock_ns(" ns_per_call=", ticks[row][0], b->iters);
+		printf("\n");
 	}
 	return 0;
 }

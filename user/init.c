@@ -20,5 +20,5 @@ int main(int argc, char **argv)
 	cmdline_parse_argv(&args, "init", argc, argv);
 	bench_parse_args(&args, &b);
 	cmdline_warn_unknown(&args);
-	return run_benchmark(&b) || run_process_benchmark(&b);
+	return run_benchmark(&b) || run_process_benchmark(&b) || run_clock_benchmark(&b);
 }

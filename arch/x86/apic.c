@@ -64,6 +64,7 @@ static volatile u32 *lapic;
 static u32 lapic_ticks_per_ms;
 u64 tsc_khz;
 const char *tsc_khz_source;
+bool tsc_khz_guessed;
 
 static u32 lapic_read(u32 reg)
 {
@@ -163,6 +164,7 @@ void tsc_init(void)
 	if (tsc_khz)
 		return;
 	tsc_khz = TSC_KHZ_GUESS;
+	tsc_khz_guessed = true;
 	tsc_khz_source = "a guess: neither the PIT nor the ACPI PM timer counts, times are wrong";
 }
 

@@ -56,6 +56,8 @@ static void cpu_identify(void)
 	boot_cpu.hypervisor = r.ecx & CPUID1_ECX_HYPERVISOR;
 
 	max_ext = cpuid(0x80000000).eax;
+	if (max_ext >= 0x80000001)
+		boot_cpu.rdtscp = cpuid(0x80000001).edx & BIT(27);
 	if (max_ext >= 0x80000007)
 		boot_cpu.invariant_tsc = cpuid(0x80000007).edx & BIT(8);
 	cpu_read_microcode();

@@ -20,13 +20,15 @@
 #include <signal.h>
 #include <smp.h>
 #include <string.h>
+#include <vdso.h>
 
 void kernel_exception(struct pt_regs *regs, unsigned long vector);
 void do_interrupt(struct pt_regs *regs, unsigned long vector);
 
 /*
  * The tick: preemption of user tasks, RCU's quiescent states (and, on CPU 0,
- * its grace-period machine), and the nohz_full decision to stop ticking.
+ * the timekeeper's rebase, RCU's grace-period machine and the sleepers'
+ * deadlines), and the nohz_full decision to stop ticking.
  */
 static void timer_interrupt(struct pt_regs *regs)
 {
@@ -37,6 +39,7 @@ static void timer_interrupt(struct pt_regs *regs)
 		sched_tick();
 	}
 	if (smp_processor_id() == 0) {
+		timekeeping_tick_irqoff();
 		rcu_tick();
 		sleep_timeouts_tick();
 	}

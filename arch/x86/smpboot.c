@@ -30,6 +30,7 @@
 #include <sched.h>
 #include <smp.h>
 #include <string.h>
+#include <vdso.h>
 
 #define TRAMPOLINE_PHYS		0x8000UL	/* = trampoline.asm's; SIPI vector 0x08 */
 #define TRAMPOLINE_PAGES	4		/* code, PML4, PDPT, PD */
@@ -68,6 +69,7 @@ void __noreturn ap_start(unsigned int cpu)
 	cpu_init_protections();
 	lapic_enable();
 	syscall_init_cpu();
+	vclock_init_cpu(cpu);
 	sched_init_ap();
 	lapic_timer_start(TIMER_HZ);
 	__atomic_or_fetch(&cpu_online_mask, BIT(cpu), __ATOMIC_SEQ_CST);

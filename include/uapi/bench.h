@@ -9,6 +9,10 @@
  *   syscall(__NR_entrylab_bench, BENCH_BEGIN)               stop the timer tick
  *   syscall(__NR_entrylab_bench, BENCH_END)                 restart it, back to the boot's row
  *   syscall(__NR_entrylab_bench, BENCH_REPORT, v, op, iters, &result)
+ *   syscall(__NR_entrylab_bench, BENCH_CLOCK, mode)         the vDSO's clock reader until
+ *                                                           BENCH_END (enum bench_clock)
+ *   syscall(__NR_entrylab_bench, BENCH_CLOCK_SYSCALLS)      clock_gettime, gettimeofday, time
+ *                                                           and getcpu calls this thread made
  *
  * A row is an entry variant with context tracking and the RCU tracker on or off
  * (kernel/bench.c). Ticks are RDTSC deltas measured in ring 3, with the empty
@@ -29,6 +33,15 @@ enum bench_cmd {
 	BENCH_BEGIN,
 	BENCH_END,
 	BENCH_REPORT,
+	BENCH_CLOCK,
+	BENCH_CLOCK_SYSCALLS,
+};
+
+/* BENCH_CLOCK's modes: the values of the kernel's enum vclock_mode (include/vvar.h). */
+enum bench_clock {
+	BENCH_CLOCK_SYSCALL,	/* the vDSO makes the system call */
+	BENCH_CLOCK_STABLE,	/* one record under a seqcount (2014) */
+	BENCH_CLOCK_PERCPU,	/* this CPU's pvclock record, migration-checked (before) */
 };
 
 /* BENCH_OP(id, "its name in the tables"), in table order. */

@@ -17,5 +17,7 @@ void bench_parse_args(struct cmdline *args, struct bench_args *b);
 int run_benchmark(const struct bench_args *b);
 /* fork+wait, thread create+join and a yield ping-pong: a table of their own. */
 int run_process_benchmark(const struct bench_args *b);
+/* clock_gettime() by the system call and by each vDSO reader: the clock table. */
+int run_clock_benchmark(const struct bench_args *b);
 
 #endif

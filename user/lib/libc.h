@@ -80,6 +80,8 @@ static inline int raise(int sig)
 
 /* The kernel's value for an AT_* key of the auxiliary vector, or 0. */
 unsigned long getauxval(unsigned long type);
+/* vdso.c: the address of the vDSO's function name, or NULL (no vDSO, or no such name). */
+void *vdso_sym(const char *name);
 /* clone.asm: a raw clone() running fn(arg) on stack_top; the thread exit()s with fn's value. */
 long clone_thread(unsigned long flags, void *stack_top, int *ptid, int *ctid, unsigned long tls,
 		  int (*fn)(void *arg), void *arg);

@@ -22,6 +22,7 @@ bool lapic_timer_running(void);
 /* TSC frequency in kHz and how it was found ("cpuid 0x15", "cpuid 0x16", "PIT"). */
 extern u64 tsc_khz;
 extern const char *tsc_khz_source;
+extern bool tsc_khz_guessed;	/* nothing measured it: times are wrong, the vDSO stays off */
 void tsc_init(void);
 u64 tsc_to_ns(u64 ticks);
 /* Busy-waits us microseconds of TSC time (host time under TCG without icount). */

@@ -15,6 +15,7 @@
 #define MSR_FS_BASE		0xc0000100
 #define MSR_GS_BASE		0xc0000101
 #define MSR_KERNEL_GS_BASE	0xc0000102	/* swapped with GS_BASE by SWAPGS */
+#define MSR_TSC_AUX		0xc0000103	/* what RDTSCP returns in ECX: the CPU number */
 
 #define EFER_SCE		BIT(0)		/* SYSCALL enable */
 #define EFER_LME		BIT(8)

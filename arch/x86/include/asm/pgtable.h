@@ -25,9 +25,12 @@
  *                  never had one: a reservation costs no memory until made
  *                  accessible). Bit 8 is Global, meaningless in a non-present
  *                  entry; Linux uses the same bit for the same thing.
+ *  _PAGE_SPECIAL   the frame is the kernel's, shared by every process: the
+ *                  vDSO and its vvar page (kernel/vdso.c). Never made writable.
  */
 #define _PAGE_COW		BIT(9)
 #define _PAGE_PROTNONE		BIT(8)
+#define _PAGE_SPECIAL		BIT(10)
 #define PTE_ADDR_MASK		0x000ffffffffff000UL
 
 #define PAGE_KERNEL_RX		(_PAGE_PRESENT | _PAGE_GLOBAL)

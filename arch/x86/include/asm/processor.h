@@ -103,6 +103,7 @@ struct cpuinfo {
 	u32 family, model_id, stepping;
 	bool hypervisor;
 	bool invariant_tsc;		/* CPUID 0x80000007 EDX[8]: constant rate in all states */
+	bool rdtscp;			/* CPUID 0x80000001 EDX[27] */
 	bool microcode_known;
 	u32 microcode;			/* MSR 0x8b, the revision loaded */
 	bool smep, smap, umip, pge;	/* enabled, not merely supported */

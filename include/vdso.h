@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The vDSO and its vvar page in every process (kernel/vdso.c maps them), and the
+ * timekeeper that fills the vvar page (kernel/time.c). The page's layout and the
+ * readers are in include/vvar.h, shared with the vDSO itself.
+ */
+#ifndef _ENTRYLAB_VDSO_H
+#define _ENTRYLAB_VDSO_H
+
+#include <asm/page.h>
+#include <vvar.h>
+
+struct mm;
+
+/* The vvar page, alone in its page: every process maps this frame. */
+union vvar_storage {
+	struct vvar_page data;
+	u8 page[PAGE_SIZE];
+};
+extern union vvar_storage vvar;
+
+/* The reader vdso_clock= (and tsc=unstable) chose; the benchmark returns to it. */
+extern enum vclock_mode vclock_boot_mode;
+
+void vclock_init_cpu(unsigned int cpu);
+void timekeeping_tick_irqoff(void);
+int vclock_set_mode(enum vclock_mode mode);
+
+/* Checks the built image; before the first exec. */
+void vdso_init(void);
+/* exec: maps the vvar page and the vDSO at USER_VVAR_BASE; 0 or -ENOMEM. */
+int vdso_map(struct mm *mm);
+/* mm->lock held: is [addr, addr + len) exactly the vDSO, or exactly the vvar page? */
+bool vdso_mapping_whole(struct mm *mm, unsigned long addr, unsigned long len);
+/* mm->lock held: the move is done; the vDSO or the vvar page now starts at to. */
+void vdso_moved(struct mm *mm, unsigned long from, unsigned long to);
+
+#endif

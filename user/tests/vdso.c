@@ -1,0 +1,207 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The vDSO (arch/x86/vdso/, kernel/vdso.c): its functions give what the system
+ * calls give, with every reader the machine offers; its pages cannot be made
+ * writable; mremap() moves it whole or not at all, and it works where it lands.
+ */
+#include <uapi/bench.h>
+#include <elf.h>
+#include <time.h>
+#include "harness.h"
+
+#define PROT_READ		1
+#define PROT_RW			3
+#define PROT_NONE		0
+#define MAP_ANON_PRIVATE	0x22
+#define MREMAP_MAYMOVE		1
+#define MREMAP_FIXED		2
+#define MADV_DONTNEED		4
+#define CLOCK_PROCESS_CPUTIME_ID 2	/* a clock the vDSO leaves to the kernel */
+
+typedef int (*clock_gettime_fn)(int clock, struct kernel_timespec *ts);
+
+static long ts_ns(const struct kernel_timespec *ts)
+{
+	return ts->tv_sec * 1000000000L + ts->tv_nsec;
+}
+
+static clock_gettime_fn vdso_clock_gettime(void)
+{
+	return (clock_gettime_fn)vdso_sym("__vdso_clock_gettime");
+}
+
+SELFTEST(vdso, exports_linux_functions)
+{
+	unsigned long base = getauxval(AT_SYSINFO_EHDR);
+
+	ASSERT_TRUE(t, base != 0);
+	EXPECT_EQ(t, base & (PAGE_SIZE - 1), 0UL);
+	EXPECT_EQ(t, memcmp((void *)base, "\177ELF", 4), 0);
+	EXPECT_TRUE(t, vdso_sym("__vdso_clock_gettime") != NULL);
+	EXPECT_TRUE(t, vdso_sym("__vdso_gettimeofday") != NULL);
+	EXPECT_TRUE(t, vdso_sym("__vdso_time") != NULL);
+	EXPECT_TRUE(t, vdso_sym("__vdso_getcpu") != NULL);
+	EXPECT_TRUE(t, vdso_sym("clock_gettime") == vdso_sym("__vdso_clock_gettime"));
+	EXPECT_TRUE(t, vdso_sym("__vdso_no_such_function") == NULL);
+}
+
+/*
+ * syscall <= vDSO <= syscall <= vDSO ... on CLOCK_MONOTONIC and CLOCK_REALTIME:
+ * both read one function of the TSC, so the order is exact, for each reader the
+ * kernel lets BENCH_CLOCK select (the per-CPU one needs RDTSCP).
+ */
+static void check_interleaved(struct test *t, clock_gettime_fn vgettime, int clock)
+{
+	struct kernel_timespec s, v;
+	long last = 0;
+
+	for (int i = 0; i < 1000; i++) {
+		ASSERT_EQ(t, syscall2(__NR_clock_gettime, clock, &s), 0);
+		ASSERT_EQ(t, vgettime(clock, &v), 0);
+		ASSERT_TRUE(t, last <= ts_ns(&s) && ts_ns(&s) <= ts_ns(&v));
+		ASSERT_TRUE(t, v.tv_nsec >= 0 && v.tv_nsec < 1000000000L);
+		last = ts_ns(&v);
+	}
+}
+
+SELFTEST(vdso, clock_gettime_agrees_with_the_syscall_for_each_reader)
+{
+	clock_gettime_fn vgettime = vdso_clock_gettime();
+	int readers = 0;
+
+	ASSERT_TRUE(t, vgettime != NULL);
+	for (long mode = BENCH_CLOCK_SYSCALL; mode <= BENCH_CLOCK_PERCPU; mode++) {
+		if (syscall2(__NR_entrylab_bench, BENCH_CLOCK, mode))
+			continue;
+		readers++;
+		check_interleaved(t, vgettime, CLOCK_MONOTONIC);
+		check_interleaved(t, vgettime, CLOCK_REALTIME);
+	}
+	syscall1(__NR_entrylab_bench, BENCH_END);
+	/* The system call, the stable reader, and the per-CPU one if the CPU has RDTSCP. */
+	EXPECT_EQ(t, readers, cpuid(0x80000001).edx & BIT(27) ? 3 : 2);
+}
+
+/* The vDSO's answer to a clock it does not read is the kernel's. */
+SELFTEST(vdso, other_clocks_reach_the_kernel)
+{
+	clock_gettime_fn vgettime = vdso_clock_gettime();
+	long before = syscall1(__NR_entrylab_bench, BENCH_CLOCK_SYSCALLS);
+	struct kernel_timespec ts;
+
+	ASSERT_TRUE(t, vgettime != NULL);
+	EXPECT_EQ(t, vgettime(99, &ts), -EINVAL);
+	EXPECT_EQ(t, vgettime(CLOCK_PROCESS_CPUTIME_ID, &ts), -EINVAL);
+	EXPECT_EQ(t, syscall1(__NR_entrylab_bench, BENCH_CLOCK_SYSCALLS) - before, 2L);
+}
+
+SELFTEST(vdso, gettimeofday_time_and_getcpu)
+{
+	long (*vgtod)(void *tv, void *tz) = vdso_sym("__vdso_gettimeofday");
+	long (*vtime)(long *t) = vdso_sym("__vdso_time");
+	long (*vgetcpu)(unsigned int *cpu, unsigned int *node, void *cache) =
+		vdso_sym("__vdso_getcpu");
+	struct kernel_timeval tv;
+	unsigned int cpu = 99, node = 99, scpu = 98;
+	unsigned long here, all = 0;
+	long t1, t2;
+
+	ASSERT_TRUE(t, vgtod && vtime && vgetcpu);
+	t1 = syscall1(__NR_time, NULL);
+	EXPECT_EQ(t, vgtod(&tv, NULL), 0L);
+	EXPECT_EQ(t, vtime(&t2), t2);
+	EXPECT_TRUE(t, t1 <= tv.tv_sec && tv.tv_sec <= t2 && tv.tv_usec >= 0 && tv.tv_usec < 1000000);
+	EXPECT_LE(t, t2, syscall1(__NR_time, NULL));
+	/* Pinned, so the two answers are about one CPU. */
+	syscall3(__NR_sched_getaffinity, 0, sizeof(all), &all);
+	syscall3(__NR_getcpu, &scpu, NULL, NULL);
+	here = 1UL << scpu;
+	ASSERT_EQ(t, syscall3(__NR_sched_setaffinity, 0, sizeof(here), &here), 0);
+	EXPECT_EQ(t, vgetcpu(&cpu, &node, NULL), 0L);
+	EXPECT_EQ(t, cpu, scpu);
+	EXPECT_EQ(t, node, 0U);
+	syscall3(__NR_sched_setaffinity, 0, sizeof(all), &all);
+}
+
+static unsigned long write_target;
+
+static void write_it(void)
+{
+	*(volatile u8 *)write_target = 1;
+}
+
+/* The vvar page is one page below the vDSO (vdso.lds); neither may become writable. */
+SELFTEST(vdso, pages_stay_read_only)
+{
+	unsigned long vdso = getauxval(AT_SYSINFO_EHDR), vvar = vdso - PAGE_SIZE;
+
+	EXPECT_EQ(t, syscall3(__NR_mprotect, vvar, PAGE_SIZE, PROT_RW), -EACCES);
+	EXPECT_EQ(t, syscall3(__NR_mprotect, vdso, PAGE_SIZE, PROT_RW), -EACCES);
+	EXPECT_EQ(t, syscall3(__NR_mprotect, vvar, PAGE_SIZE, PROT_READ), 0);
+	write_target = vvar;
+	EXPECT_TRUE(t, faults(write_it));
+	EXPECT_EQ(t, caught.code, SEGV_ACCERR);
+	write_target = vdso;
+	EXPECT_TRUE(t, faults(write_it));
+	EXPECT_EQ(t, caught.code, SEGV_ACCERR);
+	/* The kernel's copy_to_user() cannot write there either. */
+	EXPECT_EQ(t, syscall2(__NR_clock_gettime, CLOCK_MONOTONIC, vvar), -EFAULT);
+	/* MADV_DONTNEED leaves the shared pages as they are. */
+	EXPECT_EQ(t, syscall3(__NR_madvise, vdso, PAGE_SIZE, MADV_DONTNEED), 0);
+	EXPECT_EQ(t, memcmp((void *)vdso, "\177ELF", 4), 0);
+}
+
+static long move(unsigned long from, unsigned long len, unsigned long to)
+{
+	return syscall5(__NR_mremap, from, len, len, MREMAP_MAYMOVE | MREMAP_FIXED, to);
+}
+
+/*
+ * What CRIU does: move the vvar page and the vDSO, each whole, to a new place
+ * (two adjacent pages reserved first), call the vDSO there, and move them back.
+ * A part of either, or both in one call, or a new size, is refused.
+ */
+SELFTEST(vdso, mremap_moves_it_whole_and_it_still_works)
+{
+	unsigned long vdso = getauxval(AT_SYSINFO_EHDR), vvar = vdso - PAGE_SIZE;
+	unsigned long off = (unsigned long)vdso_clock_gettime() - vdso;
+	unsigned long len = PAGE_SIZE, dest;
+	struct kernel_timespec a, b;
+
+	ASSERT_TRUE(t, vdso_clock_gettime() != NULL);
+	while (move(vdso, len, vdso + 64 * PAGE_SIZE) == -EINVAL && len < 64 * PAGE_SIZE)
+		len += PAGE_SIZE;	/* the vDSO's size, found as test_mremap_vdso does */
+	ASSERT_EQ(t, move(vdso + 64 * PAGE_SIZE, len, vdso), (long)vdso);
+	dest = syscall6(__NR_mmap, 0, len + PAGE_SIZE, PROT_NONE, MAP_ANON_PRIVATE, -1, 0);
+	ASSERT_TRUE(t, dest < TASK_SIZE_MAX);
+	EXPECT_EQ(t, move(vvar, len + PAGE_SIZE, dest), -EINVAL);	/* two mappings */
+	EXPECT_EQ(t, syscall5(__NR_mremap, vdso, len, len + PAGE_SIZE, MREMAP_MAYMOVE, 0),
+		  -EINVAL);
+	ASSERT_EQ(t, move(vvar, PAGE_SIZE, dest), (long)dest);
+	ASSERT_EQ(t, move(vdso, len, dest + PAGE_SIZE), (long)(dest + PAGE_SIZE));
+	EXPECT_EQ(t, ((clock_gettime_fn)(dest + PAGE_SIZE + off))(CLOCK_MONOTONIC, &a), 0);
+	syscall2(__NR_clock_gettime, CLOCK_MONOTONIC, &b);
+	EXPECT_LE(t, ts_ns(&a), ts_ns(&b));
+	EXPECT_GT(t, ts_ns(&a), 0L);
+	ASSERT_EQ(t, move(dest, PAGE_SIZE, vvar), (long)vvar);
+	ASSERT_EQ(t, move(dest + PAGE_SIZE, len, vdso), (long)vdso);
+	EXPECT_EQ(t, vdso_clock_gettime()(CLOCK_MONOTONIC, &a), 0);
+}
+
+/* fork() shares the pages; the child's vDSO works, and the parent's after it exits. */
+SELFTEST(vdso, works_in_a_forked_child)
+{
+	clock_gettime_fn vgettime = vdso_clock_gettime();
+	struct kernel_timespec ts;
+	int status = -1;
+	long pid;
+
+	ASSERT_TRUE(t, vgettime != NULL);
+	pid = syscall0(__NR_fork);
+	if (pid == 0)
+		exit(vgettime(CLOCK_MONOTONIC, &ts) == 0 && ts_ns(&ts) > 0 ? 0 : 1);
+	ASSERT_TRUE(t, pid > 0);
+	ASSERT_EQ(t, syscall4(__NR_wait4, pid, &status, 0, NULL), pid);
+	EXPECT_EQ(t, status, 0);
+	EXPECT_EQ(t, vgettime(CLOCK_MONOTONIC, &ts), 0);
+}
