@@ -96,7 +96,8 @@ variant_flags = -DENTRY_VARIANT=$(1) \
 	-DENTRY_HOOKS_OUTLINE=$(if $(findstring outline,$(1)),1,0) \
 	-DIRQ_RESTORE_$(if $(findstring _sti,$(1)),STI,POPF)
 
-KERNEL_OBJS := $(KERNEL_C:%.c=$(BUILD)/%.o) $(KERNEL_ASM:%.asm=$(BUILD)/%.o) $(ENTRY_OBJS)
+KERNEL_OBJS := $(KERNEL_C:%.c=$(BUILD)/%.o) $(KERNEL_ASM:%.asm=$(BUILD)/%.o) $(ENTRY_OBJS) \
+	$(BUILD)/font8x16.o
 
 # $(call compile_c,FLAGS,NOTE) and $(call assemble,FLAGS): the one recipe of each
 # kind. The build line names the object, so a build/debug line says so.
@@ -209,7 +210,14 @@ $(KERNEL): $(KERNEL_OBJS) $(BUILD)/ksyms.o linker.ld
 	$(Q)$(LD) $(KERNEL_LDFLAGS) -o $@ $(KERNEL_OBJS) $(BUILD)/ksyms.o
 	$(Q)grub-file --is-x86-multiboot2 $@ || { echo "$@: not a multiboot2 kernel" >&2; exit 1; }
 
-$(BUILD)/ksyms.o $(BUILD)/ksyms-empty.o: $(BUILD)/%.o: $(BUILD)/%.c
+# The framebuffer console's 8x16 font: GNU Unifont's ASCII glyphs, from the copy
+# GRUB's own package installs (arch/x86/fbcon.c).
+FONT_PF2 := /usr/share/grub/ascii.pf2
+$(BUILD)/font8x16.c: scripts/gen-font.py $(TOOLS_OK)
+	@echo "  FONT    $@"
+	$(Q)python3 scripts/gen-font.py $(FONT_PF2) > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/ksyms.o $(BUILD)/ksyms-empty.o $(BUILD)/font8x16.o: $(BUILD)/%.o: $(BUILD)/%.c
 	$(call compile_c,$(KERNEL_CFLAGS))
 
 # The ISO is rebuilt when the command line, init (its name or its contents) or the

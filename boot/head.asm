@@ -30,8 +30,15 @@ mb2_header:
 	dd MB2_ARCH_I386
 	dd mb2_header_end - mb2_header
 	dd -(MB2_MAGIC + MB2_ARCH_I386 + (mb2_header_end - mb2_header))
-	; end tag: type 0, flags 0, size 8. No framebuffer tag: we want the BIOS text
-	; mode that GRUB leaves us in, so VGA text at 0xb8000 works on real PCs.
+	; framebuffer tag: type 5, flags 1 (optional: boot without one too), size 20,
+	; no preferred width, height or depth. Under UEFI, GRUB sets a graphics mode
+	; and reports it (arch/x86/fbcon.c draws on it); on BIOS, grub.cfg's
+	; gfxpayload=text keeps the VGA text mode (arch/x86/vga.c).
+	dw 5, 1
+	dd 20
+	dd 0, 0, 0
+	align 8
+	; end tag: type 0, flags 0, size 8.
 	dw 0, 0
 	dd 8
 mb2_header_end:

@@ -18,7 +18,8 @@
 
 #define MB2_MEMORY_AVAILABLE	1
 
-#define MB2_FB_TYPE_EGA_TEXT	2
+#define MB2_FB_TYPE_RGB		1	/* a linear framebuffer: arch/x86/fbcon.c */
+#define MB2_FB_TYPE_EGA_TEXT	2	/* VGA text mode: arch/x86/vga.c */
 
 #define BOOT_MAX_MODULES	8
 #define BOOT_MAX_MEMRANGES	32
@@ -26,6 +27,11 @@
 struct boot_module {
 	phys_addr_t start, end;	/* [start, end) */
 	const char *cmdline;	/* "init arg..." from grub.cfg's module2 line */
+};
+
+/* A direct-colour framebuffer's layout: where each colour's bits are, and how many. */
+struct fb_rgb_layout {
+	u8 red_pos, red_size, green_pos, green_size, blue_pos, blue_size;
 };
 
 struct boot_memrange {
@@ -42,7 +48,8 @@ struct boot_info {
 	unsigned int nr_memranges;
 	struct boot_memrange memranges[BOOT_MAX_MEMRANGES];
 	bool have_framebuffer;
-	u32 fb_type, fb_width, fb_height;
+	u32 fb_type, fb_width, fb_height, fb_pitch, fb_bpp;
+	struct fb_rgb_layout fb_rgb;	/* type MB2_FB_TYPE_RGB */
 	phys_addr_t fb_addr;
 	/* The loader's copy of the RSDP (inside the boot information), or NULL. */
 	const void *acpi_rsdp;

@@ -76,6 +76,7 @@ void kmain(u32 magic, phys_addr_t mb_info)
 	random_init();
 	pmm_init();
 	paging_init();
+	fbcon_init();
 
 	pic_mask_all();
 	tsc_init();

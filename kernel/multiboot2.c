@@ -36,12 +36,15 @@ struct mb2_tag_mmap {
 	u32 entry_version;
 };
 
+/* GRUB's layout: a 16-bit reserved field, then (type RGB) where each colour's bits are. */
 struct mb2_tag_framebuffer {
 	struct mb2_tag tag;
 	u64 addr;
 	u32 pitch, width, height;
 	u8 bpp, type;
-};
+	u16 reserved;
+	struct fb_rgb_layout rgb;
+} __packed;
 
 /* The boot page tables only reach the first 1 GiB; GRUB stays far below that. */
 #define EARLY_PHYS_LIMIT (1UL << 30)
@@ -126,6 +129,10 @@ const char *multiboot2_parse(u32 magic, phys_addr_t info)
 			boot_info.fb_type = fb->type;
 			boot_info.fb_width = fb->width;
 			boot_info.fb_height = fb->height;
+			boot_info.fb_pitch = fb->pitch;
+			boot_info.fb_bpp = fb->bpp;
+			if (fb->type == MB2_FB_TYPE_RGB && tag->size >= sizeof(*fb))
+				boot_info.fb_rgb = fb->rgb;
 			break;
 		}
 		}

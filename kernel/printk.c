@@ -1,10 +1,42 @@
 // SPDX-License-Identifier: GPL-2.0
-/* printk: format with vsnprintf (kernel/lib/vsprintf.c), write to every console. */
+/*
+ * printk: format with vsnprintf (kernel/lib/vsprintf.c), write to every console,
+ * and keep the last LOG_BUF_SIZE bytes for a console that starts late.
+ */
 #include <asm/irqflags.h>
 #include <printk.h>
 #include <spinlock.h>
 
+#define LOG_BUF_SIZE	(32 << 10)
+
 static DEFINE_SPINLOCK(console_lock);
+static char log_buf[LOG_BUF_SIZE];
+static size_t log_written;		/* bytes ever written; the next goes at this mod size */
+
+/* console_lock held. */
+static void log_store(const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		log_buf[log_written++ % LOG_BUF_SIZE] = s[i];
+}
+
+/*
+ * console_replay - give a console that starts late what the others printed
+ * @write: its write function
+ *
+ * The log's oldest complete line first (an overwritten log starts after its
+ * first newline). Called at boot on the boot CPU, before the console is live.
+ */
+void console_replay(void (*write)(const char *s, size_t len))
+{
+	size_t start = log_written > LOG_BUF_SIZE ? log_written - LOG_BUF_SIZE : 0;
+
+	if (start)
+		while (start < log_written && log_buf[start++ % LOG_BUF_SIZE] != '\n')
+			;
+	for (; start < log_written; start++)
+		write(&log_buf[start % LOG_BUF_SIZE], 1);
+}
 
 void console_write(const char *s, size_t len)
 {
@@ -20,8 +52,10 @@ void console_write(const char *s, size_t len)
 	nested = spin_held_here(&console_lock);
 	if (!nested)
 		spin_lock(&console_lock);
+	log_store(s, len);
 	serial_write(s, len);
 	vga_write(s, len);
+	fbcon_write(s, len);
 	if (!nested)
 		spin_unlock(&console_lock);
 	local_irq_restore(flags);

@@ -108,7 +108,7 @@ if [ -t 1 ]; then
 	"${qemu[@]}" | tee "$log"
 	rc=${PIPESTATUS[0]}
 else
-	"${qemu[@]}" | tr -d '\r' | tee "$log"
+	"${qemu[@]}" | stdbuf -oL tr -d '\r' | tee "$log"
 	rc=${PIPESTATUS[0]}
 fi
 if [ "$limit" != 0 ] && [ "$rc" = 124 ]; then

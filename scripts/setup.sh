@@ -22,6 +22,8 @@ done
 [ -d /usr/lib/grub/i386-pc ] || missing+=(grub-pc-bin)
 [ -d /usr/lib/grub/x86_64-efi ] || missing+=(grub-efi-amd64-bin)
 [ -f /usr/share/OVMF/OVMF_CODE_4M.fd ] || missing+=(ovmf)
+# The framebuffer console's font is GNU Unifont as GRUB ships it (scripts/gen-font.py).
+[ -f /usr/share/grub/ascii.pf2 ] || missing+=(grub-common)
 # The test suite builds one program against glibc with gcc -static.
 [ -f /usr/lib/x86_64-linux-gnu/libc.a ] || missing+=(libc6-dev)
 for pkg in "$@"; do

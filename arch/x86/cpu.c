@@ -15,6 +15,8 @@
 struct cpuinfo boot_cpu;
 
 #define MSR_MICROCODE_REV	0x8b	/* Intel: IA32_BIOS_SIGN_ID; AMD: PATCH_LEVEL */
+/* PAT entries 0-7, a byte each (UC 0, WC 1, WT 4, WB 6, UC- 7): reset values, entry 1 WC. */
+#define PAT_RESET_VALUE_WITH_WC1	0x0007040600070106UL
 
 /*
  * The microcode revision, for the benchmark's header. Intel's is valid in the
@@ -81,6 +83,7 @@ void cpu_init(void)
 		leaf7 = cpuid_count(7, 0);
 
 	boot_cpu.pge = leaf1.edx & CPUID1_EDX_PGE;
+	boot_cpu.pat = leaf1.edx & CPUID1_EDX_PAT;
 	boot_cpu.smep = leaf7.ebx & CPUID7_EBX_SMEP;
 	boot_cpu.smap = leaf7.ebx & CPUID7_EBX_SMAP;
 	boot_cpu.umip = leaf7.ecx & CPUID7_ECX_UMIP;
@@ -111,6 +114,14 @@ void cpu_init_protections(void)
 	/* SSE for user programs (every x86-64 compiler emits it); the kernel uses none. */
 	cr4 |= X86_CR4_OSFXSR | X86_CR4_OSXMMEXCPT;
 	write_cr4(cr4);
+	/*
+	 * PAT entry 1 (a PTE with PWT alone) becomes write-combining instead of the
+	 * power-on write-through, for the framebuffer (ioremap_wc()); the other
+	 * entries keep their reset values, so PCD|PWT is still uncached. No mapping
+	 * uses PWT alone before this runs, on any CPU: nothing needs flushing.
+	 */
+	if (boot_cpu.pat)
+		wrmsr(MSR_IA32_CR_PAT, PAT_RESET_VALUE_WITH_WC1);
 	write_cr0((read_cr0() | X86_CR0_WP | X86_CR0_MP) & ~X86_CR0_EM);
 	asm volatile("fninit");
 }

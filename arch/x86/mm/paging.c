@@ -239,17 +239,32 @@ void paging_init(void)
 	load_cr3(kernel_pml4);
 }
 
-/* A bump allocator of uncached kernel virtual space for device registers. */
-void *ioremap(phys_addr_t pa, size_t size)
+/* A bump allocator of kernel virtual space for device memory, mapped with flags. */
+static void *ioremap_prot(phys_addr_t pa, size_t size, u64 flags)
 {
 	static unsigned long next = IOREMAP_BASE;
 	phys_addr_t base = ALIGN_DOWN(pa, PAGE_SIZE);
 	unsigned long va = next;
 
 	for (phys_addr_t p = base; p < pa + size; p += PAGE_SIZE, next += PAGE_SIZE)
-		if (map_page(kernel_pml4, next, p, PAGE_KERNEL_IO))
+		if (map_page(kernel_pml4, next, p, flags))
 			panic("ioremap(%lx): cannot map", (unsigned long)pa);
 	return (void *)(va + (pa - base));
+}
+
+/* Device registers: uncached, every access reaches the device in order. */
+void *ioremap(phys_addr_t pa, size_t size)
+{
+	return ioremap_prot(pa, size, PAGE_KERNEL_IO);
+}
+
+/*
+ * Write-combining (PAT entry 1, arch/x86/cpu.c): writes are buffered and sent in
+ * bursts, reads are uncached. For a framebuffer; uncached without PAT.
+ */
+void *ioremap_wc(phys_addr_t pa, size_t size)
+{
+	return ioremap_prot(pa, size, boot_cpu.pat ? PAGE_KERNEL | _PAGE_PWT : PAGE_KERNEL_IO);
 }
 
 pte_t *pml4_alloc_user(void)

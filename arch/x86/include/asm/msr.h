@@ -7,6 +7,7 @@
 #include <compiler.h>
 
 #define MSR_APIC_BASE		0x0000001b
+#define MSR_IA32_CR_PAT		0x00000277	/* the page attribute table */
 #define MSR_EFER		0xc0000080
 #define MSR_STAR		0xc0000081	/* SYSCALL/SYSRET selector bases */
 #define MSR_LSTAR		0xc0000082	/* 64-bit SYSCALL entry point */

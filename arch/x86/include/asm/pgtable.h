@@ -64,6 +64,7 @@ pte_t *pte_lookup(pte_t *pml4, unsigned long va);
 pte_t *pte_alloc_user(pte_t *pml4, unsigned long va);
 bool translate(pte_t *pml4, unsigned long va, phys_addr_t *pa, u64 *flags);
 void *ioremap(phys_addr_t pa, size_t size);
+void *ioremap_wc(phys_addr_t pa, size_t size);
 pte_t *pml4_alloc_user(void);
 int pml4_copy_user_cow(pte_t *dst, pte_t *src);
 void pml4_free_user(pte_t *pml4);

@@ -40,6 +40,7 @@
 #define CPUID7_EBX_SMAP		BIT(20)
 #define CPUID7_ECX_UMIP		BIT(2)
 #define CPUID1_EDX_PGE		BIT(13)
+#define CPUID1_EDX_PAT		BIT(16)
 #define CPUID1_ECX_HYPERVISOR	BIT(31)
 #define CPUID1_EDX_APIC		BIT(9)
 
@@ -107,6 +108,7 @@ struct cpuinfo {
 	bool microcode_known;
 	u32 microcode;			/* MSR 0x8b, the revision loaded */
 	bool smep, smap, umip, pge;	/* enabled, not merely supported */
+	bool pat;			/* PAT entry 1 is write-combining (ioremap_wc()) */
 };
 
 extern struct cpuinfo boot_cpu;
