@@ -169,10 +169,11 @@ int vclock_set_mode(enum vclock_mode mode)
 	struct vdso_clock *c = &vvar.data.clock;
 	unsigned long flags;
 
+	if (mode > VCLOCK_PERCPU)
+		return -EINVAL;
+	/* An unusable TSC stays unused; the per-CPU reader needs RDTSCP's CPU number. */
 	if (mode != VCLOCK_SYSCALL &&
 	    (vclock_boot_mode == VCLOCK_SYSCALL || (mode == VCLOCK_PERCPU && !boot_cpu.rdtscp)))
-		return -EINVAL;
-	if (mode > VCLOCK_PERCPU)
 		return -EINVAL;
 	spin_lock_irqsave(&timekeeper_lock, flags);
 	vclock_write_begin(c);

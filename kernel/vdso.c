@@ -33,7 +33,7 @@ void vdso_init(void)
 {
 	const struct elf64_ehdr *eh = (const void *)vdso_image_start;
 
-	if ((unsigned long)vdso_image_start & ~PAGE_MASK ||
+	if (((unsigned long)vdso_image_start & ~PAGE_MASK) ||
 	    memcmp(eh->e_ident, "\177ELF", 4) || eh->e_type != ET_DYN)
 		panic("vdso: the built image is not a page-aligned ELF shared object");
 }
