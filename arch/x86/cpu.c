@@ -100,7 +100,14 @@ void cpu_init(void)
  */
 void cpu_init_protections(void)
 {
-	u64 cr4 = read_cr4();
+	/*
+	 * Every bit of CR4 and CR0 is chosen here, none inherited: firmware leaves the
+	 * boot CPU's as it likes (OVMF sets CR0.NE, CR4.DE and CR4.MCE; SeaBIOS does
+	 * not), and an AP starts from the trampoline's. PAE is long mode's; SSE is for
+	 * user programs (every x86-64 compiler emits it), the kernel uses none; TSD
+	 * stays clear, so RDTSC works in ring 3 (the benchmark needs it).
+	 */
+	u64 cr4 = X86_CR4_PAE | X86_CR4_OSFXSR | X86_CR4_OSXMMEXCPT;
 
 	if (boot_cpu.pge)
 		cr4 |= X86_CR4_PGE;
@@ -110,9 +117,6 @@ void cpu_init_protections(void)
 		cr4 |= X86_CR4_SMAP;
 	if (boot_cpu.umip)
 		cr4 |= X86_CR4_UMIP;
-	cr4 &= ~X86_CR4_TSD;	/* RDTSC stays usable in ring 3: the benchmark needs it */
-	/* SSE for user programs (every x86-64 compiler emits it); the kernel uses none. */
-	cr4 |= X86_CR4_OSFXSR | X86_CR4_OSXMMEXCPT;
 	write_cr4(cr4);
 	/*
 	 * PAT entry 1 (a PTE with PWT alone) becomes write-combining instead of the
@@ -122,7 +126,8 @@ void cpu_init_protections(void)
 	 */
 	if (boot_cpu.pat)
 		wrmsr(MSR_IA32_CR_PAT, PAT_RESET_VALUE_WITH_WC1);
-	write_cr0((read_cr0() | X86_CR0_WP | X86_CR0_MP) & ~X86_CR0_EM);
+	/* Paging, protection, WP for the kernel too, x87 errors as #MF (NE), no emulation. */
+	write_cr0(X86_CR0_PG | X86_CR0_PE | X86_CR0_WP | X86_CR0_NE | X86_CR0_ET | X86_CR0_MP);
 	asm volatile("fninit");
 }
 
