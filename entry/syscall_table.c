@@ -56,6 +56,7 @@ const sys_call_ptr_t sys_call_table[NR_syscalls] = {
 	[__NR_set_tid_address]	= sys_set_tid_address,
 	[__NR_restart_syscall]	= sys_restart_syscall,
 	[__NR_clock_gettime]	= sys_clock_gettime,
+	[__NR_clock_getres]	= sys_clock_getres,
 	[__NR_clock_nanosleep]	= sys_clock_nanosleep,
 	[__NR_exit_group]	= sys_exit_group,
 	[__NR_tgkill]		= sys_tgkill,

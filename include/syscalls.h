@@ -30,6 +30,7 @@ long sys_tgkill(struct pt_regs *regs);
 long sys_uname(struct pt_regs *regs);
 long sys_arch_prctl(struct pt_regs *regs);
 long sys_clock_gettime(struct pt_regs *regs);
+long sys_clock_getres(struct pt_regs *regs);
 long sys_exit_group(struct pt_regs *regs);
 long sys_entrylab_bench(struct pt_regs *regs);
 long sys_rt_sigaction(struct pt_regs *regs);

@@ -15,6 +15,30 @@
 #define CLOCK_MONOTONIC_COARSE	6
 #define CLOCK_BOOTTIME		7
 
+/*
+ * What a clock id reads here, CLOCK_MONOTONIC or CLOCK_REALTIME, or -1 for a clock
+ * entrylab does not keep (the CPU-time clocks, a bad id). The kernel's system calls
+ * and the vDSO both ask this.
+ */
+static __always_inline int clock_base(int clock)
+{
+	switch (clock) {
+	case CLOCK_MONOTONIC:
+	case CLOCK_MONOTONIC_RAW:
+	case CLOCK_MONOTONIC_COARSE:
+	case CLOCK_BOOTTIME:
+		return CLOCK_MONOTONIC;
+	case CLOCK_REALTIME:
+	case CLOCK_REALTIME_COARSE:
+		return CLOCK_REALTIME;
+	default:
+		return -1;
+	}
+}
+
+/* Every clock here reads the TSC, converted to whole ns: that is its resolution. */
+#define CLOCK_RESOLUTION_NS	1
+
 /* The layouts clock_gettime(), gettimeofday() and the vDSO write. */
 struct kernel_timespec {
 	s64 tv_sec;

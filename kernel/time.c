@@ -199,15 +199,11 @@ long sys_clock_gettime(struct pt_regs *regs)
 	u64 ns;
 
 	current->clock_syscalls++;
-	switch (regs->di) {
+	switch (clock_base((int)regs->di)) {
 	case CLOCK_MONOTONIC:
-	case CLOCK_MONOTONIC_RAW:
-	case CLOCK_MONOTONIC_COARSE:
-	case CLOCK_BOOTTIME:
 		ns = ktime_get_ns();
 		break;
 	case CLOCK_REALTIME:
-	case CLOCK_REALTIME_COARSE:
 		ns = ktime_get_real_ns();
 		break;
 	default:
@@ -216,6 +212,19 @@ long sys_clock_gettime(struct pt_regs *regs)
 	ts.tv_sec = ns / NSEC_PER_SEC;
 	ts.tv_nsec = ns % NSEC_PER_SEC;
 	if (copy_to_user((void __user *)regs->si, &ts, sizeof(ts)))
+		return -EFAULT;
+	return 0;
+}
+
+/* clock_getres(clock, res): res may be NULL (then only the id is checked). */
+long sys_clock_getres(struct pt_regs *regs)
+{
+	const struct kernel_timespec res = { 0, CLOCK_RESOLUTION_NS };
+
+	current->clock_syscalls++;
+	if (clock_base((int)regs->di) < 0)
+		return -EINVAL;
+	if (regs->si && copy_to_user((void __user *)regs->si, &res, sizeof(res)))
 		return -EFAULT;
 	return 0;
 }

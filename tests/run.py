@@ -123,19 +123,19 @@ BOOTS = {
     # vDSO falls back to the system call, which proves the count counts.
     'glibc-clocks-through-the-vdso': dict(init='{b}/tests/vdso-glibc.elf', init_args='vdso',
                                           lines=(r'^vdso: clock reader stable, ',
-                                                 r'^vdso-glibc: 4000 clock calls, 0 reached '
+                                                 r'^vdso-glibc: 5000 clock calls, 0 reached '
                                                  r'the kernel \(expected 0\), values ok$',
                                                  SUCCESS)),
     'glibc-clocks-percpu-reader': dict(init='{b}/tests/vdso-glibc.elf', init_args='vdso',
                                        cmdline='vdso_clock=percpu', env={'SMP': '2'},
                                        lines=(r'^vdso: clock reader percpu, ',
-                                              r'^vdso-glibc: 4000 clock calls, 0 reached ',
+                                              r'^vdso-glibc: 5000 clock calls, 0 reached ',
                                               SUCCESS)),
     'glibc-clocks-tsc-unstable-syscall': dict(init='{b}/tests/vdso-glibc.elf',
                                               init_args='syscall', cmdline='tsc=unstable',
                                               lines=(r'^vdso: the TSC is not usable '
                                                      r'\(tsc=unstable\)',
-                                                     r'^vdso-glibc: 4000 clock calls, 3000 '
+                                                     r'^vdso-glibc: 5000 clock calls, 3000 '
                                                      r'reached the kernel \(expected 3000\)',
                                                      SUCCESS)),
     'vdso-clock-bad-value-warned': dict(init='{b}/tests/vdso-glibc.elf', init_args='vdso',

@@ -11,8 +11,9 @@
  *   syscall(__NR_entrylab_bench, BENCH_REPORT, v, op, iters, &result)
  *   syscall(__NR_entrylab_bench, BENCH_CLOCK, mode)         the vDSO's clock reader until
  *                                                           BENCH_END (enum bench_clock)
- *   syscall(__NR_entrylab_bench, BENCH_CLOCK_SYSCALLS)      clock_gettime, gettimeofday, time
- *                                                           and getcpu calls this thread made
+ *   syscall(__NR_entrylab_bench, BENCH_CLOCK_SYSCALLS)      clock_gettime, clock_getres,
+ *                                                           gettimeofday, time and getcpu
+ *                                                           calls this thread made
  *
  * A row is an entry variant with context tracking and the RCU tracker on or off
  * (kernel/bench.c). Ticks are RDTSC deltas measured in ring 3, with the empty

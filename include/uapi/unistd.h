@@ -43,6 +43,7 @@
 #define __NR_set_tid_address	218
 #define __NR_restart_syscall	219
 #define __NR_clock_gettime	228
+#define __NR_clock_getres	229
 #define __NR_clock_nanosleep	230
 #define __NR_exit_group		231
 #define __NR_tgkill		234

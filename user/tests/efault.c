@@ -77,6 +77,11 @@ SELFTEST(efault, clock_gettime)
 	EXPECT_EFAULT_ALL(t, syscall2(__NR_clock_gettime, 1, p));
 }
 
+SELFTEST(efault, clock_getres)
+{
+	EXPECT_EFAULT_ALL(t, syscall2(__NR_clock_getres, 1, p));
+}
+
 SELFTEST(efault, arch_prctl_get_fs)
 {
 	EXPECT_EFAULT_ALL(t, syscall2(__NR_arch_prctl, 0x1003, p));

@@ -41,6 +41,7 @@ SELFTEST(vdso, exports_linux_functions)
 	EXPECT_TRUE(t, vdso_sym("__vdso_gettimeofday") != NULL);
 	EXPECT_TRUE(t, vdso_sym("__vdso_time") != NULL);
 	EXPECT_TRUE(t, vdso_sym("__vdso_getcpu") != NULL);
+	EXPECT_TRUE(t, vdso_sym("__vdso_clock_getres") != NULL);
 	EXPECT_TRUE(t, vdso_sym("clock_gettime") == vdso_sym("__vdso_clock_gettime"));
 	EXPECT_TRUE(t, vdso_sym("__vdso_no_such_function") == NULL);
 }
@@ -93,6 +94,25 @@ SELFTEST(vdso, other_clocks_reach_the_kernel)
 	EXPECT_EQ(t, vgettime(99, &ts), -EINVAL);
 	EXPECT_EQ(t, vgettime(CLOCK_PROCESS_CPUTIME_ID, &ts), -EINVAL);
 	EXPECT_EQ(t, syscall1(__NR_entrylab_bench, BENCH_CLOCK_SYSCALLS) - before, 2L);
+}
+
+/* One ns for every clock the kernel keeps, as the system call says; unknown ones are its. */
+SELFTEST(vdso, clock_getres_agrees_with_the_syscall)
+{
+	int (*vgetres)(int clock, struct kernel_timespec *res) = vdso_sym("__vdso_clock_getres");
+	struct kernel_timespec v = { -1, -1 }, s = { -2, -2 };
+
+	ASSERT_TRUE(t, vgetres != NULL);
+	for (int clock = CLOCK_REALTIME; clock <= CLOCK_BOOTTIME; clock++) {
+		EXPECT_EQ(t, (long)vgetres(clock, &v), syscall2(__NR_clock_getres, clock, &s));
+		EXPECT_EQ(t, v.tv_sec, s.tv_sec);
+		EXPECT_EQ(t, v.tv_nsec, s.tv_nsec);
+	}
+	EXPECT_EQ(t, vgetres(CLOCK_MONOTONIC, NULL), 0);
+	EXPECT_EQ(t, vgetres(99, &v), -EINVAL);
+	EXPECT_EQ(t, syscall2(__NR_clock_getres, CLOCK_MONOTONIC, &s), 0L);
+	EXPECT_EQ(t, s.tv_sec, 0L);
+	EXPECT_EQ(t, s.tv_nsec, 1L);
 }
 
 SELFTEST(vdso, gettimeofday_time_and_getcpu)

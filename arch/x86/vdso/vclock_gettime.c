@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The vDSO: clock_gettime(), gettimeofday(), time() and getcpu() in ring 3,
+ * The vDSO: clock_gettime(), clock_getres(), gettimeofday(), time() and getcpu() in ring 3,
  * without a system call. The kernel maps this code (read-execute) into every
  * process one page above the vvar page (read-only), which it finds at the fixed
  * distance vdso.lds gives vvar_page; AT_SYSINFO_EHDR tells the C library where.
@@ -83,29 +83,28 @@ static __always_inline bool vread_monotonic(u64 *ns)
 
 int __vdso_clock_gettime(int clock, struct kernel_timespec *ts)
 {
+	int base = clock_base(clock);
 	u64 ns;
 
-	switch (clock) {
-	case CLOCK_MONOTONIC:
-	case CLOCK_MONOTONIC_RAW:
-	case CLOCK_MONOTONIC_COARSE:
-	case CLOCK_BOOTTIME:
-		if (!vread_monotonic(&ns))
-			break;
-		ts->tv_sec = ns / NSEC_PER_SEC;
-		ts->tv_nsec = ns % NSEC_PER_SEC;
-		return 0;
-	case CLOCK_REALTIME:
-	case CLOCK_REALTIME_COARSE:
-		if (!vread_monotonic(&ns))
-			break;
+	/* Another clock (the CPU-time ones, or a bad id), or no usable TSC: the kernel answers. */
+	if (base < 0 || !vread_monotonic(&ns))
+		return vdso_syscall3(__NR_clock_gettime, clock, (long)ts, 0);
+	if (base == CLOCK_REALTIME)
 		ns += vvar_page.clock.real_offset_ns;
-		ts->tv_sec = ns / NSEC_PER_SEC;
-		ts->tv_nsec = ns % NSEC_PER_SEC;
-		return 0;
+	ts->tv_sec = ns / NSEC_PER_SEC;
+	ts->tv_nsec = ns % NSEC_PER_SEC;
+	return 0;
+}
+
+int __vdso_clock_getres(int clock, struct kernel_timespec *res)
+{
+	if (clock_base(clock) < 0)
+		return vdso_syscall3(__NR_clock_getres, clock, (long)res, 0);
+	if (res) {
+		res->tv_sec = 0;
+		res->tv_nsec = CLOCK_RESOLUTION_NS;
 	}
-	/* Another clock (the CPU-time ones, or a bad id): the kernel answers. */
-	return vdso_syscall3(__NR_clock_gettime, clock, (long)ts, 0);
+	return 0;
 }
 
 int __vdso_gettimeofday(struct kernel_timeval *tv, void *tz)
@@ -153,6 +152,8 @@ long __vdso_getcpu(unsigned int *cpu, unsigned int *node, void *unused)
 /* The names without the prefix, as Linux's vDSO exports them too. */
 int clock_gettime(int clock, struct kernel_timespec *ts)
 	__attribute__((weak, alias("__vdso_clock_gettime")));
+int clock_getres(int clock, struct kernel_timespec *res)
+	__attribute__((weak, alias("__vdso_clock_getres")));
 int gettimeofday(struct kernel_timeval *tv, void *tz)
 	__attribute__((weak, alias("__vdso_gettimeofday")));
 long time(long *t) __attribute__((weak, alias("__vdso_time")));
