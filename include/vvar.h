@@ -96,7 +96,7 @@ static __always_inline u64 vclock_ns_at(const struct vdso_clock *c, u64 tsc)
 	return c->mono_ns + (u64)(((unsigned __int128)delta * c->mult + c->mono_frac) >> c->shift);
 }
 
-/*
+/**
  * vclock_read_stable - CLOCK_MONOTONIC in ns, by the 2014 design
  *
  * One record, one seqcount: read the sequence (wait while it is odd: CPU 0 is

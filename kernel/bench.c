@@ -29,7 +29,8 @@
 #include <uapi/bench.h>
 #include <vdso.h>
 
-_Static_assert((int)BENCH_CLOCK_SYSCALL == VCLOCK_SYSCALL && (int)BENCH_CLOCK_STABLE == VCLOCK_STABLE &&
+_Static_assert((int)BENCH_CLOCK_SYSCALL == VCLOCK_SYSCALL &&
+	       (int)BENCH_CLOCK_STABLE == VCLOCK_STABLE &&
 	       (int)BENCH_CLOCK_PERCPU == VCLOCK_PERCPU, "uapi/bench.h and vvar.h disagree");
 
 struct bench_row {

@@ -20,7 +20,7 @@ static void log_store(const char *s, size_t len)
 		log_buf[log_written++ % LOG_BUF_SIZE] = s[i];
 }
 
-/*
+/**
  * console_replay - give a console that starts late what the others printed
  * @write: its write function
  *

@@ -38,7 +38,7 @@ void vdso_init(void)
 		panic("vdso: the built image is not a page-aligned ELF shared object");
 }
 
-/* mm->lock held: maps the frames of [va, va + len) from the kernel's kva, each with an owner more. */
+/* mm->lock held: maps [va, va + len) to the kernel's frames at kva, each with an owner more. */
 static int map_shared_frames(struct mm *mm, unsigned long va, const void *kva, unsigned long len,
 			     u64 flags)
 {

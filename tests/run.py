@@ -404,7 +404,8 @@ def uefi_screen_shows_the_boot(b):
             for want in ('entrylab: run ended: success (0)',
                          'entrylab: no debug-exit device: power-off in 30 s (halt_after=N|never)'):
                 if want not in text:
-                    problems.append(f'{vga}: the screen does not show {want!r}: it ends {text[-3:]}')
+                    problems.append(f'{vga}: the screen does not show {want!r}: '
+                                    f'it ends {text[-3:]}')
             if len(text) < 10:
                 problems.append(f'{vga}: only {len(text)} lines of text on the screen')
             seen.append(f'{vga}: {fbcon[0] if fbcon else "no fbcon line"}, {len(text)} lines read '
