@@ -3,8 +3,9 @@
  * Self-tests of the timekeeper (kernel/time.c) and the vvar page's readers
  * (include/vvar.h): the stable record and every CPU's pvclock record give the
  * same nanosecond for the same TSC, the exact floor((tsc - boot) * mult >> shift),
- * past max_cycles too; a rebase on the tick changes no reading; a second of TSC
- * ticks is a second.
+ * past max_cycles too; a rebase on the tick changes no reading, and a reader on
+ * one CPU never sees half of a rebase made on another; a second of TSC ticks is a
+ * second.
  */
 #include <asm/apic.h>
 #include <asm/irqflags.h>
@@ -94,4 +95,51 @@ SELFTEST(timekeeping, kernel_clock_is_the_vdso_clock)
 	EXPECT_LE(t, b, c);
 	EXPECT_LE(t, c, real);
 	EXPECT_LE(t, real, ktime_get_ns());
+}
+
+#define REBASES		20000
+
+static unsigned long rebases_done;
+
+static void rebase_many(void *arg)
+{
+	unsigned long flags;
+
+	for (unsigned int i = 0; i < REBASES; i++) {
+		local_irq_save(flags);
+		timekeeping_tick_irqoff();
+		local_irq_restore(flags);
+	}
+	__atomic_store_n(&rebases_done, 1, __ATOMIC_SEQ_CST);
+}
+
+/*
+ * Another CPU rebases the stable record as fast as it can while this one reads
+ * the clock. A reader that paired one rebase's cycle_last with another's mono_ns
+ * would be off by the time between them, one way or the other, and the clock
+ * would go backwards at that read or the next: the seqcount must make it retry.
+ */
+SELFTEST(timekeeping, readers_never_see_a_torn_rebase)
+{
+	unsigned long reads = 0, backwards = 0;
+	unsigned int cpu, other = NR_CPUS;
+	u64 last, now, deadline;
+
+	SKIP_UNLESS_SMP(t);
+	for_each_online_cpu(cpu)
+		if (cpu != smp_processor_id() && other == NR_CPUS)
+			other = cpu;
+	rebases_done = 0;
+	smp_call_function_single(other, rebase_many, NULL, false);
+	deadline = rdtsc() + tsc_khz * 30000;
+	last = ktime_get_ns();
+	while (!__atomic_load_n(&rebases_done, __ATOMIC_SEQ_CST) && rdtsc() < deadline) {
+		now = ktime_get_ns();
+		backwards += now < last;
+		last = now;
+		reads++;
+	}
+	EXPECT_EQ(t, __atomic_load_n(&rebases_done, __ATOMIC_SEQ_CST), 1UL);
+	EXPECT_EQ(t, backwards, 0UL);
+	EXPECT_GT(t, reads, 1000UL);
 }

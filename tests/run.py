@@ -48,7 +48,8 @@ SMP_ONLY = {'smp/reschedule_ipi_reaches_every_cpu', 'smp/call_function_runs_on_e
             'rcu/synchronize_rcu_waits_for_a_reader_on_another_cpu',
             'rcu/user_mode_cpu_needs_no_interrupt_with_the_tracker',
             'rcu/user_mode_cpu_needs_an_interrupt_without_the_tracker',
-            'sched/task_runs_where_its_affinity_says', 'threads/mprotect_reaches_other_cpus_tlb'}
+            'sched/task_runs_where_its_affinity_says', 'threads/mprotect_reaches_other_cpus_tlb',
+            'timekeeping/readers_never_see_a_torn_rebase'}
 NOHZ_ONLY = {'sched/nohz_full_tick_stops_for_one_task_restarts_for_two'}
 RELEASE_SKIPS = DEMOS | DEBUG_ONLY | SMP_ONLY | NOHZ_ONLY
 SMP_SKIPS = DEMOS | DEBUG_ONLY
