@@ -97,31 +97,34 @@ SELFTEST(timekeeping, kernel_clock_is_the_vdso_clock)
 	EXPECT_LE(t, real, ktime_get_ns());
 }
 
-#define REBASES		20000
+#define READ_MS		300
 
-static unsigned long rebases_done;
+static unsigned long rebases, stop_rebasing;	/* stop_rebasing: 1 asks, 2 answers */
 
-static void rebase_many(void *arg)
+static void rebase_until_told(void *arg)
 {
 	unsigned long flags;
 
-	for (unsigned int i = 0; i < REBASES; i++) {
+	while (!__atomic_load_n(&stop_rebasing, __ATOMIC_SEQ_CST)) {
 		local_irq_save(flags);
 		timekeeping_tick_irqoff();
 		local_irq_restore(flags);
+		__atomic_add_fetch(&rebases, 1, __ATOMIC_RELAXED);
+		cpu_relax();	/* round-robin TCG (more CPUs than host threads) switches here */
 	}
-	__atomic_store_n(&rebases_done, 1, __ATOMIC_SEQ_CST);
+	__atomic_store_n(&stop_rebasing, 2, __ATOMIC_SEQ_CST);
 }
 
 /*
  * Another CPU rebases the stable record as fast as it can while this one reads
- * the clock. A reader that paired one rebase's cycle_last with another's mono_ns
- * would be off by the time between them, one way or the other, and the clock
- * would go backwards at that read or the next: the seqcount must make it retry.
+ * the clock for READ_MS. A reader that paired one rebase's cycle_last with
+ * another's mono_ns would be off by the time between them, one way or the other,
+ * and the clock would go backwards at that read or the next: the seqcount must
+ * make it retry. The rebases counted while reading show the two overlapped.
  */
 SELFTEST(timekeeping, readers_never_see_a_torn_rebase)
 {
-	unsigned long reads = 0, backwards = 0;
+	unsigned long reads = 0, backwards = 0, overlapping;
 	unsigned int cpu, other = NR_CPUS;
 	u64 last, now, deadline;
 
@@ -129,17 +132,24 @@ SELFTEST(timekeeping, readers_never_see_a_torn_rebase)
 	for_each_online_cpu(cpu)
 		if (cpu != smp_processor_id() && other == NR_CPUS)
 			other = cpu;
-	rebases_done = 0;
-	smp_call_function_single(other, rebase_many, NULL, false);
-	deadline = rdtsc() + tsc_khz * 30000;
+	rebases = 0;
+	stop_rebasing = 0;
+	smp_call_function_single(other, rebase_until_told, NULL, false);
+	deadline = rdtsc() + tsc_khz * READ_MS;
 	last = ktime_get_ns();
-	while (!__atomic_load_n(&rebases_done, __ATOMIC_SEQ_CST) && rdtsc() < deadline) {
+	while (rdtsc() < deadline) {
 		now = ktime_get_ns();
 		backwards += now < last;
 		last = now;
 		reads++;
 	}
-	EXPECT_EQ(t, __atomic_load_n(&rebases_done, __ATOMIC_SEQ_CST), 1UL);
+	overlapping = __atomic_load_n(&rebases, __ATOMIC_RELAXED);
+	__atomic_store_n(&stop_rebasing, 1, __ATOMIC_SEQ_CST);
+	deadline = rdtsc() + tsc_khz * 30000;
+	while (__atomic_load_n(&stop_rebasing, __ATOMIC_SEQ_CST) != 2 && rdtsc() < deadline)
+		cpu_relax();
+	EXPECT_EQ(t, __atomic_load_n(&stop_rebasing, __ATOMIC_SEQ_CST), 2UL);
 	EXPECT_EQ(t, backwards, 0UL);
 	EXPECT_GT(t, reads, 1000UL);
+	EXPECT_GT(t, overlapping, 100UL);
 }
