@@ -378,42 +378,50 @@ def iso_boots_bios_and_uefi(b):
     return problems, 'build/entrylab.iso has BIOS and UEFI El Torito boot images'
 
 
+SCREEN_CASES = (  # (name, -vga, command line, lines the screen must show)
+    ('std', 'std', 'selftest noinit halt_after=30', ('entrylab: run ended: success (0)',)),
+    ('virtio', 'virtio', 'selftest noinit halt_after=30', ('entrylab: run ended: success (0)',)),
+    ('oops', 'std', 'selftest.oops_demo noinit halt_after=30',
+     ('------------[ oops: #PF page fault ]------------', '---[ end oops ]---',
+      'entrylab: run ended: failure (1)')),
+)
+
+
 @check
 def uefi_screen_shows_the_boot(b):
     """Under OVMF the framebuffer console draws the kernel's output: a QEMU screendump
     taken while the kernel waits to power off reads back, with the kernel's own font,
-    as the last lines of the boot. Twice: QEMU's standard VGA (GRUB sets 24 bits per
-    pixel there) and virtio-vga (32)."""
-    iso = os.path.join(b, 'test-logs', 'uefi-screen.iso')
-    built = subprocess.run(['bash', 'scripts/mkiso.sh', os.path.join(b, 'entrylab.elf'), iso,
-                            'selftest noinit halt_after=30', os.path.join(b, 'user', 'probe.elf')],
-                           cwd=ROOT, capture_output=True, text=True)
-    if built.returncode:
-        return [f'mkiso.sh failed: {built.stderr.strip()}'], ''
+    as the last lines of the run. With QEMU's standard VGA (GRUB sets 24 bits per
+    pixel there) and virtio-vga (32); and an oops reaches the screen whole."""
     problems, seen = [], []
-    try:
-        for vga in ('std', 'virtio'):
-            name = f'uefi-screen-{vga}'
+    for case, vga, cmdline, want in SCREEN_CASES:
+        name = f'uefi-screen-{case}'
+        iso = os.path.join(b, 'test-logs', name + '.iso')
+        built = subprocess.run(['bash', 'scripts/mkiso.sh', os.path.join(b, 'entrylab.elf'),
+                                iso, cmdline, os.path.join(b, 'user', 'probe.elf')],
+                               cwd=ROOT, capture_output=True, text=True)
+        if built.returncode:
+            return [f'mkiso.sh failed: {built.stderr.strip()}'], ''
+        try:
             log, ppm = screen.boot_and_dump(b, name, iso, {'FIRMWARE': 'uefi'}, ('-vga', vga))
-            fbcon = [l.strip() for l in log if l.startswith('fbcon: ')]
-            if not ppm:
-                problems.append(f'{vga}: no screendump (log: {b}/test-logs/{name}.log)')
-                continue
-            text = [l for l in screen.read_text(b, ppm) if l]
-            problems += [f'{vga}: screen line {l!r} has cells that are no character of the font'
-                         for l in text if '\0' in l]
-            for want in ('entrylab: run ended: success (0)',
-                         'entrylab: no debug-exit device: power-off in 30 s (halt_after=N|never)'):
-                if want not in text:
-                    problems.append(f'{vga}: the screen does not show {want!r}: '
-                                    f'it ends {text[-3:]}')
-            if len(text) < 10:
-                problems.append(f'{vga}: only {len(text)} lines of text on the screen')
-            seen.append(f'{vga}: {fbcon[0] if fbcon else "no fbcon line"}, {len(text)} lines read '
-                        f'back')
-    finally:
-        os.unlink(iso)
-    return problems, '; '.join(seen) + ', ending with the run\'s last two'
+        finally:
+            os.unlink(iso)
+        if not ppm:
+            problems.append(f'{case}: no screendump (log: {b}/test-logs/{name}.log)')
+            continue
+        text = [l for l in screen.read_text(b, ppm) if l]
+        problems += [f'{case}: screen line {l!r} has cells that are no character of the font'
+                     for l in text if '\0' in l]
+        for line in want + ('entrylab: no debug-exit device: power-off in 30 s '
+                            '(halt_after=N|never)',):
+            if line not in text:
+                problems.append(f'{case}: the screen does not show {line!r}: '
+                                f'it ends {text[-3:]}')
+        if len(text) < 10:
+            problems.append(f'{case}: only {len(text)} lines of text on the screen')
+        fbcon = [l.strip()[len('fbcon: '):] for l in log if l.startswith('fbcon: ')]
+        seen.append(f'{case}: {fbcon[0] if fbcon else "no fbcon line"}, {len(text)} lines')
+    return problems, '; '.join(seen) + ' read back, each ending as the run did'
 
 
 @check
