@@ -197,7 +197,7 @@ static void fmt_delta(char *buf, size_t size, const struct cell *c, const struct
  */
 static const char *fmt_ns(char *buf, size_t size, long long ticks, unsigned long iters)
 {
-	if (!strncmp(tsc_khz_source, "a guess", 7) || ticks < 0) {
+	if (tsc_khz_guessed || ticks < 0) {
 		buf[0] = '\0';
 		return buf;
 	}

@@ -34,8 +34,13 @@ void console_replay(void (*write)(const char *s, size_t len))
 	if (start)
 		while (start < log_written && log_buf[start++ % LOG_BUF_SIZE] != '\n')
 			;
-	for (; start < log_written; start++)
-		write(&log_buf[start % LOG_BUF_SIZE], 1);
+	/* At most two pieces: up to the buffer's end, then from its start. */
+	while (start < log_written) {
+		size_t at = start % LOG_BUF_SIZE, n = MIN(log_written - start, LOG_BUF_SIZE - at);
+
+		write(&log_buf[at], n);
+		start += n;
+	}
 }
 
 void console_write(const char *s, size_t len)

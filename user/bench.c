@@ -13,6 +13,7 @@
  * drift in the machine cannot favour one variant. The kernel (kernel/bench.c)
  * switches variants, masks the timer and prints the table.
  */
+#include <asm/page.h>
 #include <bench.h>
 #include <elf.h>
 #include <errno.h>
@@ -287,7 +288,7 @@ static noinline u64 time_vdso(u64 iters, int (*vgettime)(int clock, void *ts))
 /* "ns_per_call=12.34" from the vvar page's own scale, when the TSC's rate is known. */
 static void print_clock_ns(const char *prefix, long long ticks, u64 iters)
 {
-	const struct vdso_clock *c = (const void *)(getauxval(AT_SYSINFO_EHDR) - 4096);
+	const struct vdso_clock *c = (const void *)(getauxval(AT_SYSINFO_EHDR) - PAGE_SIZE);
 	u64 hundredths;
 
 	if (c->vclock_mode == BENCH_CLOCK_SYSCALL || ticks < 0)
