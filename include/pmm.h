@@ -9,7 +9,9 @@
 void pmm_init(void);
 /* A zeroed frame, or 0 when memory is exhausted (frame 0 is never handed out). */
 phys_addr_t alloc_frame(void);
+/* Writes FRAME_POISON over the frame's first word: a reader that should not be there sees it. */
 void free_frame(phys_addr_t pa);
+#define FRAME_POISON	0x6b6b6b6b6b6b6b6bULL	/* Linux's POISON_FREE, in every byte */
 /* Shared frames (copy-on-write): a count of owners, the last put frees. */
 void get_frame(phys_addr_t pa);
 bool put_frame(phys_addr_t pa);

@@ -20,6 +20,7 @@
 #include <pmm.h>
 #include <smp.h>
 #include <string.h>
+#include <tlb.h>
 
 struct mm *mm_alloc(void)
 {
@@ -117,10 +118,11 @@ int mm_map_zeroed(struct mm *mm, unsigned long start, unsigned long end, u64 fla
 
 /*
  * The copy-on-write break, under mm->lock. Returns true if the access may be
- * retried: the page is writable now (here, or by another thread first).
- * *moved says another frame was mapped, which other CPUs must learn.
+ * retried: the page is writable now (here, or by another thread first). A new
+ * frame mapped puts the old one in tlb: other CPUs may still read it until the
+ * flush, so its owner count drops only then.
  */
-static bool cow_break(struct mm *mm, unsigned long va, bool *moved)
+static bool cow_break(struct mmu_gather *tlb, struct mm *mm, unsigned long va)
 {
 	pte_t *pte = pte_lookup(mm->pml4, va);
 	phys_addr_t old, new;
@@ -140,26 +142,29 @@ static bool cow_break(struct mm *mm, unsigned long va, bool *moved)
 	new = alloc_frame();
 	if (!new)
 		return false;
+	if (!tlb_remove_frame(tlb, va, old)) {
+		free_frame(new);
+		return false;
+	}
 	memcpy(phys_to_virt(new), phys_to_virt(old), PAGE_SIZE);
 	*pte = (*pte & ~(PTE_ADDR_MASK | _PAGE_COW)) | new | _PAGE_RW;
-	put_frame(old);
-	*moved = true;
 	return true;
 }
 
 bool handle_mm_fault(struct mm *mm, unsigned long addr, unsigned long err)
 {
 	unsigned long va = ALIGN_DOWN(addr, PAGE_SIZE), flags;
-	bool moved = false, ok;
+	struct mmu_gather tlb;
+	bool ok;
 
 	if (!(err & X86_PF_WRITE) || !(err & X86_PF_PROT) || addr >= TASK_SIZE_MAX)
 		return false;
+	tlb_gather_mmu(&tlb, mm);
 	spin_lock_irqsave(&mm->lock, flags);
-	ok = cow_break(mm, va, &moved);
+	ok = cow_break(&tlb, mm, va);
 	spin_unlock_irqrestore(&mm->lock, flags);
 	/* Another thread may still read the old frame through its TLB: not after this. */
-	if (moved)
-		flush_tlb_mm_range(mm, va, va + PAGE_SIZE);
+	tlb_finish_mmu(&tlb);
 	return ok;
 }
 

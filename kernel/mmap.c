@@ -8,9 +8,11 @@
  *
  * Every change to the page tables is made under mm->lock, since the threads of
  * a process share them; every change that removes a mapping or a permission is
- * followed, with the lock dropped, by flush_tlb_mm_range(), so that no other CPU
- * running the process keeps the old translation. The checks that decide the
- * answer come before the first change: a refused call changes nothing.
+ * followed, with the lock dropped, by a flush of every CPU running the process,
+ * so that none keeps the old translation. A frame that loses its mapping goes
+ * into a gather and is freed only after that flush (include/tlb.h). The checks
+ * that decide the answer come before the first change: a refused call changes
+ * nothing.
  */
 #include <asm/processor.h>
 #include <asm/uaccess.h>
@@ -21,6 +23,7 @@
 #include <sched.h>
 #include <smp.h>
 #include <syscalls.h>
+#include <tlb.h>
 #include <user_layout.h>
 #include <vdso.h>
 
@@ -154,8 +157,10 @@ static unsigned long get_unmapped_area(struct mm *mm, unsigned long hint, unsign
 long sys_brk(struct pt_regs *regs)
 {
 	struct mm *mm = current->mm;
-	unsigned long req = regs->di, old_end, new_end, flags, ret;
+	unsigned long req = regs->di, old_end, new_end, flags, ret, left;
+	struct mmu_gather tlb;
 
+	tlb_gather_mmu(&tlb, mm);
 	spin_lock_irqsave(&mm->lock, flags);
 	old_end = new_end = ALIGN_UP(mm->brk, PAGE_SIZE);
 	ret = mm->brk;
@@ -166,13 +171,17 @@ long sys_brk(struct pt_regs *regs)
 	if (new_end > old_end && (rlimit_as_exceeded(mm, new_end - old_end) ||
 				  mm_map_zeroed(mm, old_end, new_end, _PAGE_RW | _PAGE_NX)))
 		goto out;
-	if (new_end < old_end)
-		unmap_free_range(mm->pml4, new_end, old_end);
+	if (new_end < old_end) {
+		left = unmap_range(&tlb, mm->pml4, new_end, old_end);
+		if (left != new_end) {
+			ret = mm->brk = left;	/* out of memory part way: the break that is */
+			goto out;
+		}
+	}
 	ret = mm->brk = req;
 out:
 	spin_unlock_irqrestore(&mm->lock, flags);
-	if (ret == req && new_end < old_end)
-		flush_tlb_mm_range(mm, new_end, old_end);
+	tlb_finish_mmu(&tlb);
 	return ret;
 }
 
@@ -181,6 +190,7 @@ long sys_mmap(struct pt_regs *regs)
 	unsigned long addr = regs->di, len = ALIGN_UP(regs->si, PAGE_SIZE), replaced = 0;
 	unsigned long prot = regs->dx, flags = regs->r10, irq;
 	struct mm *mm = current->mm;
+	struct mmu_gather tlb;
 	long ret;
 
 	if (!regs->si || !len || (prot & ~PROT_ALL))
@@ -191,6 +201,7 @@ long sys_mmap(struct pt_regs *regs)
 		return -EINVAL;
 	if ((flags & (MAP_FIXED | MAP_FIXED_NOREPLACE)) && !range_ok(addr, len))
 		return -EINVAL;
+	tlb_gather_mmu(&tlb, mm);
 	spin_lock_irqsave(&mm->lock, irq);
 	if (flags & (MAP_FIXED | MAP_FIXED_NOREPLACE)) {
 		replaced = pages_mapped(mm, addr, addr + len);
@@ -207,16 +218,17 @@ long sys_mmap(struct pt_regs *regs)
 	ret = -ENOMEM;
 	if (rlimit_as_exceeded(mm, len - replaced * PAGE_SIZE))
 		goto out;
-	unmap_free_range(mm->pml4, addr, addr + len);
+	/* The replaced frames are freed after the flush, never reused by map_anon(). */
+	if (unmap_range(&tlb, mm->pml4, addr, addr + len) != addr)
+		goto out;
 	ret = addr;
 	if (map_anon(mm, addr, addr + len, prot_to_pte(prot))) {
-		unmap_free_range(mm->pml4, addr, addr + len);
+		unmap_range(&tlb, mm->pml4, addr, addr + len);
 		ret = -ENOMEM;
 	}
 out:
 	spin_unlock_irqrestore(&mm->lock, irq);
-	if (replaced)
-		flush_tlb_mm_range(mm, addr, addr + len);
+	tlb_finish_mmu(&tlb);
 	return ret;
 }
 
@@ -224,14 +236,17 @@ long sys_munmap(struct pt_regs *regs)
 {
 	unsigned long addr = regs->di, len = ALIGN_UP(regs->si, PAGE_SIZE), flags;
 	struct mm *mm = current->mm;
+	struct mmu_gather tlb;
+	long ret;
 
 	if (!range_ok(addr, len))
 		return -EINVAL;
+	tlb_gather_mmu(&tlb, mm);
 	spin_lock_irqsave(&mm->lock, flags);
-	unmap_free_range(mm->pml4, addr, addr + len);
+	ret = unmap_range(&tlb, mm->pml4, addr, addr + len) == addr ? 0 : -ENOMEM;
 	spin_unlock_irqrestore(&mm->lock, flags);
-	flush_tlb_mm_range(mm, addr, addr + len);
-	return 0;
+	tlb_finish_mmu(&tlb);
+	return ret;
 }
 
 long sys_mprotect(struct pt_regs *regs)
@@ -258,8 +273,12 @@ long sys_mprotect(struct pt_regs *regs)
 	return ret;
 }
 
-/* mm->lock held: moves the pages of [from, from + len) to [to, to + len), frames and all. */
-static int move_pages(struct mm *mm, unsigned long from, unsigned long to, unsigned long len)
+/*
+ * mm->lock held: moves the pages of [from, from + len) to [to, to + len), frames
+ * and all; the old addresses go into tlb's flush.
+ */
+static int move_pages(struct mmu_gather *tlb, struct mm *mm, unsigned long from, unsigned long to,
+		      unsigned long len)
 {
 	for (unsigned long off = 0; off < len; off += PAGE_SIZE) {
 		pte_t *src = pte_lookup(mm->pml4, from + off), *dst;
@@ -272,6 +291,7 @@ static int move_pages(struct mm *mm, unsigned long from, unsigned long to, unsig
 		*dst = *src;
 		*src = 0;
 		invlpg(from + off);
+		tlb_flush_later(tlb, from + off, from + off + PAGE_SIZE);
 	}
 	return 0;
 }
@@ -298,8 +318,8 @@ long sys_mremap(struct pt_regs *regs)
 	unsigned long old = regs->di, old_len = ALIGN_UP(regs->si, PAGE_SIZE);
 	unsigned long new_len = ALIGN_UP(regs->dx, PAGE_SIZE), mflags = regs->r10;
 	unsigned long new = regs->r8, flags;
-	struct { unsigned long start, end; } gone[2] = { 0 };	/* to flush afterwards */
 	struct mm *mm = current->mm;
+	struct mmu_gather tlb;
 	u64 prot;
 	long ret;
 
@@ -311,6 +331,7 @@ long sys_mremap(struct pt_regs *regs)
 	if ((mflags & MREMAP_FIXED) &&
 	    (!range_ok(new, new_len) || (new < old + old_len && old < new + new_len)))
 		return -EINVAL;
+	tlb_gather_mmu(&tlb, mm);
 	spin_lock_irqsave(&mm->lock, flags);
 	ret = -EFAULT;
 	if (pages_mapped(mm, old, old + old_len) != old_len / PAGE_SIZE)
@@ -325,10 +346,9 @@ long sys_mremap(struct pt_regs *regs)
 		goto out;
 	if (!(mflags & MREMAP_FIXED)) {
 		if (new_len <= old_len) {
-			unmap_free_range(mm->pml4, old + new_len, old + old_len);
-			gone[0].start = old + new_len;
-			gone[0].end = old + old_len;
-			ret = old;
+			if (unmap_range(&tlb, mm->pml4, old + new_len, old + old_len) ==
+			    old + new_len)
+				ret = old;
 			goto out;
 		}
 		if (range_ok(old, new_len) && !pages_mapped(mm, old + old_len, old + new_len)) {
@@ -342,30 +362,27 @@ long sys_mremap(struct pt_regs *regs)
 		if (!new)
 			goto out;
 	}
-	if (pages_mapped(mm, new, new + new_len)) {
-		unmap_free_range(mm->pml4, new, new + new_len);
-		gone[1].start = new;
-		gone[1].end = new + new_len;
-	}
-	if (move_pages(mm, old, new, MIN(old_len, new_len)))
+	if (unmap_range(&tlb, mm->pml4, new, new + new_len) != new ||
+	    move_pages(&tlb, mm, old, new, MIN(old_len, new_len)))
 		goto out;
 	vdso_moved(mm, old, new);
-	unmap_free_range(mm->pml4, old, old + old_len);		/* a shrinking move's tail */
-	gone[0].start = old;
-	gone[0].end = old + old_len;
+	if (unmap_range(&tlb, mm->pml4, old, old + old_len) != old)	/* a shrinking move's tail */
+		goto out;
 	ret = new;
 	if (new_len > old_len && map_anon(mm, new + old_len, new + new_len, prot))
 		ret = -ENOMEM;
 out:
 	spin_unlock_irqrestore(&mm->lock, flags);
-	for (unsigned int i = 0; i < ARRAY_SIZE(gone); i++)
-		if (gone[i].end)
-			flush_tlb_mm_range(mm, gone[i].start, gone[i].end);
+	tlb_finish_mmu(&tlb);
 	return ret;
 }
 
-/* mm->lock held: MADV_DONTNEED: each mapped page reads as zeros from now on. */
-static int zap_to_zero(struct mm *mm, unsigned long start, unsigned long end)
+/*
+ * mm->lock held: MADV_DONTNEED: each mapped page reads as zeros from now on. The
+ * old frames go into tlb, to be freed after the flush.
+ */
+static int zap_to_zero(struct mmu_gather *tlb, struct mm *mm, unsigned long start,
+		       unsigned long end)
 {
 	for (unsigned long va = start; va < end; va += PAGE_SIZE) {
 		pte_t *pte = pte_lookup(mm->pml4, va);
@@ -375,14 +392,18 @@ static int zap_to_zero(struct mm *mm, unsigned long start, unsigned long end)
 		if (!pte || !pte_frame(*pte) || (*pte & _PAGE_SPECIAL))
 			continue;
 		if (!(*pte & _PAGE_PRESENT)) {
-			put_frame(pte_frame(*pte));	/* PROT_NONE: back to a reservation */
+			/* PROT_NONE: back to a reservation (no TLB holds it: not present) */
+			if (!tlb_remove_frame(tlb, va, pte_frame(*pte)))
+				return -ENOMEM;
 			*pte = _PAGE_PROTNONE;
 			continue;
 		}
 		pa = alloc_frame();
-		if (!pa)
+		if (!pa || !tlb_remove_frame(tlb, va, pte_frame(*pte))) {
+			if (pa)
+				free_frame(pa);
 			return -ENOMEM;
-		put_frame(pte_frame(*pte));
+		}
 		*pte = (*pte & ~(PTE_ADDR_MASK | _PAGE_COW)) | pa |
 		       (*pte & _PAGE_COW ? _PAGE_RW : 0);
 		invlpg(va);
@@ -395,6 +416,7 @@ long sys_madvise(struct pt_regs *regs)
 	unsigned long addr = regs->di, len = ALIGN_UP(regs->si, PAGE_SIZE), flags;
 	struct mm *mm = current->mm;
 	int advice = (int)regs->dx;
+	struct mmu_gather tlb;
 	long ret = 0;
 
 	if ((addr & ~PAGE_MASK) || !access_ok((void __user *)addr, len))
@@ -420,13 +442,13 @@ long sys_madvise(struct pt_regs *regs)
 	}
 	if (!len)
 		return 0;
+	tlb_gather_mmu(&tlb, mm);
 	spin_lock_irqsave(&mm->lock, flags);
 	if (pages_mapped(mm, addr, addr + len) != len / PAGE_SIZE)
 		ret = -ENOMEM;	/* as Linux: part of the range is not mapped */
 	else if (advice >= 0)
-		ret = zap_to_zero(mm, addr, addr + len);
+		ret = zap_to_zero(&tlb, mm, addr, addr + len);
 	spin_unlock_irqrestore(&mm->lock, flags);
-	if (advice >= 0)
-		flush_tlb_mm_range(mm, addr, addr + len);
+	tlb_finish_mmu(&tlb);
 	return ret;
 }

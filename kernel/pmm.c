@@ -12,6 +12,11 @@
  * first, so a frame with one owner (nearly all of them) needs no count at all:
  * get_frame() adds an owner, put_frame() drops one and frees the frame with the
  * last. One byte per frame bounds the owners at 256, far above MAX_TASKS.
+ *
+ * A freed frame's first word is overwritten with FRAME_POISON: whoever still
+ * reaches the frame (a stale TLB entry, a dangling pointer) reads garbage that
+ * says so, as Linux's page poisoning does for whole pages. One word keeps the
+ * cost to a store; alloc_frame() zeroes the frame again.
  */
 #include <asm/page.h>
 #include <kernel.h>
@@ -103,6 +108,7 @@ void free_frame(phys_addr_t pa)
 	spin_lock_irqsave(&pmm_lock, flags);
 	if ((pa & ~PAGE_MASK) || pa >= MAX_PHYS || !(frame_bitmap[f / 64] & BIT(f % 64)))
 		panic("free_frame(%lx): not an allocated frame", (unsigned long)pa);
+	*(u64 *)phys_to_virt(pa) = FRAME_POISON;
 	frame_bitmap[f / 64] &= ~BIT(f % 64);
 	nr_free++;
 	if (f / 64 < search_hint)

@@ -37,6 +37,7 @@
 #include <spinlock.h>
 #include <string.h>
 #include <time.h>
+#include <tlb.h>
 
 #define KSTACK_BASE	0xffffc98000000000UL
 #define KSTACK_SLOT	(KERNEL_STACK_SIZE + PAGE_SIZE)	/* stack + guard page */
@@ -121,10 +122,13 @@ void sched_init_ap(void)
  */
 static void kstack_unmap(void *stack)
 {
-	unsigned long start = (unsigned long)stack, end = start + KERNEL_STACK_SIZE;
+	unsigned long start = (unsigned long)stack;
+	struct mmu_gather tlb;
 
-	unmap_free_range(kernel_pml4, start, end);
-	flush_tlb_kernel_range(start, end);
+	_Static_assert(KERNEL_STACK_PAGES <= MMU_GATHER_LOCAL, "a stack's frames fit the gather");
+	tlb_gather_mmu(&tlb, NULL);
+	unmap_range(&tlb, kernel_pml4, start, start + KERNEL_STACK_SIZE);
+	tlb_finish_mmu(&tlb);	/* flushes every CPU, then frees */
 }
 
 static void *kstack_map(unsigned int slot)

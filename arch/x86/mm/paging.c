@@ -24,6 +24,7 @@
 #include <pmm.h>
 #include <printk.h>
 #include <string.h>
+#include <tlb.h>
 
 pte_t *kernel_pml4;
 
@@ -137,18 +138,29 @@ int protect_page(pte_t *pml4, unsigned long va, u64 flags)
 	return 0;
 }
 
-/* Unmaps every mapped page of [start, end) and drops its frame; holes are skipped. */
-void unmap_free_range(pte_t *pml4, unsigned long start, unsigned long end)
+/**
+ * unmap_range - unmap every mapped page of [start, end), its frame to drop later
+ * @tlb: gathers the frames and the range; tlb_finish_mmu() flushes, then frees
+ *
+ * Holes are skipped. From the top down, so that running out of room in the
+ * gather leaves a shorter range mapped rather than one with a hole: returns
+ * start when done, else the end of what is still mapped ([start, return)).
+ */
+unsigned long unmap_range(struct mmu_gather *tlb, pte_t *pml4, unsigned long start,
+			  unsigned long end)
 {
-	for (unsigned long va = start; va < end; va += PAGE_SIZE) {
+	for (unsigned long va = end; va > start; va -= PAGE_SIZE) {
 		phys_addr_t pa;
 
-		if (translate(pml4, va, &pa, NULL)) {
-			unmap_page(pml4, va);
-			if (pa & PAGE_MASK)
-				put_frame(pa & PAGE_MASK);
-		}
+		if (!translate(pml4, va - PAGE_SIZE, &pa, NULL))
+			continue;
+		pa &= PAGE_MASK;
+		if (pa && !tlb_remove_frame(tlb, va - PAGE_SIZE, pa))
+			return va;
+		unmap_page(pml4, va - PAGE_SIZE);
+		tlb_flush_later(tlb, va - PAGE_SIZE, va);
 	}
+	return start;
 }
 
 /*

@@ -59,7 +59,9 @@ void paging_init(void);
 int map_page(pte_t *pml4, unsigned long va, phys_addr_t pa, u64 flags);
 int unmap_page(pte_t *pml4, unsigned long va);
 int protect_page(pte_t *pml4, unsigned long va, u64 flags);
-void unmap_free_range(pte_t *pml4, unsigned long start, unsigned long end);
+struct mmu_gather;
+unsigned long unmap_range(struct mmu_gather *tlb, pte_t *pml4, unsigned long start,
+			  unsigned long end);
 pte_t *pte_lookup(pte_t *pml4, unsigned long va);
 pte_t *pte_alloc_user(pte_t *pml4, unsigned long va);
 bool translate(pte_t *pml4, unsigned long va, phys_addr_t *pa, u64 *flags);
