@@ -42,5 +42,7 @@ enum exit_status run_init(void);
 /* kernel/bench.c: the benchmark's rows, after syscall_init(); its table, after init. */
 void bench_init(void);
 void bench_print_results(void);
+/* After a boot program has ended: what it left changed (a row, the timer) is restored. */
+void bench_release(const char *who);
 
 #endif

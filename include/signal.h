@@ -55,6 +55,7 @@ struct signal_struct {
 	bool group_exit;		/* exit_group() or a fatal signal: all threads go */
 	int group_exit_code;		/* then: the wait status every thread exits with */
 	struct rlimit64 rlim[RLIM_NLIMITS];	/* getrlimit(), prlimit64() */
+	bool boot_program;		/* started by the kernel from a boot module (init, a probe) */
 };
 
 /* Per-task signal state: what only this thread has (tgkill(), its faults, its mask). */

@@ -12,6 +12,14 @@
  * variant): what each layer costs per syscall. Those two switch the trackers
  * while the benchmark's task is in the kernel, which is safe on one CPU only
  * (rcu_set_eqs()), so with more CPUs online they measure nothing.
+ *
+ * The calls that change the machine, a row's LSTAR and trackers, the timer and
+ * the vDSO's clock reader, belong to the programs the kernel starts from boot
+ * modules: init's threads, and the self-tests' probe before init. Any other
+ * process (init's children among them) gets -EPERM: it could otherwise send
+ * every later syscall of its CPU to the floor stub, or stop the tick. What was
+ * changed is undone at BENCH_END on every CPU it was changed on, and by
+ * bench_release() if the program ends before that.
  */
 #include <asm/apic.h>
 #include <asm/irqflags.h>
@@ -42,6 +50,7 @@ struct bench_row {
 };
 
 static struct bench_row rows[BENCH_MAX_ROWS];
+static unsigned long changed_cpus;	/* whose LSTAR, trackers or timer were changed */
 static unsigned int nr_rows;
 static bool boot_ct, boot_rcu;
 
@@ -94,6 +103,58 @@ static void select_row(const struct bench_row *row)
 	rcu_set_eqs(row->rcu);
 }
 
+/* Only a boot program's threads change rows, the timer or the clock reader. */
+static bool may_control(void)
+{
+	return current->signal->boot_program;
+}
+
+static void mark_changed(void)
+{
+	__atomic_or_fetch(&changed_cpus, BIT(smp_processor_id()), __ATOMIC_RELAXED);
+}
+
+/* On each CPU changed: the boot's row and the tick, as before BENCH_BEGIN. */
+static void restore_here(void *arg)
+{
+	select_row(&rows[boot_entry_variant]);
+	lapic_timer_start(TIMER_HZ);
+}
+
+/* Undoes every change, on each CPU one was made on; returns those CPUs. */
+static unsigned long restore_all(void)
+{
+	unsigned long cpus = __atomic_exchange_n(&changed_cpus, 0, __ATOMIC_RELAXED);
+
+	for (unsigned int cpu = 0; cpu < NR_CPUS; cpu++)
+		if (cpus & BIT(cpu))
+			smp_call_function_single(cpu, restore_here, NULL, true);
+	vclock_set_mode(vclock_boot_mode);
+	return cpus;
+}
+
+/* Reads back what restore_here() set on the calling CPU. */
+static void report_here(void *arg)
+{
+	unsigned int entry = syscall_current_entry();
+
+	printk("bench: CPU %u: entry %s, timer %s\n", smp_processor_id(),
+	       entry < nr_entry_variants ? entry_variants[entry].name : "unknown",
+	       lapic_timer_running() ? "running" : "STOPPED");
+}
+
+void bench_release(const char *who)
+{
+	unsigned long cpus = restore_all();
+
+	if (!cpus)
+		return;
+	printk("bench: %s ended between BENCH_BEGIN and BENCH_END; restored:\n", who);
+	for (unsigned int cpu = 0; cpu < NR_CPUS; cpu++)
+		if (cpus & BIT(cpu))
+			smp_call_function_single(cpu, report_here, NULL, true);
+}
+
 #define OP_NAME(id, name)	[BENCH_OP_##id] = name,
 static const char *const op_names[BENCH_NR_OPS] = { BENCH_OPS_LIST(OP_NAME) };
 
@@ -123,23 +184,33 @@ long sys_entrylab_bench(struct pt_regs *regs)
 			return -EINVAL;
 		return row_ops(v);
 	case BENCH_SELECT:
+		if (!may_control())
+			return -EPERM;
 		if (v >= nr_rows || !row_ops(v))
 			return -EINVAL;
+		mark_changed();
 		select_row(&rows[v]);
 		return 0;
 	case BENCH_BEGIN:
+		if (!may_control())
+			return -EPERM;
+		mark_changed();
 		lapic_timer_stop();
 		return 0;
 	case BENCH_END:
-		select_row(&rows[boot_entry_variant]);
-		vclock_set_mode(vclock_boot_mode);
-		lapic_timer_start(TIMER_HZ);
+		if (!may_control())
+			return -EPERM;
+		restore_all();
 		return 0;
 	case BENCH_CLOCK:
+		if (!may_control())
+			return -EPERM;
 		return vclock_set_mode(v);
 	case BENCH_CLOCK_SYSCALLS:
 		return current->clock_syscalls;
 	case BENCH_REPORT:
+		if (!may_control())
+			return -EPERM;
 		if (v >= nr_rows || op >= BENCH_NR_OPS ||
 		    !regs->r10 || regs->r10 > BENCH_MAX_ITERS)
 			return -EINVAL;

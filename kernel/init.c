@@ -46,6 +46,7 @@ struct task *start_user_program(const struct boot_module *m, const char *args,
 		return NULL;
 	}
 	t->cpus_allowed = cpus;
+	t->signal->boot_program = true;
 	*err = exec_image(t, phys_to_virt(m->start), m->end - m->start, args);
 	if (*err) {
 		task_free(t);
@@ -62,6 +63,7 @@ struct task *start_user_program(const struct boot_module *m, const char *args,
 void finish_user_program(struct task *t, struct user_result *res)
 {
 	task_run_to_exit(t);
+	bench_release(t->name);
 	res->status = WEXITSTATUS(t->exit_code);
 	res->signal = WTERMSIG(t->exit_code);
 	res->ip = t->exit_ip;

@@ -49,6 +49,7 @@ SMP_ONLY = {'smp/reschedule_ipi_reaches_every_cpu', 'smp/call_function_runs_on_e
             'rcu/user_mode_cpu_needs_no_interrupt_with_the_tracker',
             'rcu/user_mode_cpu_needs_an_interrupt_without_the_tracker',
             'sched/task_runs_where_its_affinity_says', 'threads/mprotect_reaches_other_cpus_tlb',
+            'threads/frames_are_freed_only_after_other_cpus_flush',
             'timekeeping/readers_never_see_a_torn_rebase'}
 NOHZ_ONLY = {'sched/nohz_full_tick_stops_for_one_task_restarts_for_two'}
 RELEASE_SKIPS = DEMOS | DEBUG_ONLY | SMP_ONLY | NOHZ_ONLY
@@ -244,6 +245,14 @@ for death in ('no_restorer', 'bad_stack', 'altstack_overflow', 'blocked_fault'):
     BOOTS[f'ring3-{death.replace("_", "-")}-killed'] = dict(
         init='{b}/user/entrytests.elf', init_args=f'die={death}', status=4,
         lines=killed('SIGSEGV') + (RESOURCES_OK,), absent=(r'survived',))
+
+# Init dies between BENCH_BEGIN and BENCH_END (the floor row selected, the tick stopped):
+# the kernel restores both and reads them back.
+BOOTS['ring3-death-inside-benchmark-restores-row-and-timer'] = dict(
+    init='{b}/user/entrytests.elf', init_args='die=inside_benchmark', status=4,
+    lines=(r'^bench: init ended between BENCH_BEGIN and BENCH_END; restored:$',
+           r'^bench: CPU 0: entry irqoff-inline, timer running$')
+    + killed('SIGSEGV') + (RESOURCES_OK,), absent=(r'survived',))
 
 # The README's commands, as a user types them; one after another (one ISO path).
 LONG_ARGS = 'x' * 10000

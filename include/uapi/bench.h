@@ -18,6 +18,8 @@
  * A row is an entry variant with context tracking and the RCU tracker on or off
  * (kernel/bench.c). Ticks are RDTSC deltas measured in ring 3, with the empty
  * loop subtracted.
+ * SELECT, BEGIN, END, CLOCK and REPORT are -EPERM except in the programs the kernel
+ * starts from boot modules (init's threads, the self-tests' probe): not in their children.
  * REPORT refuses (-EINVAL) iters of 0 or above BENCH_MAX_ITERS, reps of 0 or above
  * BENCH_MAX_REPS, and tick counts beyond +-2^40. tests/run.py reads the op names
  * from BENCH_OPS_LIST.

@@ -9,6 +9,7 @@
  * The cases use the same SELFTEST()/EXPECT_*() macros and KTAP runner as the
  * kernel's own self-tests (include/selftest.h, kernel/selftest.c).
  */
+#include <uapi/bench.h>
 #include "harness.h"
 
 static void handler(int sig)
@@ -59,6 +60,23 @@ static void die_blocked_fault(void)
 	*unmapped = 1;
 }
 
+/*
+ * Init dies in the middle of a measurement: the timer stopped, every syscall of
+ * this CPU sent to the floor stub, the vDSO on the syscall. The kernel must put
+ * all of it back (its "bench: CPU n:" lines say what it found).
+ */
+static void die_inside_benchmark(void)
+{
+	long rows = syscall1(__NR_entrylab_bench, BENCH_ROWS), floor = rows - 1;
+
+	while (floor > 0 && syscall2(__NR_entrylab_bench, BENCH_OPS, floor) != BIT(BENCH_OP_INVALID))
+		floor--;
+	syscall2(__NR_entrylab_bench, BENCH_CLOCK, BENCH_CLOCK_SYSCALL);
+	syscall1(__NR_entrylab_bench, BENCH_BEGIN);
+	syscall2(__NR_entrylab_bench, BENCH_SELECT, floor);
+	*(volatile int *)0x10000 = 1;
+}
+
 static const struct {
 	const char *name;
 	void (*fn)(void);
@@ -67,6 +85,7 @@ static const struct {
 	{ "bad_stack", die_bad_stack },
 	{ "altstack_overflow", die_altstack_overflow },
 	{ "blocked_fault", die_blocked_fault },
+	{ "inside_benchmark", die_inside_benchmark },
 };
 
 int main(int argc, char **argv)

@@ -4,6 +4,7 @@
  * copy-on-write memory, each checked from both sides. A child reports what it
  * saw through its exit status (0: all as expected, else which check failed).
  */
+#include <uapi/bench.h>
 #include "harness.h"
 
 #define WNOHANG		1
@@ -245,4 +246,35 @@ SELFTEST(process, fork_bomb_stops_at_eagain)
 		child_exit(0);
 	EXPECT_TRUE(t, pid > 0);
 	EXPECT_EQ(t, wait4(pid, &status, 0), pid);
+}
+
+/*
+ * The benchmark's control call changes the machine (a CPU's LSTAR, its tick, the
+ * vDSO's clock reader): a child of init may read the rows but change nothing.
+ * The child reports the first check that failed; init itself still may.
+ */
+SELFTEST(process, only_init_controls_the_benchmark)
+{
+	static const long denied[] = { BENCH_SELECT, BENCH_BEGIN, BENCH_END, BENCH_CLOCK,
+				       BENCH_REPORT };
+	int status = -1;
+	long pid;
+
+	if (getpid() != 1)
+		SKIP(t, "needs the suite to run as init");
+	pid = fork();
+	if (pid == 0) {
+		for (unsigned int i = 0; i < ARRAY_SIZE(denied); i++)
+			if (syscall2(__NR_entrylab_bench, denied[i], 0) != -EPERM)
+				child_exit(1 + i);
+		if (syscall1(__NR_entrylab_bench, BENCH_ROWS) <= 0 ||
+		    syscall2(__NR_entrylab_bench, BENCH_OPS, 0) <= 0)
+			child_exit(10);
+		child_exit(0);
+	}
+	ASSERT_TRUE(t, pid > 0);
+	EXPECT_EQ(t, wait4(pid, &status, 0), pid);
+	EXPECT_EQ(t, status, 0);
+	EXPECT_EQ(t, syscall2(__NR_entrylab_bench, BENCH_CLOCK, BENCH_CLOCK_STABLE), 0L);
+	EXPECT_EQ(t, syscall1(__NR_entrylab_bench, BENCH_END), 0L);
 }
