@@ -20,6 +20,8 @@
 #include <uapi/resource.h>
 
 #define MAX_TASKS		64	/* threads at once: the task table's size */
+#define PID_MAX			32768	/* pids and tids are below it: Linux's default pid_max */
+#define RESERVED_PIDS		300	/* where the count resumes after PID_MAX, as on Linux */
 #define KERNEL_STACK_PAGES	4
 #define KERNEL_STACK_SIZE	(KERNEL_STACK_PAGES * PAGE_SIZE)
 

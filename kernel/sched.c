@@ -53,19 +53,36 @@ static DEFINE_SPINLOCK(sched_lock);
 static unsigned int nr_timed_sleepers;
 
 /*
- * The lowest pid no task holds; sched_lock held. Init is started when no other
- * task exists, so it is pid 1 even after the self-tests have run their probes.
+ * sched_lock held: does a task hold pid (as its tid: a process's pid is its
+ * leader's)? pid 0: does any task exist?
+ */
+static bool pid_in_use(int pid)
+{
+	for (unsigned int i = 0; i < MAX_TASKS; i++)
+		if (tasks[i] && tasks[i] != &slot_reserved && (!pid || tasks[i]->pid == pid))
+			return true;
+	return false;
+}
+
+/*
+ * The next free pid after the last one given, wrapping at PID_MAX to
+ * RESERVED_PIDS, as Linux allocates them: a number comes back only after the
+ * whole space has gone round, so a program that remembers a tid (a thread map,
+ * a pthread handle) never meets a second thread with it. With no task left the
+ * count starts over: init, started when the self-tests' probes are gone, is
+ * pid 1. sched_lock held.
  */
 static int alloc_pid(void)
 {
-	for (int pid = 1;; pid++) {
-		bool used = false;
+	static int last_pid;
 
-		for (unsigned int i = 0; i < MAX_TASKS; i++)
-			used |= tasks[i] && tasks[i]->pid == pid;
-		if (!used)
-			return pid;
-	}
+	_Static_assert(MAX_TASKS < PID_MAX - RESERVED_PIDS, "a free pid always exists");
+	if (!pid_in_use(0))
+		last_pid = 0;
+	do
+		last_pid = last_pid + 1 < PID_MAX ? last_pid + 1 : RESERVED_PIDS;
+	while (pid_in_use(last_pid));
+	return last_pid;
 }
 
 /*

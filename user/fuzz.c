@@ -301,8 +301,8 @@ int main(int argc, char **argv)
 		if (creates && ret > 0) {
 			reap(ret);
 			/*
-			 * The pid is not the seed's either: the lowest free one, and with
-			 * several CPUs the last child may still be leaving its CPU.
+			 * The pid is not the seed's either: it counts every task created
+			 * since boot, the self-tests' included.
 			 */
 			ret = 1;
 		}

@@ -346,3 +346,35 @@ SELFTEST(threads, frames_are_freed_only_after_other_cpus_flush)
 		}
 	}
 }
+
+static int return_at_once(void *arg)
+{
+	return 0;
+}
+
+/*
+ * Tids are handed out cyclically, as on Linux: the next thread does not get the
+ * tid of one that has just exited (programs that keep tids would see two threads
+ * with one), and neither does the next process.
+ */
+SELFTEST(threads, tid_is_not_reused_by_the_next_thread)
+{
+	struct thread th;
+	long first, second, child;
+	int status;
+
+	first = thread_start(&th, return_at_once, NULL);
+	ASSERT_TRUE(t, first > 0);
+	thread_join(&th);
+	second = thread_start(&th, return_at_once, NULL);
+	ASSERT_TRUE(t, second > 0);
+	thread_join(&th);
+	EXPECT_NE(t, second, first);
+	child = syscall0(__NR_fork);
+	if (child == 0)
+		syscall1(__NR_exit, 0);
+	ASSERT_TRUE(t, child > 0);
+	EXPECT_EQ(t, syscall4(__NR_wait4, child, &status, 0, NULL), child);
+	EXPECT_NE(t, child, first);
+	EXPECT_NE(t, child, second);
+}
