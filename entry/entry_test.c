@@ -55,21 +55,27 @@ SELFTEST(entry, context_tracking_after_user_mode)
 }
 
 /*
- * With the timer stopped, a program making N syscalls crosses the user/kernel
- * boundary exactly 2N + 2 times: the first return to user mode, an exit and an
- * entry per syscall, and the final exit_group's entry. RCU sees each one.
+ * Interrupts taken in the kernel are no transition: two timer ticks leave the
+ * counter where it was. With the timer stopped, a program making N syscalls
+ * crosses the user/kernel boundary exactly 2N + 2 times: the first return to
+ * user mode, an exit and an entry per syscall, and the final exit_group's entry.
+ * RCU sees each one.
  */
 SELFTEST(entry, rcu_tracker_counts_every_transition)
 {
+	unsigned long ticks = this_cpu_read(timer_ticks);
 	struct rcu_snap snap, mid;
 	struct user_result r;
 
 	if (!rcu_eqs_on)
 		SKIP(t, "rcu_eqs=off");
+	snap = rcu_snapshot(0);
+	while (this_cpu_read(timer_ticks) < ticks + 2)
+		cpu_relax();
+	EXPECT_EQ(t, rcu_snapshot(0).watching, snap.watching);
 	lapic_timer_stop();
 	snap = rcu_snapshot(0);
 	EXPECT_TRUE(t, rcu_is_watching());
-	EXPECT_EQ(t, rcu_snapshot(0).watching, snap.watching);	/* in the kernel, no move */
 	if (run_probe(t, "probe syscalls n=10", &r)) {
 		mid = rcu_snapshot(0);
 		EXPECT_EQ(t, mid.watching - snap.watching, 2UL * 10 + 2);
@@ -243,17 +249,27 @@ SELFTEST(entry, tasks_free_everything)
 		EXPECT_EQ(t, pmm_free_frames(), before);
 }
 
+/*
+ * The _irqoff hooks check their precondition in a DEBUG_ENTRY build. Used right,
+ * a pretend visit to user mode with IRQs off throughout, they say nothing; called
+ * with IRQs on they warn. The misuse runs with the trackers switched off, so that
+ * the state does not change and RCU never stops watching while IRQs are on.
+ */
 SELFTEST(entry, irqoff_hooks_assert_irqs_off)
 {
 #ifdef DEBUG_ENTRY
 	unsigned long warnings = this_cpu_read(ct_warnings);
+	bool ct = context_tracking_on, rcu = rcu_eqs_on;
 
 	local_irq_disable();
-	user_exit_irqoff();			/* correct use: IRQs off */
+	user_enter_irqoff();			/* correct use: IRQs off */
+	user_exit_irqoff();
 	local_irq_enable();
 	EXPECT_EQ(t, this_cpu_read(ct_warnings), warnings);
+	trackers_set(false, false);
 	ct_warn_expected = true;
 	user_exit_irqoff();			/* misuse: IRQs on */
+	trackers_set(ct, rcu);
 	EXPECT_EQ(t, this_cpu_read(ct_warnings), warnings + 1);
 	EXPECT_FALSE(t, ct_warn_expected);	/* consumed by that warning */
 	this_cpu_write(ct_warnings, warnings);	/* the warning was the point */

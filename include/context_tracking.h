@@ -21,12 +21,14 @@
 
 /*
  * Set at boot from context_tracking=on|off (default on), before the first entry
- * from user mode; changed later only by the benchmark, between measurements
- * (context_tracking_set()). A plain read, which the compiler may merge with the
- * other reads in the same entry. Linux makes it a static key.
+ * from user mode; changed later only by the benchmark, between measurements.
+ * Both switches change only in trackers_set() (kernel/context_tracking.c), which
+ * keeps the rule that the RCU tracker needs context tracking. A plain read,
+ * which the compiler may merge with the other reads in the same entry. Linux
+ * makes it a static key.
  */
 extern bool context_tracking_on;
-void context_tracking_set(bool on);
+bool trackers_set(bool ct, bool rcu);
 
 static __always_inline bool context_tracking_enabled(void)
 {

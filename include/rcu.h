@@ -22,7 +22,10 @@
 
 #include <asm/percpu.h>
 
-/* Set at boot; changed only by rcu_set_eqs(), between benchmark or demo runs. */
+/*
+ * Set at boot; changed only by trackers_set() (kernel/context_tracking.c), between
+ * benchmark or demo runs.
+ */
 extern bool rcu_eqs_on;
 
 static __always_inline void rcu_watching_inc(void)
@@ -110,7 +113,5 @@ struct rcu_stats {
 	unsigned long fqs_ipis[NR_CPUS];	/* IPIs sent to force a quiescent state */
 };
 void rcu_get_stats(struct rcu_stats *out);
-/* Turns the tracker on or off; only while no CPU runs user code (see rcu.c). */
-void rcu_set_eqs(bool on);
 
 #endif

@@ -6,6 +6,8 @@
 #include <compiler.h>
 
 #define NSEC_PER_SEC	1000000000UL
+#define NSEC_PER_MSEC	1000000UL
+#define NSEC_PER_USEC	1000UL
 
 /* Linux's clock ids; MONOTONIC_RAW, BOOTTIME and the COARSE ones read the same clocks here. */
 #define CLOCK_REALTIME		0

@@ -11,7 +11,7 @@
  * tracking off and once with only the RCU tracker off (difference from that
  * variant): what each layer costs per syscall. Those two switch the trackers
  * while the benchmark's task is in the kernel, which is safe on one CPU only
- * (rcu_set_eqs()), so with more CPUs online they measure nothing.
+ * (trackers_set()), so with more CPUs online they measure nothing.
  *
  * The calls that change the machine, a row's LSTAR and trackers, the timer and
  * the vDSO's clock reader, belong to the programs the kernel starts from boot
@@ -99,8 +99,7 @@ static unsigned long row_ops(unsigned int v)
 static void select_row(const struct bench_row *row)
 {
 	syscall_select_entry(row->entry);
-	context_tracking_set(row->ct);
-	rcu_set_eqs(row->rcu);
+	trackers_set(row->ct, row->rcu);
 }
 
 /* Only a boot program's threads change rows, the timer or the clock reader. */

@@ -10,29 +10,35 @@ bool rcu_eqs_on = true;
 
 #define CT_WARN_PRINT_MAX 5
 
-void context_tracking_init(void)
+/**
+ * trackers_set - switch context tracking and the RCU tracker
+ * @ct: context tracking on
+ * @rcu: the RCU tracker on; it is fed by context tracking, so without @ct
+ *	 nothing would move its counter and it stays off
+ *
+ * Returns false when @rcu was asked for and @ct rules it out. At boot, and later
+ * only while no CPU runs user code (the benchmark's task is in the kernel on the
+ * only CPU; the RCU demonstration runs between programs): the tracker's counter
+ * must be odd on every CPU in the kernel and even in user mode, and a CPU in user
+ * mode when the tracker turned would keep the wrong parity. (An idle CPU
+ * remembers whether it made its counter even, and undoes exactly that: see
+ * rcu_idle_exit().) The state says KERNEL either way, so the next return to user
+ * mode starts consistent.
+ */
+bool trackers_set(bool ct, bool rcu)
 {
-	context_tracking_on = cmdline_bool(&boot_cmdline, "context_tracking", true);
-	rcu_eqs_on = cmdline_bool(&boot_cmdline, "rcu_eqs", true);
-	/* The tracker is fed by context tracking: without it, nothing moves the counter. */
-	if (rcu_eqs_on && !context_tracking_on) {
-		if (cmdline_flag(&boot_cmdline, "rcu_eqs"))
-			printk("cmdline: warning: rcu_eqs=on needs context tracking: "
-			       "context_tracking=off turns the RCU tracker off too\n");
-		rcu_eqs_on = false;
-	}
+	context_tracking_on = ct;
+	rcu_eqs_on = rcu && ct;
+	return rcu_eqs_on == rcu;
 }
 
-/*
- * For the benchmark's rows, on one CPU, from a syscall: the calling task is in
- * the kernel, so the state says KERNEL and RCU watches whether tracking goes on
- * or off, and the next return to user mode starts from a consistent state.
- */
-void context_tracking_set(bool on)
+void context_tracking_init(void)
 {
-	context_tracking_on = on;
-	if (!on)
-		rcu_eqs_on = false;
+	if (!trackers_set(cmdline_bool(&boot_cmdline, "context_tracking", true),
+			  cmdline_bool(&boot_cmdline, "rcu_eqs", true)) &&
+	    cmdline_flag(&boot_cmdline, "rcu_eqs"))
+		printk("cmdline: warning: rcu_eqs=on needs context tracking: "
+		       "context_tracking=off turns the RCU tracker off too\n");
 }
 
 bool ct_warn_expected;

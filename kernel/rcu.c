@@ -224,14 +224,3 @@ void rcu_get_stats(struct rcu_stats *out)
 	spin_unlock_irqrestore(&rcu_lock, flags);
 }
 
-/*
- * The tracker's counter must be odd on every CPU in the kernel and even in user
- * mode. Turned on or off while some CPU runs user code, that CPU's counter would
- * keep the wrong parity; so the benchmark and the demonstration switch it only
- * between runs, when every CPU is in the kernel or idle. (An idle CPU remembers
- * whether it made its counter even, and undoes exactly that: see rcu_idle_exit().)
- */
-void rcu_set_eqs(bool on)
-{
-	rcu_eqs_on = on && context_tracking_on;
-}

@@ -93,10 +93,10 @@ const char *rcu_demo_measure(unsigned int cpu, bool eqs, unsigned int n,
 		return "context_tracking=off: nothing tells RCU a CPU runs user code";
 	if (!n || n > RCU_DEMO_MAX_GPS)
 		return "grace periods out of range";
-	rcu_set_eqs(eqs);	/* no user code runs anywhere: see rcu_set_eqs() */
+	trackers_set(true, eqs);	/* no user code runs anywhere: see trackers_set() */
 	t = start_user_program(m, "probe spin loops=0", BIT(cpu), &err);
 	if (!t) {
-		rcu_set_eqs(saved);
+		trackers_set(true, saved);
 		return err;
 	}
 	deadline = rdtsc() + tsc_khz * SETTLE_MS;
@@ -108,7 +108,7 @@ const char *rcu_demo_measure(unsigned int cpu, bool eqs, unsigned int n,
 		err = "the program did not settle in user mode on its CPU";
 	send_sig_kernel(t, SIGKILL);
 	finish_user_program(t, &ur);
-	rcu_set_eqs(saved);
+	trackers_set(true, saved);
 	if (!err && ur.signal != SIGKILL)
 		err = "the spinning program ended on its own";
 	return err;

@@ -4,7 +4,7 @@
  * popf pair that the 2016 entry patches removed from the syscall hot path; callers
  * that already know IRQs are off use the _irqoff variants of their hooks instead.
  *
- * local_irq_restore() has two designs (issue 11; docs/benchmarks.md):
+ * local_irq_restore() has two designs (docs/benchmarks.md):
  *   popf  restore RFLAGS whole (Linux until 2016);
  *   sti   "if (flags & IF) sti": the only flag that changed between save and
  *         restore is IF, which was cleared, so setting it back when it was set
