@@ -28,7 +28,7 @@ align 64
 entry_SYSCALL_64_%1:
 	swapgs				; GS_BASE = this CPU's struct percpu
 	mov [gs:PERCPU_user_rsp], rsp	; park the user RSP: we need RSP for a stack
-	mov rsp, [gs:PERCPU_top_of_stack] ; RSP = top of the current task's kernel stack
+	mov rsp, [gs:PERCPU_tss_rsp0]	; RSP = top of the current task's kernel stack
 
 	; Build struct pt_regs, starting with a fake IRET frame so that the IRET exit
 	; and every other entry see the same layout.
@@ -69,7 +69,7 @@ entry_SYSCALL_64_floor:
 	je ENTRY_SYSCALL_64_DEFAULT	; yes: take the default variant's full path
 	swapgs				; GS_BASE = this CPU's struct percpu
 	mov [gs:PERCPU_user_rsp], rsp	; park the user RSP
-	mov rsp, [gs:PERCPU_top_of_stack] ; on the kernel stack: nothing to do here
+	mov rsp, [gs:PERCPU_tss_rsp0]	; on the kernel stack: nothing to do here
 	mov rax, -ENOSYS		; the result
 	mov rsp, [gs:PERCPU_user_rsp]	; user RSP back
 	swapgs				; GS_BASE = the user's

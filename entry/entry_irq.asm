@@ -44,11 +44,11 @@ global %1
 %assign v v + 1
 %endrep
 
-IRQ_STUB irq_stub_timer, 0x20
-IRQ_STUB irq_stub_reschedule, 0xf0	; asm/traps.h IRQ_VECTOR_*
-IRQ_STUB irq_stub_call_function, 0xf1
-IRQ_STUB irq_stub_stop, 0xf2
-IRQ_STUB irq_stub_spurious, 0xff
+IRQ_STUB irq_stub_timer, IRQ_VECTOR_TIMER	; asm/traps.h, through asm-offsets.inc
+IRQ_STUB irq_stub_reschedule, IRQ_VECTOR_RESCHEDULE
+IRQ_STUB irq_stub_call_function, IRQ_VECTOR_CALL_FUNCTION
+IRQ_STUB irq_stub_stop, IRQ_VECTOR_STOP
+IRQ_STUB irq_stub_spurious, IRQ_VECTOR_SPURIOUS
 
 ; State on arrival: IRQs off; [rsp] = vector, [rsp+8] = orig_ax, then the CPU's
 ; interrupt frame: ip at +16, cs at +24, flags at +32, sp at +40, ss at +48.

@@ -88,7 +88,7 @@ void test_fail(struct test *t, const char *file, int line, const char *fmt, ...)
 /* For kernel tests that need a second CPU (the file includes <smp.h>). */
 #define SKIP_UNLESS_SMP(t)							\
 	do {									\
-		if (nr_cpus_online < 2)						\
+		if (num_online_cpus() < 2)						\
 			SKIP(t, "needs two or more CPUs (SMP=2)");		\
 	} while (0)
 

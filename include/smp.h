@@ -18,12 +18,21 @@
 #include <compiler.h>
 
 extern unsigned long cpu_online_mask;
-extern unsigned int nr_cpus_online;
 
 #define cpu_online(cpu)		(READ_ONCE(cpu_online_mask) & BIT(cpu))
 #define for_each_online_cpu(cpu)					\
 	for ((cpu) = 0; (cpu) < NR_CPUS; (cpu)++)			\
 		if (cpu_online(cpu))
+
+/* How many CPUs are online: counted from the mask, the one record of it. */
+static inline unsigned int num_online_cpus(void)
+{
+	unsigned int n = 0;
+
+	for (unsigned long m = READ_ONCE(cpu_online_mask); m; m &= m - 1)
+		n++;
+	return n;
+}
 
 static __always_inline unsigned int smp_processor_id(void)
 {

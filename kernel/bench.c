@@ -90,7 +90,7 @@ static unsigned long row_ops(unsigned int v)
 	if (entry_variants[row->entry].floor)
 		return BIT(BENCH_OP_INVALID);
 	if (v >= nr_entry_variants &&
-	    (nr_cpus_online > 1 || (row->ct == boot_ct && row->rcu == boot_rcu)))
+	    (num_online_cpus() > 1 || (row->ct == boot_ct && row->rcu == boot_rcu)))
 		return 0;
 	return BIT(BENCH_NR_OPS) - 1;
 }
@@ -292,7 +292,7 @@ static void print_machine(const char *prefix)
 	printk("%sentry %s, context tracking %s, RCU tracker %s, irq_restore=%s, %u CPU(s); "
 	       "no speculation mitigations (entrylab has none)\n", prefix,
 	       rows[boot_entry_variant].name, boot_ct ? "on" : "off", boot_rcu ? "on" : "off",
-	       irq_restore_sti ? "sti" : "popf", nr_cpus_online);
+	       irq_restore_sti ? "sti" : "popf", num_online_cpus());
 }
 
 /*

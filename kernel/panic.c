@@ -72,7 +72,7 @@ static void __noreturn end_without_exit_device(void)
 void __noreturn kernel_exit(enum exit_status status)
 {
 	local_irq_disable();
-	if (nr_cpus_online > 1) {
+	if (num_online_cpus() > 1) {
 		smp_send_stop();	/* nothing else may print or run after this */
 		console_break_lock();
 	}

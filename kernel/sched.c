@@ -469,10 +469,8 @@ static void context_switch(struct task *prev, struct task *next)
 	if (user)
 		asm volatile("fxrstorq %0" : : "m"(next->fpu));
 	this_cpu_write(current_task, next);
-	if (user) {
-		this_cpu_write(top_of_stack, top);
+	if (user)
 		this_cpu()->tss.rsp[0] = top;
-	}
 	/* Before CR3: flush_tlb_mm_range() must not miss a CPU that is loading mm. */
 	this_cpu_write(loaded_mm, user ? next->mm : NULL);
 	smp_mb();

@@ -56,7 +56,7 @@ long sys_sched_getaffinity(struct pt_regs *regs)
 	unsigned long len = regs->si, mask, flags;
 	struct task *t;
 
-	if (len * 8 < nr_cpus_online || (len & (sizeof(unsigned long) - 1)))
+	if (len * 8 < num_online_cpus() || (len & (sizeof(unsigned long) - 1)))
 		return -EINVAL;
 	t = lock_task((int)regs->di, &flags);
 	if (!t)

@@ -7,7 +7,9 @@
     entry-disasm.py KERNEL.elf --check DOC     exit 1 if that block is stale
 
 Each instruction is printed as objdump shows it, with the source line it came
-from (objdump -l) turned into a short comment, so the listing explains itself.
+from (objdump -l) turned into a short comment, so the listing explains itself. A
+reading guide above it names each per-CPU (%gs:) and pt_regs offset the code uses,
+from the build's asm-offsets.inc (arch/x86/asm-offsets.c), so it cannot drift.
 """
 import os
 import re
@@ -88,8 +90,33 @@ def listing(kernel):
     return '\n'.join(lines)
 
 
+def guide(kernel, text):
+    """Names for the offsets the listing uses, from asm-offsets.inc beside the kernel."""
+    inc = open(os.path.join(os.path.dirname(kernel), 'asm-offsets.inc')).read()
+    defs = {n: int(v) for n, v in re.findall(r'^%define (\w+) (\d+)$', inc, re.M)}
+    names = {'PERCPU_': {}, 'PT_': {}}
+    for n, v in defs.items():
+        for prefix, table in names.items():
+            if n.startswith(prefix):
+                table[v] = n[len(prefix):].lower()
+    regs = re.search(r'mov %rdi,%(\w+)', text)[1]     # where do_syscall_64 keeps regs
+    gs = sorted({int(o, 16) for o in re.findall(r'%gs:0x([0-9a-f]+)', text)})
+    pt = sorted({int(o, 16) for o in re.findall(rf'\b0x([0-9a-f]+)\(%{regs}\)', text)})
+    # pt_regs holds 8-byte fields: a byte test (testb $0x1,0x91) names its byte.
+    unnamed = [f'%gs:{o:#x}' for o in gs if o not in names['PERCPU_']] + \
+              [f'{o:#x}(%{regs})' for o in pt if o & ~7 not in names['PT_']]
+    if unnamed:
+        sys.exit(f'no name for {", ".join(unnamed)}: add it to arch/x86/asm-offsets.c')
+    percpu = ', '.join(f'`%gs:{o:#x}` is `percpu.{names["PERCPU_"][o]}`' for o in gs)
+    fields = ', '.join(f'`{o:#x}` `{names["PT_"][o & ~7]}`' + (f' (byte {o & 7})' if o & 7 else '')
+                       for o in pt)
+    return (f'Reading guide (generated): {percpu}; the offsets into `regs` (`%{regs}`) '
+            f'are {fields} in `struct pt_regs`.')
+
+
 def block(kernel):
-    return f'{BEGIN}\n```\n{listing(kernel)}\n```\n{END}'
+    text = listing(kernel)
+    return f'{BEGIN}\n{guide(kernel, text)}\n\n```\n{text}\n```\n{END}'
 
 
 def main():

@@ -8,6 +8,7 @@
 #include <asm/percpu.h>
 #include <asm/ptrace.h>
 #include <asm/segment.h>
+#include <asm/traps.h>
 #include <entry-variants.h>
 #include <errno.h>
 #include <syscalls.h>
@@ -22,9 +23,26 @@ void asm_offsets(void)
 {
 	OFFSET(PT_ORIG_AX, pt_regs, orig_ax);
 	OFFSET(PT_SP, pt_regs, sp);
+	/* The rest of pt_regs and struct percpu: for the docs' listing (scripts/entry-disasm.py). */
+	OFFSET(PT_R11, pt_regs, r11);
+	OFFSET(PT_CX, pt_regs, cx);
+	OFFSET(PT_AX, pt_regs, ax);
+	OFFSET(PT_IP, pt_regs, ip);
+	OFFSET(PT_CS, pt_regs, cs);
+	OFFSET(PT_FLAGS, pt_regs, flags);
+	OFFSET(PT_SS, pt_regs, ss);
+	OFFSET(PERCPU_current_task, percpu, current_task);
+	OFFSET(PERCPU_ct_state, percpu, ct_state);
+	OFFSET(PERCPU_ct_warnings, percpu, ct_warnings);
+	OFFSET(PERCPU_rcu_watching, percpu, rcu_watching);
 
 	OFFSET(PERCPU_user_rsp, percpu, user_rsp);
-	OFFSET(PERCPU_top_of_stack, percpu, top_of_stack);
+	OFFSET(PERCPU_tss_rsp0, percpu, tss.rsp[0]);
+	DEFINE(IRQ_VECTOR_TIMER, IRQ_VECTOR_TIMER);
+	DEFINE(IRQ_VECTOR_RESCHEDULE, IRQ_VECTOR_RESCHEDULE);
+	DEFINE(IRQ_VECTOR_CALL_FUNCTION, IRQ_VECTOR_CALL_FUNCTION);
+	DEFINE(IRQ_VECTOR_STOP, IRQ_VECTOR_STOP);
+	DEFINE(IRQ_VECTOR_SPURIOUS, IRQ_VECTOR_SPURIOUS);
 
 	DEFINE(__USER_CS, __USER_CS);
 	DEFINE(__USER_DS, __USER_DS);

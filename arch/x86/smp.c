@@ -183,7 +183,7 @@ void smp_print_counters(void)
 {
 	unsigned int cpu;
 
-	if (nr_cpus_online < 2)
+	if (num_online_cpus() < 2)
 		return;
 	for_each_online_cpu(cpu)
 		printk("smp: CPU %u: %lu ticks (%lu from user mode), %lu IPIs%s\n", cpu,

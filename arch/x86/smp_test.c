@@ -46,7 +46,7 @@ SELFTEST(smp, cpus_online_with_own_percpu_areas)
 
 	memset(views, 0, sizeof(views));
 	on_each_cpu(read_view, NULL);
-	EXPECT_GE(t, nr_cpus_online, 1U);
+	EXPECT_GE(t, num_online_cpus(), 1U);
 	for_each_online_cpu(cpu) {
 		ASSERT_TRUE(t, views[cpu].ran);
 		EXPECT_EQ(t, views[cpu].cpu, cpu);
@@ -165,7 +165,7 @@ SELFTEST(smp, contended_spinlock_counts_exactly)
 	while (READ_ONCE(finished) < others && rdtsc() < deadline)
 		cpu_relax();
 	EXPECT_EQ(t, READ_ONCE(finished), others);
-	EXPECT_EQ(t, READ_ONCE(counter), (unsigned long)INCREMENTS * nr_cpus_online);
+	EXPECT_EQ(t, READ_ONCE(counter), (unsigned long)INCREMENTS * num_online_cpus());
 	EXPECT_EQ(t, lockdep_warnings, warnings);
 }
 

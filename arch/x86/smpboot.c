@@ -39,7 +39,6 @@
 #define ABSENT_APIC_ID		0xfe		/* smp.test_absent_cpu: nobody answers */
 
 unsigned long cpu_online_mask;
-unsigned int nr_cpus_online;
 
 /* trampoline.asm: the code to copy, and where its parameters sit in it. */
 extern const char trampoline_start[], trampoline_end[], trampoline_params[];
@@ -191,6 +190,5 @@ void smp_init(void)
 		}
 		trampoline_release();
 	}
-	nr_cpus_online = next;
-	printk("smp: %u CPUs online\n", nr_cpus_online);
+	printk("smp: %u CPUs online\n", num_online_cpus());
 }

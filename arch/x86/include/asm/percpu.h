@@ -27,7 +27,6 @@ enum ctx_state {
 struct percpu {
 	struct percpu *self;		/* linear address of this area */
 	unsigned long user_rsp;		/* SYSCALL entry: the user's RSP while we switch */
-	unsigned long top_of_stack;	/* current task's kernel stack top, = tss.rsp[0] */
 	struct task *current_task;
 	struct mm *loaded_mm;		/* whose user half CR3 holds; NULL: none */
 	unsigned int cpu;
@@ -55,6 +54,12 @@ struct percpu {
 	bool call_wait;
 	bool call_pending;
 	u64 gdt[GDT_ENTRIES] __aligned(16);
+	/*
+	 * tss.rsp[0]: the current task's kernel stack top, where the CPU switches
+	 * on an interrupt from ring 3 and the SYSCALL stub switches by hand. Set at
+	 * each switch to a user task; idle never enters from ring 3, so while it
+	 * runs the value is the last task's and unused.
+	 */
 	struct tss tss __aligned(16);
 	u8 ist_stacks[IST_STACKS][IST_STACK_SIZE] __aligned(16);
 };
