@@ -15,11 +15,11 @@
 #   make clean
 #
 # Variables (README.md, "Make variables"): CMDLINE, INIT, INIT_ARGS, BENCH_ARGS,
-# ICOUNT, KVM, CPU, SMP, GUI, TIMEOUT, FIRMWARE, EXIT_DEVICE, QEMU_EXTRA,
-# DEBUG_ENTRY, V. A run's outcome is its status (0 success, 1 failure, 2 bad boot,
-# 3 init exited non-zero, 4 init killed by a signal, 124 timed out, 125 no status):
-# scripts/qemu.sh exits with it, so a failed run fails its make target and make
-# names it ("Error 3").
+# ICOUNT, KVM, CPU, SMP, TCG_THREAD, GUI, TIMEOUT, FIRMWARE, EXIT_DEVICE, QEMU_EXTRA,
+# DEBUG_ENTRY, V; make usb takes DEV, make trace VARIANT and OP. A run's outcome is
+# its status (0 success, 1 failure, 2 bad boot, 3 init exited non-zero, 4 init
+# killed by a signal, 124 timed out, 125 no status): scripts/qemu.sh exits with it,
+# so a failed run fails its make target and make names it ("Error 3").
 
 BUILD		?= build
 .DEFAULT_GOAL	:= all

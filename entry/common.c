@@ -7,6 +7,7 @@
  * which the matching stub entry_SYSCALL_64_irqoff_inline calls.
  */
 #include <compiler.h>
+#include <asm/entry-common.h>
 #include <entry-common.h>
 #include <syscalls.h>
 

@@ -59,7 +59,11 @@ interrupt_common:
 	jnz .swap_gs			; yes: GS_BASE is the user's
 	; From ring 0 GS_BASE is ours, except at one instruction: the IRETQ to ring 3
 	; runs after the exit path's SWAPGS, so a fault there (fixup_bad_iret) comes
-	; with the user's GS_BASE. Linux's error_entry makes the same check.
+	; with the user's GS_BASE. Linux's error_entry makes this check for the faults
+	; that can hit IRETQ (#GP, #SS, #NP); its paranoid entry (NMI, #MC, #DB, #DF),
+	; which may land anywhere, SWAPGS windows included, reads MSR_GS_BASE instead.
+	; entrylab has no paranoid entry: this rule serves every vector, so an NMI or
+	; #MC inside a SWAPGS window would run with the wrong GS_BASE.
 	cmp qword [rsp + 16], irq_return_iret
 	jne .gs_ok
 .swap_gs:

@@ -6,6 +6,7 @@
  * directly. Init is never involved: it may be any program the user chose.
  */
 #include <asm/apic.h>
+#include <asm/entry-common.h>
 #include <asm/syscall.h>
 #include <asm/uaccess.h>
 #include <context_tracking.h>

@@ -30,8 +30,6 @@ void exit_to_user_mode_loop(struct pt_regs *regs, unsigned long ti_work)
 		}
 		if (ti_work & _TIF_SIGPENDING)
 			do_signal(regs);
-		if (ti_work & _TIF_NOTIFY_RESUME)
-			clear_tsk_thread_flag(current, TIF_NOTIFY_RESUME);
 
 		local_irq_disable();
 		ti_work = read_thread_flags();

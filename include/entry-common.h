@@ -141,36 +141,6 @@ __entry_hook void syscall_exit_to_user_mode(struct pt_regs *regs)
 	exit_to_user_mode();
 }
 
-/**
- * syscall_can_sysret - may this return to user mode use SYSRET?
- * @regs: the registers SYSRET would return with
- *
- * SYSRET reloads RIP from RCX and RFLAGS from R11 and sets CS/SS to fixed
- * selectors, without any of IRET's checks. It is only equivalent to IRET when:
- *  - RCX == RIP and R11 == RFLAGS: anything that rewrote regs (signal delivery,
- *    rt_sigreturn, ptrace) must return through IRET;
- *  - CS and SS are the SYSRET selectors;
- *  - RIP < TASK_SIZE_MAX: on Intel CPUs SYSRET with a non-canonical RCX raises #GP
- *    in ring 0 after the user RSP is live (CVE-2012-0217). Anything at or above
- *    TASK_SIZE_MAX is either non-canonical or in the unmapped top page;
- *  - neither RF nor TF is set: SYSRET cannot restore RF. It can restore TF, but
- *    unlike IRET, a TF set by SYSRET traps at once, before the first user
- *    instruction has run; after IRET that instruction runs first and then traps,
- *    which is the one step per instruction a debugger expects.
- */
-static __always_inline bool syscall_can_sysret(const struct pt_regs *regs)
-{
-	if (unlikely(regs->cx != regs->ip || regs->r11 != regs->flags))
-		return false;
-	if (unlikely(regs->cs != __USER_CS || regs->ss != __USER_DS))
-		return false;
-	if (unlikely(regs->ip >= TASK_SIZE_MAX))
-		return false;
-	if (unlikely(regs->flags & (X86_EFLAGS_RF | X86_EFLAGS_TF)))
-		return false;
-	return true;
-}
-
 /*
  * Interrupts and exceptions (entry/irqentry.c). irqentry_enter() runs first with
  * IRQs off, irqentry_exit() last; from user mode they are enter_from_user_mode()

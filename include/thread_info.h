@@ -13,16 +13,13 @@
 
 #define TIF_SIGPENDING		0	/* a signal is pending and not blocked */
 #define TIF_NEED_RESCHED	1	/* schedule() before returning */
-#define TIF_NOTIFY_RESUME	2	/* reserved: callbacks on return (none yet) */
-#define TIF_SINGLESTEP		3	/* a syscall was made with TF set: report its step */
+#define TIF_SINGLESTEP		2	/* a syscall was made with TF set: report its step */
 #define _TIF_SIGPENDING		BIT(TIF_SIGPENDING)
 #define _TIF_NEED_RESCHED	BIT(TIF_NEED_RESCHED)
-#define _TIF_NOTIFY_RESUME	BIT(TIF_NOTIFY_RESUME)
 #define _TIF_SINGLESTEP		BIT(TIF_SINGLESTEP)
 
 /* What exit_to_user_mode_loop() acts on; any of these bits means "not yet". */
-#define EXIT_TO_USER_MODE_WORK	(_TIF_SIGPENDING | _TIF_NEED_RESCHED | _TIF_NOTIFY_RESUME | \
-				 _TIF_SINGLESTEP)
+#define EXIT_TO_USER_MODE_WORK	(_TIF_SIGPENDING | _TIF_NEED_RESCHED | _TIF_SINGLESTEP)
 
 struct thread_info {
 	unsigned long flags;	/* TIF_* */

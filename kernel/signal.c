@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Signals: sending, the signal syscalls, and delivery by the exit-work loop.
+ * Signals: sending, the signal syscalls, delivery by the exit-work loop, and
+ * restart_syscall(), which a sleep interrupted by a handlerless signal resumes by.
  *
  * A signal whose action is "ignore" is discarded when it is sent, so it never
  * makes the return path slow: kill(getpid(), SIGWINCH) costs one syscall, no
@@ -658,4 +659,25 @@ long sys_sigaltstack(struct pt_regs *regs)
 	if (!ret && uold && copy_to_user(uold, &old, sizeof(old)))
 		return -EFAULT;
 	return ret;
+}
+
+static long no_restart(struct restart_block *rb)
+{
+	return -EINTR;
+}
+
+/*
+ * restart_syscall(): what the exit path makes a task call after a signal
+ * without handler interrupted a sleep with a deadline (-ERESTART_RESTARTBLOCK,
+ * turned into this call by syscall_restart() in arch/x86/signal.c); the sleep
+ * left its deadline in current->restart. Only once: a stray call is -EINTR, as
+ * on Linux.
+ */
+long sys_restart_syscall(struct pt_regs *regs)
+{
+	struct restart_block *rb = &current->restart;
+	long (*fn)(struct restart_block *rb) = rb->fn ? rb->fn : no_restart;
+
+	rb->fn = no_restart;
+	return fn(rb);
 }

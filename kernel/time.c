@@ -356,22 +356,3 @@ long sys_clock_nanosleep(struct pt_regs *regs)
 		return -ERESTARTNOHAND;
 	return 0;
 }
-
-static long no_restart(struct restart_block *rb)
-{
-	return -EINTR;
-}
-
-/*
- * restart_syscall(): what the exit path makes a task call after a signal
- * without handler interrupted a sleep with a deadline. Only once: a stray call
- * is -EINTR, as on Linux.
- */
-long sys_restart_syscall(struct pt_regs *regs)
-{
-	struct restart_block *rb = &current->restart;
-	long (*fn)(struct restart_block *rb) = rb->fn ? rb->fn : no_restart;
-
-	rb->fn = no_restart;
-	return fn(rb);
-}

@@ -16,6 +16,7 @@ indented line. The last line is "N passed, N failed" (", N skipped" when any wer
 are in build/test-logs/. `--only PATTERN` runs the cases whose name contains it.
 """
 import concurrent.futures
+import fnmatch
 import glob
 import os
 import re
@@ -318,6 +319,173 @@ if root_disk():
     MAKES['usb-refuses-the-root-disk'] = dict(args=['usb', f'DEV={root_disk()}'], status=2,
                                               lines=(r'holds the root filesystem of this system; '
                                                      r'nothing written$',))
+
+# What each case claims, for the docs: docs/testing.md's table of cases is generated
+# from this list (--update-docs), and every case must match exactly one entry.
+CLAIMS = [
+    (['selftests-cpu-max', 'selftests-cpu-qemu64'],
+     'every boot self-test passes on a CPU with SMEP/SMAP/UMIP and on one without (where '
+     'STAC/CLAC are patched out), exactly the cases the sources define; banner complete'),
+    (['selftests-debug-entry'],
+     "the `DEBUG_ENTRY=1` kernel: self-tests pass, the `_irqoff` hooks' IRQs-off assertion "
+     'fires when misused, and a benchmark run ends with zero `CT_WARN_ON`'),
+    (['selftests-without-probe-fail'],
+     'an ISO without the probe module: the `entry` tests that need it fail, saying why, and '
+     'the run ends with status 1'),
+    (['fail-demo-implies-selftest'],
+     '`selftest.fail_demo` alone runs the self-tests, with exactly `fail_demo` not ok, and '
+     'status 1'),
+    (['kernel-oops-report'],
+     '`selftest.oops_demo` faults in the kernel: the oops names the vector, error code, RIP '
+     'with symbol, CR2, all registers, a symbolised backtrace; status 1'),
+    (['kernel-stack-overflow-double-fault'],
+     "`selftest.oops_demo=stack` recurses into the boot stack's guard page: the #PF cannot "
+     'push its frame, the CPU raises #DF on its IST stack, and the oops reports it with the '
+     'recursion in the backtrace'),
+    (['bad-boot-no-long-mode'],
+     '`-cpu qemu32`: one line saying long mode is missing, status 2, no triple fault'),
+    (['user-ud2-killed', 'user-kernel-read-killed', 'user-noncanonical-jump-killed'],
+     'a faulting init (`probe crash=...`) is killed with `init: killed by signal N (NAME) at '
+     'rip=...` and status 4; the kernel does not oops'),
+    (['init-exit-status-reported'],
+     '`probe exit=3` as init: `init: exited with status 3`, status 3'),
+    (['bad-init-elf-refused'],
+     'an init with the wrong `e_machine`: one-line reason, status 2'),
+    (['dynamic-init-elf-refused'],
+     'a dynamically linked (non-PIE) glibc program as init: refused, saying it needs '
+     '`-static`, status 2'),
+    (['missing-init-refused'],
+     'no init module: one-line reason, status 2'),
+    (['glibc-static-program-as-init'],
+     'a `gcc -static` glibc program (tests/programs/hello-glibc.c) runs as init, as pid 1'),
+    (['glibc-clocks-through-the-vdso', 'glibc-clocks-percpu-reader'],
+     'tests/programs/vdso-glibc.c, a stock static glibc program, calls `clock_gettime`, '
+     '`clock_getres`, `gettimeofday`, `time` and `sched_getcpu` 1,000 times each and asks '
+     'the kernel how many clock system calls it made (`BENCH_CLOCK_SYSCALLS`): none, with '
+     'the stable reader and (two CPUs) the per-CPU one; the values are sane and monotonic'),
+    (['glibc-clocks-tsc-unstable-syscall'],
+     'the same with `tsc=unstable`: the vDSO falls back, and exactly the 3,000 clock-reading '
+     'calls reach the kernel (getres and getcpu stay in the vDSO): the count counts'),
+    (['vdso-clock-bad-value-warned'],
+     '`vdso_clock=fast`: one warning naming the value used instead'),
+    (['uefi-selftests', 'uefi-bench', 'uefi-acpi-power-off-without-exit-device'],
+     'the same ISO under OVMF (`FIRMWARE=uefi`): every self-test, a short benchmark, and the '
+     'end of a run by ACPI power-off with no isa-debug-exit device'),
+    (['uefi-smp2-selftests'],
+     "two CPUs under OVMF: OVMF leaves the boot CPU's CR0 and CR4 unlike an AP's (NE, DE, "
+     'MCE), and `smp/every_cpu_has_the_boot_cpus_protections` holds only because '
+     '`cpu_init_protections()` sets every bit of both itself'),
+    (['acpi-power-off-without-exit-device', 'acpi-reset-without-exit-device', 'halt-after-never-stays'],
+     '`EXIT_DEVICE=0` under SeaBIOS: power-off (and QEMU exits by itself), `reboot` resets, '
+     '`halt_after=never` halts until stopped'),
+    (['iso-boots-bios-and-uefi'],
+     'build/entrylab.iso carries a BIOS and a UEFI El Torito boot image'),
+    (['uefi-screen-shows-the-boot'],
+     "under OVMF, with QEMU's standard VGA (GRUB sets 24 bits per pixel) and with virtio-vga "
+     '(32): a QEMU monitor `screendump` taken while the kernel waits to power off '
+     "(`halt_after=30`, no exit device) is read back as text with the kernel's own font "
+     '(tests/screen.py: a PPM reader, then each 8x16 cell matched against the glyphs of '
+     "build/font8x16.c); the screen must show the run's last two lines exactly, at least ten "
+     'lines, and no cell that is not a character; a third boot (`selftest.oops_demo`) must '
+     'show the oops from its header to `---[ end oops ]---`'),
+    (['usb-needs-a-device', 'usb-refuses-non-block-device', 'usb-refuses-the-root-disk'],
+     '`make usb` without `DEV=`, with `/dev/null`, and with the disk `/` is on: each refused '
+     'with its reason, nothing written (the root-disk case is left out where `/` is not on a '
+     'block device)'),
+    (['glibc-threads-fork-sleep', 'smp2-glibc-threads-fork-sleep'],
+     'tests/programs/threads-glibc.c, stock glibc: four `pthread_create()` threads counting '
+     'under a mutex and a condition variable, joined; `fork()` and `waitpid()`; a handled '
+     'signal from a child ends a 10 s `nanosleep()` with EINTR and the time left; every '
+     'frame back afterwards. One CPU and two'),
+    (['quoted-arguments-reach-init'],
+     "`INIT_ARGS` with a quote and a backslash reach init's argv unchanged"),
+    (['unknown-parameters-warned'],
+     "`it's`, `entry=bogus`, `context_tracking=off rcu_eqs=on`: one warning each, naming "
+     'what is used'),
+    (['irq-restore-sti-selftests'],
+     'every self-test passes with `irq_restore=sti`, and the banner says '
+     '`local_irq_restore()` is a conditional sti'),
+    (['irq-restore-garbage-warned'],
+     '`irq_restore=pushf`: one warning naming the value used (popf)'),
+    (['ring3-*-killed'],
+     'the ring-3 cases that must end the process (below) do, with SIGSEGV, status 4, nothing '
+     'leaked'),
+    (['ring3-death-inside-benchmark-restores-row-and-timer'],
+     'init dies between `BENCH_BEGIN` and `BENCH_END` with the floor row selected and the '
+     "tick stopped: the kernel restores the boot's row and the tick, reads both back "
+     '(`bench: CPU 0: entry irqoff-inline, timer running`), and the run ends as init did'),
+    (['readme-ring3-suite-as-init'],
+     '`make run INIT=build/user/entrytests.elf`: the kernel self-tests and the ring-3 suite '
+     'below all pass, then a clean resource check'),
+    (['readme-bad-arguments-warned'],
+     '`make bench BENCH_ARGS="iters=-5 iter=100 reps=1000 count=..."`: a warning per bad or '
+     'unknown argument, the defaults or caps used, the benchmark runs'),
+    (['readme-failing-run-fails-make'],
+     'a run that fails (status 1) fails `make run`, and make names status 1'),
+    (['readme-init-status-reaches-make'],
+     "init exiting 3: `run ended: ... (3)` and make's `Error 3`"),
+    (['readme-long-init-args-refused'],
+     "a 10,000-character `INIT_ARGS`: refused before booting, with the kernel's limit"),
+    (['readme-rcu-demo'],
+     '`make rcu-demo`: both machine lines; with the RCU tracker on, 0 interrupts on the '
+     'nohz_full CPU in 100 grace periods; with it off, at least 100 (docs/smp-rcu.md)'),
+    (['readme-rcu-demo-needs-two-cpus'],
+     '`make rcu-demo SMP=1`: says it needs two CPUs, and make fails'),
+    (['smp2-selftests', 'smp4-selftests'],
+     '`SMP=2` / `SMP=4` with nohz_full CPUs: every self-test passes, including the SMP ones '
+     '(docs/smp-rcu.md, "Self-tests"); `smp: N CPUs online`'),
+    (['smp2-selftests-rcu-eqs-off', 'smp2-selftests-debug-entry'],
+     'the same with the RCU tracker off, and in the DEBUG_ENTRY=1 kernel (lockdep-lite '
+     'reports an IRQ-unsafe lock taken on another CPU)'),
+    (['smp2-ring3-suite'],
+     'the ring-3 suite as init on two CPUs (its `affinity` cases move between them)'),
+    (['smp-without-acpi-boots-one-cpu'],
+     '`-no-acpi`: one line saying there is no RSDP, one CPU, success'),
+    (['smp-absent-cpu-skipped'],
+     '`smp.test_absent_cpu` adds a CPU that never answers: reported after 200 ms and '
+     'skipped, the real ones online'),
+    (['smp-nosmp-boots-one-cpu', 'smp-0-warned', 'smp-999-warned', 'smp-abc-warned'],
+     '`nosmp`, `smp=0`, `smp=999`, `smp=abc` on two CPUs: a warning naming the value used, '
+     'and that many CPUs online'),
+    (['nohz-full-0-warned', 'nohz-full-7-warned', 'nohz-full-garbage-warned'],
+     '`nohz_full=0` (CPU 0 keeps its tick), `nohz_full=7` on two CPUs, `nohz_full=garbage`: '
+     'a warning each, no CPU made nohz_full'),
+    (['multiboot2-header'],
+     '`grub-file --is-x86-multiboot2` accepts the kernel'),
+    (['entry-variants-objdump'],
+     'disassembly of the built kernel: every variant of include/entry-variants.h is what its '
+     'name says (inline variants call neither hook, outline variants call both, irqoff paths '
+     'have no `pushf`/`popf`, irqsave paths have `pushf` and `popf`, the `-sti` ones `pushf` '
+     'and an STI behind a test of IF instead of `popf`), and `interrupt_common` disassembles '
+     'as code through its `clac`'),
+    (['docs-entry-listing-current'],
+     'the `do_syscall_64` listing quoted in docs/entry.md matches the build (`make disasm` '
+     'refreshes it)'),
+    (['docs-testing-cases-current'],
+     'every case of this runner has exactly one claim here, and this table is generated '
+     'from them (`python3 tests/run.py --update-docs`)'),
+    (['docs-entry-trace-current'],
+     'the per-variant `make trace` summary in docs/entry.md matches a fresh trace of '
+     '`kill()` in every variant'),
+    (['bench-icount-ordering-repeatable'],
+     'two `make bench ICOUNT=1` runs print identical counts for every row and op; for '
+     '`kill`, irqoff-inline < irqoff-outline < irqsave-outline and irqoff-inline < '
+     'irqsave-inline < irqsave-outline; the floor is below them; for `invalid`, context '
+     "tracking off < RCU tracker off < both on; docs/benchmarks.md's table matches; the "
+     "process table's three round trips are printed, repeat exactly, and order getpid < "
+     'yield-pingpong < thread-create-join < fork-wait'),
+    (['micro-icount'],
+     '`make micro ICOUNT=1`: every micro test reports a whole, positive instruction count; '
+     'the PIR drains order as their instruction counts must (docs/benchmarks.md)'),
+    (['selftests-x86-as-expected'],
+     "Linux's own x86 entry selftests, unmodified, each as init: exactly the results "
+     'tests/selftests-x86.expect lists (below)'),
+    (['readme-fuzzer-as-init'],
+     "the README's fuzzer command on one CPU, then with `SMP=2`: self-tests pass, 1,000,000 "
+     'fuzzed syscalls, the same result hash, CT_WARN_ON 0, no frame leaked, kernel page '
+     'tables unchanged'),
+]
+
 
 CHECKS = []
 
@@ -692,7 +860,55 @@ def report_prefix(name):
     return (BOOTS.get(name) or MAKES.get(name) or {}).get('report')
 
 
+def claim_of(name):
+    """The CLAIMS entries whose names (shell patterns) match case name."""
+    return [i for i, (names, _) in enumerate(CLAIMS)
+            if any(fnmatch.fnmatchcase(name, n) for n in names)]
+
+
+def cases_table():
+    rows = [f"| {', '.join(f'`{n}`' for n in names)} | {claim} |" for names, claim in CLAIMS]
+    return '\n'.join([CASES_BEGIN, '| case | claim |', '|---|---|', *rows, CASES_END])
+
+
+CASES_BEGIN = '<!-- CASES-BEGIN: python3 tests/run.py --update-docs -->'
+CASES_END = '<!-- CASES-END -->'
+TESTING_MD = os.path.join(ROOT, 'docs', 'testing.md')
+
+
+def cases_block_span(text):
+    m = re.search(re.escape(CASES_BEGIN) + r'.*?' + re.escape(CASES_END), text, re.S)
+    if not m:
+        sys.exit(f'docs/testing.md: no {CASES_BEGIN} ... {CASES_END} block')
+    return m.start(), m.end()
+
+
+@check
+def docs_testing_cases_current(b):
+    """Every case has exactly one claim, and docs/testing.md shows them as generated."""
+    names = [*BOOTS, *MAKES, *(fn.__name__.replace('_', '-') for fn in CHECKS)]
+    problems = [f'{n}: {len(claim_of(n))} claims in CLAIMS, expected 1'
+                for n in names if len(claim_of(n)) != 1]
+    problems += [f'CLAIMS names {pattern!r}, which is no case' for names_, _ in CLAIMS
+                 for pattern in names_ if not fnmatch.filter(names, pattern)]
+    text = open(TESTING_MD).read()
+    start, end = cases_block_span(text)
+    if text[start:end] != cases_table():
+        problems.append('docs/testing.md: the table of cases is stale: '
+                        'run "python3 tests/run.py --update-docs" and commit')
+    return problems, f'{len(names)} cases, each with its claim in docs/testing.md'
+
+
+def update_docs():
+    text = open(TESTING_MD).read()
+    start, end = cases_block_span(text)
+    open(TESTING_MD, 'w').write(text[:start] + cases_table() + text[end:])
+    print('docs/testing.md: table of cases written')
+
+
 def main():
+    if sys.argv[1:] == ['--update-docs']:
+        return update_docs()
     b, only = boot.cli_args()
     names = [n for n in [*BOOTS, *MAKES, *(fn.__name__ for fn in CHECKS)]
              if only in n.replace('_', '-')]

@@ -12,6 +12,7 @@ import os
 import re
 import socket
 import subprocess
+import time
 
 from boot import ROOT
 
@@ -91,6 +92,9 @@ def boot_and_dump(build, name, iso, env, qemu_args=(), timeout=240):
     for line in p.stdout:
         log.append(line)
         if 'power-off in' in line:
+            # printk writes COM1 before it draws: on a loaded host the screen's copy of
+            # this line can lag. The kernel keeps the screen for halt_after=30 s.
+            time.sleep(5)
             with socket.socket(socket.AF_UNIX) as s:
                 s.settimeout(30)
                 s.connect(sock)

@@ -3,6 +3,10 @@
  * do_interrupt(): the C side of every IDT entry (entry/entry_irq.asm). Runs with
  * IRQs off on the kernel stack, with the interrupted state in *regs.
  *
+ * The tick and the IPIs are handled here, the page fault in arch/x86/mm/fault.c,
+ * every other exception from ring 3 becomes a signal here, and one from ring 0
+ * goes to kernel_exception() (arch/x86/traps.c: a fixup, or an oops).
+ *
  * irqentry_enter() first and irqentry_exit() last (entry/irqentry.c): from user
  * mode they are the syscall path's hooks, so context tracking and RCU see every
  * transition, and a signal raised by a fault (or a reschedule requested by the
@@ -22,7 +26,6 @@
 #include <string.h>
 #include <vdso.h>
 
-void kernel_exception(struct pt_regs *regs, unsigned long vector);
 void do_interrupt(struct pt_regs *regs, unsigned long vector);
 
 /*
@@ -61,7 +64,7 @@ static unsigned long read_and_clear_dr6(void)
 /* A fault in ring 3 becomes a signal, with the si_code and si_addr Linux gives. */
 static void user_exception(struct pt_regs *regs, unsigned long vector)
 {
-	unsigned long err = regs->orig_ax, addr;
+	unsigned long err = regs->orig_ax;
 
 	switch (vector) {
 	case X86_TRAP_DE:
@@ -80,12 +83,6 @@ static void user_exception(struct pt_regs *regs, unsigned long vector)
 		break;
 	case X86_TRAP_UD:
 		force_sig_fault(SIGILL, ILL_ILLOPN, regs->ip, vector, 0);
-		break;
-	case X86_TRAP_PF:
-		/* Mapped but not allowed (PROT_NONE too) is ACCERR, as Linux. */
-		addr = read_cr2();
-		force_sig_fault(SIGSEGV, user_addr_mapped(current->mm, addr) ?
-				SEGV_ACCERR : SEGV_MAPERR, addr, vector, err);
 		break;
 	case X86_TRAP_AC:
 		force_sig_fault(SIGBUS, BUS_ADRALN, regs->ip, vector, err);
@@ -143,24 +140,6 @@ static void __noreturn fixup_bad_iret(struct pt_regs *regs, unsigned long vector
 	return_to_user(user);
 }
 
-/*
- * A write to a copy-on-write page, from ring 3 or from a uaccess helper in a
- * syscall (copy_to_user() onto a page fork() shared). Breaking it may need to
- * flush other CPUs' TLBs, which needs IRQs on: they were on where the fault hit.
- */
-static bool cow_fault(struct pt_regs *regs)
-{
-	struct mm *mm = current->mm;
-	bool done;
-
-	if (!mm || !(regs->flags & X86_EFLAGS_IF))
-		return false;
-	local_irq_enable();
-	done = handle_mm_fault(mm, read_cr2(), regs->orig_ax);
-	local_irq_disable();
-	return done;
-}
-
 static void handle_vector(struct pt_regs *regs, unsigned long vector)
 {
 	switch (vector) {
@@ -175,9 +154,9 @@ static void handle_vector(struct pt_regs *regs, unsigned long vector)
 	case IRQ_VECTOR_SPURIOUS:
 		return;		/* no EOI for a spurious interrupt */
 	}
-	if (vector == X86_TRAP_PF && cow_fault(regs))
-		return;
-	if (user_mode(regs))
+	if (vector == X86_TRAP_PF)
+		do_page_fault(regs);		/* arch/x86/mm/fault.c */
+	else if (user_mode(regs))
 		user_exception(regs, vector);
 	else if (is_bad_iret(regs, vector))
 		fixup_bad_iret(regs, vector);

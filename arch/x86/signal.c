@@ -180,8 +180,11 @@ void syscall_restart(struct pt_regs *regs, const struct kernel_sigaction *ka)
  * Everything restored comes from user memory, so it is checked: CS and SS are
  * forced to the user selectors, only the flags in FIX_EFLAGS come from the
  * frame (never IF, IOPL, NT, VM), and MXCSR loses its reserved bits. RIP comes
- * back as given: a non-canonical one faults on the way out (IRET, never SYSRET,
- * since RCX no longer matches) and becomes a SIGSEGV.
+ * back as given. A frame saved at a syscall's return holds RCX == RIP and R11 ==
+ * RFLAGS, as SYSCALL left them, so the return may well take SYSRET; what keeps a
+ * bad RIP from SYSRET is syscall_can_sysret()'s TASK_SIZE_MAX check: at or above
+ * it the return takes IRET, which faults on a non-canonical RIP, and the fault
+ * becomes a SIGSEGV.
  *
  * Returns the restored RAX, which the syscall path stores into regs->ax.
  */

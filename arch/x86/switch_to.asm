@@ -5,8 +5,8 @@
 ; Called from schedule() with IRQs off. Saves the callee-saved registers on the
 ; current stack, stores RSP in *prev_ksp, loads next_ksp and pops the next task's
 ; callee-saved registers. The "ret" then continues the next task where it last
-; called switch_to(), or, for a new task, at ret_from_fork (task_start() builds
-; that first frame). Everything else is caller-saved and already on the stacks.
+; called switch_to(), or, for a new task, at ret_from_fork_asm (task_wake_new()
+; builds that first frame). Everything else is caller-saved and already on the stacks.
 
 bits 64
 section .text

@@ -52,15 +52,6 @@ size_t strlen(const char *s)
 	return n;
 }
 
-size_t strnlen(const char *s, size_t max)
-{
-	size_t n = 0;
-
-	while (n < max && s[n])
-		n++;
-	return n;
-}
-
 int strncmp(const char *a, const char *b, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {

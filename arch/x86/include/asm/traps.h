@@ -45,6 +45,10 @@ enum {
 #define X86_PF_INSTR		BIT(4)
 
 const char *trap_name(unsigned long vector);
+/* An exception in ring 0: the fixup table's answer, or an oops (arch/x86/traps.c). */
+void kernel_exception(struct pt_regs *regs, unsigned long vector);
+/* IRQs off, as the IDT entry left them (arch/x86/mm/fault.c). */
+void do_page_fault(struct pt_regs *regs);
 void __noreturn oops(struct pt_regs *regs, unsigned long vector, const char *why);
 
 #endif

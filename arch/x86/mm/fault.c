@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The page fault (#PF), as Linux's arch/x86/mm/fault.c: called by do_interrupt()
+ * between irqentry_enter() and irqentry_exit(), IRQs off.
+ *
+ * CR2 is read first: a fault taken later (an interrupt handler's, once IRQs are
+ * on) would overwrite it. A write to a copy-on-write page is resolved and the
+ * access retried; anything else from ring 3 is SIGSEGV, and from ring 0 the
+ * uaccess fixup's or an oops (kernel_exception()).
+ */
+#include <asm/irqflags.h>
+#include <asm/processor.h>
+#include <asm/traps.h>
+#include <mm.h>
+#include <sched.h>
+#include <signal.h>
+
+/*
+ * A write to a copy-on-write page, from ring 3 or from a uaccess helper in a
+ * syscall (copy_to_user() onto a page fork() shared). Breaking it may need to
+ * flush other CPUs' TLBs, which needs IRQs on: they were on where the fault hit.
+ */
+static bool cow_fault(struct pt_regs *regs, unsigned long addr)
+{
+	struct mm *mm = current->mm;
+	bool done;
+
+	if (!mm || !(regs->flags & X86_EFLAGS_IF))
+		return false;
+	local_irq_enable();
+	done = handle_mm_fault(mm, addr, regs->orig_ax);
+	local_irq_disable();
+	return done;
+}
+
+void do_page_fault(struct pt_regs *regs)
+{
+	unsigned long addr = read_cr2();
+
+	if (cow_fault(regs, addr))
+		return;
+	if (!user_mode(regs)) {
+		kernel_exception(regs, X86_TRAP_PF);
+		return;
+	}
+	/* Mapped but not allowed (PROT_NONE too) is SEGV_ACCERR, as Linux. */
+	force_sig_fault(SIGSEGV, user_addr_mapped(current->mm, addr) ? SEGV_ACCERR : SEGV_MAPERR,
+			addr, X86_TRAP_PF, regs->orig_ax);
+}

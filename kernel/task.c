@@ -1,0 +1,300 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Task lifetime: the task table, pids, kernel stacks, creating a task and
+ * freeing it once it is dead and off its CPU. The scheduler (sched.c) runs what
+ * is in the table; both work under sched_lock (task_table.h).
+ *
+ * Slot i of the table owns kernel stack slot i. Kernel stacks live in their own
+ * region, each below an unmapped guard page, so an overflow faults (and, having
+ * no stack left, double-faults onto its IST stack) instead of silently
+ * corrupting the neighbour.
+ *
+ * sched_lock is also the task list's lock (Linux's tasklist_lock): the table,
+ * every task's state and family links change under it, and a signal sender holds
+ * it so that the target can neither vanish nor miss its wake-up.
+ */
+#include <asm/pgtable.h>
+#include <kernel.h>
+#include <mm.h>
+#include <pmm.h>
+#include <resource.h>
+#include <sched.h>
+#include <signal.h>
+#include <string.h>
+#include <tlb.h>
+#include "task_table.h"
+
+#define KSTACK_BASE	0xffffc98000000000UL
+#define KSTACK_SLOT	(KERNEL_STACK_SIZE + PAGE_SIZE)	/* stack + guard page */
+
+/* Holds a slot of tasks[] while a task is created or freed there: never runnable. */
+struct task slot_reserved = { .state = TASK_NEW, .on_cpu = -1 };
+/* Slot i also owns kernel stack slot i. Under sched_lock, as is every task's state. */
+struct task *tasks[MAX_TASKS];
+
+/*
+ * sched_lock held: does a task hold pid (as its tid: a process's pid is its
+ * leader's)? pid 0: does any task exist?
+ */
+static bool pid_in_use(int pid)
+{
+	for (unsigned int i = 0; i < MAX_TASKS; i++)
+		if (tasks[i] && tasks[i] != &slot_reserved && (!pid || tasks[i]->pid == pid))
+			return true;
+	return false;
+}
+
+/*
+ * The next free pid after the last one given, wrapping at PID_MAX to
+ * RESERVED_PIDS, as Linux allocates them: a number comes back only after the
+ * whole space has gone round, so a program that remembers a tid (a thread map,
+ * a pthread handle) never meets a second thread with it. With no task left the
+ * count starts over: init, started when the self-tests' probes are gone, is
+ * pid 1. sched_lock held.
+ */
+static int alloc_pid(void)
+{
+	static int last_pid;
+
+	_Static_assert(MAX_TASKS < PID_MAX - RESERVED_PIDS, "a free pid always exists");
+	if (!pid_in_use(0))
+		last_pid = 0;
+	do
+		last_pid = last_pid + 1 < PID_MAX ? last_pid + 1 : RESERVED_PIDS;
+	while (pid_in_use(last_pid));
+	return last_pid;
+}
+
+/*
+ * Creates the page tables of every kernel-stack slot now, so that starting and
+ * ending tasks only ever changes leaf entries: the kernel's page tables look the
+ * same after any number of tasks, which the resource check after init relies on.
+ */
+void task_table_init(void)
+{
+	phys_addr_t scratch = alloc_frame();
+
+	if (!scratch)
+		panic("task_table_init: out of memory");
+	for (unsigned int slot = 0; slot < MAX_TASKS; slot++) {
+		unsigned long base = KSTACK_BASE + slot * KSTACK_SLOT + PAGE_SIZE;
+
+		for (unsigned long va = base; va < base + KERNEL_STACK_SIZE; va += PAGE_SIZE) {
+			if (map_page(kernel_pml4, va, scratch, PAGE_KERNEL))
+				panic("task_table_init: cannot map kernel stack slots");
+			unmap_page(kernel_pml4, va);
+		}
+	}
+	free_frame(scratch);
+}
+
+/*
+ * The next task to get this slot maps other frames at the same addresses: every
+ * CPU the task ran on must forget the old ones first.
+ */
+static void kstack_unmap(void *stack)
+{
+	unsigned long start = (unsigned long)stack;
+	struct mmu_gather tlb;
+
+	_Static_assert(KERNEL_STACK_PAGES <= MMU_GATHER_LOCAL, "a stack's frames fit the gather");
+	tlb_gather_mmu(&tlb, NULL);
+	unmap_range(&tlb, kernel_pml4, start, start + KERNEL_STACK_SIZE);
+	tlb_finish_mmu(&tlb);	/* flushes every CPU, then frees */
+}
+
+static void *kstack_map(unsigned int slot)
+{
+	unsigned long base = KSTACK_BASE + slot * KSTACK_SLOT + PAGE_SIZE;
+
+	for (unsigned long va = base; va < base + KERNEL_STACK_SIZE; va += PAGE_SIZE) {
+		phys_addr_t pa = alloc_frame();
+
+		if (!pa || map_page(kernel_pml4, va, pa, PAGE_KERNEL)) {
+			if (pa)
+				free_frame(pa);
+			kstack_unmap((void *)base);	/* the pages mapped so far */
+			return NULL;
+		}
+	}
+	return (void *)base;
+}
+
+/* The slot of tasks[] that t occupies (and whose kernel stack it uses). */
+static unsigned int task_slot(const struct task *t)
+{
+	return ((unsigned long)t->stack - KSTACK_BASE - PAGE_SIZE) / KSTACK_SLOT;
+}
+
+/**
+ * task_create - a new task with a kernel stack and nothing else
+ * @name: for messages; truncated to 15 characters
+ *
+ * Returns NULL when out of task slots or memory. The caller gives it an
+ * address space, handlers and process state (task_create_process(), or fork's
+ * copies) and then starts it.
+ */
+struct task *task_create(const char *name)
+{
+	unsigned long flags;
+	unsigned int slot;
+	struct task *t;
+
+	reap_dead_tasks();
+	spin_lock_irqsave(&sched_lock, flags);
+	for (slot = 0; slot < MAX_TASKS && tasks[slot]; slot++)
+		;
+	if (slot < MAX_TASKS)
+		tasks[slot] = &slot_reserved;
+	spin_unlock_irqrestore(&sched_lock, flags);
+	if (slot == MAX_TASKS)
+		return NULL;
+	_Static_assert(sizeof(struct task) <= PAGE_SIZE, "struct task outgrew its page");
+	t = alloc_page_object();
+	if (t)
+		t->stack = kstack_map(slot);
+	if (!t || !t->stack) {
+		if (t)
+			free_page_object(t);
+		WRITE_ONCE(tasks[slot], NULL);
+		return NULL;
+	}
+	/* FXSAVE image of a freshly reset FPU: x87 control word, MXCSR defaults. */
+	*(u16 *)&t->fpu[0] = 0x37f;
+	*(u32 *)&t->fpu[24] = 0x1f80;
+	strlcpy(t->name, name, sizeof(t->name));
+	t->state = TASK_NEW;
+	t->on_cpu = -1;
+	t->cpus_allowed = ~0UL;	/* any CPU, as on Linux */
+	t->sig.altstack.ss_flags = SS_DISABLE;
+	t->group_leader = t;
+	t->regs = (struct pt_regs *)((char *)t->stack + KERNEL_STACK_SIZE) - 1;
+	spin_lock_irqsave(&sched_lock, flags);
+	t->pid = t->tgid = alloc_pid();
+	tasks[slot] = t;
+	spin_unlock_irqrestore(&sched_lock, flags);
+	return t;
+}
+
+struct task *task_create_process(const char *name)
+{
+	struct task *t = task_create(name);
+
+	if (!t)
+		return NULL;
+	t->mm = mm_alloc();
+	t->sighand = sighand_alloc();
+	t->signal = signal_alloc();
+	if (!t->mm || !t->sighand || !t->signal) {
+		task_free(t);
+		return NULL;
+	}
+	rlimit_init(t->signal->rlim);
+	t->kernel_reaps = true;
+	return t;
+}
+
+/* t has exited (or never started) and is off every CPU; nobody else points to it. */
+void task_free(struct task *t)
+{
+	unsigned int slot = task_slot(t);
+	unsigned long flags;
+
+	spin_lock_irqsave(&sched_lock, flags);
+	tasks[slot] = &slot_reserved;	/* the stack slot is busy until unmapped */
+	spin_unlock_irqrestore(&sched_lock, flags);
+	kstack_unmap(t->stack);
+	if (t->mm)
+		mm_put(t->mm);
+	if (t->sighand)
+		sighand_put(t->sighand);
+	if (t->signal)
+		signal_put(t->signal);
+	free_page_object(t);
+	WRITE_ONCE(tasks[slot], NULL);
+}
+
+/*
+ * Frees each DEAD task once it is off its CPU: threads, and processes whose
+ * parent does not wait (a finished thread cannot free the stack it runs on).
+ * IRQs on: freeing a kernel stack flushes every CPU's TLB.
+ */
+void reap_dead_tasks(void)
+{
+	for (;;) {
+		struct task *dead = NULL;
+		unsigned long flags;
+
+		spin_lock_irqsave(&sched_lock, flags);
+		for (unsigned int i = 0; i < MAX_TASKS && !dead; i++) {
+			struct task *t = tasks[i];
+
+			if (t && t->state == TASK_DEAD && READ_ONCE(t->on_cpu) < 0) {
+				dead = t;
+				tasks[i] = &slot_reserved;	/* no other reaper takes it */
+			}
+		}
+		spin_unlock_irqrestore(&sched_lock, flags);
+		if (!dead)
+			return;
+		task_free(dead);
+	}
+}
+
+void tasklist_lock(unsigned long *flags)
+{
+	spin_lock_irqsave(&sched_lock, *flags);
+}
+
+void tasklist_unlock(unsigned long flags)
+{
+	spin_unlock_irqrestore(&sched_lock, flags);
+}
+
+/* The next task of the table from *i on, skipping reserved slots; NULL at the end. */
+struct task *task_table_next(unsigned int *i)
+{
+	for (; *i < MAX_TASKS; (*i)++) {
+		struct task *t = tasks[*i];
+
+		if (t && t != &slot_reserved) {
+			(*i)++;
+			return t;
+		}
+	}
+	return NULL;
+}
+
+/* sched_lock held: the first task of the table for which match(t, id) holds. */
+static struct task *find_task(bool (*match)(const struct task *t, int id), int id)
+{
+	struct task *t;
+	unsigned int i;
+
+	for_each_task(t, i)
+		if (match(t, id))
+			return t;
+	return NULL;
+}
+
+static bool is_live_thread(const struct task *t, int tid)
+{
+	return t->pid == tid && task_alive(t);
+}
+
+/* A process exists from its start until it is reaped, even with its leader exited. */
+static bool is_process(const struct task *t, int pid)
+{
+	return t->pid == pid && thread_group_leader(t) && t->state != TASK_NEW &&
+	       t->state != TASK_DEAD;
+}
+
+struct task *find_task_by_tid(int tid)
+{
+	return find_task(is_live_thread, tid);
+}
+
+struct task *find_process(int pid)
+{
+	return find_task(is_process, pid);
+}

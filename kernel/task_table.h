@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The task table, shared by task lifetime (task.c) and the scheduler (sched.c)
+ * and by no one else: the rest of the kernel walks it with for_each_task() and
+ * finds tasks with find_process() and find_task_by_tid() (include/sched.h).
+ */
+#ifndef _ENTRYLAB_TASK_TABLE_H
+#define _ENTRYLAB_TASK_TABLE_H
+
+#include <sched.h>
+#include <spinlock.h>
+
+/* Slot i owns kernel stack slot i; NULL: free. Under sched_lock. */
+extern struct task *tasks[MAX_TASKS];
+/* What a slot holds while a task is created or freed there: never runnable. */
+extern struct task slot_reserved;
+/* The table's and every task state's lock. IRQs off: schedule() holds it across the switch. */
+extern spinlock_t sched_lock;
+
+/* Maps the page tables of every kernel-stack slot, once, at boot. */
+void task_table_init(void);
+
+#endif
