@@ -36,7 +36,10 @@ struct mmu_gather {
 void tlb_gather_mmu(struct mmu_gather *tlb, struct mm *mm);
 /* [start, end) lost a translation or a permission: it is flushed at the end. */
 void tlb_flush_later(struct mmu_gather *tlb, unsigned long start, unsigned long end);
-/* The page at va is being unmapped: drop frame pa after the flush. False: no room. */
+/*
+ * The page at va loses frame pa (unmapped, or given another frame): va is flushed
+ * and pa dropped after the flush. False: no room to record it, nothing changed.
+ */
 bool tlb_remove_frame(struct mmu_gather *tlb, unsigned long va, phys_addr_t pa);
 /* Flushes the range on every CPU that may hold it, then drops the frames. IRQs on. */
 void tlb_finish_mmu(struct mmu_gather *tlb);

@@ -67,5 +67,4 @@ void tlb_finish_mmu(struct mmu_gather *tlb)
 			put_frame(b->frames[i]);
 		free_page_object(b);
 	}
-	tlb_gather_mmu(tlb, tlb->mm);
 }

@@ -154,11 +154,11 @@ unsigned long unmap_range(struct mmu_gather *tlb, pte_t *pml4, unsigned long sta
 
 		if (!translate(pml4, va - PAGE_SIZE, &pa, NULL))
 			continue;
+		/* No frame: a PROT_NONE reservation, which no TLB holds. */
 		pa &= PAGE_MASK;
 		if (pa && !tlb_remove_frame(tlb, va - PAGE_SIZE, pa))
 			return va;
 		unmap_page(pml4, va - PAGE_SIZE);
-		tlb_flush_later(tlb, va - PAGE_SIZE, va);
 	}
 	return start;
 }
