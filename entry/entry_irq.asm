@@ -1,10 +1,24 @@
 ; entry/entry_irq.asm - exception and interrupt entry through the IDT.
 ;
-; Every vector builds the same struct pt_regs as the SYSCALL entry and calls
-; do_interrupt(regs, vector) with IRQs off (all gates are interrupt gates). From
-; ring 3 the CPU has already switched to TSS.RSP0, the current task's kernel stack;
-; from ring 0 it stays on the interrupted stack (double fault, NMI and machine
-; check always get an IST stack). GS is swapped only when ring 3 was interrupted.
+; Every vector builds the same struct pt_regs as the SYSCALL entry, with IRQs off
+; (all gates are interrupt gates). There are three ways in, by what the CPU can
+; tell us about GS_BASE when the vector arrives:
+;
+;   interrupt_common  IRQs and most exceptions. They arrive only at instruction
+;                     boundaries where IRQs were on, or from an instruction that
+;                     faults, never inside a SWAPGS window: CS says whose GS_BASE
+;                     is live (ring 3: the user's). From ring 3 the CPU has
+;                     switched to TSS.RSP0, the current task's kernel stack.
+;   iret_fault_entry  #GP, #SS, #NP: the faults the IRETQ to ring 3 itself can
+;                     raise, in ring 0 but after the exit's SWAPGS (Linux's
+;                     error_entry makes the same check for the same three).
+;   paranoid_entry    NMI, #MC, #DF, and #DB from ring 0, each on its own IST stack
+;                     (arch/x86/idt.c). They can arrive at any instruction, the
+;                     SWAPGS windows included (before the SYSCALL stub's SWAPGS,
+;                     between the exit's SWAPGS and SYSRET or IRETQ), so CS proves
+;                     nothing: MSR_GS_BASE is read instead (Linux's paranoid_entry).
+;                     They never do exit work: that may sleep, and the IST stack
+;                     is this vector's only one.
 
 %include "calling.inc"
 
@@ -13,6 +27,7 @@ default rel
 section .text
 
 extern do_interrupt
+extern do_paranoid
 
 ; EXCEPTION_STUB vector: the CPU pushes an error code for vectors 8, 10-14, 17,
 ; 21, 29 and 30 only; the stub pushes -1 for the others so every frame has one.
@@ -25,8 +40,18 @@ exception_stub_ %+ %1:
 %else
 	push -1				; no error code: pt_regs->orig_ax = -1
 %endif
-	push %1				; the vector; interrupt_common swaps it for RDI
+	push %1				; the vector; the entry swaps it for RDI
+%if %1 = X86_TRAP_DB
+	test byte [rsp + 24], 3		; CS RPL: did we interrupt ring 3?
+	jnz debug_from_user		; yes: an ordinary exception from user mode
+%endif
+%if %1 = X86_TRAP_NMI || %1 = X86_TRAP_DB || %1 = X86_TRAP_DF || %1 = X86_TRAP_MC
+	jmp paranoid_entry
+%elif %1 = X86_TRAP_NP || %1 = X86_TRAP_SS || %1 = X86_TRAP_GP
+	jmp iret_fault_entry
+%else
 	jmp interrupt_common
+%endif
 %endmacro
 
 %macro IRQ_STUB 2
@@ -50,25 +75,26 @@ IRQ_STUB irq_stub_call_function, IRQ_VECTOR_CALL_FUNCTION
 IRQ_STUB irq_stub_stop, IRQ_VECTOR_STOP
 IRQ_STUB irq_stub_spurious, IRQ_VECTOR_SPURIOUS
 
-; State on arrival: IRQs off; [rsp] = vector, [rsp+8] = orig_ax, then the CPU's
-; interrupt frame: ip at +16, cs at +24, flags at +32, sp at +40, ss at +48.
+; State on arrival at all three: IRQs off; [rsp] = vector, [rsp+8] = orig_ax, then
+; the CPU's interrupt frame: ip at +16, cs at +24, flags at +32, sp at +40, ss at +48.
+
+; #GP, #SS, #NP. From ring 0 GS_BASE is ours, except at one instruction: the IRETQ
+; to ring 3 runs after the exit path's SWAPGS, so one of these faults there
+; (fixup_bad_iret) comes with the user's GS_BASE although CS says ring 0.
+align 16
+iret_fault_entry:
+	cmp qword [rsp + 16], irq_return_iret	; did the IRETQ to ring 3 fault?
+	je interrupt_common.swap_gs		; yes: GS_BASE is the user's
+	; no: CS decides, as for every other vector
+
 align 16
 interrupt_common:
-	cld				; the C ABI wants DF clear; ring 3 may have set it
 	test byte [rsp + 24], 3		; CS RPL: did we interrupt ring 3?
-	jnz .swap_gs			; yes: GS_BASE is the user's
-	; From ring 0 GS_BASE is ours, except at one instruction: the IRETQ to ring 3
-	; runs after the exit path's SWAPGS, so a fault there (fixup_bad_iret) comes
-	; with the user's GS_BASE. Linux's error_entry makes this check for the faults
-	; that can hit IRETQ (#GP, #SS, #NP); its paranoid entry (NMI, #MC, #DB, #DF),
-	; which may land anywhere, SWAPGS windows included, reads MSR_GS_BASE instead.
-	; entrylab has no paranoid entry: this rule serves every vector, so an NMI or
-	; #MC inside a SWAPGS window would run with the wrong GS_BASE.
-	cmp qword [rsp + 16], irq_return_iret
-	jne .gs_ok
+	jz .gs_ok			; no: GS_BASE is ours
 .swap_gs:
 	swapgs				; GS_BASE = this CPU's struct percpu
 .gs_ok:
+	cld				; the C ABI wants DF clear; ring 3 may have set it
 	xchg rdi, [rsp]			; RDI = vector; the slot now holds pt_regs->di
 	PUSH_REGS rax			; pt_regs complete; RSP = &pt_regs
 	ASM_CLAC			; AC may be set by ring 3: close the SMAP window
@@ -90,6 +116,61 @@ return_via_iret:
 global irq_return_iret
 irq_return_iret:			; a fault here is a bad IRET: fixup_bad_iret()
 	iretq				; restores ip, cs, flags (with IF), sp, ss
+
+; #DB from ring 3 (a single step, INT1, a user watchpoint) is an ordinary exception
+; from user mode: it becomes a SIGTRAP, which the exit work delivers, and exit work
+; may sleep. So it must not run on the IST stack, which the next #DB reuses: move
+; its seven words (vector, error code, the CPU's frame) to the task's kernel stack,
+; empty since we came from ring 3, and enter there like any other vector. RAX is
+; the one register borrowed, and the IST stack holds it meanwhile.
+align 16
+debug_from_user:
+	swapgs				; GS_BASE = ours, to find the task's stack
+	push rax			; RAX saved; [rsp+8] = vector ... [rsp+56] = ss
+	mov rax, rsp			; RAX = the IST frame
+	mov rsp, [gs:PERCPU_tss_rsp0]	; RSP = top of the task's kernel stack
+	push qword [rax + 56]		; ss
+	push qword [rax + 48]		; sp
+	push qword [rax + 40]		; flags
+	push qword [rax + 32]		; cs
+	push qword [rax + 24]		; ip
+	push qword [rax + 16]		; error code (-1)
+	push qword [rax + 8]		; vector
+	mov rax, [rax]			; the user's RAX again
+	swapgs				; GS_BASE = the user's: interrupt_common swaps by CS
+	jmp interrupt_common
+
+; NMI, #MC, #DF, and #DB from ring 0, on their IST stacks. The GS_BASE found is
+; given back on the way out, exactly: the interrupted code may be in a SWAPGS
+; window and expects to find what it left. A GS_BASE in the kernel half (bit 63
+; set) is this CPU's area; user code can only ever have a lower one (entrylab
+; lets no program set GS_BASE: no WRGSBASE, no ARCH_SET_GS).
+align 16
+paranoid_entry:
+	cld				; the C ABI wants DF clear
+	xchg rdi, [rsp]			; RDI = vector; the slot now holds pt_regs->di
+	PUSH_REGS rax			; pt_regs complete on the IST stack; RSP = &pt_regs
+	mov rsi, rdi			; arg 1: vector
+	mov rdi, rsp			; arg 0: struct pt_regs *
+	CLEAR_REGS			; EBX = 0: GS_BASE to be left as found
+	mov ecx, MSR_GS_BASE
+	rdmsr				; EDX:EAX = GS_BASE as the vector found it
+	test edx, edx			; bit 63: a kernel address?
+	js .gs_ok			; yes: this CPU's area is live
+	swapgs				; no, the user's: take ours
+	mov ebx, 1			; and give it back on the way out (RBX survives C)
+.gs_ok:
+	xor eax, eax			; no GS_BASE value reaches C
+	xor edx, edx
+	ASM_CLAC			; AC may be set where we landed: close the SMAP window
+	call do_paranoid		; IRQs off; no exit work, never sleeps
+	test ebx, ebx			; did we swap on entry?
+	jz .restore
+	swapgs				; yes: the interrupted code's GS_BASE again
+.restore:
+	POP_REGS			; all GPRs as found; RSP = &pt_regs->orig_ax
+	add rsp, 8			; RSP = the IRET frame
+	iretq				; back, and for an NMI: NMIs unblocked
 
 ; void return_to_user(struct pt_regs *regs): abandon the current kernel stack
 ; frames and return to user mode with *regs (the top of this task's stack).

@@ -11,6 +11,7 @@
 #include <asm/pgtable.h>
 #include <asm/processor.h>
 #include <asm/syscall.h>
+#include <asm/traps.h>
 #include <cmdline.h>
 #include <context_tracking.h>
 #include <init.h>
@@ -113,5 +114,6 @@ void kmain(u32 magic, phys_addr_t mb_info)
 	status = want_init ? run_init() : EXIT_SUCCESS_STATUS;
 	bench_print_results();
 	smp_print_counters();
+	nmi_print_counters();
 	kernel_exit(status);
 }

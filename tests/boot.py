@@ -9,6 +9,7 @@ Result with what a case expects and returns the list of problems, empty if none.
 import argparse
 import os
 import re
+import socket
 import subprocess
 import time
 
@@ -72,6 +73,76 @@ def run(build, name, cmdline, init=None, init_args='', env=None, timeout=120, ke
                        timeout)
     finally:
         os.unlink(iso)
+
+
+class Monitor:
+    """QEMU's human monitor on a UNIX socket: one command at a time, each done when
+    the "(qemu) " prompt comes back."""
+
+    def __init__(self, path, timeout=30):
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                self.sock = socket.socket(socket.AF_UNIX)
+                self.sock.settimeout(timeout)
+                self.sock.connect(path)
+                break
+            except OSError:
+                self.sock.close()
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.05)
+        self._until_prompt()             # the monitor's banner
+
+    def _until_prompt(self):
+        got = b''
+        while not got.endswith(b'(qemu) '):
+            chunk = self.sock.recv(4096)
+            if not chunk:
+                raise ConnectionError('the QEMU monitor closed its socket')
+            got += chunk
+
+    def command(self, cmd):
+        self.sock.sendall(cmd.encode() + b'\n')
+        self._until_prompt()
+
+    def quit(self):
+        """Ends QEMU and waits until it has closed the socket."""
+        self.sock.sendall(b'quit\n')
+        while self.sock.recv(4096):
+            pass
+        self.sock.close()
+
+
+def boot_with_monitor(build, name, iso, env, watch, qemu_args=(), timeout=240):
+    """Boots iso under scripts/qemu.sh with a QEMU monitor, and calls watch(line,
+    monitor) for each line of the serial log as it comes, until watch returns True;
+    the log is then read to its end. Returns (log lines, exit status)."""
+    logdir = os.path.join(build, 'test-logs')
+    sock = os.path.join(logdir, name + '.sock')
+    if os.path.exists(sock):
+        os.unlink(sock)
+    base = {k: v for k, v in os.environ.items() if k not in ('SMP', 'ICOUNT')}
+    p = subprocess.Popen(['bash', 'scripts/qemu.sh', iso, *qemu_args,
+                          '-monitor', f'unix:{sock},server,nowait'],
+                         cwd=ROOT, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                         stderr=subprocess.STDOUT, text=True, errors='replace',
+                         env=dict(base, KVM='0', TIMEOUT=str(timeout), **env))
+    log, monitor = [], None
+    try:
+        monitor = Monitor(sock)
+        for line in p.stdout:
+            log.append(line)
+            if watch(line, monitor):
+                break
+        log += p.stdout.readlines()
+    finally:
+        p.wait()
+        if monitor:
+            monitor.sock.close()
+        with open(os.path.join(logdir, name + '.log'), 'w') as f:
+            f.write(''.join(log))
+    return log, p.returncode
 
 
 def run_make(build, name, args, timeout=120):

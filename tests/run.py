@@ -22,6 +22,8 @@ import os
 import re
 import subprocess
 import sys
+import threading
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import boot  # noqa: E402
@@ -450,6 +452,13 @@ CLAIMS = [
     (['nohz-full-0-warned', 'nohz-full-7-warned', 'nohz-full-garbage-warned'],
      '`nohz_full=0` (CPU 0 keeps its tick), `nohz_full=7` on two CPUs, `nohz_full=garbage`: '
      'a warning each, no CPU made nohz_full'),
+    (['nmi-storm-on-two-cpus'],
+     'two boots on two CPUs, the ring-3 suite and the benchmark as init, while QEMU\'s '
+     'monitor sends `nmi` (LINT1, every CPU) 20 times a second from init\'s start to its '
+     'end: NMIs land anywhere, SWAPGS windows and user mode included, and take the '
+     'paranoid entry; the run succeeds with CT_WARN_ON 0 and nothing leaked, and each CPU '
+     'counted every NMI sent (`nmi: CPU n: N NMIs`). With NMIs taken by the ordinary '
+     'entry (GS decided by CS) the benchmark boot dies'),
     (['multiboot2-header'],
      '`grub-file --is-x86-multiboot2` accepts the kernel'),
     (['entry-variants-objdump'],
@@ -566,6 +575,77 @@ SCREEN_CASES = (  # (name, -vga, command line, lines the screen must show)
      ('------------[ oops: #PF page fault ]------------', '---[ end oops ]---',
       'entrylab: run ended: failure (1)')),
 )
+
+
+NMI_STORM_INTERVAL = 0.05      # seconds: 20 NMIs a second, to every CPU at once
+# (case, init, its arguments): the ring-3 suite and a benchmark, each on two CPUs.
+NMI_STORM_CASES = (('ring3-suite', 'user/entrytests.elf', ''),
+                   ('bench', 'user/init.elf', 'iters=10000 reps=5'))
+
+
+def boot_in_nmi_storm(b, name, init, init_args):
+    """Boots init on two CPUs while QEMU's monitor sends "nmi" (LINT1 on every CPU)
+    every NMI_STORM_INTERVAL from init's start until it has ended. Returns the Result
+    and the NMIs sent before init ended and in all (one may be in flight then)."""
+    iso = os.path.join(b, 'test-logs', name + '.iso')
+    built = subprocess.run(['bash', 'scripts/mkiso.sh', os.path.join(b, 'entrylab.elf'), iso, '',
+                            os.path.join(b, 'user', 'probe.elf'), os.path.join(b, init),
+                            init_args], cwd=ROOT, capture_output=True, text=True)
+    if built.returncode:
+        return boot.Result(built.returncode, built.stdout + built.stderr, 0.0), 0, 0
+    stop, sent, storms = threading.Event(), [0, None], []
+
+    def storm(monitor):
+        while not stop.is_set():
+            try:
+                monitor.command('nmi')
+            except OSError:         # QEMU has exited
+                return
+            sent[0] += 1
+            stop.wait(NMI_STORM_INTERVAL)
+
+    def watch(line, monitor):
+        if line.startswith('init: starting'):
+            storms.append(threading.Thread(target=storm, args=(monitor,)))
+            storms[0].start()
+        elif line.startswith('init: resources') and sent[1] is None:
+            sent[1] = sent[0]
+            stop.set()
+        return False
+    start = time.monotonic()
+    try:
+        log, status = boot.boot_with_monitor(b, name, iso, {'SMP': '2'}, watch)
+    finally:
+        stop.set()
+        for t in storms:
+            t.join()
+        os.unlink(iso)
+    return boot.Result(status, ''.join(log), time.monotonic() - start), sent[1] or 0, sent[0]
+
+
+@check
+def nmi_storm_on_two_cpus(b):
+    """NMIs at any instruction (SWAPGS windows, user mode, idle, the SYSCALL stub's
+    first instruction) take the paranoid entry: the run succeeds, CT_WARN_ON stays 0,
+    nothing leaks, and each CPU counted every NMI sent while init ran."""
+    problems, seen = [], []
+    for case, init, init_args in NMI_STORM_CASES:
+        name = f'nmi-storm-{case}'
+        r, before_end, total = boot_in_nmi_storm(b, name, init, init_args)
+        problems += [f'{case}: {p}' for p in boot.check(r, lines=(RESOURCES_OK, SUCCESS))]
+        counts = {int(c): int(n) for c, n in
+                  (re.match(r'^nmi: CPU (\d+): (\d+) NMIs$', l).groups()
+                   for l in r.lines if re.match(r'^nmi: CPU \d+: \d+ NMIs$', l))}
+        if before_end < 20:
+            problems.append(f'{case}: only {before_end} NMIs sent while init ran')
+        if sorted(counts) != [0, 1]:
+            problems.append(f'{case}: NMI counts for CPUs {sorted(counts)}, expected 0 and 1')
+        problems += [f'{case}: CPU {c} counted {n} NMIs, {before_end} were sent before init '
+                     f'ended ({total} in all)' for c, n in counts.items()
+                     if not before_end <= n <= total]
+        seen.append(f'{case}: {before_end} sent, counted ' +
+                    '/'.join(str(counts.get(c)) for c in (0, 1)))
+    return problems, '; '.join(seen)
 
 
 @check

@@ -1,8 +1,9 @@
 """What the framebuffer console put on the screen, read back from a QEMU screendump.
 
 boot_and_dump() boots an ISO under scripts/qemu.sh with a QEMU monitor on a UNIX
-socket, waits for the kernel's "power-off in" line (it then waits halt_after=
-seconds with the screen as it is), takes a screendump (a binary PPM) and quits.
+socket (boot.boot_with_monitor()), waits for the kernel's "power-off in" line (it
+then waits halt_after= seconds with the screen as it is), takes a screendump (a
+binary PPM) and quits.
 read_ppm() reads it; read_text() turns it back into text with the kernel's own
 font (build/font8x16.c): each 8x16 cell whose lit pixels are exactly one glyph's
 is that character, so a line read back proves the console drew legible text at
@@ -10,10 +11,9 @@ the right places, in the right colours' brightness.
 """
 import os
 import re
-import socket
-import subprocess
 import time
 
+import boot
 from boot import ROOT
 
 CELL_W, CELL_H = 8, 16
@@ -63,50 +63,22 @@ def read_text(build, path, threshold=0x40):
     return lines
 
 
-def until_prompt(s):
-    """Reads the QEMU monitor's output up to its next "(qemu) " prompt."""
-    got = b''
-    while not got.endswith(b'(qemu) '):
-        chunk = s.recv(4096)
-        if not chunk:
-            raise ConnectionError('the QEMU monitor closed its socket')
-        got += chunk
-    return got
-
-
 def boot_and_dump(build, name, iso, env, qemu_args=(), timeout=240):
     """Boots iso (its command line must hold halt_after=N), dumps the screen once the
     kernel says it will power off, and returns (serial log, PPM path or None)."""
-    logdir = os.path.join(build, 'test-logs')
-    sock, ppm = os.path.join(logdir, name + '.sock'), os.path.join(logdir, name + '.ppm')
-    for f in (sock, ppm):
-        if os.path.exists(f):
-            os.unlink(f)
-    base = {k: v for k, v in os.environ.items() if k not in ('SMP', 'ICOUNT')}
-    p = subprocess.Popen(['bash', 'scripts/qemu.sh', iso, *qemu_args,
-                          '-monitor', f'unix:{sock},server,nowait'],
-                         cwd=ROOT, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                         stderr=subprocess.STDOUT, text=True, errors='replace',
-                         env=dict(base, KVM='0', EXIT_DEVICE='0', TIMEOUT=str(timeout), **env))
-    log = []
-    for line in p.stdout:
-        log.append(line)
-        if 'power-off in' in line:
-            # printk writes COM1 before it draws: on a loaded host the screen's copy of
-            # this line can lag. The kernel keeps the screen for halt_after=30 s.
-            time.sleep(5)
-            with socket.socket(socket.AF_UNIX) as s:
-                s.settimeout(30)
-                s.connect(sock)
-                until_prompt(s)			# the monitor's banner
-                s.sendall(f'screendump {ppm}\n'.encode())
-                until_prompt(s)			# the dump is written when the prompt returns
-                s.sendall(b'quit\n')
-                while s.recv(4096):		# QEMU closes the socket as it exits
-                    pass
-            break
-    log += p.stdout.readlines()
-    p.wait()
-    with open(os.path.join(logdir, name + '.log'), 'w') as f:
-        f.write(''.join(log))
+    ppm = os.path.join(build, 'test-logs', name + '.ppm')
+    if os.path.exists(ppm):
+        os.unlink(ppm)
+
+    def watch(line, monitor):
+        if 'power-off in' not in line:
+            return False
+        # printk writes COM1 before it draws: on a loaded host the screen's copy of
+        # this line can lag. The kernel keeps the screen for halt_after=30 s.
+        time.sleep(5)
+        monitor.command(f'screendump {ppm}')     # written when the prompt returns
+        monitor.quit()
+        return True
+    log, _ = boot.boot_with_monitor(build, name, iso, dict(env, EXIT_DEVICE='0'), watch,
+                                    qemu_args, timeout)
     return log, ppm if os.path.exists(ppm) else None

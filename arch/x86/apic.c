@@ -39,6 +39,7 @@
 #define APIC_EOI	0x0b0
 #define APIC_SVR	0x0f0
 #define APIC_LVT_TIMER	0x320
+#define APIC_LVT_LINT1	0x360
 #define APIC_TIMER_INIT	0x380
 #define APIC_TIMER_CUR	0x390
 #define APIC_ICR_LOW	0x300
@@ -182,11 +183,16 @@ u64 tsc_to_ns(u64 ticks)
 	return ticks / tsc_khz * 1000000 + ticks % tsc_khz * 1000000 / tsc_khz;
 }
 
-/* Every CPU's registers sit at the same physical address: each sees its own. */
+/*
+ * Every CPU's registers sit at the same physical address: each sees its own.
+ * LINT1 is where a PC's chipset wires its NMI line (QEMU's monitor command "nmi"
+ * raises it): an NMI, edge-triggered, on every CPU (arch/x86/nmi.c counts them).
+ */
 void lapic_enable(void)
 {
 	lapic_write(APIC_TPR, 0);
 	lapic_write(APIC_SVR, APIC_SVR_ENABLE | IRQ_VECTOR_SPURIOUS);
+	lapic_write(APIC_LVT_LINT1, APIC_DM_NMI);
 }
 
 void lapic_init(void)

@@ -7,6 +7,7 @@
  */
 #include <asm/percpu.h>
 #include <asm/ptrace.h>
+#include <asm/msr.h>
 #include <asm/segment.h>
 #include <asm/traps.h>
 #include <entry-variants.h>
@@ -38,6 +39,14 @@ void asm_offsets(void)
 
 	OFFSET(PERCPU_user_rsp, percpu, user_rsp);
 	OFFSET(PERCPU_tss_rsp0, percpu, tss.rsp[0]);
+	DEFINE(X86_TRAP_DB, X86_TRAP_DB);
+	DEFINE(X86_TRAP_NMI, X86_TRAP_NMI);
+	DEFINE(X86_TRAP_DF, X86_TRAP_DF);
+	DEFINE(X86_TRAP_NP, X86_TRAP_NP);
+	DEFINE(X86_TRAP_SS, X86_TRAP_SS);
+	DEFINE(X86_TRAP_GP, X86_TRAP_GP);
+	DEFINE(X86_TRAP_MC, X86_TRAP_MC);
+	DEFINE(MSR_GS_BASE, MSR_GS_BASE);
 	DEFINE(IRQ_VECTOR_TIMER, IRQ_VECTOR_TIMER);
 	DEFINE(IRQ_VECTOR_RESCHEDULE, IRQ_VECTOR_RESCHEDULE);
 	DEFINE(IRQ_VECTOR_CALL_FUNCTION, IRQ_VECTOR_CALL_FUNCTION);

@@ -4,8 +4,9 @@
  * stub for every other vector, all interrupt gates (IF cleared on entry) into the stubs in
  * entry/entry_irq.asm. Only
  * int3 is callable from ring 3 (DPL 3), so a user "int $0x80" or "int $0x20" raises
- * #GP instead of faking a hardware interrupt. Double fault, NMI and machine check
- * run on their own IST stacks: they may arrive with a broken kernel stack.
+ * #GP instead of faking a hardware interrupt. Double fault, NMI, debug and machine
+ * check run on their own IST stacks (asm/desc.h says why) and enter through the
+ * paranoid entry (entry/entry_irq.asm).
  */
 #include <asm/desc.h>
 #include <asm/segment.h>
@@ -60,6 +61,8 @@ void idt_init(void)
 			ist = IST_DOUBLE_FAULT;
 		else if (v == X86_TRAP_NMI)
 			ist = IST_NMI;
+		else if (v == X86_TRAP_DB)
+			ist = IST_DEBUG;
 		else if (v == X86_TRAP_MC)
 			ist = IST_MACHINE_CHECK;
 		set_gate(v, (void *)exception_stubs[v], ist, v == X86_TRAP_BP);

@@ -5,7 +5,9 @@
  *
  * The tick and the IPIs are handled here, the page fault in arch/x86/mm/fault.c,
  * every other exception from ring 3 becomes a signal here, and one from ring 0
- * goes to kernel_exception() (arch/x86/traps.c: a fixup, or an oops).
+ * goes to kernel_exception() (arch/x86/traps.c: a fixup, or an oops). NMI, #MC,
+ * #DF and a #DB from ring 0 never come here: they take the paranoid entry to
+ * do_paranoid() (arch/x86/traps.c).
  *
  * irqentry_enter() first and irqentry_exit() last (entry/irqentry.c): from user
  * mode they are the syscall path's hooks, so context tracking and RCU see every
@@ -13,6 +15,7 @@
  * timer) is acted on before the return.
  */
 #include <asm/apic.h>
+#include <asm/debugreg.h>
 #include <asm/percpu.h>
 #include <asm/processor.h>
 #include <asm/traps.h>
@@ -49,17 +52,6 @@ static void timer_interrupt(struct pt_regs *regs)
 	tick_nohz_update(user_mode(regs));
 	lapic_eoi();
 }
-
-static unsigned long read_and_clear_dr6(void)
-{
-	unsigned long dr6;
-
-	asm volatile("mov %%dr6, %0" : "=r"(dr6));
-	asm volatile("mov %0, %%dr6" : : "r"(0xffff0ff0UL));	/* DR6's reset value */
-	return dr6;
-}
-
-#define DR6_BS	BIT(14)		/* single step */
 
 /* A fault in ring 3 becomes a signal, with the si_code and si_addr Linux gives. */
 static void user_exception(struct pt_regs *regs, unsigned long vector)
@@ -98,7 +90,7 @@ static void user_exception(struct pt_regs *regs, unsigned long vector)
 		force_sig_fault(SIGSEGV, SI_KERNEL, 0, vector, err);
 		break;
 	default:
-		/* NMI, #DF, #MC and reserved vectors are the machine's problem. */
+		/* Reserved vectors (NMI, #DF and #MC take the paranoid entry). */
 		oops(regs, vector, "unexpected exception from user mode");
 	}
 }

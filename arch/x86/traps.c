@@ -4,6 +4,7 @@
  * An oops prints everything needed to find the bug from the serial log alone and
  * ends the run with the failure status; it never returns and never reboots.
  */
+#include <asm/debugreg.h>
 #include <asm/extable.h>
 #include <asm/irqflags.h>
 #include <asm/page.h>
@@ -140,8 +141,41 @@ void __noreturn oops(struct pt_regs *regs, unsigned long vector, const char *why
 /* A kernel-mode exception: recoverable only through the fixup table. */
 void kernel_exception(struct pt_regs *regs, unsigned long vector)
 {
-	if (vector != X86_TRAP_DF && vector != X86_TRAP_MC && vector != X86_TRAP_NMI &&
-	    fixup_exception(regs, vector))
+	if (fixup_exception(regs, vector))
 		return;
 	oops(regs, vector, NULL);
+}
+
+/**
+ * do_paranoid - the C side of the paranoid entry (entry/entry_irq.asm)
+ * @regs: the interrupted state, on the vector's IST stack
+ * @vector: NMI, #MC, #DF, or #DB from ring 0
+ *
+ * IRQs off, GS_BASE ours (the entry made it so, and undoes that afterwards).
+ * None of these goes through irqentry_enter()/irqentry_exit(): they may land
+ * with a lock held or RCU not watching, so nothing here takes a lock, sleeps,
+ * does exit work or reads RCU-protected data, except an oops, which ends the run.
+ */
+void do_paranoid(struct pt_regs *regs, unsigned long vector)
+{
+	switch (vector) {
+	case X86_TRAP_NMI:
+		do_nmi(regs);
+		return;
+	case X86_TRAP_DB:
+		/*
+		 * In ring 0, the remains of ring 3's debugging: a data breakpoint
+		 * on a user address hit by copy_from_user(), or one hit by a MOV SS
+		 * that held the #DB back until the first instruction of the SYSCALL
+		 * stub (CVE-2018-8897: that is why #DB has an IST stack). Linux
+		 * records the condition for the tracer; with no tracer it is only
+		 * acknowledged. The kernel never sets TF, but if it did, the step
+		 * would trap again and again: it is cleared.
+		 */
+		read_and_clear_dr6();
+		regs->flags &= ~X86_EFLAGS_TF;
+		return;
+	default:
+		oops(regs, vector, NULL);	/* #DF, #MC: the machine state is lost */
+	}
 }

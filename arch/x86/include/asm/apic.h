@@ -30,6 +30,7 @@ void udelay(unsigned int us);
 
 /* ICR delivery modes (low word). */
 #define APIC_DM_FIXED		0x00000
+#define APIC_DM_NMI		0x00400	/* the vector is ignored: NMI (2) */
 #define APIC_DM_INIT		0x00500
 #define APIC_DM_STARTUP		0x00600
 #define APIC_LEVEL_ASSERT	0x04000

@@ -6,11 +6,18 @@
 #include <asm/segment.h>
 #include <compiler.h>
 
-/* Interrupt Stack Table slots (1-based, as the IDT gate encodes them). */
+/*
+ * Interrupt Stack Table slots (1-based, as the IDT gate encodes them): Linux's
+ * assignment. Each of these vectors may arrive where the kernel stack cannot be
+ * trusted (a double fault on an overflowed stack; an NMI, #MC or #DB at the first
+ * instruction of the SYSCALL stub, with RSP still the user's), so the CPU
+ * switches to its own stack whatever the privilege level.
+ */
 #define IST_DOUBLE_FAULT	1
 #define IST_NMI			2
-#define IST_MACHINE_CHECK	3
-#define IST_STACKS		3
+#define IST_DEBUG		3
+#define IST_MACHINE_CHECK	4
+#define IST_STACKS		4
 #define IST_STACK_SIZE		(4 * 4096)
 
 struct tss {

@@ -49,6 +49,12 @@ const char *trap_name(unsigned long vector);
 void kernel_exception(struct pt_regs *regs, unsigned long vector);
 /* IRQs off, as the IDT entry left them (arch/x86/mm/fault.c). */
 void do_page_fault(struct pt_regs *regs);
+/* NMI, #MC, #DF, and #DB from ring 0: the paranoid entry's C side (arch/x86/traps.c). */
+void do_paranoid(struct pt_regs *regs, unsigned long vector);
+/* arch/x86/nmi.c: count this NMI; the counts at the end of a run; a self-NMI. */
+void do_nmi(struct pt_regs *regs);
+void nmi_print_counters(void);
+void send_nmi_self(void);
 void __noreturn oops(struct pt_regs *regs, unsigned long vector, const char *why);
 
 #endif

@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * NMIs: what the paranoid entry (entry/entry_irq.asm) calls for vector 2.
+ *
+ * Where they come from: the local APIC's LINT1 pin, programmed as NMI on every
+ * CPU (arch/x86/apic.c; QEMU's monitor command "nmi" raises it on all of them),
+ * and NMI IPIs, which a CPU may also send itself (send_nmi_self()).
+ *
+ * The handler only counts, per CPU. It takes no lock, prints nothing, reads no
+ * RCU-protected data and takes no exception. That is what lets it run wherever an
+ * NMI lands (inside a spinlock's critical section, in a SWAPGS window, on a CPU in
+ * user mode or idle where RCU is not watching) without Linux's machinery for
+ * those cases: irqentry_nmi_enter(), which makes RCU watch and lockdep look away.
+ *
+ * Nesting. The CPU delivers no NMI from the moment it takes one until the next
+ * IRETQ. An exception inside the handler would end with an IRETQ of its own and
+ * unblock NMIs early; a second NMI would then land on the same IST stack and
+ * overwrite the first one's frame, which is why Linux's NMI entry is a state
+ * machine of nested and repeated NMIs. Here the handler takes no exception, so
+ * NMIs never nest: the one thing that can interrupt it is a machine check, on an
+ * IST stack of its own, and that ends the run.
+ */
+#include <asm/apic.h>
+#include <asm/irqflags.h>
+#include <asm/percpu.h>
+#include <asm/traps.h>
+#include <printk.h>
+#include <smp.h>
+
+void do_nmi(struct pt_regs *regs)
+{
+	this_cpu_inc(nmis);
+}
+
+void send_nmi_self(void)
+{
+	lapic_send_ipi(this_cpu_read(apic_id), APIC_DM_NMI);
+}
+
+/* At the end of a run in which any CPU took an NMI: how many each took. */
+void nmi_print_counters(void)
+{
+	unsigned long total = 0;
+	unsigned int cpu;
+
+	for_each_online_cpu(cpu)
+		total += READ_ONCE(per_cpu(cpu, nmis));
+	if (!total)
+		return;
+	for_each_online_cpu(cpu)
+		printk("nmi: CPU %u: %lu NMIs\n", cpu, READ_ONCE(per_cpu(cpu, nmis)));
+}
