@@ -4,6 +4,7 @@
  * entry variant and by interrupts and exceptions from user mode.
  */
 #include <entry-common.h>
+#include <asm/io_bitmap.h>
 #include <asm/traps.h>
 #include <signal.h>
 
@@ -14,7 +15,9 @@
  *
  * Entered and left with IRQs off. Each piece of work runs with IRQs on; the
  * flags are then re-read with IRQs off, so a flag set by an interrupt during the
- * work is seen before the return to user mode, never after it.
+ * work is seen before the return to user mode, never after it. Then, still with
+ * IRQs off, the state only some tasks carry: the I/O bitmap (arch/x86/ioport.c),
+ * which must be this task's in this CPU's TSS when ring 3 runs again.
  */
 void exit_to_user_mode_loop(struct pt_regs *regs, unsigned long ti_work)
 {
@@ -34,4 +37,6 @@ void exit_to_user_mode_loop(struct pt_regs *regs, unsigned long ti_work)
 		local_irq_disable();
 		ti_work = read_thread_flags();
 	}
+	if (ti_work & _TIF_IO_BITMAP)
+		tss_update_io_bitmap_irqoff();
 }

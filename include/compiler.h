@@ -28,6 +28,8 @@ typedef u64 phys_addr_t;
 /* A user-space pointer: only copy_*_user() and friends may dereference it. */
 #define __user
 #define __maybe_unused		__attribute__((__unused__))
+/* A switch case that goes on into the next on purpose. */
+#define fallthrough		__attribute__((__fallthrough__))
 
 #define likely(x)		__builtin_expect(!!(x), 1)
 #define unlikely(x)		__builtin_expect(!!(x), 0)

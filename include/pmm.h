@@ -11,6 +11,9 @@ void pmm_init(void);
 phys_addr_t alloc_frame(void);
 /* Writes FRAME_POISON over the frame's first word: a reader that should not be there sees it. */
 void free_frame(phys_addr_t pa);
+/* n (at most 64) physically adjacent zeroed frames, or 0; freed with free_frames(). */
+phys_addr_t alloc_frames(unsigned int n);
+void free_frames(phys_addr_t pa, unsigned int n);
 #define FRAME_POISON	0x6b6b6b6b6b6b6b6bULL	/* Linux's POISON_FREE, in every byte */
 /* Shared frames (copy-on-write): a count of owners, the last put frees. */
 void get_frame(phys_addr_t pa);

@@ -65,6 +65,10 @@ struct task {
 	int on_cpu;			/* CPU running it (or leaving it), else -1 */
 	unsigned long cpus_allowed;	/* sched_setaffinity(): bit n = CPU n */
 	unsigned long fs_base;		/* arch_prctl(ARCH_SET_FS), CLONE_SETTLS */
+	/* Port access (arch/x86/ioport.c): ioperm()'s bitmap, 1 = denied; iopl() 0 or 3. */
+	u8 *io_bitmap;
+	u64 io_bitmap_seq;
+	unsigned int iopl_emul;
 	unsigned long fault_addr;	/* si_addr of the last forced fault signal */
 	struct mm *mm;			/* NULL for idle tasks and once exited */
 	/* Family, under sched_lock. */

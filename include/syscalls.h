@@ -43,6 +43,8 @@ long sys_sched_getaffinity(struct pt_regs *regs);
 long sys_getcpu(struct pt_regs *regs);
 long sys_getrlimit(struct pt_regs *regs);
 long sys_setrlimit(struct pt_regs *regs);
+long sys_iopl(struct pt_regs *regs);
+long sys_ioperm(struct pt_regs *regs);
 long sys_prlimit64(struct pt_regs *regs);
 long sys_getrandom(struct pt_regs *regs);
 long sys_gettimeofday(struct pt_regs *regs);

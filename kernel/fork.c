@@ -17,6 +17,7 @@
  * 0, and leaves through ret_from_fork: the exit path every return to user mode
  * takes, so it runs the exit work (a pending signal, for one) first.
  */
+#include <asm/io_bitmap.h>
 #include <asm/msr.h>
 #include <asm/uaccess.h>
 #include <errno.h>
@@ -199,6 +200,9 @@ static long copy_process(const struct kernel_clone_args *args)
 	if (err)
 		goto free;
 	copy_thread(p, args);
+	err = io_bitmap_copy(p, current);
+	if (err)
+		goto free;
 	if (args->flags & CLONE_CHILD_SETTID)
 		p->set_child_tid = args->child_tid;
 	if (args->flags & CLONE_CHILD_CLEARTID)

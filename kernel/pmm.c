@@ -101,6 +101,39 @@ phys_addr_t alloc_frame(void)
 	return pa;
 }
 
+/*
+ * A run of n free frames within one 64-frame word of the bitmap, first fit: for
+ * the rare object larger than a page (a task's 8 KiB I/O bitmap).
+ */
+phys_addr_t alloc_frames(unsigned int n)
+{
+	u64 run = n >= 64 ? ~0UL : BIT(n) - 1;
+	phys_addr_t pa = 0;
+	unsigned long flags;
+
+	spin_lock_irqsave(&pmm_lock, flags);
+	for (unsigned long w = 0; w < MAX_FRAMES / 64 && !pa; w++) {
+		for (unsigned int b = 0; n && frame_bitmap[w] != ~0UL && b + n <= 64; b++) {
+			if (frame_bitmap[w] & (run << b))
+				continue;
+			frame_bitmap[w] |= run << b;
+			nr_free -= n;
+			pa = (w * 64 + b) * PAGE_SIZE;
+			break;
+		}
+	}
+	spin_unlock_irqrestore(&pmm_lock, flags);
+	if (pa)
+		memset(phys_to_virt(pa), 0, n * PAGE_SIZE);	/* ours alone now: no lock */
+	return pa;
+}
+
+void free_frames(phys_addr_t pa, unsigned int n)
+{
+	for (unsigned int i = 0; i < n; i++)
+		free_frame(pa + i * PAGE_SIZE);
+}
+
 void free_frame(phys_addr_t pa)
 {
 	unsigned long f = pa / PAGE_SIZE, flags;

@@ -16,6 +16,7 @@
  */
 #include <asm/apic.h>
 #include <asm/irqflags.h>
+#include <asm/io_bitmap.h>
 #include <asm/msr.h>
 #include <asm/pgtable.h>
 #include <asm/processor.h>
@@ -189,6 +190,7 @@ static void context_switch(struct task *prev, struct task *next)
 	this_cpu_write(current_task, next);
 	if (user)
 		this_cpu()->tss.rsp[0] = top;
+	tss_invalidate_io_bitmap_irqoff();	/* next's ports, if any, on its way out */
 	/* Before CR3: flush_tlb_mm_range() must not miss a CPU that is loading mm. */
 	this_cpu_write(loaded_mm, user ? next->mm : NULL);
 	smp_mb();

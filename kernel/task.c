@@ -14,6 +14,7 @@
  * it so that the target can neither vanish nor miss its wake-up.
  */
 #include <asm/pgtable.h>
+#include <asm/io_bitmap.h>
 #include <kernel.h>
 #include <mm.h>
 #include <pmm.h>
@@ -204,6 +205,7 @@ void task_free(struct task *t)
 	tasks[slot] = &slot_reserved;	/* the stack slot is busy until unmapped */
 	spin_unlock_irqrestore(&sched_lock, flags);
 	kstack_unmap(t->stack);
+	io_bitmap_free(t);
 	if (t->mm)
 		mm_put(t->mm);
 	if (t->sighand)

@@ -16,6 +16,7 @@
  */
 #include <asm/apic.h>
 #include <asm/debugreg.h>
+#include <asm/io_bitmap.h>
 #include <asm/percpu.h>
 #include <asm/processor.h>
 #include <asm/traps.h>
@@ -83,9 +84,12 @@ static void user_exception(struct pt_regs *regs, unsigned long vector)
 	case X86_TRAP_SS:
 		force_sig_fault(SIGBUS, SI_KERNEL, 0, vector, err);
 		break;
+	case X86_TRAP_GP:
+		if (fixup_iopl_exception(regs))
+			break;		/* CLI or STI under iopl(3): a NOP */
+		fallthrough;
 	case X86_TRAP_OF:
 	case X86_TRAP_BR:
-	case X86_TRAP_GP:
 		/* Privileged instructions, non-canonical addresses: si_addr 0, as Linux. */
 		force_sig_fault(SIGSEGV, SI_KERNEL, 0, vector, err);
 		break;

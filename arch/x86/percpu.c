@@ -54,7 +54,8 @@ void gdt_init_cpu(void)
 	set_tss_desc(&pc->gdt[GDT_ENTRY_TSS], &pc->tss);
 
 	memset(&pc->tss, 0, sizeof(pc->tss));
-	pc->tss.iomap_base = sizeof(pc->tss);
+	pc->tss.iomap_base = IO_BITMAP_OFFSET_INVALID;
+	memset(pc->tss.io_bitmap, 0xff, sizeof(pc->tss.io_bitmap));	/* every port denied */
 	for (unsigned int i = 0; i < IST_STACKS; i++)
 		pc->tss.ist[i] = (unsigned long)pc->ist_stacks[i] + IST_STACK_SIZE;
 

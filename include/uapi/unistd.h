@@ -34,6 +34,8 @@
 #define __NR_sigaltstack	131
 #define __NR_arch_prctl		158
 #define __NR_setrlimit		160
+#define __NR_iopl		172
+#define __NR_ioperm		173
 #define __NR_gettid		186
 #define __NR_tkill		200
 #define __NR_time		201

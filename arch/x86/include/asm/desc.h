@@ -20,6 +20,9 @@
 #define IST_STACKS		4
 #define IST_STACK_SIZE		(4 * 4096)
 
+#define IO_BITMAP_BITS		65536	/* every port */
+#define IO_BITMAP_BYTES		(IO_BITMAP_BITS / 8)
+
 struct tss {
 	u32 reserved0;
 	u64 rsp[3];		/* rsp[0]: stack loaded on a ring 3 -> ring 0 transition */
@@ -27,8 +30,18 @@ struct tss {
 	u64 ist[7];
 	u64 reserved2;
 	u16 reserved3;
-	u16 iomap_base;		/* past the limit: no I/O bitmap, every port faults */
+	u16 iomap_base;		/* IO_BITMAP_OFFSET_VALID or _INVALID (arch/x86/ioport.c) */
+	/*
+	 * The I/O permission bitmap ring 3 port I/O is checked against: bit n clear
+	 * allows port n. The CPU may read a byte past the last port's, which must
+	 * have every bit set.
+	 */
+	u8 io_bitmap[IO_BITMAP_BYTES + 1];
 } __packed;
+
+/* iomap_base: the bitmap's offset; or past the TSS's limit, which denies every port. */
+#define IO_BITMAP_OFFSET_VALID		offsetof(struct tss, io_bitmap)
+#define IO_BITMAP_OFFSET_INVALID	sizeof(struct tss)
 
 struct desc_ptr {
 	u16 size;

@@ -39,6 +39,7 @@ struct percpu {
 	unsigned long user_ticks;	/* ticks that interrupted ring 3 */
 	unsigned long ipis;		/* IPIs received, of every kind */
 	unsigned long nmis;		/* NMIs taken (arch/x86/nmi.c) */
+	u64 tss_io_bitmap_seq;		/* whose ports tss.io_bitmap holds (arch/x86/ioport.c) */
 	unsigned int irq_depth;		/* nonzero while handling an interrupt */
 	unsigned long fixup_vector;	/* last exception recovered via the fixup table */
 	/* SMP: set up by smp_init() (arch/x86/smpboot.c). */
