@@ -16,7 +16,8 @@
 ;                     (arch/x86/idt.c). They can arrive at any instruction, the
 ;                     SWAPGS windows included (before the SYSCALL stub's SWAPGS,
 ;                     between the exit's SWAPGS and SYSRET or IRETQ), so CS proves
-;                     nothing: MSR_GS_BASE is read instead (Linux's paranoid_entry).
+;                     nothing: MSR_GS_BASE's sign is read instead, or with FSGSBASE
+;                     this CPU's base is written outright (Linux's paranoid_entry).
 ;                     They never do exit work: that may sleep, and the IST stack
 ;                     is this vector's only one.
 
@@ -28,6 +29,7 @@ section .text
 
 extern do_interrupt
 extern do_paranoid
+extern boot_cpu
 
 ; EXCEPTION_STUB vector: the CPU pushes an error code for vectors 8, 10-14, 17,
 ; 21, 29 and 30 only; the stub pushes -1 for the others so every frame has one.
@@ -142,9 +144,15 @@ debug_from_user:
 
 ; NMI, #MC, #DF, and #DB from ring 0, on their IST stacks. The GS_BASE found is
 ; given back on the way out, exactly: the interrupted code may be in a SWAPGS
-; window and expects to find what it left. A GS_BASE in the kernel half (bit 63
-; set) is this CPU's area; user code can only ever have a lower one (entrylab
-; lets no program set GS_BASE: no WRGSBASE, no ARCH_SET_GS).
+; window and expects to find what it left. Two ways to get this CPU's area:
+;  - without FSGSBASE, a GS_BASE in the kernel half (bit 63 set) is this CPU's
+;    area: ring 3 can set only lower ones (ARCH_SET_GS refuses the rest), so one
+;    in the lower half is the user's and SWAPGS fetches ours;
+;  - with FSGSBASE, ring 3 writes any canonical GS_BASE with WRGSBASE, a kernel
+;    one included, so the sign proves nothing. The base found is saved instead and
+;    this CPU's written over it: the per-CPU area holds this CPU's GDT, whose
+;    address SGDT gives without GS. RDGSBASE/WRGSBASE cost far less than RDMSR.
+; EBX (callee-saved, so it survives C) remembers what to undo.
 align 16
 paranoid_entry:
 	cld				; the C ABI wants DF clear
@@ -153,20 +161,36 @@ paranoid_entry:
 	mov rsi, rdi			; arg 1: vector
 	mov rdi, rsp			; arg 0: struct pt_regs *
 	CLEAR_REGS			; EBX = 0: GS_BASE to be left as found
+	test byte [boot_cpu + CPUINFO_fsgsbase], 1	; does ring 3 own all of GS_BASE?
+	jnz .gs_write			; yes: save it and write ours
 	mov ecx, MSR_GS_BASE
 	rdmsr				; EDX:EAX = GS_BASE as the vector found it
 	test edx, edx			; bit 63: a kernel address?
 	js .gs_ok			; yes: this CPU's area is live
 	swapgs				; no, the user's: take ours
-	mov ebx, 1			; and give it back on the way out (RBX survives C)
+	mov ebx, 1			; and give it back on the way out
+	jmp .gs_ok
+.gs_write:
+	rdgsbase rbx			; RBX = GS_BASE as found, whoever's it is
+	sub rsp, 16			; room for SGDT's 10 bytes, below pt_regs
+	sgdt [rsp]			; [rsp + 2] = this CPU's GDT, inside its struct percpu
+	mov rax, [rsp + 2]		; RAX = &this_cpu()->gdt
+	add rsp, 16			; RSP = &pt_regs again
+	sub rax, PERCPU_gdt		; RAX = this CPU's struct percpu
+	wrgsbase rax			; GS_BASE = ours; RBX holds what to put back
 .gs_ok:
 	xor eax, eax			; no GS_BASE value reaches C
 	xor edx, edx
 	ASM_CLAC			; AC may be set where we landed: close the SMAP window
 	call do_paranoid		; IRQs off; no exit work, never sleeps
+	test byte [boot_cpu + CPUINFO_fsgsbase], 1	; which way did we come in?
+	jnz .gs_put_back		; FSGSBASE: RBX is the GS_BASE found
 	test ebx, ebx			; did we swap on entry?
 	jz .restore
 	swapgs				; yes: the interrupted code's GS_BASE again
+	jmp .restore
+.gs_put_back:
+	wrgsbase rbx			; the interrupted code's GS_BASE again
 .restore:
 	POP_REGS			; all GPRs as found; RSP = &pt_regs->orig_ax
 	add rsp, 8			; RSP = the IRET frame

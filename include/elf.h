@@ -31,6 +31,7 @@
 #define AT_GID		13
 #define AT_EGID		14
 #define AT_CLKTCK	17
+#define AT_HWCAP2	26	/* HWCAP2_* (uapi/prctl.h) */
 #define AT_SECURE	23
 #define AT_RANDOM	25
 #define AT_EXECFN	31

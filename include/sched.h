@@ -10,6 +10,7 @@
 #ifndef _ENTRYLAB_SCHED_H
 #define _ENTRYLAB_SCHED_H
 
+#include <asm/fsgsbase.h>
 #include <asm/percpu.h>
 #include <asm/pgtable.h>
 #include <asm/ptrace.h>
@@ -64,7 +65,7 @@ struct task {
 	unsigned long ksp;		/* saved kernel RSP while switched out */
 	int on_cpu;			/* CPU running it (or leaving it), else -1 */
 	unsigned long cpus_allowed;	/* sched_setaffinity(): bit n = CPU n */
-	unsigned long fs_base;		/* arch_prctl(ARCH_SET_FS), CLONE_SETTLS */
+	struct user_segments segs;	/* FS and GS while not running (arch/x86/process.c) */
 	/* Port access (arch/x86/ioport.c): ioperm()'s bitmap, 1 = denied; iopl() 0 or 3. */
 	u8 *io_bitmap;
 	u64 io_bitmap_seq;

@@ -16,6 +16,7 @@
 #include <random.h>
 #include <sched.h>
 #include <string.h>
+#include <uapi/prctl.h>
 #include <user_layout.h>
 #include <vdso.h>
 
@@ -224,6 +225,7 @@ static const char *setup_stack(struct task *t, const struct elf64_ehdr *eh,
 	AUX(AT_EGID, 0);
 	AUX(AT_SECURE, 0);
 	AUX(AT_CLKTCK, 100);
+	AUX(AT_HWCAP2, boot_cpu.fsgsbase ? HWCAP2_FSGSBASE : 0);
 	AUX(AT_RANDOM, random);
 	AUX(AT_EXECFN, argc ? argv[0] : 0);
 	AUX(AT_MINSIGSTKSZ, SIGFRAME_MAX);

@@ -17,6 +17,7 @@
  * 0, and leaves through ret_from_fork: the exit path every return to user mode
  * takes, so it runs the exit work (a pending signal, for one) first.
  */
+#include <asm/fsgsbase.h>
 #include <asm/io_bitmap.h>
 #include <asm/msr.h>
 #include <asm/uaccess.h>
@@ -141,7 +142,11 @@ static void copy_thread(struct task *p, const struct kernel_clone_args *args)
 	p->regs->ax = 0;
 	if (args->stack)
 		p->regs->sp = args->stack;
-	p->fs_base = args->flags & CLONE_SETTLS ? args->tls : cur->fs_base;
+	copy_user_segments(p);
+	if (args->flags & CLONE_SETTLS) {
+		p->segs.fsbase = args->tls;
+		p->segs.fsindex = 0;
+	}
 	asm volatile("fxsaveq %0" : "=m"(p->fpu));
 	p->cpus_allowed = cur->cpus_allowed;
 	p->sig.blocked = cur->sig.blocked;

@@ -139,7 +139,8 @@ long sys_futex(struct pt_regs *regs)
 		return -ENOSYS;		/* requeue, wake-op, PI: glibc needs none of them */
 	}
 	if (cmd == FUTEX_WAKE || cmd == FUTEX_WAKE_BITSET)
-		return futex_wake(current->mm, uaddr, (int)val > 0 ? (int)val : 0, bitset);
+		/* Linux counts after each wake: a count of 0 or less still wakes one. */
+		return futex_wake(current->mm, uaddr, (int)val > 0 ? (int)val : 1, bitset);
 	if (!access_ok((void __user *)uaddr, sizeof(u32)))
 		return -EFAULT;
 	/* FUTEX_WAIT's timeout is a duration, FUTEX_WAIT_BITSET's a time. */

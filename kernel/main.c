@@ -44,6 +44,9 @@ static void print_banner(void)
 	printk("entrylab: protections: NX on, WP on, SMEP %s, SMAP %s, UMIP %s\n",
 	       boot_cpu.smep ? "on" : "off", boot_cpu.smap ? "on" : "off",
 	       boot_cpu.umip ? "on" : "off");
+	printk("entrylab: FSGSBASE %s\n", boot_cpu.fsgsbase ?
+	       "on (ring 3 writes its FS/GS bases; paranoid entry by RDGSBASE)" :
+	       "off (paranoid entry by MSR_GS_BASE's sign)");
 	printk("entrylab: random numbers from %s\n", random_source());
 	printk("entrylab: syscall entry %s, context tracking %s, RCU tracker %s\n",
 	       entry_variants[boot_entry_variant].name, context_tracking_on ? "on" : "off",

@@ -16,6 +16,7 @@
  */
 #include <asm/apic.h>
 #include <asm/irqflags.h>
+#include <asm/fsgsbase.h>
 #include <asm/io_bitmap.h>
 #include <asm/msr.h>
 #include <asm/pgtable.h>
@@ -183,10 +184,14 @@ static void context_switch(struct task *prev, struct task *next)
 	unsigned long top = (unsigned long)next->stack + KERNEL_STACK_SIZE;
 	bool user = !is_idle_task(next);
 
-	if (!is_idle_task(prev))
+	if (!is_idle_task(prev)) {
 		asm volatile("fxsaveq %0" : "=m"(prev->fpu));
-	if (user)
+		save_user_segments_irqoff(prev);
+	}
+	if (user) {
 		asm volatile("fxrstorq %0" : : "m"(next->fpu));
+		load_user_segments_irqoff(next);
+	}
 	this_cpu_write(current_task, next);
 	if (user)
 		this_cpu()->tss.rsp[0] = top;
@@ -195,7 +200,6 @@ static void context_switch(struct task *prev, struct task *next)
 	this_cpu_write(loaded_mm, user ? next->mm : NULL);
 	smp_mb();
 	load_cr3(user ? next->mm->pml4 : kernel_pml4);
-	wrmsr(MSR_FS_BASE, next->fs_base);
 	switch_to(&prev->ksp, next->ksp);
 }
 

@@ -5,7 +5,6 @@
  * so a bad one yields -EFAULT and never a kernel fault.
  */
 #include <asm/apic.h>
-#include <asm/msr.h>
 #include <asm/processor.h>
 #include <asm/uaccess.h>
 #include <errno.h>
@@ -137,24 +136,3 @@ long sys_uname(struct pt_regs *regs)
 	return 0;
 }
 
-#define ARCH_SET_FS	0x1002
-#define ARCH_GET_FS	0x1003
-
-long sys_arch_prctl(struct pt_regs *regs)
-{
-	unsigned long addr = regs->si;
-
-	switch (regs->di) {
-	case ARCH_SET_FS:
-		if (addr >= TASK_SIZE_MAX)
-			return -EPERM;
-		current->fs_base = addr;
-		wrmsr(MSR_FS_BASE, addr);
-		return 0;
-	case ARCH_GET_FS:
-		if (copy_to_user((void __user *)addr, &current->fs_base, sizeof(unsigned long)))
-			return -EFAULT;
-		return 0;
-	}
-	return -EINVAL;
-}

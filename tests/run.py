@@ -64,6 +64,9 @@ SMP_ONLY = {'smp/reschedule_ipi_reaches_every_cpu', 'smp/call_function_runs_on_e
             'nmi/nmi_ipi_reaches_every_other_cpu',
             'timekeeping/readers_never_see_a_torn_rebase'}
 NOHZ_ONLY = {'sched/nohz_full_tick_stops_for_one_task_restarts_for_two'}
+# Skipped where ring 3 cannot write its GS base (CPU=qemu64, nofsgsbase).
+FSGSBASE_ONLY = {'nmi/nmi_in_a_swapgs_window_with_a_kernel_half_user_gs',
+                 'fsgsbase/wrgsbase_kernel_half_survives_entries_and_switches'}
 RELEASE_SKIPS = DEMOS | DEBUG_ONLY | SMP_ONLY | NOHZ_ONLY
 SMP_SKIPS = DEMOS | DEBUG_ONLY
 SMP_REPORT = {s: KERNEL_SUITES[s] for s in ('acpi', 'rcu', 'sched', 'smp', 'spinlock')}
@@ -88,7 +91,13 @@ BOOTS = {
                               suites=KERNEL_SUITES, skips=RELEASE_SKIPS, lines=BANNER,
                               report=('selftest', KERNEL_SUITES)),
     'selftests-cpu-qemu64': dict(cmdline='selftest noinit', env={'CPU': 'qemu64'},
-                                 suites=KERNEL_SUITES, skips=RELEASE_SKIPS, lines=BANNER),
+                                 suites=KERNEL_SUITES, skips=RELEASE_SKIPS | FSGSBASE_ONLY,
+                                 lines=BANNER),
+    'nofsgsbase-selftests-and-ring3-suite': dict(
+        cmdline='selftest nofsgsbase', init='{b}/user/entrytests.elf',
+        suites={**KERNEL_SUITES, **RING3_SUITES}, skips=RELEASE_SKIPS | FSGSBASE_ONLY,
+        lines=(r'^entrylab: FSGSBASE off \(paranoid entry by MSR_GS_BASE', RESOURCES_OK,
+               SUCCESS)),
     'selftests-debug-entry': dict(cmdline='selftest', kernel='{b}/debug/entrylab.elf',
                                   init='{b}/user/init.elf', init_args='iters=200 reps=1',
                                   suites=KERNEL_SUITES, skips=DEMOS | SMP_ONLY | NOHZ_ONLY,
@@ -329,6 +338,10 @@ CLAIMS = [
     (['selftests-cpu-max', 'selftests-cpu-qemu64'],
      'every boot self-test passes on a CPU with SMEP/SMAP/UMIP and on one without (where '
      'STAC/CLAC are patched out), exactly the cases the sources define; banner complete'),
+    (['nofsgsbase-selftests-and-ring3-suite'],
+     '`nofsgsbase`: the self-tests and the ring-3 suite pass with FSGSBASE off, the paranoid '
+     'entry deciding by MSR_GS_BASE\'s sign (the kernel-half GS cases skip: ring 3 cannot '
+     'make one)'),
     (['selftests-debug-entry'],
      "the `DEBUG_ENTRY=1` kernel: self-tests pass, the `_irqoff` hooks' IRQs-off assertion "
      'fires when misused, and a benchmark run ends with zero `CT_WARN_ON`'),

@@ -8,6 +8,7 @@
 #include <asm/percpu.h>
 #include <asm/ptrace.h>
 #include <asm/msr.h>
+#include <asm/processor.h>
 #include <asm/segment.h>
 #include <asm/traps.h>
 #include <entry-variants.h>
@@ -39,6 +40,8 @@ void asm_offsets(void)
 
 	OFFSET(PERCPU_user_rsp, percpu, user_rsp);
 	OFFSET(PERCPU_tss_rsp0, percpu, tss.rsp[0]);
+	OFFSET(PERCPU_gdt, percpu, gdt);
+	OFFSET(CPUINFO_fsgsbase, cpuinfo, fsgsbase);
 	DEFINE(X86_TRAP_DB, X86_TRAP_DB);
 	DEFINE(X86_TRAP_NMI, X86_TRAP_NMI);
 	DEFINE(X86_TRAP_DF, X86_TRAP_DF);

@@ -4,12 +4,15 @@
  * SMEP (no kernel execution of user pages), SMAP (no kernel data access to user
  * pages outside STAC/CLAC), UMIP (no SGDT/SIDT/SMSW/... in ring 3) and CR0.WP
  * (read-only pages stay read-only for the kernel too). Each is enabled only when
- * CPUID reports it, and the banner says which are on. SSE is enabled for user
+ * CPUID reports it, and the banner says which are on. FSGSBASE too, a feature for
+ * ring 3 (RDFSBASE, WRGSBASE, ...) that changes the paranoid entry's rule
+ * (entry/entry_irq.asm) and the context switch (arch/x86/process.c). SSE is enabled for user
  * programs; AVX is not (no XSAVE support), so CPUID-driven libraries keep to SSE.
  */
 #include <asm/msr.h>
 #include <asm/processor.h>
 #include <asm/smap.h>
+#include <cmdline.h>
 #include <string.h>
 
 struct cpuinfo boot_cpu;
@@ -87,6 +90,9 @@ void cpu_init(void)
 	boot_cpu.smep = leaf7.ebx & CPUID7_EBX_SMEP;
 	boot_cpu.smap = leaf7.ebx & CPUID7_EBX_SMAP;
 	boot_cpu.umip = leaf7.ecx & CPUID7_ECX_UMIP;
+	/* Linux's parameter: keeps the paranoid entry on its MSR_GS_BASE rule. */
+	boot_cpu.fsgsbase = (leaf7.ebx & CPUID7_EBX_FSGSBASE) &&
+			    !cmdline_flag(&boot_cmdline, "nofsgsbase");
 
 	/* Text is still writable: patch the STAC/CLAC sites before paging_init(). */
 	smap_patch_sites(boot_cpu.smap);
@@ -117,6 +123,8 @@ void cpu_init_protections(void)
 		cr4 |= X86_CR4_SMAP;
 	if (boot_cpu.umip)
 		cr4 |= X86_CR4_UMIP;
+	if (boot_cpu.fsgsbase)
+		cr4 |= X86_CR4_FSGSBASE;
 	write_cr4(cr4);
 	/*
 	 * PAT entry 1 (a PTE with PWT alone) becomes write-combining instead of the

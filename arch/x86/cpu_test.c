@@ -13,6 +13,10 @@ SELFTEST(cpu, protections_match_cr4)
 	EXPECT_EQ(t, !!(cr4 & X86_CR4_SMAP), !!(l7.ebx & CPUID7_EBX_SMAP));
 	EXPECT_EQ(t, !!(cr4 & X86_CR4_UMIP), !!(l7.ecx & CPUID7_ECX_UMIP));
 	EXPECT_EQ(t, !!(cr4 & X86_CR4_SMEP), boot_cpu.smep);
+	/* FSGSBASE: on whenever the CPU has it, unless the command line said nofsgsbase. */
+	EXPECT_EQ(t, !!(cr4 & X86_CR4_FSGSBASE), boot_cpu.fsgsbase);
+	if (!(l7.ebx & CPUID7_EBX_FSGSBASE))
+		EXPECT_FALSE(t, boot_cpu.fsgsbase);
 	EXPECT_FALSE(t, cr4 & X86_CR4_TSD);
 }
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Self-tests of the NMI path: a self-NMI is counted, an NMI that lands in a SWAPGS
- * window still finds this CPU's area (the paranoid entry's MSR_GS_BASE rule), and
+ * window still finds this CPU's area (by MSR_GS_BASE's sign, or with FSGSBASE by
+ * writing it, even when the user's GS_BASE looks like a kernel address), and
  * an NMI IPI reaches every other CPU. make test's NMI-storm boots send QEMU's
  * monitor NMIs, through LINT1, across the ring-3 suite and a benchmark.
  */
@@ -20,6 +21,8 @@
  * unmapped, so that a handler that used it for this CPU's area would fault.
  */
 #define WINDOW_USER_GS	0x00007f0000000000UL
+/* One WRGSBASE can set with FSGSBASE: kernel half, and unmapped too. */
+#define WINDOW_KERNEL_HALF_USER_GS	0xffff800000000000UL
 
 /* Waits (bounded, without GS) until *count has moved from before. */
 static bool wait_for_count(volatile unsigned long *count, unsigned long before)
@@ -44,11 +47,11 @@ SELFTEST(nmi, self_nmi_is_counted)
 /*
  * The window between the exit path's SWAPGS and its SYSRET, built by hand: GS_BASE
  * is "the user's", CS says ring 0, and a self-NMI arrives. The paranoid entry must
- * read MSR_GS_BASE, swap to this CPU's area for the handler, and swap back, so the
+ * get this CPU's area for the handler and give back what it found, so the
  * window's code finds the user's GS_BASE again. With the decision taken from CS,
  * the handler would count through the user's GS_BASE and fault.
  */
-SELFTEST(nmi, nmi_in_a_swapgs_window_finds_this_cpus_area)
+static void nmi_in_a_swapgs_window(struct test *t, unsigned long window_user_gs)
 {
 	volatile unsigned long *count = &this_cpu()->nmis;
 	unsigned long before = *count, flags, gs_in_window;
@@ -57,7 +60,7 @@ SELFTEST(nmi, nmi_in_a_swapgs_window_finds_this_cpus_area)
 	bool arrived;
 
 	local_irq_save(flags);
-	wrmsr(MSR_KERNEL_GS_BASE, WINDOW_USER_GS);
+	wrmsr(MSR_KERNEL_GS_BASE, window_user_gs);
 	asm volatile("swapgs" : : : "memory");		/* from here no %gs access */
 	lapic_send_ipi_irqoff(self, APIC_DM_NMI);
 	arrived = wait_for_count(count, before);
@@ -67,8 +70,24 @@ SELFTEST(nmi, nmi_in_a_swapgs_window_finds_this_cpus_area)
 	local_irq_restore(flags);
 	EXPECT_TRUE(t, arrived);
 	EXPECT_EQ(t, *count, before + 1);
-	EXPECT_EQ(t, gs_in_window, WINDOW_USER_GS);	/* given back as found */
+	EXPECT_EQ(t, gs_in_window, window_user_gs);	/* given back as found */
 	EXPECT_EQ(t, rdmsr(MSR_GS_BASE), kernel_gs);
+}
+
+SELFTEST(nmi, nmi_in_a_swapgs_window_finds_this_cpus_area)
+{
+	nmi_in_a_swapgs_window(t, WINDOW_USER_GS);
+}
+
+/*
+ * With FSGSBASE, ring 3 can WRGSBASE a kernel-half value, which MSR_GS_BASE's sign
+ * would take for this CPU's area: the paranoid entry must not look at the sign.
+ */
+SELFTEST(nmi, nmi_in_a_swapgs_window_with_a_kernel_half_user_gs)
+{
+	if (!boot_cpu.fsgsbase)
+		SKIP(t, "FSGSBASE is off: ring 3 cannot set a kernel-half GS_BASE");
+	nmi_in_a_swapgs_window(t, WINDOW_KERNEL_HALF_USER_GS);
 }
 
 SELFTEST(nmi, nmi_ipi_reaches_every_other_cpu)

@@ -60,3 +60,29 @@ unsigned long map_top_page(bool exec)
 		memset((void *)top, 0x5a, PAGE_SIZE);
 	return addr;
 }
+
+bool pin_to_this_cpu(void)
+{
+	unsigned int cpu = 0;
+	unsigned long mask;
+
+	if (syscall3(__NR_getcpu, &cpu, NULL, NULL))
+		return false;
+	mask = 1UL << cpu;
+	return !syscall3(__NR_sched_setaffinity, 0, sizeof(mask), &mask);
+}
+
+void unpin(void)
+{
+	unsigned long mask = -1UL;
+
+	syscall3(__NR_sched_setaffinity, 0, sizeof(mask), &mask);
+}
+
+int wait_status(long pid)
+{
+	int status = -1;
+
+	syscall4(__NR_wait4, pid, &status, 0, NULL);
+	return status;
+}

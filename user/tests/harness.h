@@ -55,6 +55,13 @@ unsigned long read_flags(void);
 #define ARITH_FLAGS	(X86_EFLAGS_CF | X86_EFLAGS_PF | X86_EFLAGS_AF | X86_EFLAGS_ZF | \
 			 X86_EFLAGS_SF | X86_EFLAGS_OF)
 
+/* Pins the caller to the CPU it runs on (and its children to come); unpin() undoes it. */
+bool pin_to_this_cpu(void);
+void unpin(void);
+
+/* wait4() for pid; its status, or -1. */
+int wait_status(long pid);
+
 /* A page just below TASK_SIZE_MAX, mapped RW(X) and filled with 0x5a. */
 unsigned long map_top_page(bool exec);
 

@@ -26,14 +26,6 @@ static long iopl(unsigned long level)
 	return syscall1(__NR_iopl, level);
 }
 
-static long wait_status(long pid)
-{
-	int status = -1;
-
-	syscall4(__NR_wait4, pid, &status, 0, NULL);
-	return status;
-}
-
 /* A port denied to ring 3 raises #GP: SIGSEGV, si_code SI_KERNEL, trap 13. */
 static bool denied(void (*in)(void))
 {
@@ -77,7 +69,7 @@ SELFTEST(ioperm, fork_copies_the_ports)
 		syscall1(__NR_exit, bad);
 	}
 	ASSERT_TRUE(t, pid > 0);
-	EXPECT_EQ(t, wait_status(pid), 0L);
+	EXPECT_EQ(t, wait_status(pid), 0);
 	EXPECT_FALSE(t, faults(in_a));		/* the child's ioperm(off) was its own */
 	EXPECT_EQ(t, ioperm(PORT_A, 1, 0), 0L);
 }
@@ -91,12 +83,9 @@ SELFTEST(ioperm, fork_copies_the_ports)
  */
 SELFTEST(ioperm, a_task_switched_in_does_not_get_the_last_ones_ports)
 {
-	unsigned long cpu = 0, mask;
 	long pid;
 
-	ASSERT_EQ(t, syscall3(__NR_getcpu, &cpu, NULL, NULL), 0L);
-	mask = 1UL << cpu;
-	ASSERT_EQ(t, syscall3(__NR_sched_setaffinity, 0, sizeof(mask), &mask), 0L);
+	ASSERT_TRUE(t, pin_to_this_cpu());
 	pid = syscall0(__NR_fork);
 	if (pid == 0) {
 		int allowed = 0;
@@ -113,10 +102,9 @@ SELFTEST(ioperm, a_task_switched_in_does_not_get_the_last_ones_ports)
 		in_a();
 		syscall0(__NR_sched_yield);
 	}
-	EXPECT_EQ(t, wait_status(pid), 0L);	/* exit status 0: all ten reads denied */
+	EXPECT_EQ(t, wait_status(pid), 0);	/* exit status 0: all ten reads denied */
 	EXPECT_EQ(t, ioperm(PORT_A, 1, 0), 0L);
-	mask = -1UL;
-	syscall3(__NR_sched_setaffinity, 0, sizeof(mask), &mask);
+	unpin();
 }
 
 /* iopl(3) as Linux emulates it: every port, but CLI and STI do nothing and IF stays set. */

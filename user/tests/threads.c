@@ -101,7 +101,10 @@ static int wait_on_gate(void *bitset)
 	return 0;
 }
 
-/* A wake reaches only the waiters whose bitset shares a bit with its own. */
+/*
+ * A wake reaches only the waiters whose bitset shares a bit with its own; a count
+ * of 0 still wakes one (Linux counts after waking; Linux's fsgsbase test relies on it).
+ */
 SELFTEST(threads, futex_wake_bitset_picks_waiters)
 {
 	struct timespec64 nap = { 0, 10 * 1000 * 1000 };
@@ -117,7 +120,7 @@ SELFTEST(threads, futex_wake_bitset_picks_waiters)
 	EXPECT_EQ(t, futex(&gate, FUTEX_WAKE_BITSET, 10, NULL, 2), 1);	/* b */
 	thread_join(&b);
 	EXPECT_EQ(t, woken, 1);
-	EXPECT_EQ(t, futex(&gate, FUTEX_WAKE, 10, NULL, 0), 1);	/* a */
+	EXPECT_EQ(t, futex(&gate, FUTEX_WAKE, 0, NULL, 0), 1);	/* a: 0 wakes one, as Linux */
 	thread_join(&a);
 	EXPECT_EQ(t, woken, 2);
 }

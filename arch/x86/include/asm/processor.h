@@ -37,10 +37,12 @@
 #define X86_CR4_OSFXSR		BIT(9)
 #define X86_CR4_OSXMMEXCPT	BIT(10)
 #define X86_CR4_UMIP		BIT(11)
+#define X86_CR4_FSGSBASE	BIT(16)
 #define X86_CR4_SMEP		BIT(20)
 #define X86_CR4_SMAP		BIT(21)
 
 /* CPUID leaf 7 EBX / ECX, leaf 1 ECX/EDX feature bits. */
+#define CPUID7_EBX_FSGSBASE	BIT(0)
 #define CPUID7_EBX_SMEP		BIT(7)
 #define CPUID7_EBX_SMAP		BIT(20)
 #define CPUID7_ECX_UMIP		BIT(2)
@@ -113,6 +115,7 @@ struct cpuinfo {
 	bool microcode_known;
 	u32 microcode;			/* MSR 0x8b, the revision loaded */
 	bool smep, smap, umip, pge;	/* enabled, not merely supported */
+	bool fsgsbase;			/* CR4.FSGSBASE: ring 3 reads and writes its FS/GS bases */
 	bool pat;			/* PAT entry 1 is write-combining (ioremap_wc()) */
 };
 

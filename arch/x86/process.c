@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * FS and GS as ring 3 sees them: the selectors and bases of a task, kept across
+ * context switches and set by arch_prctl(2) (Linux's arch/x86/kernel/process_64.c).
+ *
+ * In 64-bit mode %fs: and %gs: addressing adds a base that lives in MSRs:
+ * MSR_FS_BASE, and for GS, while the kernel runs, MSR_KERNEL_GS_BASE (the entry's
+ * SWAPGS put the user's there). Ring 3 changes them three ways:
+ *  - arch_prctl(ARCH_SET_FS or ARCH_SET_GS): the kernel writes the base and a
+ *    null selector;
+ *  - MOV to %fs or %gs: the selector, and the base from its descriptor (0 for
+ *    every descriptor in entrylab's GDT; a null selector gives 0 on Intel CPUs
+ *    and under QEMU, and leaves the base on AMD's);
+ *  - with CR4.FSGSBASE, WRFSBASE and WRGSBASE, which the kernel never hears of.
+ * So the CPU, not struct task, holds the truth while a task runs: a switch away
+ * reads the selectors and both bases back (RDFSBASE when it works, RDMSR
+ * otherwise), and a switch in loads the selectors (only if the CPU's or the
+ * task's is not null: a selector load is slow) and then writes both bases, which
+ * a selector load may have changed. Linux skips the RDMSRs without FSGSBASE by
+ * reasoning about which of the three happened; entrylab reads what is there.
+ */
+#include <asm/fsgsbase.h>
+#include <asm/irqflags.h>
+#include <asm/msr.h>
+#include <asm/processor.h>
+#include <asm/uaccess.h>
+#include <errno.h>
+#include <sched.h>
+#include <syscalls.h>
+#include <uapi/prctl.h>
+
+static __always_inline u16 read_fs_selector(void)
+{
+	u16 sel;
+
+	asm volatile("mov %%fs, %0" : "=r"(sel));
+	return sel;
+}
+
+static __always_inline u16 read_gs_selector(void)
+{
+	u16 sel;
+
+	asm volatile("mov %%gs, %0" : "=r"(sel));
+	return sel;
+}
+
+static __always_inline void load_fs_selector(u16 sel)
+{
+	asm volatile("mov %0, %%fs" : : "r"(sel) : "memory");
+}
+
+/*
+ * IRQs off. Loading GS replaces GS_BASE, which in the kernel is this CPU's area:
+ * the load is made between two SWAPGS, on the user's base, which it replaces
+ * instead. An NMI or #MC there takes the paranoid entry, built for exactly this.
+ */
+static __always_inline void load_gs_selector_irqoff(u16 sel)
+{
+	asm volatile("swapgs\n\tmov %0, %%gs\n\tswapgs" : : "r"(sel) : "memory");
+}
+
+static unsigned long read_fsbase(void)
+{
+	unsigned long base;
+
+	if (!boot_cpu.fsgsbase)
+		return rdmsr(MSR_FS_BASE);
+	asm volatile("rdfsbase %0" : "=r"(base));
+	return base;
+}
+
+static void write_fsbase(unsigned long base)
+{
+	if (boot_cpu.fsgsbase)
+		asm volatile("wrfsbase %0" : : "r"(base) : "memory");
+	else
+		wrmsr(MSR_FS_BASE, base);
+}
+
+void save_user_segments_irqoff(struct task *prev)
+{
+	struct user_segments *s = &prev->segs;
+
+	s->fsindex = read_fs_selector();
+	s->gsindex = read_gs_selector();
+	s->fsbase = read_fsbase();
+	s->gsbase = rdmsr(MSR_KERNEL_GS_BASE);	/* the user's, since the entry's SWAPGS */
+}
+
+void load_user_segments_irqoff(const struct task *next)
+{
+	const struct user_segments *s = &next->segs;
+
+	if (read_fs_selector() | s->fsindex)
+		load_fs_selector(s->fsindex);
+	if (read_gs_selector() | s->gsindex)
+		load_gs_selector_irqoff(s->gsindex);
+	write_fsbase(s->fsbase);
+	wrmsr(MSR_KERNEL_GS_BASE, s->gsbase);
+}
+
+void copy_user_segments(struct task *child)
+{
+	unsigned long flags;
+
+	local_irq_save(flags);
+	save_user_segments_irqoff(current);
+	local_irq_restore(flags);
+	child->segs = current->segs;
+}
+
+/*
+ * arch_prctl(code, addr): the FS or GS base set (a null selector with it, as
+ * Linux), or read. The CPU is written directly, with IRQs off so that no context
+ * switch reads it half-changed; struct task catches up at the next switch away.
+ * A base in the kernel half is refused: without FSGSBASE the paranoid entry
+ * tells the kernel's GS_BASE from the user's by that half.
+ */
+long sys_arch_prctl(struct pt_regs *regs)
+{
+	unsigned long code = regs->di, addr = regs->si, base, flags;
+
+	switch (code) {
+	case ARCH_SET_FS:
+	case ARCH_SET_GS:
+		if (addr >= TASK_SIZE_MAX)
+			return -EPERM;
+		local_irq_save(flags);
+		if (code == ARCH_SET_FS) {
+			load_fs_selector(0);
+			write_fsbase(addr);
+		} else {
+			load_gs_selector_irqoff(0);
+			wrmsr(MSR_KERNEL_GS_BASE, addr);
+		}
+		local_irq_restore(flags);
+		return 0;
+	case ARCH_GET_FS:
+		base = read_fsbase();
+		break;
+	case ARCH_GET_GS:
+		base = rdmsr(MSR_KERNEL_GS_BASE);
+		break;
+	default:
+		return -EINVAL;
+	}
+	if (copy_to_user((void __user *)addr, &base, sizeof(base)))
+		return -EFAULT;
+	return 0;
+}
