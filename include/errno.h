@@ -19,6 +19,7 @@
 #define EEXIST		17
 #define EINVAL		22
 #define ENOSYS		38
+#define EOPNOTSUPP	95
 #define ETIMEDOUT	110
 
 /*

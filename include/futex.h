@@ -8,7 +8,11 @@
 #define FUTEX_BITSET_MATCH_ANY	0xffffffffU
 
 struct mm;
-/* Wakes up to nr tasks of mm waiting on the futex at uaddr whose bitset meets bitset. */
-int futex_wake(struct mm *mm, unsigned long uaddr, int nr, u32 bitset);
+/*
+ * Wakes up to nr tasks waiting on the futex at uaddr in mm whose bitset meets
+ * bitset: private, of mm's tasks only; else, in a MAP_SHARED page, of every
+ * process that maps the page.
+ */
+int futex_wake(struct mm *mm, unsigned long uaddr, bool private, int nr, u32 bitset);
 
 #endif

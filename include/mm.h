@@ -39,5 +39,7 @@ int mm_map_zeroed(struct mm *mm, unsigned long start, unsigned long end, u64 fla
  */
 bool handle_mm_fault(struct mm *mm, unsigned long addr, unsigned long err);
 bool user_addr_mapped(struct mm *mm, unsigned long addr);
+/* Is addr in a MAP_SHARED page of mm? Then *pa is its physical address. */
+bool user_addr_shared(struct mm *mm, unsigned long addr, phys_addr_t *pa);
 
 #endif

@@ -47,6 +47,7 @@ struct restart_block {
 	void __user *rmtp;		/* nanosleep: where the time left goes */
 	unsigned long uaddr;		/* futex wait: the word, its value, the bitset */
 	u32 val, bitset;
+	bool private;			/* futex wait: FUTEX_PRIVATE_FLAG */
 };
 
 /*

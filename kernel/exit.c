@@ -37,7 +37,7 @@ static void exit_mm(struct task *t)
 		int zero = 0;
 
 		if (!copy_to_user(t->clear_child_tid, &zero, sizeof(zero)))
-			futex_wake(mm, (unsigned long)t->clear_child_tid, 1,
+			futex_wake(mm, (unsigned long)t->clear_child_tid, false, 1,
 				   FUTEX_BITSET_MATCH_ANY);
 	}
 	if (t->vfork_done) {

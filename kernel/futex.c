@@ -5,13 +5,14 @@
  * val; FUTEX_WAKE(uaddr, n) wakes up to n sleepers. The _BITSET forms add a
  * 32-bit mask: a wake reaches only waiters whose mask shares a bit with its own.
  *
- * A futex is named by its address space and address. Linux tells private
- * futexes (FUTEX_PRIVATE_FLAG: this process only) from shared ones (by the
- * physical page, so that processes sharing memory meet); entrylab has no shared
- * memory between processes (no MAP_SHARED, and fork copies on write), so every
- * futex is private and the flag changes nothing. Waiters sleep on the address
- * (prepare_to_sleep()) and a wake scans the task table: no hash table is worth
- * its code for MAX_TASKS tasks.
+ * A futex is named as Linux names it. A private one (FUTEX_PRIVATE_FLAG, or any
+ * word in memory only this process maps) by its address space and address; a
+ * shared one, a word in a MAP_SHARED page used without the flag, by the page's
+ * physical address, so that the processes sharing the page meet whatever
+ * address each maps it at. Waiters sleep on the name (prepare_to_sleep(): the
+ * user address, or for a shared futex the frame's kernel address, which no user
+ * address can equal) and a wake scans the task table: no hash table is worth its
+ * code for MAX_TASKS tasks.
  *
  * No lost wake-up: the waiter is marked asleep before it reads *uaddr, and the
  * waker changed *uaddr before it scans (taking sched_lock orders the two). If
@@ -20,6 +21,7 @@
 #include <asm/uaccess.h>
 #include <errno.h>
 #include <futex.h>
+#include <mm.h>
 #include <sched.h>
 #include <syscalls.h>
 #include <time.h>
@@ -33,10 +35,19 @@
 #define FUTEX_CMD_MASK		(~(FUTEX_PRIVATE_FLAG | FUTEX_CLOCK_REALTIME))
 
 struct futex_key {
-	struct mm *mm;
-	unsigned long uaddr;
+	struct mm *mm;		/* NULL: shared, by physical address */
+	const void *chan;	/* what its waiters sleep on */
 	u32 bitset;
 };
+
+static struct futex_key futex_key(struct mm *mm, unsigned long uaddr, bool private, u32 bitset)
+{
+	phys_addr_t pa;
+
+	if (!private && user_addr_shared(mm, uaddr, &pa))
+		return (struct futex_key){ NULL, phys_to_virt(pa), bitset };
+	return (struct futex_key){ mm, (const void *)uaddr, bitset };
+}
 
 /*
  * sched_lock held. A waiter that matches is taken off the futex: its bitset
@@ -47,38 +58,39 @@ static bool futex_match(struct task *t, const void *arg)
 {
 	const struct futex_key *key = arg;
 
-	if (t->mm != key->mm || t->wait_chan != (const void *)key->uaddr ||
+	if ((key->mm && t->mm != key->mm) || t->wait_chan != key->chan ||
 	    !(t->futex_bitset & key->bitset))
 		return false;
 	t->futex_bitset = 0;
 	return true;
 }
 
-int futex_wake(struct mm *mm, unsigned long uaddr, int nr, u32 bitset)
+int futex_wake(struct mm *mm, unsigned long uaddr, bool private, int nr, u32 bitset)
 {
-	struct futex_key key = { mm, uaddr, bitset };
+	struct futex_key key = futex_key(mm, uaddr, private, bitset);
 
 	return wake_up_match(futex_match, &key, nr);
 }
 
-static long futex_wait(unsigned long uaddr, u32 val, u64 deadline, u32 bitset);
+static long futex_wait(unsigned long uaddr, bool private, u32 val, u64 deadline, u32 bitset);
 
 /* restart_syscall() after a signal without handler interrupted a timed wait. */
 static long futex_wait_restart(struct restart_block *rb)
 {
-	return futex_wait(rb->uaddr, rb->val, rb->deadline, rb->bitset);
+	return futex_wait(rb->uaddr, rb->private, rb->val, rb->deadline, rb->bitset);
 }
 
 /* Sleeps while *uaddr == val, until woken, the deadline (0: none) or a signal. */
-static long futex_wait(unsigned long uaddr, u32 val, u64 deadline, u32 bitset)
+static long futex_wait(unsigned long uaddr, bool private, u32 val, u64 deadline, u32 bitset)
 {
+	struct futex_key key = futex_key(current->mm, uaddr, private, bitset);
 	struct task *t = current;
 	long ret = 0;
 	u32 now;
 
 	t->futex_bitset = bitset;
 	for (;;) {
-		prepare_to_sleep((const void *)uaddr, deadline);
+		prepare_to_sleep(key.chan, deadline);
 		if (!READ_ONCE(t->futex_bitset))
 			break;					/* woken */
 		if (copy_from_user(&now, (const u32 __user *)uaddr, sizeof(now))) {
@@ -104,7 +116,7 @@ static long futex_wait(unsigned long uaddr, u32 val, u64 deadline, u32 bitset)
 	if (ret == -ERESTARTSYS && deadline) {
 		t->restart = (struct restart_block){
 			.fn = futex_wait_restart, .uaddr = uaddr, .val = val,
-			.deadline = deadline, .bitset = bitset,
+			.deadline = deadline, .bitset = bitset, .private = private,
 		};
 		ret = -ERESTART_RESTARTBLOCK;
 	}
@@ -117,7 +129,7 @@ long sys_futex(struct pt_regs *regs)
 	unsigned long uaddr = regs->di;
 	int op = (int)regs->si, cmd = op & FUTEX_CMD_MASK;
 	u32 val = regs->dx, bitset = FUTEX_BITSET_MATCH_ANY;
-	bool realtime = op & FUTEX_CLOCK_REALTIME;
+	bool realtime = op & FUTEX_CLOCK_REALTIME, private = op & FUTEX_PRIVATE_FLAG;
 	u64 deadline;
 	long err;
 
@@ -140,7 +152,7 @@ long sys_futex(struct pt_regs *regs)
 	}
 	if (cmd == FUTEX_WAKE || cmd == FUTEX_WAKE_BITSET)
 		/* Linux counts after each wake: a count of 0 or less still wakes one. */
-		return futex_wake(current->mm, uaddr, (int)val > 0 ? (int)val : 1, bitset);
+		return futex_wake(current->mm, uaddr, private, (int)val > 0 ? (int)val : 1, bitset);
 	if (!access_ok((void __user *)uaddr, sizeof(u32)))
 		return -EFAULT;
 	/* FUTEX_WAIT's timeout is a duration, FUTEX_WAIT_BITSET's a time. */
@@ -149,5 +161,5 @@ long sys_futex(struct pt_regs *regs)
 					       cmd == FUTEX_WAIT_BITSET, realtime, &deadline) : 0;
 	if (err)
 		return err;
-	return futex_wait(uaddr, val, deadline, bitset);
+	return futex_wait(uaddr, private, val, deadline, bitset);
 }

@@ -181,3 +181,20 @@ bool user_addr_mapped(struct mm *mm, unsigned long addr)
 	spin_unlock_irqrestore(&mm->lock, flags);
 	return mapped;
 }
+
+bool user_addr_shared(struct mm *mm, unsigned long addr, phys_addr_t *pa)
+{
+	unsigned long flags;
+	pte_t *pte;
+	bool shared;
+
+	if (!mm || addr >= TASK_SIZE_MAX)
+		return false;
+	spin_lock_irqsave(&mm->lock, flags);
+	pte = pte_lookup(mm->pml4, addr);
+	shared = pte && pte_frame(*pte) && (*pte & _PAGE_SHARED);
+	if (shared)
+		*pa = pte_frame(*pte) + (addr & ~PAGE_MASK);
+	spin_unlock_irqrestore(&mm->lock, flags);
+	return shared;
+}

@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The memory system calls: brk, mmap, munmap, mprotect, mremap, madvise.
- * Private anonymous memory only: there are no files to map, and no MAP_SHARED
- * (fork shares nothing writable). Memory is allocated when mapped, not on first
- * touch, except PROT_NONE reservations, which get their frames when mprotect()
- * makes them accessible: glibc reserves 128 MiB for each malloc arena that way.
+ * Anonymous memory only: there are no files to map. MAP_PRIVATE memory is copied
+ * on write after fork (kernel/mm.c); MAP_SHARED memory stays one set of frames
+ * for the process and every child it forks (_PAGE_SHARED), as Linux's shared
+ * anonymous memory. Memory is allocated when mapped, not on first touch, except
+ * private PROT_NONE reservations, which get their frames when mprotect() makes
+ * them accessible: glibc reserves 128 MiB for each malloc arena that way. A
+ * shared one gets them at once, so that a child forked before the mprotect()
+ * shares them too.
  *
  * Every change to the page tables is made under mm->lock, since the threads of
  * a process share them; every change that removes a mapping or a permission is
@@ -34,6 +38,8 @@
 #define PROT_ALL	(PROT_READ | PROT_WRITE | PROT_EXEC)
 #define MAP_SHARED	0x01
 #define MAP_PRIVATE	0x02
+#define MAP_SHARED_VALIDATE 0x03	/* MAP_SHARED, and unknown flags are -EOPNOTSUPP */
+#define MAP_TYPE	0x03
 #define MAP_FIXED	0x10
 #define MAP_ANONYMOUS	0x20
 #define MAP_32BIT	0x40
@@ -49,7 +55,7 @@
  * stack hint changes nothing, DENYWRITE and EXECUTABLE are ignored by Linux too.
  * MAP_GROWSDOWN maps the range as asked; it does not grow on a fault below it.
  */
-#define MAP_ACCEPTED	(MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED | MAP_32BIT | MAP_GROWSDOWN | \
+#define MAP_ACCEPTED	(MAP_TYPE | MAP_ANONYMOUS | MAP_FIXED | MAP_32BIT | MAP_GROWSDOWN | \
 			 MAP_DENYWRITE | MAP_EXECUTABLE | MAP_NORESERVE | MAP_POPULATE |  \
 			 MAP_STACK | MAP_FIXED_NOREPLACE)
 #define MAP_32BIT_TOP	0x80000000UL	/* MAP_32BIT: below 2 GiB, as Linux */
@@ -106,17 +112,24 @@ static unsigned long pages_mapped(struct mm *mm, unsigned long start, unsigned l
 	return n;
 }
 
-/* mm->lock held: maps [start, end) zero-filled, or reserves it (PROT_NONE). */
+/*
+ * mm->lock held: maps [start, end) zero-filled, or reserves it (PROT_NONE). A
+ * shared PROT_NONE page gets its frame now, for the children forked before it is
+ * made accessible.
+ */
 static int map_anon(struct mm *mm, unsigned long start, unsigned long end, u64 pte_flags)
 {
 	if (!(pte_flags & _PAGE_PROTNONE))
 		return mm_map_zeroed(mm, start, end, pte_flags);
 	for (unsigned long va = start; va < end; va += PAGE_SIZE) {
 		pte_t *pte = pte_alloc_user(mm->pml4, va);
+		phys_addr_t pa = 0;
 
 		if (!pte)
 			return -ENOMEM;
-		*pte = _PAGE_PROTNONE;
+		if ((pte_flags & _PAGE_SHARED) && !(pa = alloc_frame()))
+			return -ENOMEM;
+		*pte = pa | pte_flags;
 	}
 	return 0;
 }
@@ -195,9 +208,9 @@ long sys_mmap(struct pt_regs *regs)
 
 	if (!regs->si || !len || (prot & ~PROT_ALL))
 		return -EINVAL;
-	if (flags & MAP_SHARED)
-		return -EINVAL;		/* nothing can share it: see the top of this file */
-	if ((flags & ~MAP_ACCEPTED) || !(flags & MAP_PRIVATE) || !(flags & MAP_ANONYMOUS))
+	if ((flags & MAP_TYPE) == MAP_SHARED_VALIDATE && (flags & ~MAP_ACCEPTED))
+		return -EOPNOTSUPP;
+	if ((flags & ~MAP_ACCEPTED) || !(flags & MAP_TYPE) || !(flags & MAP_ANONYMOUS))
 		return -EINVAL;
 	if ((flags & (MAP_FIXED | MAP_FIXED_NOREPLACE)) && !range_ok(addr, len))
 		return -EINVAL;
@@ -222,7 +235,8 @@ long sys_mmap(struct pt_regs *regs)
 	if (unmap_range(&tlb, mm->pml4, addr, addr + len) != addr)
 		goto out;
 	ret = addr;
-	if (map_anon(mm, addr, addr + len, prot_to_pte(prot))) {
+	if (map_anon(mm, addr, addr + len,
+		     prot_to_pte(prot) | (flags & MAP_SHARED ? _PAGE_SHARED : 0))) {
 		unmap_range(&tlb, mm->pml4, addr, addr + len);
 		ret = -ENOMEM;
 	}
@@ -303,8 +317,9 @@ static u64 pte_prot(struct mm *mm, unsigned long va)
 	u64 e = *pte;
 
 	if (!(e & _PAGE_PRESENT))
-		return _PAGE_PROTNONE;
-	return (e & (_PAGE_USER | _PAGE_NX)) | (e & (_PAGE_RW | _PAGE_COW) ? _PAGE_RW : 0);
+		return _PAGE_PROTNONE | (e & _PAGE_SHARED);
+	return (e & (_PAGE_USER | _PAGE_NX | _PAGE_SHARED)) |
+	       (e & (_PAGE_RW | _PAGE_COW) ? _PAGE_RW : 0);
 }
 
 /*
@@ -388,8 +403,12 @@ static int zap_to_zero(struct mmu_gather *tlb, struct mm *mm, unsigned long star
 		pte_t *pte = pte_lookup(mm->pml4, va);
 		phys_addr_t pa;
 
-		/* The vDSO's pages read the same after a zap: nothing to do. */
-		if (!pte || !pte_frame(*pte) || (*pte & _PAGE_SPECIAL))
+		/*
+		 * The vDSO's pages read the same after a zap: nothing to do. So do
+		 * MAP_SHARED ones: on Linux the data lives on in the shared memory
+		 * object, and the next touch maps the same page again.
+		 */
+		if (!pte || !pte_frame(*pte) || (*pte & (_PAGE_SPECIAL | _PAGE_SHARED)))
 			continue;
 		if (!(*pte & _PAGE_PRESENT)) {
 			/* PROT_NONE: back to a reservation (no TLB holds it: not present) */

@@ -5,10 +5,6 @@
  */
 #include "harness.h"
 
-struct timespec64 {
-	long sec, nsec;
-};
-
 struct timeval64 {
 	long sec, usec;
 };

@@ -13,6 +13,11 @@
 #include <libc.h>
 #include <selftest.h>
 
+/* Linux's struct __kernel_timespec, as nanosleep, futex and clock_gettime take it. */
+struct timespec64 {
+	long sec, nsec;
+};
+
 struct gprs {
 	unsigned long rax, rbx, rcx, rdx, rsi, rdi, rbp, rsp;
 	unsigned long r8, r9, r10, r11, r12, r13, r14, r15;

@@ -39,9 +39,11 @@ SELFTEST(memory, mmap_refuses_what_it_cannot_do)
 	EXPECT_EQ(t, syscall6(__NR_mmap, 0, 0, 3, 0x22, -1, 0), -EINVAL);		/* empty */
 	EXPECT_EQ(t, syscall6(__NR_mmap, TASK_SIZE_MAX, PAGE_SIZE, 3, 0x32, -1, 0), -EINVAL);
 	EXPECT_EQ(t, syscall6(__NR_mmap, 0x1000, PAGE_SIZE, 3, 0x32, -1, 0), -EINVAL);
-	/* MAP_SHARED, and a PROT bit that does not exist */
-	EXPECT_EQ(t, syscall6(__NR_mmap, 0, PAGE_SIZE, 3, 0x21, -1, 0), -EINVAL);
+	/* Neither MAP_SHARED nor MAP_PRIVATE, and a PROT bit that does not exist */
+	EXPECT_EQ(t, syscall6(__NR_mmap, 0, PAGE_SIZE, 3, 0x20, -1, 0), -EINVAL);
 	EXPECT_EQ(t, syscall6(__NR_mmap, 0, PAGE_SIZE, 8, 0x22, -1, 0), -EINVAL);
+	/* MAP_SHARED_VALIDATE with a flag it cannot honour (MAP_SYNC) */
+	EXPECT_EQ(t, syscall6(__NR_mmap, 0, PAGE_SIZE, 3, 0x23 | 0x80000, -1, 0), -EOPNOTSUPP);
 }
 
 /* MAP_STACK is a hint (glibc and Linux's sigaltstack test pass it): an ordinary mapping. */
@@ -183,4 +185,63 @@ SELFTEST(memory, madvise_dontneed_zeroes)
 	EXPECT_EQ(t, syscall3(__NR_madvise, p + 1, PAGE_SIZE, MADV_DONTNEED), -EINVAL);
 	EXPECT_EQ(t, syscall3(__NR_madvise, 0x10000, PAGE_SIZE, MADV_DONTNEED), -ENOMEM);
 	syscall2(__NR_munmap, p, 2 * PAGE_SIZE);
+}
+
+#define MAP_ANON_SHARED		0x21
+#define SHARED_WAIT_NAPS	5000		/* of 1 ms: generous for a loaded TCG host */
+
+/* Naps until *word is value, a bounded number of times: true if it got there. */
+static bool wait_for_word(volatile u64 *word, u64 value)
+{
+	struct timespec64 nap = { 0, 1000 * 1000 };
+
+	for (int i = 0; i < SHARED_WAIT_NAPS && *word != value; i++)
+		syscall2(__NR_nanosleep, &nap, NULL);
+	return *word == value;
+}
+
+/*
+ * MAP_SHARED|MAP_ANONYMOUS: one set of frames for the process and the children it
+ * forks, whoever writes, through mprotect() (a write permission given back must
+ * not turn into copy-on-write) and MADV_DONTNEED (the data stays, as on Linux);
+ * a shared PROT_NONE page made accessible by one side is the other's too.
+ */
+SELFTEST(memory, map_shared_is_shared_with_forked_children)
+{
+	volatile u64 *p = (volatile u64 *)syscall6(__NR_mmap, 0, PAGE_SIZE, PROT_RW,
+						   MAP_ANON_SHARED, -1, 0);
+	volatile u64 *none = (volatile u64 *)syscall6(__NR_mmap, 0, PAGE_SIZE, PROT_NONE,
+						      MAP_ANON_SHARED, -1, 0);
+	long pid;
+
+	ASSERT_TRUE(t, (unsigned long)p < TASK_SIZE_MAX && (unsigned long)none < TASK_SIZE_MAX);
+	p[0] = 1;
+	pid = syscall0(__NR_fork);
+	if (pid == 0) {
+		int bad = p[0] != 1;
+
+		p[0] = 2;
+		bad |= syscall3(__NR_mprotect, none, PAGE_SIZE, PROT_RW) ? 2 : 0;
+		none[0] = 5;
+		syscall1(__NR_exit, bad);
+	}
+	ASSERT_TRUE(t, pid > 0);
+	EXPECT_EQ(t, wait_status(pid), 0);
+	EXPECT_EQ(t, p[0], 2UL);				/* the child's write */
+	ASSERT_EQ(t, syscall3(__NR_mprotect, none, PAGE_SIZE, PROT_RW), 0L);
+	EXPECT_EQ(t, none[0], 5UL);
+
+	pid = syscall0(__NR_fork);
+	if (pid == 0)
+		syscall1(__NR_exit, wait_for_word(&p[1], 4) && p[2] == 6 ? 0 : 1);
+	ASSERT_TRUE(t, pid > 0);
+	EXPECT_EQ(t, syscall3(__NR_mprotect, p, PAGE_SIZE, 1), 0L);	/* read-only, */
+	EXPECT_EQ(t, syscall3(__NR_mprotect, p, PAGE_SIZE, PROT_RW), 0L);	/* then back */
+	p[2] = 6;
+	p[1] = 4;
+	EXPECT_EQ(t, wait_status(pid), 0);			/* the child saw both */
+	EXPECT_EQ(t, syscall3(__NR_madvise, p, PAGE_SIZE, MADV_DONTNEED), 0L);
+	EXPECT_EQ(t, p[0], 2UL);
+	syscall2(__NR_munmap, (unsigned long)p, PAGE_SIZE);
+	syscall2(__NR_munmap, (unsigned long)none, PAGE_SIZE);
 }

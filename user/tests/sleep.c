@@ -10,10 +10,6 @@
 #define CLOCK_MONOTONIC	1
 #define TIMER_ABSTIME	1
 
-struct timespec64 {
-	long sec, nsec;
-};
-
 static long now_ns(void)
 {
 	struct timespec64 ts;

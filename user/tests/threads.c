@@ -17,10 +17,6 @@
 #define FUTEX_PRIVATE_FLAG	128
 #define STACK_SIZE		(16 * PAGE_SIZE)
 
-struct timespec64 {
-	long sec, nsec;
-};
-
 static long futex(volatile int *uaddr, int op, int val, const struct timespec64 *ts, int bitset)
 {
 	return syscall6(__NR_futex, (long)uaddr, op, val, (long)ts, 0, bitset);
@@ -123,6 +119,37 @@ SELFTEST(threads, futex_wake_bitset_picks_waiters)
 	EXPECT_EQ(t, futex(&gate, FUTEX_WAKE, 0, NULL, 0), 1);	/* a: 0 wakes one, as Linux */
 	thread_join(&a);
 	EXPECT_EQ(t, woken, 2);
+}
+
+/*
+ * A futex in MAP_SHARED memory is named by its page, so a process can wake one
+ * asleep in another (a process-shared mutex); FUTEX_PRIVATE_FLAG names it by
+ * address space and address, which reaches no other process. The parent cannot
+ * know when the child is asleep, so it tries both wakes until the shared one
+ * reaches it: the private one must never have.
+ */
+SELFTEST(threads, futex_in_map_shared_memory_wakes_another_process)
+{
+	volatile int *word = (volatile int *)syscall6(__NR_mmap, 0, PAGE_SIZE, 3, 0x21, -1, 0);
+	struct timespec64 nap = { 0, 10 * 1000 * 1000 }, patience = { 20, 0 };
+	long pid, private_woken = 0, shared_woken = 0;
+
+	ASSERT_TRUE(t, (unsigned long)word < TASK_SIZE_MAX);
+	*word = 0;
+	pid = syscall0(__NR_fork);
+	if (pid == 0)
+		syscall1(__NR_exit, futex(word, FUTEX_WAIT, 0, &patience, 0) == 0 ? 0 : 1);
+	ASSERT_TRUE(t, pid > 0);
+	for (int i = 0; i < 1000 && !shared_woken && !private_woken; i++) {
+		syscall2(__NR_nanosleep, &nap, NULL);
+		private_woken = futex(word, FUTEX_WAKE | FUTEX_PRIVATE_FLAG, 1, NULL, 0);
+		if (!private_woken)
+			shared_woken = futex(word, FUTEX_WAKE, 1, NULL, 0);
+	}
+	EXPECT_EQ(t, private_woken, 0L);
+	EXPECT_EQ(t, shared_woken, 1L);
+	EXPECT_EQ(t, wait_status(pid), 0);		/* woken, not timed out */
+	syscall2(__NR_munmap, (unsigned long)word, PAGE_SIZE);
 }
 
 static volatile int handled_by, spin_stop;

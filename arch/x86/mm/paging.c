@@ -112,7 +112,7 @@ int unmap_page(pte_t *pml4, unsigned long va)
  * @flags: RW, USER, NX; _PAGE_PROTNONE (alone) for no access at all
  *
  * A writable page whose frame another address space shares becomes
- * copy-on-write instead: its first write copies the frame. A PROT_NONE
+ * copy-on-write instead, unless it is MAP_SHARED: its first write copies the frame. A PROT_NONE
  * reservation made accessible gets its (zeroed) frame now.
  */
 int protect_page(pte_t *pml4, unsigned long va, u64 flags)
@@ -131,7 +131,7 @@ int protect_page(pte_t *pml4, unsigned long va, u64 flags)
 		if (!pa && !(pa = alloc_frame()))
 			return -ENOMEM;
 	}
-	if ((new & _PAGE_RW) && frame_shared(pa))
+	if ((new & _PAGE_RW) && frame_shared(pa) && !(*pte & _PAGE_SHARED))
 		new = (new & ~_PAGE_RW) | _PAGE_COW;
 	*pte = (*pte & ~(perm | PTE_ADDR_MASK)) | pa | new;
 	invlpg(va);
@@ -294,8 +294,8 @@ pte_t *pml4_alloc_user(void)
 
 /*
  * fork(): the user half of src, shared copy-on-write into the empty user half of
- * dst. Every writable page becomes read-only + _PAGE_COW in both, and each frame
- * gains an owner. src's lock is held; the caller flushes src's TLBs. -ENOMEM
+ * dst. Every writable page becomes read-only + _PAGE_COW in both, except the
+ * MAP_SHARED ones (_PAGE_SHARED), copied as they are; each frame gains an owner. src's lock is held; the caller flushes src's TLBs. -ENOMEM
  * leaves dst partly filled, for pml4_free_user().
  */
 static int copy_table_cow(pte_t *dst, pte_t *src, int level, unsigned int entries)
@@ -306,7 +306,7 @@ static int copy_table_cow(pte_t *dst, pte_t *src, int level, unsigned int entrie
 		if (level == 0) {
 			if (!pte_mapped(e))
 				continue;
-			if (e & _PAGE_RW)
+			if ((e & _PAGE_RW) && !(e & _PAGE_SHARED))
 				e = (e & ~_PAGE_RW) | _PAGE_COW;
 			src[i] = e;
 			dst[i] = e;

@@ -27,10 +27,14 @@
  *                  entry; Linux uses the same bit for the same thing.
  *  _PAGE_SPECIAL   the frame is the kernel's, shared by every process: the
  *                  vDSO and its vvar page (kernel/vdso.c). Never made writable.
+ *  _PAGE_SHARED    MAP_SHARED: the frame is shared on purpose with the processes
+ *                  forked since. fork copies the entry as it is, and no write
+ *                  ever copies the frame: every sharer sees every write.
  */
 #define _PAGE_COW		BIT(9)
 #define _PAGE_PROTNONE		BIT(8)
 #define _PAGE_SPECIAL		BIT(10)
+#define _PAGE_SHARED		BIT(11)
 #define PTE_ADDR_MASK		0x000ffffffffff000UL
 
 #define PAGE_KERNEL_RX		(_PAGE_PRESENT | _PAGE_GLOBAL)
