@@ -6,7 +6,29 @@
 #include <entry-common.h>
 #include <asm/io_bitmap.h>
 #include <asm/traps.h>
+#include <ptrace.h>
 #include <signal.h>
+
+/**
+ * syscall_trace_enter - the syscall entry work (Linux's syscall_trace_enter())
+ * @regs: the user's registers, as a tracer will see and may change them
+ * @nr: the number the user asked for
+ *
+ * IRQs on. The tracer stops us here (PTRACE_SYSCALL) and may rewrite orig_ax:
+ * the number that runs is read back from it, so -1 runs nothing and leaves ax as
+ * the tracer set it (-ENOSYS unless it did). The stop at the exit comes from the
+ * exit work loop; TIF_SYSCALL_EXIT_STOP sends the return there.
+ */
+int syscall_trace_enter(struct pt_regs *regs, int nr)
+{
+	/* The task's word is the truth; this CPU's copy may be a detached tracer's leftover. */
+	if (!(READ_ONCE(task_thread_info(current)->syscall_work) & BIT(SYSCALL_WORK_SYSCALL_TRACE)))
+		return nr;
+	set_tsk_thread_flag(current, TIF_SYSCALL_EXIT_STOP);
+	if (ptrace_report_syscall_entry(regs))
+		return -1;		/* a SIGKILL came while stopped: the syscall must not run */
+	return (int)regs->orig_ax;
+}
 
 /**
  * exit_to_user_mode_loop - do pending work until none is left
@@ -26,6 +48,13 @@ void exit_to_user_mode_loop(struct pt_regs *regs, unsigned long ti_work)
 
 		if (ti_work & _TIF_NEED_RESCHED)
 			schedule();
+		if (ti_work & _TIF_SYSCALL_EXIT_STOP) {
+			/* Before any signal: the tracer sees the syscall's own result. */
+			clear_tsk_thread_flag(current, TIF_SYSCALL_EXIT_STOP);
+			if (READ_ONCE(task_thread_info(current)->syscall_work) &
+			    BIT(SYSCALL_WORK_SYSCALL_TRACE))
+				ptrace_report_syscall_exit(regs);
+		}
 		if (ti_work & _TIF_SINGLESTEP) {
 			/* The step over the SYSCALL itself: trap as the CPU would have. */
 			clear_tsk_thread_flag(current, TIF_SINGLESTEP);

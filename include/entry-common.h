@@ -88,21 +88,29 @@ __entry_hook void enter_from_user_mode(struct pt_regs *regs)
 	entry_user_exit();
 }
 
+/* entry/work.c: the syscall entry work, out of line; returns the number to run (-1: none). */
+int syscall_trace_enter(struct pt_regs *regs, int nr);
+
 /**
  * syscall_enter_from_user_mode - enter_from_user_mode(), IRQs on, entry work
  * @regs: the user's registers
  * @nr: the syscall number
  *
- * Returns the number to dispatch. The only entry work so far: SYSCALL cleared TF
- * (SFMASK), so the CPU will not report the single step over the SYSCALL
- * instruction itself. Note it; the exit work reports it with the user's RIP.
+ * Returns the number to dispatch, which a tracer may have changed. SYSCALL
+ * cleared TF (SFMASK), so the CPU will not report the single step over the
+ * SYSCALL instruction itself: note it; the exit work reports it with the user's
+ * RIP. Then the one test of the syscall work (a tracer's stop at entry), on
+ * this CPU's copy of it: one instruction from GS, where the task's own word
+ * would take a load of current first.
  */
-static __always_inline long syscall_enter_from_user_mode(struct pt_regs *regs, long nr)
+static __always_inline int syscall_enter_from_user_mode(struct pt_regs *regs, int nr)
 {
 	enter_from_user_mode(regs);
 	local_irq_enable();
 	if (unlikely(regs->flags & X86_EFLAGS_TF))
 		set_tsk_thread_flag(current, TIF_SINGLESTEP);
+	if (unlikely(this_cpu_read(syscall_work) & SYSCALL_WORK_ENTER))
+		nr = syscall_trace_enter(regs, nr);
 	return nr;
 }
 

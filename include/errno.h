@@ -7,6 +7,7 @@
 #define ENOENT		2
 #define ESRCH		3
 #define EINTR		4
+#define EIO		5
 #define E2BIG		7
 #define ENOEXEC		8
 #define EBADF		9

@@ -39,6 +39,12 @@ int mm_map_zeroed(struct mm *mm, unsigned long start, unsigned long end, u64 fla
  */
 bool handle_mm_fault(struct mm *mm, unsigned long addr, unsigned long err);
 bool user_addr_mapped(struct mm *mm, unsigned long addr);
+/*
+ * A tracer's access to len bytes at addr in another task's mm (PTRACE_PEEKDATA and
+ * POKEDATA): 0, or -EIO where a page is not there to read (or to write: a write
+ * reaches read-only pages, as a debugger's breakpoints must).
+ */
+int access_remote_vm(struct mm *mm, unsigned long addr, void *buf, size_t len, bool write);
 /* Is addr in a MAP_SHARED page of mm? Then *pa is its physical address. */
 bool user_addr_shared(struct mm *mm, unsigned long addr, phys_addr_t *pa);
 

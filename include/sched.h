@@ -10,11 +10,13 @@
 #ifndef _ENTRYLAB_SCHED_H
 #define _ENTRYLAB_SCHED_H
 
+#include <asm/debugreg.h>
 #include <asm/fsgsbase.h>
 #include <asm/percpu.h>
 #include <asm/pgtable.h>
 #include <asm/ptrace.h>
 #include <mm.h>
+#include <ptrace.h>
 #include <signal.h>
 #include <thread_info.h>
 #include <time.h>
@@ -71,12 +73,14 @@ struct task {
 	u8 *io_bitmap;
 	u64 io_bitmap_seq;
 	unsigned int iopl_emul;
+	struct debugregs debug;		/* hardware breakpoints (arch/x86/hw_breakpoint.c) */
 	unsigned long fault_addr;	/* si_addr of the last forced fault signal */
 	struct mm *mm;			/* NULL for idle tasks and once exited */
 	/* Family, under sched_lock. */
 	struct task *group_leader;	/* the process's first thread (maybe itself) */
 	struct task *parent;		/* the parent process's leader; NULL: the kernel */
 	bool kernel_reaps;		/* started by the kernel, which waits for it */
+	struct ptrace_state ptrace;	/* its tracer, if any (kernel/ptrace.c) */
 	int exit_signal;		/* to the parent when the process ends; 0: none */
 	/* Sleeping (kernel/sched.c): what it waits for besides a signal. */
 	const void *wait_chan;
@@ -118,6 +122,8 @@ static __always_inline struct task *current_task(void)
 #define task_thread_info(t)		(&(t)->thread_info)
 #define set_tsk_thread_flag(t, flag)	set_ti_thread_flag(task_thread_info(t), flag)
 #define clear_tsk_thread_flag(t, flag)	clear_ti_thread_flag(task_thread_info(t), flag)
+#define set_syscall_work(t, work)	atomic_set_bit(work, &task_thread_info(t)->syscall_work)
+#define clear_syscall_work(t, work)	atomic_clear_bit(work, &task_thread_info(t)->syscall_work)
 
 /* The current task's TIF_* flags; the exit path reads them with IRQs off. */
 static __always_inline unsigned long read_thread_flags(void)

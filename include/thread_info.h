@@ -15,13 +15,16 @@
 #define TIF_NEED_RESCHED	1	/* schedule() before returning */
 #define TIF_SINGLESTEP		2	/* a syscall was made with TF set: report its step */
 #define TIF_IO_BITMAP		3	/* has port access: its I/O bitmap goes into the TSS */
+#define TIF_SYSCALL_EXIT_STOP	4	/* the syscall that ran stops for the tracer at its exit */
 #define _TIF_SIGPENDING		BIT(TIF_SIGPENDING)
 #define _TIF_NEED_RESCHED	BIT(TIF_NEED_RESCHED)
 #define _TIF_SINGLESTEP		BIT(TIF_SINGLESTEP)
 #define _TIF_IO_BITMAP		BIT(TIF_IO_BITMAP)
+#define _TIF_SYSCALL_EXIT_STOP	BIT(TIF_SYSCALL_EXIT_STOP)
 
 /* What exit_to_user_mode_loop() acts on; any of these bits means "not yet". */
-#define EXIT_TO_USER_MODE_WORK	(_TIF_SIGPENDING | _TIF_NEED_RESCHED | _TIF_SINGLESTEP)
+#define EXIT_TO_USER_MODE_WORK	(_TIF_SIGPENDING | _TIF_NEED_RESCHED | _TIF_SINGLESTEP | \
+				 _TIF_SYSCALL_EXIT_STOP)
 /*
  * What sends a return to user mode down the slow path: the work, and state that
  * only a task which asked for it has, installed after the work with IRQs off (the
@@ -29,18 +32,31 @@
  */
 #define EXIT_TO_USER_MODE_SLOW	(EXIT_TO_USER_MODE_WORK | _TIF_IO_BITMAP)
 
+/*
+ * Syscall work (Linux's SYSCALL_WORK_*, a word of its own since 5.11): what a
+ * syscall's entry does before it runs, for a tracer. The entry tests the word
+ * once; the exit has nothing to test: the entry work sets TIF_SYSCALL_EXIT_STOP,
+ * which sends that syscall's return down the exit work loop (entry/work.c).
+ */
+#define SYSCALL_WORK_SYSCALL_TRACE	0	/* PTRACE_SYSCALL: stop at entry and exit */
+#define SYSCALL_WORK_ENTER		BIT(SYSCALL_WORK_SYSCALL_TRACE)
+
 struct thread_info {
-	unsigned long flags;	/* TIF_* */
+	unsigned long flags;		/* TIF_* */
+	unsigned long syscall_work;	/* SYSCALL_WORK_* */
 };
 
-static __always_inline void set_ti_thread_flag(struct thread_info *ti, int flag)
+static __always_inline void atomic_set_bit(int nr, unsigned long *word)
 {
-	asm volatile("lock btsq %1, %0" : "+m"(ti->flags) : "Ir"((long)flag) : "memory");
+	asm volatile("lock btsq %1, %0" : "+m"(*word) : "Ir"((long)nr) : "memory");
 }
 
-static __always_inline void clear_ti_thread_flag(struct thread_info *ti, int flag)
+static __always_inline void atomic_clear_bit(int nr, unsigned long *word)
 {
-	asm volatile("lock btrq %1, %0" : "+m"(ti->flags) : "Ir"((long)flag) : "memory");
+	asm volatile("lock btrq %1, %0" : "+m"(*word) : "Ir"((long)nr) : "memory");
 }
+
+#define set_ti_thread_flag(ti, flag)	atomic_set_bit(flag, &(ti)->flags)
+#define clear_ti_thread_flag(ti, flag)	atomic_clear_bit(flag, &(ti)->flags)
 
 #endif

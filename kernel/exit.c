@@ -133,6 +133,7 @@ void __noreturn do_exit(int code)
 	t->exit_ip = t->regs->ip;
 	exit_mm(t);
 	tasklist_lock(&flags);
+	exit_ptrace_locked(t);
 	exit_notify(t);
 	tasklist_unlock(flags);
 	schedule();
@@ -223,6 +224,7 @@ void kill_orphans(void)
 struct wait_result {
 	int pid;
 	int code;	/* wait status */
+	int stop;	/* a ptrace stop's code (WSTOPSIG and event); 0: an exit */
 };
 
 /* Does child c match wait4()'s pid argument? Each process leads its own group. */
@@ -236,9 +238,26 @@ static bool wait_matches(const struct task *c, int pid)
 }
 
 /*
- * One look at the children: 0 and *res when a zombie was found (reaped unless
- * WNOWAIT: it becomes DEAD and reap_dead_tasks() frees it), -EAGAIN when there
- * are children but none is done, -ECHILD when there are none.
+ * sched_lock held: c is a tracee of ours, stopped and not yet reported; that is
+ * what a tracer's wait sees first, whatever its options, as on Linux.
+ */
+static bool wait_ptrace_stop(struct task *c, int options, struct wait_result *res)
+{
+	if (!c->ptrace.stopped || c->ptrace.reported)
+		return false;
+	res->pid = c->pid;
+	res->stop = c->ptrace.code;
+	res->code = c->ptrace.code << 8 | 0x7f;
+	if (!(options & WNOWAIT))
+		c->ptrace.reported = true;
+	return true;
+}
+
+/*
+ * One look at the children and tracees: 0 and *res when a tracee's stop or a
+ * zombie child was found (reaped unless WNOWAIT: it becomes DEAD and
+ * reap_dead_tasks() frees it), -EAGAIN when there are some but none is done,
+ * -ECHILD when there are none. Exits are looked for under WEXITED only.
  */
 static long wait_scan(int pid, int options, struct wait_result *res)
 {
@@ -249,14 +268,23 @@ static long wait_scan(int pid, int options, struct wait_result *res)
 
 	tasklist_lock(&flags);
 	for_each_task(c, i) {
+		if (c->ptrace.tracer && c->ptrace.tracer->group_leader == self &&
+		    wait_matches(c, pid)) {
+			ret = -EAGAIN;
+			if (wait_ptrace_stop(c, options, res)) {
+				ret = 0;
+				break;
+			}
+		}
 		if (c->parent != self || !thread_group_leader(c) || c->state == TASK_DEAD ||
 		    !wait_matches(c, pid))
 			continue;
 		ret = -EAGAIN;
-		if (c->state != TASK_ZOMBIE || c->signal->live)
+		if (c->state != TASK_ZOMBIE || c->signal->live || !(options & WEXITED))
 			continue;
 		res->pid = c->pid;
 		res->code = c->exit_code;
+		res->stop = 0;
 		if (!(options & WNOWAIT))
 			c->state = TASK_DEAD;
 		ret = 0;
@@ -299,7 +327,7 @@ long sys_wait4(struct pt_regs *regs)
 		return -EINVAL;
 	if (pid == INT_MIN)
 		return -ESRCH;
-	ret = do_wait(pid, options, &res);
+	ret = do_wait(pid, options | WEXITED, &res);
 	if (ret < 0)
 		return ret;
 	if (res.pid && regs->si && copy_to_user((void __user *)regs->si, &res.code, sizeof(int)))
@@ -309,7 +337,11 @@ long sys_wait4(struct pt_regs *regs)
 	return res.pid;
 }
 
-/* waitid(idtype, id, infop, options, rusage): only WEXITED can ever be met here. */
+/*
+ * waitid(idtype, id, infop, options, rusage): exits under WEXITED, and a tracee's
+ * stops whatever the options (CLD_TRAPPED), as on Linux. WSTOPPED and WCONTINUED
+ * find nothing else: entrylab has no job control.
+ */
 long sys_waitid(struct pt_regs *regs)
 {
 	int idtype = (int)regs->di, id = (int)regs->si, options = (int)regs->r10;
@@ -339,13 +371,14 @@ long sys_waitid(struct pt_regs *regs)
 	default:
 		return -EINVAL;
 	}
-	if (!(options & WEXITED))
-		options |= WNOHANG;	/* no stops or continues here: nothing to wait for */
 	ret = do_wait(id, options, &res);
 	if (ret < 0)
 		return ret;
 	memset(&si, 0, sizeof(si));
-	if (res.pid) {
+	if (res.pid && res.stop) {
+		info = (struct ksiginfo){ .code = CLD_TRAPPED, .pid = res.pid, .status = res.stop };
+		fill_siginfo(&si, SIGCHLD, &info);
+	} else if (res.pid) {
 		info = (struct ksiginfo){
 			.code = WTERMSIG(res.code) ? CLD_KILLED : CLD_EXITED, .pid = res.pid,
 			.status = WTERMSIG(res.code) ? WTERMSIG(res.code) : WEXITSTATUS(res.code),

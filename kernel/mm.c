@@ -168,6 +168,76 @@ bool handle_mm_fault(struct mm *mm, unsigned long addr, unsigned long err)
 	return ok;
 }
 
+/*
+ * mm->lock held: the frame behind va, for a tracer to write into. A copy-on-write
+ * page is broken as for a write fault; a read-only page (program text, where
+ * breakpoints go) that another address space shares is copied first, keeping its
+ * permissions, as Linux's FOLL_FORCE. 0 when nothing can be written there.
+ */
+static phys_addr_t remote_page_for_write(struct mmu_gather *tlb, struct mm *mm, unsigned long va)
+{
+	pte_t *pte = pte_lookup(mm->pml4, va);
+	phys_addr_t old, new;
+
+	if (!pte || !(*pte & _PAGE_PRESENT) || !(*pte & _PAGE_USER) || (*pte & _PAGE_SPECIAL))
+		return 0;
+	if (*pte & _PAGE_COW)
+		return cow_break(tlb, mm, va) ? pte_frame(*pte) : 0;
+	old = pte_frame(*pte);
+	if ((*pte & (_PAGE_RW | _PAGE_SHARED)) || !frame_shared(old))
+		return old;
+	new = alloc_frame();
+	if (!new)
+		return 0;
+	if (!tlb_remove_frame(tlb, va, old)) {
+		free_frame(new);
+		return 0;
+	}
+	memcpy(phys_to_virt(new), phys_to_virt(old), PAGE_SIZE);
+	*pte = (*pte & ~PTE_ADDR_MASK) | new;
+	return new;
+}
+
+int access_remote_vm(struct mm *mm, unsigned long addr, void *buf, size_t len, bool write)
+{
+	struct mmu_gather tlb;
+	unsigned long flags;
+	int ret = 0;
+
+	if (!mm)
+		return -EIO;
+	tlb_gather_mmu(&tlb, mm);
+	spin_lock_irqsave(&mm->lock, flags);
+	while (len && !ret) {
+		unsigned long va = ALIGN_DOWN(addr, PAGE_SIZE), off = addr - va;
+		size_t n = len < PAGE_SIZE - off ? len : PAGE_SIZE - off;
+		phys_addr_t pa = 0;
+		u64 pte_flags;
+
+		if (addr >= TASK_SIZE_MAX)
+			pa = 0;
+		else if (write)
+			pa = remote_page_for_write(&tlb, mm, va);
+		else if (!translate(mm->pml4, va, &pa, &pte_flags) || !(pte_flags & _PAGE_USER) ||
+			 (pte_flags & _PAGE_PROTNONE))
+			pa = 0;
+		if (!pa) {
+			ret = -EIO;
+			break;
+		}
+		if (write)
+			memcpy((u8 *)phys_to_virt(pa) + off, buf, n);
+		else
+			memcpy(buf, (const u8 *)phys_to_virt(pa) + off, n);
+		addr += n;
+		buf = (u8 *)buf + n;
+		len -= n;
+	}
+	spin_unlock_irqrestore(&mm->lock, flags);
+	tlb_finish_mmu(&tlb);
+	return ret;
+}
+
 /* Is addr mapped in mm, accessible or not? Tells SEGV_ACCERR from SEGV_MAPERR. */
 bool user_addr_mapped(struct mm *mm, unsigned long addr)
 {

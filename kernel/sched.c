@@ -193,9 +193,12 @@ static void context_switch(struct task *prev, struct task *next)
 		load_user_segments_irqoff(next);
 	}
 	this_cpu_write(current_task, next);
+	this_cpu_write(syscall_work, next->thread_info.syscall_work);
 	if (user)
 		this_cpu()->tss.rsp[0] = top;
 	tss_invalidate_io_bitmap_irqoff();	/* next's ports, if any, on its way out */
+	if (unlikely(prev->debug.dr7 | next->debug.dr7))
+		switch_debugregs_irqoff(next);	/* breakpoints are per task */
 	/* Before CR3: flush_tlb_mm_range() must not miss a CPU that is loading mm. */
 	this_cpu_write(loaded_mm, user ? next->mm : NULL);
 	smp_mb();

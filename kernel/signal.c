@@ -48,9 +48,15 @@ const char *signal_name(int sig)
 	return sig >= SIGRTMIN && sig <= _NSIG ? "SIGRT" : "unknown";
 }
 
+/*
+ * The signals whose default action does nothing here. Linux stops the process for
+ * the last four (job control, which entrylab has not): a traced task takes them
+ * anyway, so that its tracer sees them (ptrace's attach stops with SIGSTOP).
+ */
 #define SIG_DEFAULT_IGNORE (sigmask(SIGCHLD) | sigmask(SIGURG) | sigmask(SIGWINCH) | \
-			    sigmask(SIGCONT) | sigmask(SIGSTOP) | sigmask(SIGTSTP) |  \
-			    sigmask(SIGTTIN) | sigmask(SIGTTOU))
+			    sigmask(SIGCONT))
+#define SIG_KERNEL_STOP	   (sigmask(SIGSTOP) | sigmask(SIGTSTP) | sigmask(SIGTTIN) | \
+			    sigmask(SIGTTOU))
 #define SIG_UNBLOCKABLE	(sigmask(SIGKILL) | sigmask(SIGSTOP))
 
 struct sighand *sighand_alloc(void)
@@ -100,24 +106,27 @@ void signal_put(struct signal_struct *sig)
 		free_page_object(sig);
 }
 
-static bool sig_default_ignored(int sig)
+static __always_inline bool sig_default_ignored(const struct task *t, int sig)
 {
-	return SIG_DEFAULT_IGNORE & sigmask(sig);
+	if (SIG_DEFAULT_IGNORE & sigmask(sig))
+		return true;
+	return unlikely(SIG_KERNEL_STOP & sigmask(sig)) && !READ_ONCE(t->ptrace.tracer);
 }
 
-bool sig_ignored(struct task *t, int sig)
+__always_inline bool sig_ignored(struct task *t, int sig)
 {
 	unsigned long handler = t->sighand->action[sig - 1].handler;
 
 	if (sig == SIGKILL)
 		return false;
-	return handler == SIG_IGN || (handler == SIG_DFL && sig_default_ignored(sig));
+	return handler == SIG_IGN || (handler == SIG_DFL && sig_default_ignored(t, sig));
 }
 
 /* t's sighand lock held. */
 void recalc_sigpending(struct task *t)
 {
-	if ((t->sig.pending.set | t->signal->shared_pending.set) & ~t->sig.blocked)
+	if (((t->sig.pending.set | t->signal->shared_pending.set) & ~t->sig.blocked) ||
+	    t->ptrace.interrupt)
 		set_tsk_thread_flag(t, TIF_SIGPENDING);
 	else
 		clear_tsk_thread_flag(t, TIF_SIGPENDING);
@@ -128,7 +137,7 @@ void recalc_sigpending(struct task *t)
  * CPU, it only looks at its flags when it enters the kernel: a reschedule IPI
  * makes it enter now (Linux's kick_process()).
  */
-static void signal_wake_up(struct task *t)
+void signal_wake_up(struct task *t)
 {
 	int cpu = READ_ONCE(t->on_cpu);
 
@@ -335,7 +344,14 @@ void do_signal(struct pt_regs *regs)
 	if (READ_ONCE(t->signal->group_exit))
 		do_exit(t->signal->group_exit_code);	/* another thread ended the process */
 	for (;;) {
+		if (unlikely(READ_ONCE(t->ptrace.interrupt)))
+			ptrace_interrupt_stop();
 		sig = dequeue_signal(t, ~t->sig.blocked, &info);
+		if (sig && sig != SIGKILL && unlikely(READ_ONCE(t->ptrace.tracer))) {
+			sig = ptrace_signal(sig, &info);	/* the tracer decides */
+			if (!sig)
+				continue;
+		}
 		if (!sig) {
 			/* Nothing to deliver (another thread took it, or it became ignored). */
 			syscall_restart(regs, NULL);
@@ -344,7 +360,7 @@ void do_signal(struct pt_regs *regs)
 			return;
 		}
 		ka = t->sighand->action[sig - 1];
-		if (ka.handler == SIG_IGN || (ka.handler == SIG_DFL && sig_default_ignored(sig)))
+		if (ka.handler == SIG_IGN || (ka.handler == SIG_DFL && sig_default_ignored(t, sig)))
 			continue;	/* became ignored while pending */
 		if (ka.handler == SIG_DFL)
 			do_group_exit(W_EXITCODE(0, sig));

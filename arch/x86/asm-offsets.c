@@ -34,6 +34,7 @@ void asm_offsets(void)
 	OFFSET(PT_FLAGS, pt_regs, flags);
 	OFFSET(PT_SS, pt_regs, ss);
 	OFFSET(PERCPU_current_task, percpu, current_task);
+	OFFSET(PERCPU_syscall_work, percpu, syscall_work);
 	OFFSET(PERCPU_ct_state, percpu, ct_state);
 	OFFSET(PERCPU_ct_warnings, percpu, ct_warnings);
 	OFFSET(PERCPU_rcu_watching, percpu, rcu_watching);

@@ -65,7 +65,9 @@ void idt_init(void)
 			ist = IST_DEBUG;
 		else if (v == X86_TRAP_MC)
 			ist = IST_MACHINE_CHECK;
-		set_gate(v, (void *)exception_stubs[v], ist, v == X86_TRAP_BP);
+		/* As Linux, ring 3 may raise #BP and #OF itself: "int3", "int $3", "int $4". */
+		set_gate(v, (void *)exception_stubs[v], ist,
+			 v == X86_TRAP_BP || v == X86_TRAP_OF);
 	}
 	set_gate(IRQ_VECTOR_TIMER, irq_stub_timer, 0, false);
 	set_gate(IRQ_VECTOR_RESCHEDULE, irq_stub_reschedule, 0, false);

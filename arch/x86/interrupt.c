@@ -54,6 +54,29 @@ static void timer_interrupt(struct pt_regs *regs)
 	lapic_eoi();
 }
 
+/*
+ * #DB from ring 3: a single step (TF), or the task's hardware breakpoints, which
+ * the virtual DR6 records for a tracer. An instruction breakpoint fires before
+ * its instruction runs: RF in the return flags lets that instruction run once
+ * without firing again, as Linux does (IRETQ restores RF; SYSRET cannot, so
+ * syscall_can_sysret() refuses it).
+ */
+static void user_debug_exception(struct pt_regs *regs, unsigned long dr6)
+{
+	struct task *t = current;
+	int code = TRAP_BRKPT;
+
+	if (dr6 & DR6_TRAP_BITS) {
+		t->debug.dr6 |= dr6 & DR6_TRAP_BITS;
+		if (debugregs_hit_instruction(t, dr6))
+			regs->flags |= X86_EFLAGS_RF;
+		code = TRAP_HWBKPT;
+	}
+	if (dr6 & DR6_BS)
+		code = TRAP_TRACE;
+	force_sig_fault(SIGTRAP, code, regs->ip, X86_TRAP_DB, 0);
+}
+
 /* A fault in ring 3 becomes a signal, with the si_code and si_addr Linux gives. */
 static void user_exception(struct pt_regs *regs, unsigned long vector)
 {
@@ -68,8 +91,7 @@ static void user_exception(struct pt_regs *regs, unsigned long vector)
 		force_sig_fault(SIGFPE, SI_KERNEL, regs->ip, vector, err);
 		break;
 	case X86_TRAP_DB:
-		force_sig_fault(SIGTRAP, read_and_clear_dr6() & DR6_BS ? TRAP_TRACE : TRAP_BRKPT,
-				regs->ip, vector, 0);
+		user_debug_exception(regs, read_and_clear_dr6());
 		break;
 	case X86_TRAP_BP:
 		force_sig_fault(SIGTRAP, SI_KERNEL, 0, vector, 0);

@@ -26,11 +26,6 @@
 #define RED_ZONE	128
 #define FXSAVE_SIZE	512
 
-/* Flags a signal handler may change in the interrupted context (Linux's FIX_EFLAGS). */
-#define FIX_EFLAGS (X86_EFLAGS_AC | X86_EFLAGS_OF | X86_EFLAGS_DF | X86_EFLAGS_TF | \
-		    X86_EFLAGS_SF | X86_EFLAGS_ZF | X86_EFLAGS_AF | X86_EFLAGS_PF | \
-		    X86_EFLAGS_CF | X86_EFLAGS_RF)
-
 int do_sigaltstack(const kernel_stack_t *ss, kernel_stack_t *old, unsigned long sp);
 
 bool on_sig_stack(const struct task *t, unsigned long sp)
@@ -49,8 +44,7 @@ static void fpu_reset_user_state(void)
 	asm volatile("fninit; ldmxcsr %0" : : "m"(mxcsr_default));
 }
 
-/* MXCSR bits the CPU accepts: restoring a reserved bit would #GP in the kernel. */
-static u32 mxcsr_feature_mask(void)
+u32 mxcsr_feature_mask(void)
 {
 	static u32 mask;
 	static u8 buf[FXSAVE_SIZE] __aligned(16);

@@ -14,6 +14,7 @@
 #include <kernel.h>
 #include <ksyms.h>
 #include <printk.h>
+#include <sched.h>
 
 static const char *const trap_names[NR_EXCEPTION_VECTORS] = {
 	[X86_TRAP_DE] = "#DE divide error",
@@ -167,12 +168,13 @@ void do_paranoid(struct pt_regs *regs, unsigned long vector)
 		 * In ring 0, the remains of ring 3's debugging: a data breakpoint
 		 * on a user address hit by copy_from_user(), or one hit by a MOV SS
 		 * that held the #DB back until the first instruction of the SYSCALL
-		 * stub (CVE-2018-8897: that is why #DB has an IST stack). Linux
-		 * records the condition for the tracer; with no tracer it is only
-		 * acknowledged. The kernel never sets TF, but if it did, the step
-		 * would trap again and again: it is cleared.
+		 * stub (CVE-2018-8897: that is why #DB has an IST stack). As Linux,
+		 * the condition goes into the task's virtual DR6 for its tracer,
+		 * and no signal: ring 3 did not touch the bytes. The kernel never
+		 * sets TF, but if it did, the step would trap again and again: it
+		 * is cleared. current is safe to read: the entry made GS ours.
 		 */
-		read_and_clear_dr6();
+		current->debug.dr6 |= read_and_clear_dr6() & DR6_TRAP_BITS;
 		regs->flags &= ~X86_EFLAGS_TF;
 		return;
 	default:

@@ -72,8 +72,10 @@
 #define BUS_ADRALN	1
 #define TRAP_BRKPT	1
 #define TRAP_TRACE	2
+#define TRAP_HWBKPT	4	/* a debug register's breakpoint or watchpoint */
 #define CLD_EXITED	1
 #define CLD_KILLED	2
+#define CLD_TRAPPED	4	/* a traced child stopped for its tracer */
 
 /* The kernel's sigset: one bit per signal, bit (sig - 1). */
 typedef unsigned long kernel_sigset_t;

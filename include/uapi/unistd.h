@@ -27,6 +27,7 @@
 #define __NR_uname		63
 #define __NR_gettimeofday	96
 #define __NR_getrlimit		97
+#define __NR_ptrace		101
 #define __NR_getppid		110
 #define __NR_rt_sigpending	127
 #define __NR_rt_sigtimedwait	128

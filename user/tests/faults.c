@@ -24,6 +24,8 @@ static void do_exec_data(void)	{ ((void (*)(void))data_page)(); }
 
 static void do_int80(void)	{ asm volatile("int $0x80" : : "a"(39) : "memory"); }
 static void do_int_timer(void)	{ asm volatile("int $0x20"); }
+static void do_int4(void)	{ asm volatile("int $4\n\t.globl after_int4\nafter_int4:"); }
+extern const char after_int4[];
 
 static void do_div0(void)
 {
@@ -108,6 +110,18 @@ SELFTEST(faults, int_0x80_is_sigsegv)
 {
 	EXPECT_FAULT(t, do_int80, SIGSEGV, SI_KERNEL);
 	EXPECT_EQ(t, caught.trapno, 13UL);
+}
+
+/*
+ * Vector 4 (#OF) is a ring-3 gate, as #BP is, and as on Linux: "int $4" raises
+ * #OF, a trap reported after the instruction, not a #GP at it (which Linux's
+ * mov_ss_trap would re-execute forever after its SA_RESETHAND handler).
+ */
+SELFTEST(faults, int_4_is_an_overflow_trap)
+{
+	EXPECT_FAULT(t, do_int4, SIGSEGV, SI_KERNEL);
+	EXPECT_EQ(t, caught.trapno, 4UL);
+	EXPECT_EQ(t, caught.ip, (unsigned long)after_int4);
 }
 
 SELFTEST(faults, int_timer_vector_is_sigsegv)

@@ -28,6 +28,11 @@ struct percpu {
 	struct percpu *self;		/* linear address of this area */
 	unsigned long user_rsp;		/* SYSCALL entry: the user's RSP while we switch */
 	struct task *current_task;
+	/*
+	 * current's thread_info.syscall_work, copied at every switch (and after a
+	 * ptrace stop): the syscall entry tests it with one instruction from GS.
+	 */
+	unsigned long syscall_work;
 	struct mm *loaded_mm;		/* whose user half CR3 holds; NULL: none */
 	unsigned int cpu;
 	enum ctx_state ct_state;	/* context tracking: where this CPU runs */

@@ -24,6 +24,14 @@
 #define X86_EFLAGS_VIP		BIT(20)
 #define X86_EFLAGS_ID		BIT(21)
 
+/*
+ * The flags user code may set in a saved context, through rt_sigreturn or a
+ * tracer's PTRACE_SETREGS (Linux's FIX_EFLAGS): not IF, IOPL, NT, VM and friends.
+ */
+#define FIX_EFLAGS	(X86_EFLAGS_AC | X86_EFLAGS_OF | X86_EFLAGS_DF | X86_EFLAGS_TF | \
+			 X86_EFLAGS_SF | X86_EFLAGS_ZF | X86_EFLAGS_AF | X86_EFLAGS_PF | \
+			 X86_EFLAGS_CF | X86_EFLAGS_RF)
+
 #define X86_CR0_PE		BIT(0)
 #define X86_CR0_MP		BIT(1)
 #define X86_CR0_EM		BIT(2)
@@ -122,6 +130,8 @@ struct cpuinfo {
 extern struct cpuinfo boot_cpu;
 
 void cpu_init(void);
+/* arch/x86/signal.c: the MXCSR bits the CPU accepts; a reserved one would #GP FXRSTOR. */
+u32 mxcsr_feature_mask(void);
 void cpu_init_protections(void);
 
 #endif

@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The x86 half of ptrace: a stopped tracee's registers as struct
+ * user_regs_struct (PTRACE_GETREGS, SETREGS, PEEKUSER and POKEUSER of the
+ * registers), its FXSAVE image (GETFPREGS, SETFPREGS) and its debug registers
+ * (u_debugreg, arch/x86/hw_breakpoint.c).
+ *
+ * The tracee is off every CPU (kernel/ptrace.c waits for that), so its registers
+ * are all in memory: the general ones in its pt_regs, FS and GS in task->segs,
+ * the FPU in task->fpu, and its next switch in loads what the tracer wrote. A
+ * write is checked as Linux checks it where the CPU would otherwise fault in the
+ * kernel or run ring 3 with kernel privileges: CS and SS must be the GDT's user
+ * selectors, the data selectors null or RPL 3, the bases user addresses, and the
+ * flags only those sigreturn may set too. DS and ES are not kept per task in
+ * 64-bit mode here: they read as 0.
+ */
+#include <asm/debugreg.h>
+#include <asm/page.h>
+#include <asm/processor.h>
+#include <asm/segment.h>
+#include <asm/uaccess.h>
+#include <errno.h>
+#include <ptrace.h>
+#include <sched.h>
+#include <string.h>
+
+#define FXSAVE_SIZE	512
+#define REG(field)	(offsetof(struct user_regs_struct, field) / sizeof(unsigned long))
+
+/* user_regs_struct begins with struct pt_regs, word for word, as on Linux. */
+_Static_assert(offsetof(struct user_regs_struct, ss) == offsetof(struct pt_regs, ss),
+	       "user_regs_struct must start with pt_regs' layout");
+_Static_assert(sizeof(struct user_regs_struct) == 27 * sizeof(unsigned long),
+	       "user_regs_struct is Linux's 27 words");
+
+static unsigned long getreg(struct task *t, unsigned int n)
+{
+	switch (n) {
+	case REG(fs_base):
+		return t->segs.fsbase;
+	case REG(gs_base):
+		return t->segs.gsbase;
+	case REG(fs):
+		return t->segs.fsindex;
+	case REG(gs):
+		return t->segs.gsindex;
+	case REG(ds):
+	case REG(es):
+		return 0;
+	default:
+		return ((unsigned long *)t->regs)[n];
+	}
+}
+
+/* Linux's rule for a data selector a tracer writes: null, or RPL 3. */
+static bool user_selector_ok(unsigned long sel)
+{
+	return sel <= 0xffff && (sel == 0 || (sel & 3) == 3);
+}
+
+/*
+ * What loading sel into FS or GS leaves there: the one ring-3 data segment of the
+ * GDT loads; anything else (an LDT selector: entrylab has none) would fault in the
+ * context switch, and Linux's fixup for that fault loads null, so null it is now.
+ * The base stays as it was, as Linux's does with FSGSBASE.
+ */
+static u16 selector_as_loaded(unsigned long sel)
+{
+	return sel == __USER_DS ? sel : 0;
+}
+
+static int putreg(struct task *t, unsigned int n, unsigned long val)
+{
+	struct pt_regs *regs = t->regs;
+
+	switch (n) {
+	case REG(cs):
+		if (val != __USER_CS && val != __USER32_CS)
+			return -EIO;
+		break;
+	case REG(ss):
+		if (val != __USER_DS)
+			return -EIO;
+		break;
+	case REG(flags):
+		regs->flags = (regs->flags & ~FIX_EFLAGS) | (val & FIX_EFLAGS);
+		t->ptrace.forced_tf = false;	/* TF is the tracer's choice now */
+		return 0;
+	case REG(fs_base):
+	case REG(gs_base):
+		if (val >= TASK_SIZE_MAX)
+			return -EIO;
+		*(n == REG(fs_base) ? &t->segs.fsbase : &t->segs.gsbase) = val;
+		return 0;
+	case REG(fs):
+	case REG(gs):
+		if (!user_selector_ok(val))
+			return -EIO;
+		*(n == REG(fs) ? &t->segs.fsindex : &t->segs.gsindex) = selector_as_loaded(val);
+		return 0;
+	case REG(ds):
+	case REG(es):
+		return user_selector_ok(val) ? 0 : -EIO;
+	}
+	((unsigned long *)regs)[n] = val;
+	return 0;
+}
+
+static long peek_user(struct task *t, unsigned long addr, unsigned long data)
+{
+	unsigned long val = 0;
+
+	if ((addr & 7) || addr >= USER_STRUCT_SIZE)
+		return -EIO;
+	if (addr < sizeof(struct user_regs_struct))
+		val = getreg(t, addr / sizeof(long));
+	else if (addr >= USER_DEBUGREG_OFFSET)
+		ptrace_get_debugreg(t, (addr - USER_DEBUGREG_OFFSET) / sizeof(long), &val);
+	return copy_to_user((void __user *)data, &val, sizeof(val)) ? -EFAULT : 0;
+}
+
+static long poke_user(struct task *t, unsigned long addr, unsigned long data)
+{
+	if ((addr & 7) || addr >= USER_STRUCT_SIZE)
+		return -EIO;
+	if (addr < sizeof(struct user_regs_struct))
+		return putreg(t, addr / sizeof(long), data);
+	if (addr >= USER_DEBUGREG_OFFSET)
+		return ptrace_set_debugreg(t, (addr - USER_DEBUGREG_OFFSET) / sizeof(long), data);
+	return -EIO;
+}
+
+static long get_regs(struct task *t, unsigned long data)
+{
+	unsigned long regs[sizeof(struct user_regs_struct) / sizeof(long)];
+
+	for (unsigned int n = 0; n < ARRAY_SIZE(regs); n++)
+		regs[n] = getreg(t, n);
+	return copy_to_user((void __user *)data, regs, sizeof(regs)) ? -EFAULT : 0;
+}
+
+/* In order, as Linux: a refused value stops there, with the ones before it written. */
+static long set_regs(struct task *t, unsigned long data)
+{
+	unsigned long regs[sizeof(struct user_regs_struct) / sizeof(long)];
+	int ret = 0;
+
+	if (copy_from_user(regs, (const void __user *)data, sizeof(regs)))
+		return -EFAULT;
+	for (unsigned int n = 0; n < ARRAY_SIZE(regs) && !ret; n++)
+		ret = putreg(t, n, regs[n]);
+	return ret;
+}
+
+static long set_fpregs(struct task *t, unsigned long data)
+{
+	u8 fpu[FXSAVE_SIZE] __aligned(16);
+
+	if (copy_from_user(fpu, (const void __user *)data, sizeof(fpu)))
+		return -EFAULT;
+	*(u32 *)&fpu[24] &= mxcsr_feature_mask();	/* MXCSR: FXRSTOR would #GP */
+	memcpy(t->fpu, fpu, sizeof(fpu));
+	return 0;
+}
+
+long arch_ptrace(struct task *t, long request, unsigned long addr, unsigned long data)
+{
+	switch (request) {
+	case PTRACE_PEEKUSR:
+		return peek_user(t, addr, data);
+	case PTRACE_POKEUSR:
+		return poke_user(t, addr, data);
+	case PTRACE_GETREGS:
+		return get_regs(t, data);
+	case PTRACE_SETREGS:
+		return set_regs(t, data);
+	case PTRACE_GETFPREGS:
+		return copy_to_user((void __user *)data, t->fpu, FXSAVE_SIZE) ? -EFAULT : 0;
+	case PTRACE_SETFPREGS:
+		return set_fpregs(t, data);
+	default:
+		return -EIO;
+	}
+}

@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * ptrace: one task (the tracer) stops another (the tracee) at chosen points and
+ * reads or changes its registers and memory while it is stopped (kernel/ptrace.c).
+ *
+ * A tracee stops for its tracer
+ *  - before a signal is delivered (signal-delivery-stop: the tracer decides which
+ *    signal, if any, the tracee gets): do_signal() calls ptrace_signal();
+ *  - at the entry and at the exit of each syscall under PTRACE_SYSCALL: the
+ *    syscall work (entry/work.c) calls ptrace_report_syscall_*();
+ *  - when PTRACE_INTERRUPT asks it to (a PTRACE_EVENT_STOP).
+ * Stopped, it sleeps until the tracer resumes it (or a SIGKILL comes); its tracer's
+ * wait4()/waitid() reports the stop once (kernel/exit.c).
+ */
+#ifndef _ENTRYLAB_PTRACE_H
+#define _ENTRYLAB_PTRACE_H
+
+#include <compiler.h>
+#include <signal.h>
+#include <uapi/ptrace.h>
+
+struct task;
+struct pt_regs;
+
+/* A task's tracing state. Under sched_lock, except where noted. */
+struct ptrace_state {
+	struct task *tracer;		/* NULL: not traced */
+	unsigned int options;		/* PTRACE_O_* */
+	bool seized;			/* PTRACE_SEIZE: no SIGSTOP at attach, INTERRUPT allowed */
+	bool stopped;			/* stopped for the tracer; it may touch our state */
+	bool reported;			/* the tracer's wait has seen this stop */
+	bool frozen;			/* a request is using our state: SIGKILL waits */
+	bool interrupt;			/* PTRACE_INTERRUPT: stop at the next chance */
+	bool forced_tf;			/* PTRACE_SINGLESTEP set TF, not the task */
+	int code;			/* while stopped: the stop (SIGTRAP | 0x80, ...); then
+					 * the signal the tracer resumed it with */
+	int signo;			/* the stop's siginfo, for PTRACE_GETSIGINFO */
+	struct ksiginfo info;
+};
+
+/* do_signal(), for a traced task that dequeued sig: the signal to deliver, or 0. */
+int ptrace_signal(int sig, struct ksiginfo *info);
+/* do_signal(): the stop PTRACE_INTERRUPT asked for, if it did. */
+void ptrace_interrupt_stop(void);
+/* The syscall work: true when the syscall must not run (a SIGKILL came meanwhile). */
+bool ptrace_report_syscall_entry(struct pt_regs *regs);
+void ptrace_report_syscall_exit(struct pt_regs *regs);
+/* sched_lock held: t is exiting; its tracees go free (or die: EXITKILL), it is untraced. */
+void exit_ptrace_locked(struct task *t);
+
+/* arch/x86/ptrace.c: the requests that read or write a stopped tracee's registers. */
+long arch_ptrace(struct task *child, long request, unsigned long addr, unsigned long data);
+
+#endif

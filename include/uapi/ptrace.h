@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * ptrace(2)'s requests, options and the tracer's view of a task's registers:
+ * Linux's uapi linux/ptrace.h, asm/ptrace-abi.h and sys/user.h (x86-64), whose
+ * layout debuggers and Linux's selftests compute offsets into.
+ */
+#ifndef _UAPI_PTRACE_H
+#define _UAPI_PTRACE_H
+
+#define PTRACE_TRACEME		0
+#define PTRACE_PEEKTEXT		1
+#define PTRACE_PEEKDATA		2
+#define PTRACE_PEEKUSR		3
+#define PTRACE_POKETEXT		4
+#define PTRACE_POKEDATA		5
+#define PTRACE_POKEUSR		6
+#define PTRACE_CONT		7
+#define PTRACE_KILL		8
+#define PTRACE_SINGLESTEP	9
+#define PTRACE_GETREGS		12
+#define PTRACE_SETREGS		13
+#define PTRACE_GETFPREGS	14
+#define PTRACE_SETFPREGS	15
+#define PTRACE_ATTACH		16
+#define PTRACE_DETACH		17
+#define PTRACE_SYSCALL		24
+#define PTRACE_SETOPTIONS	0x4200
+#define PTRACE_GETSIGINFO	0x4202
+#define PTRACE_SEIZE		0x4206
+#define PTRACE_INTERRUPT	0x4207
+
+#define PTRACE_O_TRACESYSGOOD	0x00000001	/* syscall stops report SIGTRAP | 0x80 */
+#define PTRACE_O_EXITKILL	0x00100000	/* the tracer's exit kills the tracee */
+
+#define PTRACE_EVENT_STOP	128		/* PTRACE_INTERRUPT's stop: status >> 16 */
+
+/* The registers as PTRACE_GETREGS gives them: struct pt_regs, then the segments. */
+struct user_regs_struct {
+	unsigned long r15, r14, r13, r12, bp, bx, r11, r10, r9, r8;
+	unsigned long ax, cx, dx, si, di, orig_ax, ip, cs, flags, sp, ss;
+	unsigned long fs_base, gs_base, ds, es, fs, gs;
+};
+
+/* The start of struct user that PEEKUSER and POKEUSER reach, with u_debugreg's place. */
+#define USER_DEBUGREG_OFFSET	848	/* offsetof(struct user, u_debugreg) */
+#define USER_STRUCT_SIZE	912	/* sizeof(struct user) */
+
+#endif

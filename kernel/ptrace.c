@@ -1,0 +1,402 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ptrace(2): the tracer's requests, and the tracee's stops (include/ptrace.h).
+ *
+ * Attaching: PTRACE_TRACEME makes the parent the tracer; PTRACE_ATTACH and
+ * PTRACE_SEIZE make the caller the tracer of another process's thread, ATTACH
+ * with a SIGSTOP that stops it at once. Every other request needs a tracee that
+ * is stopped for this tracer: it sleeps in ptrace_stop(), off every CPU, so its
+ * pt_regs, FPU image, segments and debug registers sit in memory untouched
+ * until a resuming request (CONT, SYSCALL, SINGLESTEP, DETACH) wakes it with the
+ * signal to deliver.
+ *
+ * Left out of Linux's: the fork, exec, clone and exit events (PTRACE_O_TRACE*
+ * options are refused), PTRACE_LISTEN and group-stop (entrylab has no job
+ * control: SIGSTOP stops only a traced task), and the tracee's exit is reported
+ * to its parent alone: a tracer that is not the parent sees it vanish (-ECHILD).
+ * A signal the tracee ignores never reaches the tracer, except the stop signals.
+ */
+#include <asm/processor.h>
+#include <asm/uaccess.h>
+#include <errno.h>
+#include <kernel.h>
+#include <mm.h>
+#include <ptrace.h>
+#include <sched.h>
+#include <signal.h>
+#include <syscalls.h>
+
+#define PTRACE_O_SUPPORTED	(PTRACE_O_TRACESYSGOOD | PTRACE_O_EXITKILL)
+
+static bool fatal_signal_pending(const struct task *t)
+{
+	return (READ_ONCE(t->sig.pending.set) & sigmask(SIGKILL)) || READ_ONCE(t->signal->group_exit);
+}
+
+/**
+ * ptrace_stop - stop current for its tracer until it resumes us
+ * @code: what the tracer's wait reports (WSTOPSIG and the event above it)
+ * @signo: the stop's signal, for PTRACE_GETSIGINFO
+ * @info: its siginfo
+ * @untraced: what to return when there is no tracer (anymore)
+ *
+ * IRQs on, no lock held. Returns the signal the tracer resumed us with (0:
+ * none), or 0 when a SIGKILL ended the stop. The tracer learns of the stop from
+ * its wait and from SIGCHLD (CLD_TRAPPED), as on Linux.
+ */
+static int ptrace_stop(int code, int signo, const struct ksiginfo *info, int untraced)
+{
+	struct task *t = current;
+	struct ptrace_state *pt = &t->ptrace;
+	struct ksiginfo chld = { .code = CLD_TRAPPED, .pid = t->pid, .status = code & 0x7f };
+	unsigned long flags;
+	int resume;
+
+	tasklist_lock(&flags);
+	if (!pt->tracer || fatal_signal_pending(t)) {
+		tasklist_unlock(flags);
+		return untraced;
+	}
+	pt->code = code;
+	pt->signo = signo;
+	pt->info = *info;
+	pt->reported = false;
+	pt->stopped = true;
+	send_signal(pt->tracer, SIGCHLD, &chld, true);
+	wake_up_locked(pt->tracer->signal);	/* its wait4(), asleep in do_wait() */
+	tasklist_unlock(flags);
+
+	/* Only the tracer wakes us for good; SIGKILL too, unless a request holds our state. */
+	for (;;) {
+		prepare_to_sleep(pt, 0);
+		if (!READ_ONCE(pt->stopped) || (fatal_signal_pending(t) && !READ_ONCE(pt->frozen)))
+			break;
+		schedule();
+	}
+	finish_sleep();
+
+	tasklist_lock(&flags);
+	resume = pt->stopped ? 0 : pt->code;
+	pt->stopped = false;
+	pt->signo = 0;
+	/* The tracer changed our syscall work; a switch copies it, but we may not have switched. */
+	this_cpu_write(syscall_work, t->thread_info.syscall_work);
+	tasklist_unlock(flags);
+	return resume;
+}
+
+/* sched_lock held: the tracer let go of t, which runs on with sig (0: none). */
+static void ptrace_release_locked(struct task *t, int sig)
+{
+	struct ptrace_state *pt = &t->ptrace;
+
+	clear_syscall_work(t, SYSCALL_WORK_SYSCALL_TRACE);
+	if (pt->forced_tf)
+		t->regs->flags &= ~X86_EFLAGS_TF;
+	*pt = (struct ptrace_state){ .code = sig };	/* stopped is false: it may go */
+	wake_up_task_locked(t);
+}
+
+int ptrace_signal(int sig, struct ksiginfo *info)
+{
+	struct task *t = current;
+	unsigned long flags;
+	int new = ptrace_stop(sig, sig, info, sig);
+
+	if (!new || new == sig)
+		return new;
+	/* The tracer chose another signal: it is from the tracer now, as on Linux. */
+	*info = (struct ksiginfo){ .code = SI_USER };
+	if (!(t->sig.blocked & sigmask(new)))
+		return new;
+	tasklist_lock(&flags);
+	send_signal(t, new, info, false);	/* blocked: pending until unblocked */
+	tasklist_unlock(flags);
+	return 0;
+}
+
+void ptrace_interrupt_stop(void)
+{
+	struct ksiginfo info = { .code = SIGTRAP | PTRACE_EVENT_STOP << 8 };
+
+	WRITE_ONCE(current->ptrace.interrupt, false);
+	ptrace_stop(SIGTRAP | PTRACE_EVENT_STOP << 8, SIGTRAP, &info, 0);
+}
+
+/* A syscall stop: SIGTRAP, with 0x80 under TRACESYSGOOD. A signal to resume with is sent. */
+static void ptrace_report_syscall(void)
+{
+	struct task *t = current;
+	int code = SIGTRAP | (t->ptrace.options & PTRACE_O_TRACESYSGOOD ? 0x80 : 0);
+	struct ksiginfo info = { .code = code, .pid = t->tgid };
+	unsigned long flags;
+	int sig = ptrace_stop(code, SIGTRAP, &info, 0);
+
+	if (!sig)
+		return;
+	info = (struct ksiginfo){ .code = SI_KERNEL };
+	tasklist_lock(&flags);
+	send_signal(t, sig, &info, false);
+	tasklist_unlock(flags);
+}
+
+bool ptrace_report_syscall_entry(struct pt_regs *regs)
+{
+	ptrace_report_syscall();
+	return fatal_signal_pending(current);
+}
+
+void ptrace_report_syscall_exit(struct pt_regs *regs)
+{
+	ptrace_report_syscall();
+}
+
+void exit_ptrace_locked(struct task *t)
+{
+	struct ksiginfo kill = { .code = SI_KERNEL };
+	struct task *c;
+	unsigned int i;
+
+	for_each_task(c, i) {
+		if (c->ptrace.tracer != t)
+			continue;
+		if (c->ptrace.options & PTRACE_O_EXITKILL)
+			send_signal(c, SIGKILL, &kill, true);
+		ptrace_release_locked(c, 0);
+	}
+	if (t->ptrace.tracer) {
+		wake_up_locked(t->ptrace.tracer->signal);	/* its wait may now say -ECHILD */
+		t->ptrace = (struct ptrace_state){ 0 };
+	}
+}
+
+static long ptrace_traceme(void)
+{
+	struct task *t = current;
+	unsigned long flags;
+	long ret = 0;
+
+	tasklist_lock(&flags);
+	if (t->ptrace.tracer || !t->group_leader->parent)
+		ret = -EPERM;		/* traced already, or started by the kernel */
+	else
+		t->ptrace.tracer = t->group_leader->parent;
+	tasklist_unlock(flags);
+	return ret;
+}
+
+static long ptrace_attach(int pid, bool seize, unsigned long addr, unsigned long options)
+{
+	struct ksiginfo stop = { .code = SI_USER, .pid = current->tgid };
+	unsigned long flags;
+	struct task *t;
+	long ret = 0;
+
+	if (seize && (addr || (options & ~PTRACE_O_SUPPORTED)))
+		return -EINVAL;
+	tasklist_lock(&flags);
+	t = find_task_by_tid(pid);
+	if (!t)
+		ret = -ESRCH;
+	else if (t->tgid == current->tgid || t->ptrace.tracer || !process_alive(t))
+		ret = -EPERM;		/* ourselves, traced already, or dying */
+	if (!ret) {
+		t->ptrace = (struct ptrace_state){ .tracer = current, .seized = seize,
+						   .options = seize ? options : 0 };
+		if (!seize)
+			send_signal(t, SIGSTOP, &stop, false);
+	}
+	tasklist_unlock(flags);
+	return ret;
+}
+
+/* sched_lock held: the thread pid if we trace it, else NULL. */
+static struct task *find_tracee_locked(int pid)
+{
+	struct task *t = find_task_by_tid(pid);
+
+	if (!t || !t->ptrace.tracer || t->ptrace.tracer->group_leader != current->group_leader)
+		return NULL;
+	return t;
+}
+
+/*
+ * The tracee pid, traced by us and stopped, frozen in its stop so that a SIGKILL
+ * cannot end it under the request: ptrace_unfreeze() after, unless the request
+ * resumed it.
+ */
+static struct task *ptrace_get_stopped_tracee(int pid)
+{
+	unsigned long flags;
+	struct task *t;
+
+	tasklist_lock(&flags);
+	t = find_tracee_locked(pid);
+	if (t && !t->ptrace.stopped)
+		t = NULL;
+	if (t)
+		t->ptrace.frozen = true;
+	tasklist_unlock(flags);
+	/* A stop just made may still be on its way off its CPU: its registers are not ours yet. */
+	while (t && READ_ONCE(t->on_cpu) >= 0)
+		cpu_relax();
+	return t;
+}
+
+static void ptrace_unfreeze(struct task *t)
+{
+	unsigned long flags;
+
+	tasklist_lock(&flags);
+	if (t->ptrace.frozen) {
+		t->ptrace.frozen = false;
+		wake_up_task_locked(t);		/* a SIGKILL that came meanwhile */
+	}
+	tasklist_unlock(flags);
+}
+
+static bool is_resume_request(long request)
+{
+	return request == PTRACE_CONT || request == PTRACE_SYSCALL ||
+	       request == PTRACE_SINGLESTEP || request == PTRACE_DETACH;
+}
+
+static long ptrace_resume(struct task *t, long request, unsigned long data)
+{
+	struct ptrace_state *pt = &t->ptrace;
+	unsigned long flags;
+
+	if (data > _NSIG)
+		return -EIO;
+	if (request == PTRACE_SYSCALL)
+		set_syscall_work(t, SYSCALL_WORK_SYSCALL_TRACE);
+	else
+		clear_syscall_work(t, SYSCALL_WORK_SYSCALL_TRACE);
+	if (request == PTRACE_SINGLESTEP && !(t->regs->flags & X86_EFLAGS_TF)) {
+		t->regs->flags |= X86_EFLAGS_TF;
+		pt->forced_tf = true;
+	} else if (request != PTRACE_SINGLESTEP && pt->forced_tf) {
+		t->regs->flags &= ~X86_EFLAGS_TF;
+		pt->forced_tf = false;
+	}
+	tasklist_lock(&flags);
+	if (request == PTRACE_DETACH) {
+		ptrace_release_locked(t, data);
+	} else {
+		pt->code = data;
+		pt->stopped = false;
+		pt->frozen = false;
+		wake_up_task_locked(t);
+	}
+	tasklist_unlock(flags);
+	return 0;
+}
+
+/*
+ * sched_lock held. PTRACE_INTERRUPT: a seized tracee stops at its next return to
+ * user mode, woken for it if asleep; PTRACE_KILL: it gets a SIGKILL. Neither
+ * needs it stopped.
+ */
+static long ptrace_interrupt_or_kill_locked(struct task *t, long request)
+{
+	struct ksiginfo kill = { .code = SI_KERNEL };
+	unsigned long flags;
+
+	if (request == PTRACE_KILL) {
+		send_signal(t, SIGKILL, &kill, true);
+		return 0;
+	}
+	if (!t->ptrace.seized)
+		return -EIO;
+	spin_lock_irqsave(&t->sighand->lock, flags);
+	t->ptrace.interrupt = true;
+	recalc_sigpending(t);
+	signal_wake_up(t);
+	spin_unlock_irqrestore(&t->sighand->lock, flags);
+	return 0;
+}
+
+static long ptrace_peek_poke_data(struct task *t, long request, unsigned long addr,
+				  unsigned long data)
+{
+	unsigned long word;
+
+	if (request == PTRACE_POKETEXT || request == PTRACE_POKEDATA)
+		return access_remote_vm(t->mm, addr, &data, sizeof(data), true) ? -EIO : 0;
+	if (access_remote_vm(t->mm, addr, &word, sizeof(word), false))
+		return -EIO;
+	return copy_to_user((void __user *)data, &word, sizeof(word)) ? -EFAULT : 0;
+}
+
+static long ptrace_getsiginfo(struct task *t, unsigned long data)
+{
+	struct kernel_siginfo si = { 0 };
+
+	if (!t->ptrace.signo)
+		return -EINVAL;
+	fill_siginfo(&si, t->ptrace.signo, &t->ptrace.info);
+	return copy_to_user((void __user *)data, &si, sizeof(si)) ? -EFAULT : 0;
+}
+
+/* The requests on a tracee that is stopped (all but KILL and INTERRUPT). */
+static long ptrace_request(struct task *t, long request, unsigned long addr, unsigned long data)
+{
+	switch (request) {
+	case PTRACE_PEEKTEXT:
+	case PTRACE_PEEKDATA:
+	case PTRACE_POKETEXT:
+	case PTRACE_POKEDATA:
+		return ptrace_peek_poke_data(t, request, addr, data);
+	case PTRACE_CONT:
+	case PTRACE_SYSCALL:
+	case PTRACE_SINGLESTEP:
+	case PTRACE_DETACH:
+		return ptrace_resume(t, request, data);
+	case PTRACE_SETOPTIONS:
+		if (data & ~PTRACE_O_SUPPORTED)
+			return -EINVAL;
+		t->ptrace.options = data;
+		return 0;
+	case PTRACE_GETSIGINFO:
+		return ptrace_getsiginfo(t, data);
+	default:
+		return arch_ptrace(t, request, addr, data);
+	}
+}
+
+/**
+ * sys_ptrace - ptrace(request, pid, addr, data)
+ *
+ * The raw call, not glibc's wrapper: PEEK requests store the word at data and
+ * return 0.
+ */
+long sys_ptrace(struct pt_regs *regs)
+{
+	long request = regs->di, ret = -ESRCH;
+	int pid = (int)regs->si;
+	unsigned long addr = regs->dx, data = regs->r10, flags;
+	struct task *t;
+
+	switch (request) {
+	case PTRACE_TRACEME:
+		return ptrace_traceme();
+	case PTRACE_ATTACH:
+	case PTRACE_SEIZE:
+		return ptrace_attach(pid, request == PTRACE_SEIZE, addr, data);
+	case PTRACE_KILL:
+	case PTRACE_INTERRUPT:
+		tasklist_lock(&flags);
+		t = find_tracee_locked(pid);
+		if (t)
+			ret = ptrace_interrupt_or_kill_locked(t, request);
+		tasklist_unlock(flags);
+		return ret;
+	}
+	t = ptrace_get_stopped_tracee(pid);
+	if (!t)
+		return -ESRCH;
+	ret = ptrace_request(t, request, addr, data);
+	if (ret || !is_resume_request(request))
+		ptrace_unfreeze(t);	/* not after a resume: it may be gone already */
+	return ret;
+}

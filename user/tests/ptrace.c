@@ -1,0 +1,324 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ptrace, from the tracer's side: stops and what wait reports for them, the
+ * syscall stops and a tracer rewriting the syscall, registers, memory, single
+ * steps, and debug-register breakpoints and watchpoints. The tracee is a forked
+ * child; it reports what it saw through its exit status (0: all as expected).
+ */
+#include <uapi/ptrace.h>
+#include "harness.h"
+
+#define SIGSTOP		19
+#define WSTOPPED_CODE	0x7f			/* the low byte of a stop's wait status */
+#define DR7_L0_WRITE_8	(1UL | 1UL << 16 | 2UL << 18)	/* DR0: writes of 8 bytes */
+#define DR7_L1_EXEC	(1UL << 2)			/* DR1: instruction fetch */
+#define DR7_GD		(1UL << 13)
+
+static long ptrace(long request, long pid, unsigned long addr, unsigned long data)
+{
+	return syscall4(__NR_ptrace, request, pid, addr, data);
+}
+
+static void __noreturn child_exit(int status)
+{
+	syscall1(__NR_exit, status);
+	__builtin_unreachable();
+}
+
+/* The child's first steps: be traced by the parent, then stop until it is ready. */
+static void trace_me_and_stop(void)
+{
+	if (ptrace(PTRACE_TRACEME, 0, 0, 0))
+		child_exit(100);
+	syscall3(__NR_tgkill, getpid(), syscall0(__NR_gettid), SIGSTOP);
+}
+
+/* The parent's: the child's first stop, SIGSTOP. */
+static bool wait_stop(long pid, int *sig)
+{
+	int status = wait_status(pid);
+
+	*sig = (status >> 8) & 0xffff;
+	return (status & 0xff) == WSTOPPED_CODE;
+}
+
+static long traced_child(void (*body)(void))
+{
+	long pid = syscall0(__NR_fork);
+	int sig;
+
+	if (pid == 0) {
+		trace_me_and_stop();
+		body();
+		child_exit(0);
+	}
+	if (pid < 0 || !wait_stop(pid, &sig) || sig != SIGSTOP)
+		return -1;
+	return pid;
+}
+
+static void do_nothing(void)
+{
+}
+
+/*
+ * PTRACE_TRACEME, then a signal: the child stops, its parent's wait says so
+ * (WIFSTOPPED, WSTOPSIG) once, GETSIGINFO names the signal, and CONT with 0 lets
+ * it go on without it.
+ */
+SELFTEST(ptrace, signal_stop_reported_once_and_suppressed)
+{
+	struct kernel_siginfo si;
+	long pid = traced_child(do_nothing);
+	int status = 0;
+
+	ASSERT_TRUE(t, pid > 0);
+	EXPECT_EQ(t, syscall4(__NR_wait4, pid, &status, 1 /* WNOHANG */, NULL), 0L);
+	EXPECT_EQ(t, ptrace(PTRACE_GETSIGINFO, pid, 0, (unsigned long)&si), 0L);
+	EXPECT_EQ(t, si.si_signo, SIGSTOP);
+	EXPECT_EQ(t, si.si_code, SI_TKILL);
+	EXPECT_EQ(t, ptrace(PTRACE_CONT, pid, 0, 0), 0L);
+	EXPECT_EQ(t, wait_status(pid), 0);
+}
+
+static long syscall_result;
+
+static void make_two_syscalls(void)
+{
+	syscall_result = syscall0(__NR_getpid);
+	if (syscall_result != 42)
+		child_exit(1);
+	if (syscall0(__NR_getpid) != -ENOSYS)
+		child_exit(2);
+}
+
+/* One PTRACE_SYSCALL round: the stop it reaches, with the registers there. */
+static bool syscall_stop(long pid, struct user_regs_struct *regs)
+{
+	int sig;
+
+	return !ptrace(PTRACE_SYSCALL, pid, 0, 0) && wait_stop(pid, &sig) &&
+	       sig == (SIGTRAP | 0x80) && !ptrace(PTRACE_GETREGS, pid, 0, (unsigned long)regs);
+}
+
+/*
+ * PTRACE_SYSCALL stops the child at a syscall's entry and exit (SIGTRAP | 0x80
+ * under TRACESYSGOOD). At entry the tracer may change the number (getpid becomes
+ * getppid) or skip the call (orig_ax -1: the result stays -ENOSYS); at exit it
+ * may change the result.
+ */
+SELFTEST(ptrace, syscall_stops_let_the_tracer_change_the_call)
+{
+	long pid = traced_child(make_two_syscalls);
+	struct user_regs_struct regs;
+
+	ASSERT_TRUE(t, pid > 0);
+	ASSERT_EQ(t, ptrace(PTRACE_SETOPTIONS, pid, 0, PTRACE_O_TRACESYSGOOD), 0L);
+	ASSERT_TRUE(t, syscall_stop(pid, &regs));
+	EXPECT_EQ(t, regs.orig_ax, (unsigned long)__NR_getpid);
+	EXPECT_EQ(t, regs.ax, (unsigned long)-ENOSYS);
+	regs.orig_ax = __NR_getppid;
+	ASSERT_EQ(t, ptrace(PTRACE_SETREGS, pid, 0, (unsigned long)&regs), 0L);
+	ASSERT_TRUE(t, syscall_stop(pid, &regs));
+	EXPECT_EQ(t, regs.ax, (unsigned long)getpid());		/* getppid ran */
+	regs.ax = 42;
+	ASSERT_EQ(t, ptrace(PTRACE_SETREGS, pid, 0, (unsigned long)&regs), 0L);
+	ASSERT_TRUE(t, syscall_stop(pid, &regs));
+	regs.orig_ax = -1UL;
+	ASSERT_EQ(t, ptrace(PTRACE_SETREGS, pid, 0, (unsigned long)&regs), 0L);
+	ASSERT_TRUE(t, syscall_stop(pid, &regs));
+	EXPECT_EQ(t, regs.ax, (unsigned long)-ENOSYS);		/* skipped */
+	EXPECT_EQ(t, ptrace(PTRACE_CONT, pid, 0, 0), 0L);
+	EXPECT_EQ(t, wait_status(pid), 0);
+}
+
+static void spin_a_little(void)
+{
+	for (volatile int i = 0; i < 1000; i++)
+		;
+}
+
+static volatile unsigned long traced_word = 1;
+
+static void check_word_poked(void)
+{
+	child_exit(traced_word == 0x1234 ? 0 : 1);
+}
+
+/*
+ * PEEKDATA and POKEDATA reach the child's copy of memory, not ours, even where
+ * the child cannot write (its text); PEEKUSER
+ * agrees with GETREGS; a write the CPU would refuse or that would give ring 3
+ * more rights is refused or filtered.
+ */
+SELFTEST(ptrace, memory_and_registers_of_a_stopped_tracee)
+{
+	long pid = traced_child(check_word_poked);
+	struct user_regs_struct regs;
+	unsigned long word = 0, flags_off = offsetof(struct user_regs_struct, flags);
+	const unsigned long *text;
+
+	ASSERT_TRUE(t, pid > 0);
+	EXPECT_EQ(t, ptrace(PTRACE_PEEKDATA, pid, (unsigned long)&traced_word,
+			    (unsigned long)&word), 0L);
+	EXPECT_EQ(t, word, 1UL);
+	EXPECT_EQ(t, ptrace(PTRACE_POKEDATA, pid, (unsigned long)&traced_word, 0x1234), 0L);
+	EXPECT_EQ(t, traced_word, 1UL);				/* ours is untouched */
+	/* Program text is read-only, and its frame shared with us: the child gets a copy. */
+	text = (unsigned long *)spin_a_little;
+	EXPECT_EQ(t, ptrace(PTRACE_POKETEXT, pid, (unsigned long)text, ~*text), 0L);
+	EXPECT_EQ(t, ptrace(PTRACE_PEEKTEXT, pid, (unsigned long)text, (unsigned long)&word), 0L);
+	EXPECT_EQ(t, word, ~*text);
+	EXPECT_EQ(t, ptrace(PTRACE_PEEKDATA, pid, 0, (unsigned long)&word), -EIO);
+	EXPECT_EQ(t, ptrace(PTRACE_PEEKDATA, pid, TASK_SIZE_MAX, (unsigned long)&word), -EIO);
+
+	ASSERT_EQ(t, ptrace(PTRACE_GETREGS, pid, 0, (unsigned long)&regs), 0L);
+	EXPECT_EQ(t, ptrace(PTRACE_PEEKUSR, pid, offsetof(struct user_regs_struct, ip),
+			    (unsigned long)&word), 0L);
+	EXPECT_EQ(t, word, regs.ip);
+	EXPECT_EQ(t, regs.cs, (unsigned long)__USER_CS);
+	EXPECT_EQ(t, ptrace(PTRACE_POKEUSR, pid, offsetof(struct user_regs_struct, cs),
+			    __KERNEL_CS), -EIO);
+	EXPECT_EQ(t, ptrace(PTRACE_POKEUSR, pid, offsetof(struct user_regs_struct, gs_base),
+			    TASK_SIZE_MAX), -EIO);
+	EXPECT_EQ(t, ptrace(PTRACE_POKEUSR, pid, flags_off, X86_EFLAGS_IOPL | X86_EFLAGS_CF), 0L);
+	EXPECT_EQ(t, ptrace(PTRACE_PEEKUSR, pid, flags_off, (unsigned long)&word), 0L);
+	EXPECT_EQ(t, word & (X86_EFLAGS_IOPL | X86_EFLAGS_IF | X86_EFLAGS_CF),
+		  X86_EFLAGS_IF | X86_EFLAGS_CF);			/* IF stays, IOPL stays 0 */
+	EXPECT_EQ(t, ptrace(PTRACE_PEEKUSR, pid, 3, (unsigned long)&word), -EIO);
+	EXPECT_EQ(t, ptrace(PTRACE_CONT, pid, 0, 0), 0L);
+	EXPECT_EQ(t, wait_status(pid), 0);
+}
+
+/* SINGLESTEP runs one instruction, then the child stops with SIGTRAP (TRAP_TRACE). */
+SELFTEST(ptrace, singlestep_runs_one_instruction)
+{
+	long pid = traced_child(spin_a_little);
+	struct user_regs_struct before, after;
+	struct kernel_siginfo si;
+	int sig;
+
+	ASSERT_TRUE(t, pid > 0);
+	ASSERT_EQ(t, ptrace(PTRACE_GETREGS, pid, 0, (unsigned long)&before), 0L);
+	ASSERT_EQ(t, ptrace(PTRACE_SINGLESTEP, pid, 0, 0), 0L);
+	ASSERT_TRUE(t, wait_stop(pid, &sig));
+	EXPECT_EQ(t, sig, SIGTRAP);
+	EXPECT_EQ(t, ptrace(PTRACE_GETSIGINFO, pid, 0, (unsigned long)&si), 0L);
+	EXPECT_EQ(t, si.si_code, TRAP_TRACE);
+	ASSERT_EQ(t, ptrace(PTRACE_GETREGS, pid, 0, (unsigned long)&after), 0L);
+	EXPECT_NE(t, after.ip, before.ip);
+	EXPECT_EQ(t, ptrace(PTRACE_CONT, pid, 0, 0), 0L);	/* TF off again: no more stops */
+	EXPECT_EQ(t, wait_status(pid), 0);
+}
+
+static volatile unsigned long watched[2];		/* a struct timespec; DR0 watches [0] */
+
+static noinline void breakpointed(void)
+{
+	asm volatile("nop");
+}
+
+/*
+ * A watchpoint on a word: the child's own write traps (SIGTRAP, TRAP_HWBKPT, DR6
+ * says which), the kernel's write to it for a syscall does not (it is only
+ * recorded, as on Linux); an instruction breakpoint traps once, and the
+ * instruction then runs (RF).
+ */
+static void touch_watched_word(void)
+{
+	watched[0] = 1;
+	if (syscall2(__NR_clock_gettime, 1, watched))
+		child_exit(1);
+	breakpointed();
+}
+
+SELFTEST(ptrace, debug_registers_watch_and_break)
+{
+	long pid = traced_child(touch_watched_word);
+	unsigned long dr = USER_DEBUGREG_OFFSET, dr6 = 0;
+	struct kernel_siginfo si;
+	int sig;
+
+	ASSERT_TRUE(t, pid > 0);
+	EXPECT_EQ(t, ptrace(PTRACE_POKEUSR, pid, dr + 7 * 8, DR7_GD), -EINVAL);
+	EXPECT_EQ(t, ptrace(PTRACE_POKEUSR, pid, dr + 4 * 8, 0), -EIO);
+	EXPECT_EQ(t, ptrace(PTRACE_POKEUSR, pid, dr, TASK_SIZE_MAX), -EINVAL);
+	ASSERT_EQ(t, ptrace(PTRACE_POKEUSR, pid, dr, (unsigned long)&watched[0]), 0L);
+	ASSERT_EQ(t, ptrace(PTRACE_POKEUSR, pid, dr + 8, (unsigned long)breakpointed), 0L);
+	EXPECT_EQ(t, ptrace(PTRACE_POKEUSR, pid, dr + 7 * 8, 1UL | 3UL << 18 | 1UL << 16 |
+			    DR7_L1_EXEC | 1UL << 22), -EINVAL);	/* DR1: exec of 8 bytes */
+	ASSERT_EQ(t, ptrace(PTRACE_POKEUSR, pid, dr + 7 * 8, DR7_L0_WRITE_8 | DR7_L1_EXEC), 0L);
+	ASSERT_EQ(t, ptrace(PTRACE_CONT, pid, 0, 0), 0L);
+
+	ASSERT_TRUE(t, wait_stop(pid, &sig));			/* watched[0] = 1 */
+	EXPECT_EQ(t, sig, SIGTRAP);
+	EXPECT_EQ(t, ptrace(PTRACE_GETSIGINFO, pid, 0, (unsigned long)&si), 0L);
+	EXPECT_EQ(t, si.si_code, TRAP_HWBKPT);
+	EXPECT_EQ(t, ptrace(PTRACE_PEEKUSR, pid, dr + 6 * 8, (unsigned long)&dr6), 0L);
+	EXPECT_EQ(t, dr6 & 0xf, 1UL);
+	ASSERT_EQ(t, ptrace(PTRACE_POKEUSR, pid, dr + 6 * 8, 0), 0L);
+	ASSERT_EQ(t, ptrace(PTRACE_CONT, pid, 0, 0), 0L);
+
+	ASSERT_TRUE(t, wait_stop(pid, &sig));			/* breakpointed() */
+	EXPECT_EQ(t, sig, SIGTRAP);
+	EXPECT_EQ(t, ptrace(PTRACE_PEEKUSR, pid, dr + 6 * 8, (unsigned long)&dr6), 0L);
+	EXPECT_EQ(t, dr6 & 0xf, 3UL);		/* the kernel's write (DR0), then DR1 */
+	ASSERT_EQ(t, ptrace(PTRACE_CONT, pid, 0, 0), 0L);
+	EXPECT_EQ(t, wait_status(pid), 0);
+}
+
+static void sleep_then_exit(void)
+{
+	struct timespec64 nap = { 0, 300 * 1000 * 1000 };	/* longer than the test */
+
+	syscall2(__NR_nanosleep, &nap, NULL);
+}
+
+/*
+ * PTRACE_ATTACH stops a running child with SIGSTOP; DETACH lets it go. SEIZE does
+ * not stop it; INTERRUPT does (PTRACE_EVENT_STOP), even inside a sleep, which
+ * then goes on.
+ */
+SELFTEST(ptrace, attach_seize_interrupt_detach)
+{
+	long pid = syscall0(__NR_fork);
+	int sig;
+
+	if (pid == 0) {
+		sleep_then_exit();
+		child_exit(0);
+	}
+	ASSERT_TRUE(t, pid > 0);
+	ASSERT_EQ(t, ptrace(PTRACE_ATTACH, pid, 0, 0), 0L);
+	EXPECT_EQ(t, ptrace(PTRACE_ATTACH, pid, 0, 0), -EPERM);	/* traced already */
+	ASSERT_TRUE(t, wait_stop(pid, &sig));
+	EXPECT_EQ(t, sig, SIGSTOP);
+	EXPECT_EQ(t, ptrace(PTRACE_INTERRUPT, pid, 0, 0), -EIO);	/* not seized */
+	ASSERT_EQ(t, ptrace(PTRACE_DETACH, pid, 0, 0), 0L);
+	EXPECT_EQ(t, ptrace(PTRACE_CONT, pid, 0, 0), -ESRCH);	/* not ours now */
+
+	ASSERT_EQ(t, ptrace(PTRACE_SEIZE, pid, 0, PTRACE_O_EXITKILL), 0L);
+	ASSERT_EQ(t, ptrace(PTRACE_INTERRUPT, pid, 0, 0), 0L);
+	ASSERT_TRUE(t, wait_stop(pid, &sig));
+	EXPECT_EQ(t, sig, SIGTRAP | PTRACE_EVENT_STOP << 8);
+	ASSERT_EQ(t, ptrace(PTRACE_DETACH, pid, 0, 0), 0L);
+	EXPECT_EQ(t, wait_status(pid), 0);
+}
+
+/* What may not be asked; none of it changes anything. */
+SELFTEST(ptrace, refusals)
+{
+	long pid = traced_child(do_nothing);
+
+	ASSERT_TRUE(t, pid > 0);
+	EXPECT_EQ(t, ptrace(PTRACE_TRACEME, 0, 0, 0), -EPERM);	/* the kernel started us */
+	EXPECT_EQ(t, ptrace(PTRACE_ATTACH, getpid(), 0, 0), -EPERM);
+	EXPECT_EQ(t, ptrace(PTRACE_ATTACH, 30000, 0, 0), -ESRCH);
+	EXPECT_EQ(t, ptrace(PTRACE_CONT, 30000, 0, 0), -ESRCH);
+	EXPECT_EQ(t, ptrace(PTRACE_SETOPTIONS, pid, 0, 2 /* TRACEFORK */), -EINVAL);
+	EXPECT_EQ(t, ptrace(PTRACE_CONT, pid, 0, 65), -EIO);
+	EXPECT_EQ(t, ptrace(0x4321, pid, 0, 0), -EIO);
+	EXPECT_EQ(t, ptrace(PTRACE_GETREGS, pid, 0, TASK_SIZE_MAX), -EFAULT);
+	EXPECT_EQ(t, ptrace(PTRACE_KILL, pid, 0, 0), 0L);
+	EXPECT_EQ(t, wait_status(pid), SIGKILL);
+}
