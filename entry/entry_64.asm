@@ -75,15 +75,6 @@ entry_SYSCALL_64_floor:
 	swapgs				; GS_BASE = the user's
 	o64 sysret			; RCX and R11 were never touched
 
-; SYSCALL from compat mode (a 32-bit code segment) arrives here on AMD CPUs, which
-; take CSTAR for it (Intel's raise #UD). entrylab has no 32-bit syscall ABI, so,
-; like Linux's ignore_sysret without IA32 emulation, it answers -ENOSYS at once:
-; still on the user's stack and GS, IRQs masked by SFMASK, two instructions.
-global entry_SYSCALL_compat
-entry_SYSCALL_compat:
-	mov eax, -ENOSYS		; RCX = user EIP, R11 = user RFLAGS, CPL 0
-	sysret				; 32-bit SYSRET: CS = USER32_CS, EIP = ECX, CPL 3
-
 ; A new task's first return to user mode. switch_to() "returns" here on the
 ; task's kernel stack with IRQs off and RSP = the task's struct pt_regs, which
 ; task_start() or fork filled in. Exit through the same hooks as every return.

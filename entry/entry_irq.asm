@@ -90,6 +90,7 @@ iret_fault_entry:
 	; no: CS decides, as for every other vector
 
 align 16
+global interrupt_common
 interrupt_common:
 	test byte [rsp + 24], 3		; CS RPL: did we interrupt ring 3?
 	jz .gs_ok			; no: GS_BASE is ours

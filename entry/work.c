@@ -14,19 +14,27 @@
  * @regs: the user's registers, as a tracer will see and may change them
  * @nr: the number the user asked for
  *
- * IRQs on. The tracer stops us here (PTRACE_SYSCALL) and may rewrite orig_ax:
- * the number that runs is read back from it, so -1 runs nothing and leaves ax as
- * the tracer set it (-ENOSYS unless it did). The stop at the exit comes from the
- * exit work loop; TIF_SYSCALL_EXIT_STOP sends the return there.
+ * IRQs on. The tracer stops us here (PTRACE_SYSCALL, PTRACE_SYSEMU) and may
+ * rewrite orig_ax: the number that runs is read back from it, so -1 runs nothing
+ * and leaves ax as the tracer set it (-ENOSYS unless it did). Under PTRACE_SYSEMU
+ * nothing runs whatever the number (the tracer emulates the call: Linux's user-mode
+ * Linux does) and there is no exit stop. Which of the two applies is decided by the
+ * work found on entry, as on Linux: the tracer's resume from this stop does not
+ * change it. The stop at the exit comes from the exit work loop;
+ * TIF_SYSCALL_EXIT_STOP sends the return there.
  */
 int syscall_trace_enter(struct pt_regs *regs, int nr)
 {
 	/* The task's word is the truth; this CPU's copy may be a detached tracer's leftover. */
-	if (!(READ_ONCE(task_thread_info(current)->syscall_work) & BIT(SYSCALL_WORK_SYSCALL_TRACE)))
+	unsigned long work = READ_ONCE(task_thread_info(current)->syscall_work);
+
+	if (!(work & SYSCALL_WORK_ENTER))
 		return nr;
-	set_tsk_thread_flag(current, TIF_SYSCALL_EXIT_STOP);
-	if (ptrace_report_syscall_entry(regs))
-		return -1;		/* a SIGKILL came while stopped: the syscall must not run */
+	if (work & BIT(SYSCALL_WORK_SYSCALL_TRACE))
+		set_tsk_thread_flag(current, TIF_SYSCALL_EXIT_STOP);
+	/* A SIGKILL that came while stopped: the syscall must not run either. */
+	if (ptrace_report_syscall_entry(regs) || (work & BIT(SYSCALL_WORK_SYSCALL_EMU)))
+		return -1;
 	return (int)regs->orig_ax;
 }
 

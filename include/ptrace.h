@@ -6,7 +6,8 @@
  * A tracee stops for its tracer
  *  - before a signal is delivered (signal-delivery-stop: the tracer decides which
  *    signal, if any, the tracee gets): do_signal() calls ptrace_signal();
- *  - at the entry and at the exit of each syscall under PTRACE_SYSCALL: the
+ *  - at the entry and at the exit of each syscall under PTRACE_SYSCALL (at the
+ *    entry alone under PTRACE_SYSEMU, which runs no syscall): the
  *    syscall work (entry/work.c) calls ptrace_report_syscall_*();
  *  - when PTRACE_INTERRUPT asks it to (a PTRACE_EVENT_STOP).
  * Stopped, it sleeps until the tracer resumes it (or a SIGKILL comes); its tracer's

@@ -124,6 +124,8 @@ static __always_inline struct task *current_task(void)
 #define clear_tsk_thread_flag(t, flag)	clear_ti_thread_flag(task_thread_info(t), flag)
 #define set_syscall_work(t, work)	atomic_set_bit(work, &task_thread_info(t)->syscall_work)
 #define clear_syscall_work(t, work)	atomic_clear_bit(work, &task_thread_info(t)->syscall_work)
+#define assign_syscall_work(t, work, on) \
+	((on) ? set_syscall_work(t, work) : clear_syscall_work(t, work))
 
 /* The current task's TIF_* flags; the exit path reads them with IRQs off. */
 static __always_inline unsigned long read_thread_flags(void)

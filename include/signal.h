@@ -85,7 +85,6 @@ void signal_get(struct signal_struct *sig);
 void signal_put(struct signal_struct *sig);
 /* The task's own new blocked mask (SIGKILL and SIGSTOP stay unblocked). */
 void set_blocked(struct task *t, sigset_t blocked);
-bool sig_ignored(struct task *t, int sig);
 void send_signal(struct task *t, int sig, const struct ksiginfo *info, bool group);
 void send_sig_kernel(struct task *p, int sig);
 /* A fault in user mode: the signal cannot be ignored or blocked away. */

@@ -39,7 +39,9 @@
  * which sends that syscall's return down the exit work loop (entry/work.c).
  */
 #define SYSCALL_WORK_SYSCALL_TRACE	0	/* PTRACE_SYSCALL: stop at entry and exit */
-#define SYSCALL_WORK_ENTER		BIT(SYSCALL_WORK_SYSCALL_TRACE)
+#define SYSCALL_WORK_SYSCALL_EMU	1	/* PTRACE_SYSEMU: stop at entry, run nothing */
+#define SYSCALL_WORK_ENTER		(BIT(SYSCALL_WORK_SYSCALL_TRACE) | \
+					 BIT(SYSCALL_WORK_SYSCALL_EMU))
 
 struct thread_info {
 	unsigned long flags;		/* TIF_* */

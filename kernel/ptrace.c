@@ -7,14 +7,15 @@
  * with a SIGSTOP that stops it at once. Every other request needs a tracee that
  * is stopped for this tracer: it sleeps in ptrace_stop(), off every CPU, so its
  * pt_regs, FPU image, segments and debug registers sit in memory untouched
- * until a resuming request (CONT, SYSCALL, SINGLESTEP, DETACH) wakes it with the
- * signal to deliver.
+ * until a resuming request (CONT, SYSCALL, SYSEMU, SINGLESTEP, DETACH) wakes it
+ * with the signal to deliver.
  *
  * Left out of Linux's: the fork, exec, clone and exit events (PTRACE_O_TRACE*
  * options are refused), PTRACE_LISTEN and group-stop (entrylab has no job
  * control: SIGSTOP stops only a traced task), and the tracee's exit is reported
  * to its parent alone: a tracer that is not the parent sees it vanish (-ECHILD).
- * A signal the tracee ignores never reaches the tracer, except the stop signals.
+ * As on Linux, a traced task is sent the signals it ignores too, so that its
+ * tracer sees them; do_signal() drops them after the tracer's word.
  */
 #include <asm/processor.h>
 #include <asm/uaccess.h>
@@ -91,6 +92,7 @@ static void ptrace_release_locked(struct task *t, int sig)
 	struct ptrace_state *pt = &t->ptrace;
 
 	clear_syscall_work(t, SYSCALL_WORK_SYSCALL_TRACE);
+	clear_syscall_work(t, SYSCALL_WORK_SYSCALL_EMU);
 	if (pt->forced_tf)
 		t->regs->flags &= ~X86_EFLAGS_TF;
 	*pt = (struct ptrace_state){ .code = sig };	/* stopped is false: it may go */
@@ -257,7 +259,7 @@ static void ptrace_unfreeze(struct task *t)
 
 static bool is_resume_request(long request)
 {
-	return request == PTRACE_CONT || request == PTRACE_SYSCALL ||
+	return request == PTRACE_CONT || request == PTRACE_SYSCALL || request == PTRACE_SYSEMU ||
 	       request == PTRACE_SINGLESTEP || request == PTRACE_DETACH;
 }
 
@@ -268,10 +270,9 @@ static long ptrace_resume(struct task *t, long request, unsigned long data)
 
 	if (data > _NSIG)
 		return -EIO;
-	if (request == PTRACE_SYSCALL)
-		set_syscall_work(t, SYSCALL_WORK_SYSCALL_TRACE);
-	else
-		clear_syscall_work(t, SYSCALL_WORK_SYSCALL_TRACE);
+	/* What the next syscalls stop for; the one stopped in, if any, keeps its work. */
+	assign_syscall_work(t, SYSCALL_WORK_SYSCALL_TRACE, request == PTRACE_SYSCALL);
+	assign_syscall_work(t, SYSCALL_WORK_SYSCALL_EMU, request == PTRACE_SYSEMU);
 	if (request == PTRACE_SINGLESTEP && !(t->regs->flags & X86_EFLAGS_TF)) {
 		t->regs->flags |= X86_EFLAGS_TF;
 		pt->forced_tf = true;
@@ -349,6 +350,7 @@ static long ptrace_request(struct task *t, long request, unsigned long addr, uns
 		return ptrace_peek_poke_data(t, request, addr, data);
 	case PTRACE_CONT:
 	case PTRACE_SYSCALL:
+	case PTRACE_SYSEMU:
 	case PTRACE_SINGLESTEP:
 	case PTRACE_DETACH:
 		return ptrace_resume(t, request, data);

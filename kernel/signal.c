@@ -50,13 +50,11 @@ const char *signal_name(int sig)
 
 /*
  * The signals whose default action does nothing here. Linux stops the process for
- * the last four (job control, which entrylab has not): a traced task takes them
- * anyway, so that its tracer sees them (ptrace's attach stops with SIGSTOP).
+ * the last four (job control, which entrylab has not).
  */
 #define SIG_DEFAULT_IGNORE (sigmask(SIGCHLD) | sigmask(SIGURG) | sigmask(SIGWINCH) | \
-			    sigmask(SIGCONT))
-#define SIG_KERNEL_STOP	   (sigmask(SIGSTOP) | sigmask(SIGTSTP) | sigmask(SIGTTIN) | \
-			    sigmask(SIGTTOU))
+			    sigmask(SIGCONT) | sigmask(SIGSTOP) | sigmask(SIGTSTP) |  \
+			    sigmask(SIGTTIN) | sigmask(SIGTTOU))
 #define SIG_UNBLOCKABLE	(sigmask(SIGKILL) | sigmask(SIGSTOP))
 
 struct sighand *sighand_alloc(void)
@@ -106,20 +104,23 @@ void signal_put(struct signal_struct *sig)
 		free_page_object(sig);
 }
 
-static __always_inline bool sig_default_ignored(const struct task *t, int sig)
-{
-	if (SIG_DEFAULT_IGNORE & sigmask(sig))
-		return true;
-	return unlikely(SIG_KERNEL_STOP & sigmask(sig)) && !READ_ONCE(t->ptrace.tracer);
-}
-
-__always_inline bool sig_ignored(struct task *t, int sig)
+/* Does t's action for sig do nothing: SIG_IGN, or SIG_DFL for a signal ignored by default? */
+static __always_inline bool sig_handler_ignored(const struct task *t, int sig)
 {
 	unsigned long handler = t->sighand->action[sig - 1].handler;
 
-	if (sig == SIGKILL)
-		return false;
-	return handler == SIG_IGN || (handler == SIG_DFL && sig_default_ignored(t, sig));
+	return handler == SIG_IGN || (handler == SIG_DFL && (SIG_DEFAULT_IGNORE & sigmask(sig)));
+}
+
+/*
+ * May sending sig to t be skipped? Not when t is traced, as on Linux: its tracer
+ * sees every signal (ptrace's attach stops with SIGSTOP, a tracer may turn an
+ * ignored signal into another), and do_signal() drops it after the tracer's word.
+ * SIGKILL is never ignored: no action can be set for it.
+ */
+static __always_inline bool sig_ignored(const struct task *t, int sig)
+{
+	return sig_handler_ignored(t, sig) && !READ_ONCE(t->ptrace.tracer);
 }
 
 /* t's sighand lock held. */
@@ -360,8 +361,8 @@ void do_signal(struct pt_regs *regs)
 			return;
 		}
 		ka = t->sighand->action[sig - 1];
-		if (ka.handler == SIG_IGN || (ka.handler == SIG_DFL && sig_default_ignored(t, sig)))
-			continue;	/* became ignored while pending */
+		if (sig_handler_ignored(t, sig))
+			continue;	/* ignored: became so while pending, or traced */
 		if (ka.handler == SIG_DFL)
 			do_group_exit(W_EXITCODE(0, sig));
 		break;
@@ -405,7 +406,7 @@ long sys_rt_sigaction(struct pt_regs *regs)
 		spin_lock(&sh->lock);
 		*ka = new;
 		/* POSIX: setting "ignore" discards a pending instance, in every thread. */
-		if (sig_ignored(current, sig)) {
+		if (sig_handler_ignored(current, sig)) {
 			current->signal->shared_pending.set &= ~sigmask(sig);
 			for_each_task(t, i) {
 				if (t->sighand != sh)

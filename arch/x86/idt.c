@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The IDT: the 32 exception vectors, the LAPIC timer, the IPIs, and the spurious
- * stub for every other vector, all interrupt gates (IF cleared on entry) into the stubs in
- * entry/entry_irq.asm. Only
- * int3 is callable from ring 3 (DPL 3), so a user "int $0x80" or "int $0x20" raises
- * #GP instead of faking a hardware interrupt. Double fault, NMI, debug and machine
- * check run on their own IST stacks (asm/desc.h says why) and enter through the
- * paranoid entry (entry/entry_irq.asm).
+ * The IDT: the 32 exception vectors, the LAPIC timer, the IPIs, int $0x80 and the
+ * spurious stub for every other vector, all interrupt gates (IF cleared on entry)
+ * into the stubs in entry/entry_irq.asm and entry/entry_64_compat.asm. Only #BP,
+ * #OF and the i386 system call are callable from ring 3 (DPL 3), as on Linux, so a
+ * user "int $0x20" raises #GP instead of faking a hardware interrupt. Double
+ * fault, NMI, debug and machine check run on their own IST stacks (asm/desc.h says
+ * why) and enter through the paranoid entry (entry/entry_irq.asm).
  */
 #include <asm/desc.h>
 #include <asm/segment.h>
@@ -31,6 +31,7 @@ static struct idt_gate idt[256] __aligned(16);
 extern const unsigned long exception_stubs[NR_EXCEPTION_VECTORS];
 extern char irq_stub_timer[], irq_stub_spurious[], irq_stub_reschedule[];
 extern char irq_stub_call_function[], irq_stub_stop[];
+extern char entry_INT80_compat[];	/* entry/entry_64_compat.asm */
 
 static void set_gate(unsigned int vec, const void *handler, unsigned int ist, bool user)
 {
@@ -74,6 +75,7 @@ void idt_init(void)
 	set_gate(IRQ_VECTOR_CALL_FUNCTION, irq_stub_call_function, 0, false);
 	set_gate(IRQ_VECTOR_STOP, irq_stub_stop, 0, false);
 	set_gate(IRQ_VECTOR_SPURIOUS, irq_stub_spurious, 0, false);
+	set_gate(IA32_SYSCALL_VECTOR, entry_INT80_compat, 0, true);
 	idt_load();
 }
 

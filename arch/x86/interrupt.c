@@ -185,7 +185,14 @@ static void handle_vector(struct pt_regs *regs, unsigned long vector)
 void do_interrupt(struct pt_regs *regs, unsigned long vector)
 {
 	bool irq = vector >= NR_EXCEPTION_VECTORS;
-	irqentry_state_t state = irqentry_enter(regs);
+	irqentry_state_t state;
+
+	/* Not an interrupt but a system call: the syscall hooks, not these (Linux's int80_emulation). */
+	if (vector == IA32_SYSCALL_VECTOR) {
+		do_int80_syscall_32(regs);
+		return;
+	}
+	state = irqentry_enter(regs);
 
 	if (irq)
 		this_cpu_inc(irq_depth);	/* lockdep-lite and RCU ask "in a handler?" */

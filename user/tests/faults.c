@@ -22,7 +22,6 @@ static void do_rodata_write(void) { *(volatile u8 *)&rodata_byte = 2; }
 static void do_noncanon(void)	{ (void)*(volatile long *)0x0000800000000000UL; }
 static void do_exec_data(void)	{ ((void (*)(void))data_page)(); }
 
-static void do_int80(void)	{ asm volatile("int $0x80" : : "a"(39) : "memory"); }
 static void do_int_timer(void)	{ asm volatile("int $0x20"); }
 static void do_int4(void)	{ asm volatile("int $4\n\t.globl after_int4\nafter_int4:"); }
 extern const char after_int4[];
@@ -106,12 +105,6 @@ SELFTEST(faults, port_out_is_sigsegv)
 }
 
 /* No 32-bit syscall gate, and no faking a hardware interrupt: both are #GP. */
-SELFTEST(faults, int_0x80_is_sigsegv)
-{
-	EXPECT_FAULT(t, do_int80, SIGSEGV, SI_KERNEL);
-	EXPECT_EQ(t, caught.trapno, 13UL);
-}
-
 /*
  * Vector 4 (#OF) is a ring-3 gate, as #BP is, and as on Linux: "int $4" raises
  * #OF, a trap reported after the instruction, not a #GP at it (which Linux's

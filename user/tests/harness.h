@@ -46,6 +46,7 @@ bool faults(void (*fn)(void));
 /* probes.asm */
 void syscall_gprs(const struct gprs *in, struct gprs *out);
 extern char syscall_gprs_ret[];
+void int80_gprs(const struct gprs *in, struct gprs *out);	/* int $0x80 instead */
 long syscall_with_rsp(long nr, unsigned long rsp);
 unsigned long syscall_with_flags(long nr, unsigned long flags);
 extern long last_rax;

@@ -58,10 +58,13 @@ section .text
 	mov [%1 + G_R15], r15
 %endmacro
 
-; void syscall_gprs(const struct gprs *in, struct gprs *out)
-; Loads every GPR but RSP from *in, executes SYSCALL, stores every GPR to *out.
-global syscall_gprs
-syscall_gprs:
+; GPRS_PROBE name, instruction...: void name(const struct gprs *in, struct gprs *out)
+; loads every GPR but RSP from *in, executes the instruction (a system call), and
+; stores every GPR to *out; name_ret is the address right after the instruction.
+%macro GPRS_PROBE 2+
+global %1
+global %1_ret
+%1:
 	push rbx
 	push rbp
 	push r12
@@ -86,9 +89,8 @@ syscall_gprs:
 	mov r15, [rax + G_R15]
 	mov rdi, [rax + G_RDI]
 	mov rax, [rax + G_RAX]
-	syscall
-global syscall_gprs_ret
-syscall_gprs_ret:
+	%2
+%1_ret:
 	push rax
 	mov rax, [saved_out]
 	STORE_GPRS rax
@@ -101,6 +103,10 @@ syscall_gprs_ret:
 	pop rbp
 	pop rbx
 	ret
+%endmacro
+
+GPRS_PROBE syscall_gprs, syscall
+GPRS_PROBE int80_gprs, int 0x80		; the i386 ABI: number EAX, arguments EBX ... EBP
 
 ; long syscall_with_rsp(long nr, unsigned long rsp): SYSCALL with RSP = rsp.
 global syscall_with_rsp

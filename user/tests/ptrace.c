@@ -6,6 +6,7 @@
  * child; it reports what it saw through its exit status (0: all as expected).
  */
 #include <uapi/ptrace.h>
+#include <uapi/unistd_32.h>
 #include "harness.h"
 
 #define SIGSTOP		19
@@ -129,6 +130,89 @@ SELFTEST(ptrace, syscall_stops_let_the_tracer_change_the_call)
 	ASSERT_TRUE(t, syscall_stop(pid, &regs));
 	EXPECT_EQ(t, regs.ax, (unsigned long)-ENOSYS);		/* skipped */
 	EXPECT_EQ(t, ptrace(PTRACE_CONT, pid, 0, 0), 0L);
+	EXPECT_EQ(t, wait_status(pid), 0);
+}
+
+static void getpid_must_be_42(void)
+{
+	child_exit(syscall0(__NR_getpid) == 42 ? 0 : 1);
+}
+
+/*
+ * PTRACE_SYSEMU stops the child at a syscall's entry and runs nothing: the tracer
+ * emulates the call (sets ax: the child sees 42 for its getpid) and there is no
+ * exit stop. CONT from that stop still runs nothing: the entry decided.
+ */
+SELFTEST(ptrace, sysemu_stops_at_entry_and_runs_nothing)
+{
+	long pid = traced_child(getpid_must_be_42);
+	struct user_regs_struct regs;
+	int sig;
+
+	ASSERT_TRUE(t, pid > 0);
+	ASSERT_EQ(t, ptrace(PTRACE_SYSEMU, pid, 0, 0), 0L);
+	ASSERT_TRUE(t, wait_stop(pid, &sig));
+	EXPECT_EQ(t, sig, SIGTRAP);
+	ASSERT_EQ(t, ptrace(PTRACE_GETREGS, pid, 0, (unsigned long)&regs), 0L);
+	EXPECT_EQ(t, regs.orig_ax, (unsigned long)__NR_getpid);
+	EXPECT_EQ(t, regs.ax, (unsigned long)-ENOSYS);
+	regs.ax = 42;
+	ASSERT_EQ(t, ptrace(PTRACE_SETREGS, pid, 0, (unsigned long)&regs), 0L);
+	EXPECT_EQ(t, ptrace(PTRACE_CONT, pid, 0, 0), 0L);
+	EXPECT_EQ(t, wait_status(pid), 0);	/* not a stop, and getpid said 42 */
+}
+
+static void int80_getpid(void)
+{
+	long ret;
+
+	asm volatile("int $0x80" : "=a"(ret) : "a"(__NR_ia32_getpid) : "memory");
+	child_exit(ret == getpid() + 1000 ? 0 : 1);
+}
+
+/*
+ * An int $0x80 system call has the same stops: the tracer sees the i386 number in
+ * orig_ax at the entry and the result in ax at the exit, and may change it.
+ */
+SELFTEST(ptrace, int80_syscall_stops_show_the_i386_number)
+{
+	long pid = traced_child(int80_getpid);
+	struct user_regs_struct regs;
+
+	ASSERT_TRUE(t, pid > 0);
+	ASSERT_EQ(t, ptrace(PTRACE_SETOPTIONS, pid, 0, PTRACE_O_TRACESYSGOOD), 0L);
+	ASSERT_TRUE(t, syscall_stop(pid, &regs));
+	EXPECT_EQ(t, regs.orig_ax, (unsigned long)__NR_ia32_getpid);
+	EXPECT_EQ(t, regs.ax, (unsigned long)-ENOSYS);
+	ASSERT_TRUE(t, syscall_stop(pid, &regs));
+	EXPECT_EQ(t, regs.ax, (unsigned long)pid);
+	regs.ax = pid + 1000;
+	ASSERT_EQ(t, ptrace(PTRACE_SETREGS, pid, 0, (unsigned long)&regs), 0L);
+	EXPECT_EQ(t, ptrace(PTRACE_CONT, pid, 0, 0), 0L);
+	EXPECT_EQ(t, wait_status(pid), 0);
+}
+
+static void ignore_and_raise_sigusr1(void)
+{
+	sigaction(SIGUSR1, SIG_IGN, 0, 0, NULL);
+	raise(SIGUSR1);
+}
+
+/*
+ * A signal the tracee ignores still stops it for the tracer, as on Linux
+ * (ptrace_syscall interrupts a traced pause() so); resumed with that signal, the
+ * tracee ignores it.
+ */
+SELFTEST(ptrace, ignored_signal_still_stops_for_the_tracer)
+{
+	long pid = traced_child(ignore_and_raise_sigusr1);
+	int sig;
+
+	ASSERT_TRUE(t, pid > 0);
+	ASSERT_EQ(t, ptrace(PTRACE_CONT, pid, 0, 0), 0L);
+	ASSERT_TRUE(t, wait_stop(pid, &sig));
+	EXPECT_EQ(t, sig, SIGUSR1);
+	EXPECT_EQ(t, ptrace(PTRACE_CONT, pid, 0, SIGUSR1), 0L);
 	EXPECT_EQ(t, wait_status(pid), 0);
 }
 

@@ -32,6 +32,8 @@ enum {
 };
 
 #define IRQ_VECTOR_TIMER	0x20
+/* int $0x80: the i386 system call, a ring-3 gate (entry/entry_64_compat.asm). */
+#define IA32_SYSCALL_VECTOR	0x80
 /* Inter-processor interrupts (include/smp.h): the highest priority class but one. */
 #define IRQ_VECTOR_RESCHEDULE	0xf0
 #define IRQ_VECTOR_CALL_FUNCTION 0xf1

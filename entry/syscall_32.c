@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The i386 system call ABI through int $0x80 (entry/entry_64_compat.asm), which
+ * 64-bit programs may use as well: Linux's do_int80_emulation(). The number is
+ * EAX, the arguments EBX, ECX, EDX, ESI, EDI and EBP, the result EAX, and the
+ * numbers are i386's (include/uapi/unistd_32.h: getpid is 20, not 39).
+ *
+ * It is a system call like any other from the entry path's point of view: the
+ * same enter and exit hooks, the same syscall work (a tracer stops it and sees
+ * the i386 number in orig_ax), the same restart rules (int $0x80 is two bytes
+ * long, as SYSCALL is). Only the way back differs: it came through the IDT, so it
+ * leaves by IRET.
+ *
+ * entrylab has no 32-bit processes, so the table holds the calls whose arguments
+ * mean the same in both ABIs: integers, and write()'s bytes. The others take
+ * structures with an i386 layout of their own (Linux's compat_* types and
+ * wrappers) and are -ENOSYS here, like every number not in the table.
+ */
+#include <asm/traps.h>
+#include <entry-common.h>
+#include <errno.h>
+#include <syscalls.h>
+#include <uapi/unistd_32.h>
+
+/* The range default is meant to be overridden below, as in Linux's table. */
+#pragma GCC diagnostic ignored "-Woverride-init"
+
+static const sys_call_ptr_t ia32_sys_call_table[IA32_NR_syscalls] = {
+	[0 ... IA32_NR_syscalls - 1]	= sys_ni_syscall,
+	[__NR_ia32_exit]		= sys_exit,
+	[__NR_ia32_write]		= sys_write,
+	[__NR_ia32_getpid]		= sys_getpid,
+	[__NR_ia32_pause]		= sys_pause,
+	[__NR_ia32_kill]		= sys_kill,
+	[__NR_ia32_getppid]		= sys_getppid,
+	[__NR_ia32_sched_yield]		= sys_sched_yield,
+	[__NR_ia32_gettid]		= sys_gettid,
+	[__NR_ia32_tkill]		= sys_tkill,
+	[__NR_ia32_exit_group]		= sys_exit_group,
+	[__NR_ia32_tgkill]		= sys_tgkill,
+};
+
+/*
+ * Run i386 call nr. The handlers read their arguments where the x86-64 ABI puts
+ * them, so they get a copy of regs with the i386 argument registers moved there,
+ * zero-extended from 32 bits: what Linux's __ia32_sys_* wrappers do call by call.
+ */
+static long ia32_sys_call(const struct pt_regs *regs, unsigned int nr)
+{
+	struct pt_regs args = *regs;
+
+	args.di = (u32)regs->bx;
+	args.si = (u32)regs->cx;
+	args.dx = (u32)regs->dx;
+	args.r10 = (u32)regs->si;
+	args.r8 = (u32)regs->di;
+	args.r9 = (u32)regs->bp;
+	return ia32_sys_call_table[nr](&args);
+}
+
+/**
+ * do_int80_syscall_32 - an int $0x80 system call
+ * @regs: the user's registers; ax holds the number, orig_ax -1 (the IDT entry's)
+ *
+ * IRQs off, GS swapped, on the task's kernel stack, as for any vector from ring 3.
+ * Returns with IRQs off, ready for the IRET. The number is set up as the SYSCALL
+ * entry sets it (orig_ax = the number, ax = -ENOSYS) before anything can look:
+ * the tracer at the entry stop, a signal's restart in the exit work.
+ */
+void do_int80_syscall_32(struct pt_regs *regs)
+{
+	unsigned int unr;
+	int nr;
+
+	if (unlikely(!user_mode(regs)))
+		oops(regs, IA32_SYSCALL_VECTOR, "int $0x80 in the kernel");
+	regs->orig_ax = (u32)regs->ax;
+	regs->ax = -ENOSYS;
+	nr = syscall_enter_from_user_mode(regs, (int)regs->orig_ax);
+	unr = nr;
+	if (likely(unr < IA32_NR_syscalls)) {
+		unr = array_index_nospec(unr, IA32_NR_syscalls);
+		regs->ax = ia32_sys_call(regs, unr);
+	}
+	syscall_exit_to_user_mode(regs);
+}

@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * int $0x80 from a 64-bit program: the i386 system call ABI (entry/syscall_32.c),
+ * as Linux's ptrace_syscall, mov_ss_trap and single_step_syscall tests use it.
+ * Number in EAX (i386's numbers), arguments in EBX, ECX, EDX, ESI, EDI, EBP,
+ * result in RAX; every other register comes back as it went in.
+ */
+#include <uapi/unistd_32.h>
+#include "harness.h"
+
+static long int80(unsigned long nr, unsigned long bx, unsigned long cx, unsigned long dx)
+{
+	struct gprs in = { .rax = nr, .rbx = bx, .rcx = cx, .rdx = dx }, out;
+
+	int80_gprs(&in, &out);
+	return (long)out.rax;
+}
+
+/* getpid by its i386 number, with every register but RAX kept (r8-r11 too, as Linux 6.7+). */
+SELFTEST(int80, i386_numbers_and_registers_kept)
+{
+	struct gprs in, out;
+	const unsigned long *o = &out.rbx;
+
+	memset(&in, 0x5a, sizeof(in));
+	in.rax = __NR_ia32_getpid;
+	int80_gprs(&in, &out);
+	EXPECT_EQ(t, out.rax, (unsigned long)getpid());
+	for (unsigned int k = 0; k < 15; k++)
+		if (&o[k] != &out.rsp)
+			EXPECT_EQ(t, o[k], 0x5a5a5a5a5a5a5a5aUL);
+	EXPECT_EQ(t, int80(__NR_ia32_gettid, 0, 0, 0), syscall0(__NR_gettid));
+	EXPECT_EQ(t, int80(__NR_ia32_getppid, 0, 0, 0), syscall0(__NR_getppid));
+}
+
+/*
+ * The number is EAX alone: RAX's upper half is dropped. x86-64 numbers mean
+ * something else here (39 is mkdir, -ENOSYS), and calls that take an i386
+ * structure are -ENOSYS (243 is set_thread_area), as are numbers past the table.
+ */
+SELFTEST(int80, number_is_eax_and_unknown_ones_enosys)
+{
+	EXPECT_EQ(t, int80(1UL << 32 | __NR_ia32_getpid, 0, 0, 0), getpid());
+	EXPECT_EQ(t, int80(__NR_getpid, 0, 0, 0), (long)-ENOSYS);
+	EXPECT_EQ(t, int80(243, 0, 0, 0), (long)-ENOSYS);
+	EXPECT_EQ(t, int80(IA32_NR_syscalls, 0, 0, 0), (long)-ENOSYS);
+	EXPECT_EQ(t, int80(0xffffffffUL, 0, 0, 0), (long)-ENOSYS);
+}
+
+/*
+ * The arguments are EBX, ECX, EDX, in that order, and only their low 32 bits:
+ * write(2, 1, 1) faults on the buffer (-EFAULT), write(7, buf, 1) has a bad fd.
+ */
+SELFTEST(int80, arguments_are_ebx_ecx_edx)
+{
+	static const char byte = '\n';
+
+	EXPECT_EQ(t, int80(__NR_ia32_write, 2, 1, 1), (long)-EFAULT);
+	EXPECT_EQ(t, int80(__NR_ia32_write, 7, (unsigned long)&byte, 1), (long)-EBADF);
+	EXPECT_EQ(t, int80(__NR_ia32_write, 1UL << 32 | 7, (unsigned long)&byte, 1),
+		  (long)-EBADF);
+}
+
+/* kill(getpid(), SIGUSR1) by int $0x80: the handler runs on the way out, the registers survive. */
+SELFTEST(int80, kill_delivers_a_signal_on_the_way_out)
+{
+	struct gprs in, out;
+
+	memset((void *)&caught, 0, sizeof(caught));
+	catch_signal(SIGUSR1, 0, false);
+	memset(&in, 0, sizeof(in));
+	in.rax = __NR_ia32_kill;
+	in.rbx = getpid();
+	in.rcx = SIGUSR1;
+	in.r12 = 12;
+	int80_gprs(&in, &out);
+	reset_signal(SIGUSR1);
+	EXPECT_EQ(t, out.rax, 0UL);
+	EXPECT_EQ(t, caught.count, 1);
+	EXPECT_EQ(t, caught.sig, SIGUSR1);
+	EXPECT_EQ(t, out.rbx, (unsigned long)getpid());
+	EXPECT_EQ(t, out.rcx, (unsigned long)SIGUSR1);
+	EXPECT_EQ(t, out.r12, 12UL);
+}
