@@ -10,8 +10,10 @@
 ;                     is live (ring 3: the user's). From ring 3 the CPU has
 ;                     switched to TSS.RSP0, the current task's kernel stack.
 ;   iret_fault_entry  #GP, #SS, #NP: the faults the IRETQ to ring 3 itself can
-;                     raise, in ring 0 but after the exit's SWAPGS (Linux's
-;                     error_entry makes the same check for the same three).
+;                     raise, in ring 0 but after the exit's SWAPGS, and the
+;                     context switch's load of a GS selector, made on the user's
+;                     GS_BASE (Linux's error_entry makes the same two checks for
+;                     the same three vectors).
 ;   paranoid_entry    NMI, #MC, #DF, and #DB from ring 0, each on its own IST stack
 ;                     (arch/x86/idt.c). They can arrive at any instruction, the
 ;                     SWAPGS windows included (before the SYSCALL stub's SWAPGS,
@@ -80,12 +82,15 @@ IRQ_STUB irq_stub_spurious, IRQ_VECTOR_SPURIOUS
 ; State on arrival at all three: IRQs off; [rsp] = vector, [rsp+8] = orig_ax, then
 ; the CPU's interrupt frame: ip at +16, cs at +24, flags at +32, sp at +40, ss at +48.
 
-; #GP, #SS, #NP. From ring 0 GS_BASE is ours, except at one instruction: the IRETQ
-; to ring 3 runs after the exit path's SWAPGS, so one of these faults there
-; (fixup_bad_iret) comes with the user's GS_BASE although CS says ring 0.
+; #GP, #SS, #NP. From ring 0 GS_BASE is ours, except at two instructions: the
+; IRETQ to ring 3 runs after the exit path's SWAPGS, so one of these faults there
+; (fixup_bad_iret) comes with the user's GS_BASE although CS says ring 0; and so
+; does one at load_gs_index's MOV to GS (below).
 align 16
 iret_fault_entry:
 	cmp qword [rsp + 16], irq_return_iret	; did the IRETQ to ring 3 fault?
+	je interrupt_common.swap_gs		; yes: GS_BASE is the user's
+	cmp qword [rsp + 16], load_gs_index.mov	; did a GS selector fail to load?
 	je interrupt_common.swap_gs		; yes: GS_BASE is the user's
 	; no: CS decides, as for every other vector
 
@@ -196,6 +201,33 @@ paranoid_entry:
 	POP_REGS			; all GPRs as found; RSP = &pt_regs->orig_ax
 	add rsp, 8			; RSP = the IRET frame
 	iretq				; back, and for an NMI: NMIs unblocked
+
+; void load_gs_index(u16 sel): ring 3's GS selector, IRQs off (Linux's
+; asm_load_gs_index). Loading GS replaces GS_BASE, which in the kernel is this
+; CPU's area, so the load is made between two SWAPGS, on the user's base, which it
+; replaces instead. A selector whose descriptor has gone (an LDT entry that
+; modify_ldt() cleared) raises #GP or #NP at the MOV, with the user's GS_BASE
+; live: iret_fault_entry knows the address and swaps, the fixup table sends the
+; return to .bad, and a null selector is loaded instead. An NMI or #MC anywhere
+; in here takes the paranoid entry, built for exactly this.
+global load_gs_index
+align 16
+load_gs_index:
+	swapgs				; GS_BASE = the user's: what the load replaces
+.mov:
+	mov gs, di			; GS = sel, GS_BASE = its descriptor's base
+.done:
+	swapgs				; GS_BASE = this CPU's area again
+	ret
+.bad:					; from the fault, whose entry swapped to ours
+	swapgs				; GS_BASE = the user's, as at .mov
+	xor eax, eax
+	mov gs, ax			; the null selector, which loads always
+	jmp .done
+
+[section __ex_table progbits alloc noexec nowrite align=8]
+	dq load_gs_index.mov, load_gs_index.bad		; struct exception_table_entry
+__SECT__
 
 ; void return_to_user(struct pt_regs *regs): abandon the current kernel stack
 ; frames and return to user mode with *regs (the top of this task's stack).

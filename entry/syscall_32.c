@@ -12,7 +12,8 @@
  * leaves by IRET.
  *
  * entrylab has no 32-bit processes, so the table holds the calls whose arguments
- * mean the same in both ABIs: integers, and write()'s bytes. The others take
+ * mean the same in both ABIs: integers, write()'s bytes, and modify_ldt()'s
+ * struct user_desc (32-bit fields only, laid out alike). The others take
  * structures with an i386 layout of their own (Linux's compat_* types and
  * wrappers) and are -ENOSYS here, like every number not in the table.
  */
@@ -33,6 +34,7 @@ static const sys_call_ptr_t ia32_sys_call_table[IA32_NR_syscalls] = {
 	[__NR_ia32_pause]		= sys_pause,
 	[__NR_ia32_kill]		= sys_kill,
 	[__NR_ia32_getppid]		= sys_getppid,
+	[__NR_ia32_modify_ldt]		= sys_modify_ldt,
 	[__NR_ia32_sched_yield]		= sys_sched_yield,
 	[__NR_ia32_gettid]		= sys_gettid,
 	[__NR_ia32_tkill]		= sys_tkill,

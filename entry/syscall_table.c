@@ -46,6 +46,7 @@ const sys_call_ptr_t sys_call_table[NR_syscalls] = {
 	[__NR_rt_sigtimedwait]	= sys_rt_sigtimedwait,
 	[__NR_rt_sigsuspend]	= sys_rt_sigsuspend,
 	[__NR_sigaltstack]	= sys_sigaltstack,
+	[__NR_modify_ldt]	= sys_modify_ldt,
 	[__NR_arch_prctl]	= sys_arch_prctl,
 	[__NR_setrlimit]	= sys_setrlimit,
 	[__NR_iopl]		= sys_iopl,

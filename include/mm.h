@@ -12,6 +12,8 @@
 #include <asm/pgtable.h>
 #include <spinlock.h>
 
+struct ldt;
+
 struct mm {
 	pte_t *pml4;			/* upper half shared with kernel_pml4 */
 	/*
@@ -23,6 +25,7 @@ struct mm {
 	unsigned long brk_start, brk;	/* heap: [brk_start, brk) */
 	unsigned long mmap_base;	/* next anonymous mapping goes below it */
 	unsigned long vdso, vvar;	/* where they are mapped (kernel/vdso.c); 0: nowhere */
+	struct ldt *ldt;		/* its LDT (arch/x86/ldt.c), replaced under lock; or NULL */
 };
 
 struct mm *mm_alloc(void);

@@ -56,6 +56,12 @@ void on_each_cpu(void (*fn)(void *arg), void *arg);
 void flush_tlb_kernel_range(unsigned long start, unsigned long end);
 struct mm;
 void flush_tlb_mm_range(struct mm *mm, unsigned long start, unsigned long end);
+/*
+ * fn(arg) on this CPU and on every other that runs mm now (its loaded_mm); waits
+ * for all. IRQs on, no spinlock held. fn checks loaded_mm again: the CPU may have
+ * switched away meanwhile.
+ */
+void on_each_cpu_running_mm(struct mm *mm, void (*fn)(void *arg), void *arg);
 /* Halts every other CPU and waits (bounded) until they have; for the end of a run. */
 void smp_send_stop(void);
 struct pt_regs;

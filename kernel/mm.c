@@ -11,6 +11,7 @@
  * the page writable again. A process that forks and exits at once, the common
  * case, never copies a page.
  */
+#include <asm/ldt.h>
 #include <asm/page.h>
 #include <asm/pgtable.h>
 #include <asm/processor.h>
@@ -50,6 +51,7 @@ void mm_put(struct mm *mm)
 	if (__atomic_sub_fetch(&mm->users, 1, __ATOMIC_ACQ_REL))
 		return;
 	pml4_free_user(mm->pml4);
+	ldt_free(mm);
 	free_page_object(mm);
 }
 
@@ -76,6 +78,8 @@ struct mm *mm_dup(struct mm *old)
 	mm->mmap_base = old->mmap_base;
 	mm->vdso = old->vdso;
 	mm->vvar = old->vvar;
+	if (!err)
+		err = ldt_dup_locked(mm, old);
 	spin_unlock_irqrestore(&old->lock, flags);
 	flush_tlb_mm_range(old, 0, TASK_SIZE_MAX);
 	if (err) {

@@ -252,7 +252,13 @@ static void ptrace_unfreeze(struct task *t)
 	tasklist_lock(&flags);
 	if (t->ptrace.frozen) {
 		t->ptrace.frozen = false;
-		wake_up_task_locked(t);		/* a SIGKILL that came meanwhile */
+		/*
+		 * Only for a SIGKILL that came meanwhile: a tracee woken for nothing
+		 * would run its switch in and out, which loads and saves back what
+		 * the tracer wrote (a selector that names no segment comes back null).
+		 */
+		if (fatal_signal_pending(t))
+			wake_up_task_locked(t);
 	}
 	tasklist_unlock(flags);
 }

@@ -61,6 +61,7 @@ SMP_ONLY = {'smp/reschedule_ipi_reaches_every_cpu', 'smp/call_function_runs_on_e
             'rcu/user_mode_cpu_needs_an_interrupt_without_the_tracker',
             'sched/task_runs_where_its_affinity_says', 'threads/mprotect_reaches_other_cpus_tlb',
             'threads/frames_are_freed_only_after_other_cpus_flush',
+            'threads/modify_ldt_reaches_other_cpus_ldtr',
             'nmi/nmi_ipi_reaches_every_other_cpu',
             'timekeeping/readers_never_see_a_torn_rebase'}
 NOHZ_ONLY = {'sched/nohz_full_tick_stops_for_one_task_restarts_for_two'}

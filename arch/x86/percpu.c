@@ -30,15 +30,6 @@ void percpu_init(unsigned int cpu)
 #define SEG_USER_CODE64		0x00affa000000ffffUL
 #define SEG_USER_CODE32		0x00cffa000000ffffUL	/* D=1, L=0: compat mode */
 
-static void set_tss_desc(u64 *gdt, const struct tss *tss)
-{
-	unsigned long base = (unsigned long)tss;
-	u64 limit = sizeof(*tss) - 1;
-
-	gdt[0] = (limit & 0xffff) | ((base & 0xffffff) << 16) | (0x89UL << 40) |
-		 ((limit >> 16 & 0xf) << 48) | ((base >> 24 & 0xff) << 56);
-	gdt[1] = base >> 32;
-}
 
 void gdt_init_cpu(void)
 {
@@ -51,7 +42,8 @@ void gdt_init_cpu(void)
 	pc->gdt[GDT_ENTRY_USER32_CS] = SEG_USER_CODE32;
 	pc->gdt[GDT_ENTRY_USER_DS] = SEG_USER_DATA;
 	pc->gdt[GDT_ENTRY_USER_CS] = SEG_USER_CODE64;
-	set_tss_desc(&pc->gdt[GDT_ENTRY_TSS], &pc->tss);
+	pack_system_desc(&pc->gdt[GDT_ENTRY_TSS], (unsigned long)&pc->tss, sizeof(pc->tss) - 1,
+			 DESC_TSS);
 
 	memset(&pc->tss, 0, sizeof(pc->tss));
 	pc->tss.iomap_base = IO_BITMAP_OFFSET_INVALID;
@@ -61,7 +53,10 @@ void gdt_init_cpu(void)
 
 	/*
 	 * Loading GS (even with the null selector) would zero GS_BASE on some CPUs, so
-	 * only DS/ES/SS and CS are reloaded; CS through a far return.
+	 * only DS/ES/SS and CS are reloaded; CS through a far return. LDTR is made
+	 * null: out of reset it describes a usable table at address 0 (which firmware
+	 * and GRUB leave), and the first LDT selector a program loads must fault, not
+	 * read descriptors from there (arch/x86/ldt.c loads a process's own).
 	 */
 	asm volatile("lgdt %0\n\t"
 		     "mov %w1, %%ds\n\t"
@@ -72,7 +67,8 @@ void gdt_init_cpu(void)
 		     "pushq %%rax\n\t"
 		     "lretq\n"
 		     "1:\n\t"
-		     "ltr %w3"
-		     : : "m"(gdtr), "r"(__KERNEL_DS), "i"(__KERNEL_CS), "r"(__TSS_SEL)
+		     "ltr %w3\n\t"
+		     "lldt %w4"
+		     : : "m"(gdtr), "r"(__KERNEL_DS), "i"(__KERNEL_CS), "r"(__TSS_SEL), "r"(0)
 		     : "rax", "memory");
 }

@@ -9,8 +9,9 @@
  *  - arch_prctl(ARCH_SET_FS or ARCH_SET_GS): the kernel writes the base and a
  *    null selector;
  *  - MOV to %fs or %gs: the selector, and the base from its descriptor (0 for
- *    every descriptor in entrylab's GDT; a null selector gives 0 on Intel CPUs
- *    and under QEMU, and leaves the base on AMD's);
+ *    every descriptor in entrylab's GDT, what modify_ldt() set for one of the
+ *    process's LDT; a null selector gives 0 on Intel CPUs and under QEMU, and
+ *    leaves the base on AMD's);
  *  - with CR4.FSGSBASE, WRFSBASE and WRGSBASE, which the kernel never hears of.
  * So the CPU, not struct task, holds the truth while a task runs: a switch away
  * reads the selectors and both bases back (RDFSBASE when it works, RDMSR
@@ -19,6 +20,7 @@
  * a selector load may have changed. Linux skips the RDMSRs without FSGSBASE by
  * reasoning about which of the three happened; entrylab reads what is there.
  */
+#include <asm/extable.h>
 #include <asm/fsgsbase.h>
 #include <asm/irqflags.h>
 #include <asm/msr.h>
@@ -45,20 +47,23 @@ static __always_inline u16 read_gs_selector(void)
 	return sel;
 }
 
+/*
+ * A selector whose descriptor has gone since ring 3 loaded it (an LDT entry that
+ * modify_ldt() cleared) faults: the null selector is loaded instead, as Linux's
+ * loadsegment() does.
+ */
 static __always_inline void load_fs_selector(u16 sel)
 {
-	asm volatile("mov %0, %%fs" : : "r"(sel) : "memory");
+	asm volatile("1:	mov %0, %%fs\n\t"
+		     "jmp 3f\n"
+		     "2:	mov %1, %%fs\n"
+		     "3:\n\t"
+		     _ASM_EXTABLE(1b, 2b)
+		     : : "r"(sel), "r"(0) : "memory");
 }
 
-/*
- * IRQs off. Loading GS replaces GS_BASE, which in the kernel is this CPU's area:
- * the load is made between two SWAPGS, on the user's base, which it replaces
- * instead. An NMI or #MC there takes the paranoid entry, built for exactly this.
- */
-static __always_inline void load_gs_selector_irqoff(u16 sel)
-{
-	asm volatile("swapgs\n\tmov %0, %%gs\n\tswapgs" : : "r"(sel) : "memory");
-}
+/* entry/entry_irq.asm: the same for GS, whose load needs a SWAPGS window. IRQs off. */
+void load_gs_index(u16 sel);
 
 static unsigned long read_fsbase(void)
 {
@@ -95,7 +100,7 @@ void load_user_segments_irqoff(const struct task *next)
 	if (read_fs_selector() | s->fsindex)
 		load_fs_selector(s->fsindex);
 	if (read_gs_selector() | s->gsindex)
-		load_gs_selector_irqoff(s->gsindex);
+		load_gs_index(s->gsindex);
 	write_fsbase(s->fsbase);
 	wrmsr(MSR_KERNEL_GS_BASE, s->gsbase);
 }
@@ -131,7 +136,7 @@ long sys_arch_prctl(struct pt_regs *regs)
 			load_fs_selector(0);
 			write_fsbase(addr);
 		} else {
-			load_gs_selector_irqoff(0);
+			load_gs_index(0);
 			wrmsr(MSR_KERNEL_GS_BASE, addr);
 		}
 		local_irq_restore(flags);

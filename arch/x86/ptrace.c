@@ -58,17 +58,6 @@ static bool user_selector_ok(unsigned long sel)
 	return sel <= 0xffff && (sel == 0 || (sel & 3) == 3);
 }
 
-/*
- * What loading sel into FS or GS leaves there: the one ring-3 data segment of the
- * GDT loads; anything else (an LDT selector: entrylab has none) would fault in the
- * context switch, and Linux's fixup for that fault loads null, so null it is now.
- * The base stays as it was, as Linux's does with FSGSBASE.
- */
-static u16 selector_as_loaded(unsigned long sel)
-{
-	return sel == __USER_DS ? sel : 0;
-}
-
 static int putreg(struct task *t, unsigned int n, unsigned long val)
 {
 	struct pt_regs *regs = t->regs;
@@ -96,7 +85,8 @@ static int putreg(struct task *t, unsigned int n, unsigned long val)
 	case REG(gs):
 		if (!user_selector_ok(val))
 			return -EIO;
-		*(n == REG(fs) ? &t->segs.fsindex : &t->segs.gsindex) = selector_as_loaded(val);
+		/* Loaded at the switch in; one that names no usable segment loads as null. */
+		*(n == REG(fs) ? &t->segs.fsindex : &t->segs.gsindex) = val;
 		return 0;
 	case REG(ds):
 	case REG(es):

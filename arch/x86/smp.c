@@ -170,12 +170,23 @@ void flush_tlb_kernel_range(unsigned long start, unsigned long end)
 void flush_tlb_mm_range(struct mm *mm, unsigned long start, unsigned long end)
 {
 	struct flush_range r = { mm, start, end };
+
+	on_each_cpu_running_mm(mm, flush_range_here, &r);
+}
+
+/*
+ * What the caller changed in mm before the barrier, a CPU that switches to mm
+ * after it sees: context_switch() writes loaded_mm, then has a barrier, then
+ * reads mm's tables. Every CPU that had mm loaded before gets the call.
+ */
+void on_each_cpu_running_mm(struct mm *mm, void (*fn)(void *arg), void *arg)
+{
 	unsigned int cpu, self = smp_processor_id();
 
 	smp_mb();
 	for_each_online_cpu(cpu)
 		if (cpu == self || READ_ONCE(per_cpu(cpu, loaded_mm)) == mm)
-			smp_call_function_single(cpu, flush_range_here, &r, true);
+			smp_call_function_single(cpu, fn, arg, true);
 }
 
 /* At the end of a run with several CPUs: what interrupted each one, from boot on. */

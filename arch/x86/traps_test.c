@@ -5,8 +5,11 @@
  * the right vector recorded.
  */
 #include <asm/extable.h>
+#include <asm/irqflags.h>
+#include <asm/msr.h>
 #include <asm/percpu.h>
 #include <asm/processor.h>
+#include <asm/segment.h>
 #include <asm/traps.h>
 #include <selftest.h>
 
@@ -97,4 +100,32 @@ SELFTEST(traps, execute_from_data_faults)
 	EXPECT_EQ(t, faulted, 1);
 	EXPECT_EQ(t, this_cpu_read(fixup_vector), (unsigned long)X86_TRAP_PF);
 	EXPECT_EQ(t, read_cr2(), (unsigned long)nx_target);
+}
+
+/*
+ * An LDT selector with no LDT loaded is a #GP, which the context switch's fixup
+ * turns into a null selector (arch/x86/process.c). Fails if LDTR kept its reset
+ * value, a usable table at linear address 0: the load then reads "descriptors"
+ * there (a #PF, or worse, a segment).
+ */
+SELFTEST(traps, ldt_selector_without_an_ldt_is_gp)
+{
+	unsigned long flags, fsbase;
+	int faulted;
+
+	local_irq_save(flags);
+	fsbase = rdmsr(MSR_FS_BASE);
+	this_cpu_write(fixup_vector, ~0UL);
+	asm volatile("	movl $0, %0\n"
+		     "1:	mov %w1, %%fs\n"
+		     "	jmp 3f\n"
+		     "2:	movl $1, %0\n"
+		     "3:\n"
+		     _ASM_EXTABLE(1b, 2b)
+		     : "=&r"(faulted) : "r"(SEGMENT_TI_LDT) : "memory");
+	asm volatile("mov %w0, %%fs" : : "r"(0));
+	wrmsr(MSR_FS_BASE, fsbase);
+	local_irq_restore(flags);
+	EXPECT_EQ(t, faulted, 1);
+	EXPECT_EQ(t, this_cpu_read(fixup_vector), (unsigned long)X86_TRAP_GP);
 }

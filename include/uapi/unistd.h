@@ -33,6 +33,7 @@
 #define __NR_rt_sigtimedwait	128
 #define __NR_rt_sigsuspend	130
 #define __NR_sigaltstack	131
+#define __NR_modify_ldt		154
 #define __NR_arch_prctl		158
 #define __NR_setrlimit		160
 #define __NR_iopl		172

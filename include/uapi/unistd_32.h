@@ -13,6 +13,7 @@
 #define __NR_ia32_pause		29
 #define __NR_ia32_kill		37
 #define __NR_ia32_getppid	64
+#define __NR_ia32_modify_ldt	123
 #define __NR_ia32_sched_yield	158
 #define __NR_ia32_gettid	224
 #define __NR_ia32_tkill		238

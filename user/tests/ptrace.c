@@ -216,6 +216,34 @@ SELFTEST(ptrace, ignored_signal_still_stops_for_the_tracer)
 	EXPECT_EQ(t, wait_status(pid), 0);
 }
 
+static void gs_must_be_null(void)
+{
+	unsigned short gs;
+
+	asm volatile("mov %%gs, %0" : "=r"(gs));
+	child_exit(gs == 0 ? 0 : 1);
+}
+
+/*
+ * A tracer may write any ring-3 selector into FS or GS, as on Linux, one naming a
+ * segment the tracee does not have too (0x7: LDT entry 0, with no LDT): the
+ * switch back in cannot load it and loads null, where the CPU faulted with the
+ * user's GS_BASE live. Also fails if LDTR still held its reset value, a table
+ * at address 0, when the first process ran.
+ */
+SELFTEST(ptrace, poked_selector_of_no_segment_loads_as_null)
+{
+	long pid = traced_child(gs_must_be_null);
+	unsigned long gs_off = offsetof(struct user_regs_struct, gs), word = 0;
+
+	ASSERT_TRUE(t, pid > 0);
+	EXPECT_EQ(t, ptrace(PTRACE_POKEUSR, pid, gs_off, 0x7), 0L);
+	EXPECT_EQ(t, ptrace(PTRACE_PEEKUSR, pid, gs_off, (unsigned long)&word), 0L);
+	EXPECT_EQ(t, word, 0x7UL);		/* as written: the load happens at the switch */
+	EXPECT_EQ(t, ptrace(PTRACE_CONT, pid, 0, 0), 0L);
+	EXPECT_EQ(t, wait_status(pid), 0);
+}
+
 static void spin_a_little(void)
 {
 	for (volatile int i = 0; i < 1000; i++)

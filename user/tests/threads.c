@@ -5,6 +5,7 @@
  * exit, thread- and process-directed signals, exit_group(), and a TLB shootdown
  * that must reach the other CPU running the process (SMP=2 boots).
  */
+#include <uapi/ldt.h>
 #include "harness.h"
 
 #define CLONE_THREAD_FLAGS	(0x100 | 0x200 | 0x400 | 0x800 | 0x10000 | 0x40000 | \
@@ -285,6 +286,64 @@ SELFTEST(threads, mprotect_reaches_other_cpus_tlb)
 	ASSERT_TRUE(t, pid > 0);
 	EXPECT_EQ(t, syscall4(__NR_wait4, pid, &status, 0, NULL), pid);
 	EXPECT_EQ(t, status, SIGSEGV);
+}
+
+static volatile int ldt_phase;
+
+/* LSL of LDT entry 1 (selector 0xf): does this CPU's LDTR show the entry? */
+static bool ldt_entry_1_visible(void)
+{
+	unsigned int limit, ok = 0;
+
+	asm volatile("lsl %2, %0\n\tjnz 1f\n\tmovl $1, %1\n1:"
+		     : "=r"(limit), "+r"(ok) : "r"(0xfU));
+	return ok;
+}
+
+/* Pinned to CPU arg, where it spins in ring 3 (no switch reloads its LDTR) until entry 1 shows. */
+static int wait_for_ldt_entry(void *arg)
+{
+	unsigned long mask = 1UL << (long)arg;
+
+	syscall3(__NR_sched_setaffinity, 0, sizeof(mask), &mask);
+	ldt_phase = ldt_entry_1_visible() ? 3 : 1;
+	while (ldt_phase == 1)
+		if (ldt_entry_1_visible())
+			ldt_phase = 2;
+	return 0;
+}
+
+/*
+ * modify_ldt() in one thread reaches the LDTR of another that runs on another CPU
+ * at that moment: the table grows from one entry to two, and the spinning thread
+ * sees the second without ever entering the kernel (fails without the reload IPI).
+ */
+SELFTEST(threads, modify_ldt_reaches_other_cpus_ldtr)
+{
+	struct user_desc desc = { .limit = 0xfffff, .seg_32bit = 1, .limit_in_pages = 1 };
+	struct timespec64 nap = { 0, 1000000 };
+	unsigned long all = 0, zero = 1;
+	struct thread th;
+	long cpu;
+
+	syscall3(__NR_sched_getaffinity, 0, sizeof(all), &all);
+	cpu = 63 - __builtin_clzl(all);
+	if (!cpu)
+		SKIP(t, "needs two or more CPUs (SMP=2)");
+	syscall3(__NR_sched_setaffinity, 0, sizeof(zero), &zero);	/* CPU 0 */
+	ASSERT_EQ(t, syscall3(__NR_modify_ldt, 0x11, &desc, sizeof(desc)), 0L);	/* entry 0 */
+	ldt_phase = 0;
+	thread_start(&th, wait_for_ldt_entry, (void *)cpu);
+	while (ldt_phase == 0)
+		syscall2(__NR_nanosleep, &nap, NULL);
+	desc.entry_number = 1;
+	ASSERT_EQ(t, syscall3(__NR_modify_ldt, 0x11, &desc, sizeof(desc)), 0L);	/* entry 1 */
+	for (int i = 0; i < 1000 && ldt_phase == 1; i++)
+		syscall2(__NR_nanosleep, &nap, NULL);
+	EXPECT_EQ(t, ldt_phase, 2);
+	ldt_phase = 4;			/* a thread still spinning stops */
+	thread_join(&th);
+	unpin();
 }
 
 #define WATCHED_PAGES	64

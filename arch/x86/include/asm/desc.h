@@ -43,6 +43,19 @@ struct tss {
 #define IO_BITMAP_OFFSET_VALID		offsetof(struct tss, io_bitmap)
 #define IO_BITMAP_OFFSET_INVALID	sizeof(struct tss)
 
+/*
+ * A 16-byte system descriptor (an LDT: type 2, or a 64-bit TSS: type 9), present,
+ * DPL 0, byte-granular limit, at d[0] and d[1] of a GDT.
+ */
+static inline void pack_system_desc(u64 d[2], unsigned long base, u32 limit, unsigned int type)
+{
+	d[0] = (limit & 0xffff) | ((base & 0xffffff) << 16) | ((0x80UL | type) << 40) |
+	       ((u64)((limit >> 16) & 0xf) << 48) | (((base >> 24) & 0xff) << 56);
+	d[1] = base >> 32;
+}
+#define DESC_LDT	0x2
+#define DESC_TSS	0x9	/* 64-bit TSS, available */
+
 struct desc_ptr {
 	u16 size;
 	u64 address;

@@ -16,7 +16,8 @@
 #define GDT_ENTRY_USER_DS	5
 #define GDT_ENTRY_USER_CS	6
 #define GDT_ENTRY_TSS		8	/* 16 bytes: occupies entries 8 and 9 */
-#define GDT_ENTRIES		10
+#define GDT_ENTRY_LDT		10	/* 16 bytes: the running process's LDT (asm/ldt.h), or null */
+#define GDT_ENTRIES		12
 
 #define __KERNEL_CS		(GDT_ENTRY_KERNEL_CS * 8)
 #define __KERNEL_DS		(GDT_ENTRY_KERNEL_DS * 8)
@@ -24,5 +25,7 @@
 #define __USER_DS		(GDT_ENTRY_USER_DS * 8 + 3)
 #define __USER_CS		(GDT_ENTRY_USER_CS * 8 + 3)
 #define __TSS_SEL		(GDT_ENTRY_TSS * 8)
+#define __LDT_SEL		(GDT_ENTRY_LDT * 8)
+#define SEGMENT_TI_LDT		4	/* a selector's table bit: the LDT, not the GDT */
 
 #endif

@@ -1,0 +1,222 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * modify_ldt(2): a process's local descriptor table (asm/ldt.h), as Linux's
+ * arch/x86/kernel/ldt.c has it, less PTI's second mapping of it.
+ *
+ * The table belongs to the mm: every thread of a process sees the same one. It
+ * is never edited in place. A write builds a copy with the new entry and swaps
+ * mm->ldt under mm->lock, then has every CPU running the mm reload its LDTR (an
+ * IPI, as Linux's install_ldt()), and only then frees the old copy, which no CPU
+ * can still be reading descriptors from. A context switch loads the next mm's
+ * table before the task's FS and GS selectors, which may name one of its entries;
+ * a selector whose entry has gone since loads as null (arch/x86/process.c).
+ *
+ * Segments are checked as Linux checks them: DPL 3 always, no 64-bit code (the
+ * lm bit is ignored), no conforming code in the old mode or present, and no
+ * 16-bit segments. An IRET to a 16-bit stack segment restores only the low 16
+ * bits of SP and leaves bits 31:16 of the kernel stack pointer in the user's
+ * ESP: Linux hides them with espfix64, which entrylab has not, so it refuses
+ * 16-bit segments as Linux built without CONFIG_X86_16BIT does.
+ */
+#include <asm/desc.h>
+#include <asm/ldt.h>
+#include <asm/percpu.h>
+#include <asm/uaccess.h>
+#include <errno.h>
+#include <mm.h>
+#include <pmm.h>
+#include <sched.h>
+#include <smp.h>
+#include <string.h>
+#include <syscalls.h>
+
+/* The entries follow the header in physically contiguous frames. */
+struct ldt_block {
+	struct ldt ldt;
+	u64 entries[];
+};
+
+static unsigned int ldt_frames(unsigned int nr_entries)
+{
+	return (sizeof(struct ldt_block) + nr_entries * LDT_ENTRY_SIZE + PAGE_SIZE - 1) / PAGE_SIZE;
+}
+
+/* A zeroed LDT of nr_entries (at least one); NULL when memory is short. */
+static struct ldt *ldt_alloc(unsigned int nr_entries)
+{
+	phys_addr_t pa = alloc_frames(ldt_frames(nr_entries));
+	struct ldt_block *b;
+
+	if (!pa)
+		return NULL;
+	b = phys_to_virt(pa);
+	b->ldt.entries = b->entries;
+	b->ldt.nr_entries = nr_entries;
+	return &b->ldt;
+}
+
+static void ldt_release(struct ldt *ldt)
+{
+	if (ldt)
+		free_frames(virt_to_phys(ldt), ldt_frames(ldt->nr_entries));
+}
+
+/* The lock of the mm that holds old held: a copy with room for nr_entries. */
+static struct ldt *ldt_copy_locked(const struct ldt *old, unsigned int nr_entries)
+{
+	struct ldt *new = ldt_alloc(nr_entries);
+
+	if (new && old)
+		memcpy(new->entries, old->entries, old->nr_entries * LDT_ENTRY_SIZE);
+	return new;
+}
+
+void switch_ldt_irqoff(const struct mm *mm)
+{
+	const struct ldt *ldt = mm ? READ_ONCE(mm->ldt) : NULL;
+	u64 *gdt = this_cpu()->gdt, want[2] = { 0, 0 };
+
+	if (ldt)
+		pack_system_desc(want, (unsigned long)ldt->entries,
+				 ldt->nr_entries * LDT_ENTRY_SIZE - 1, DESC_LDT);
+	/* The GDT slot says what LDTR holds: most switches find nothing to change. */
+	if (gdt[GDT_ENTRY_LDT] == want[0] && gdt[GDT_ENTRY_LDT + 1] == want[1])
+		return;
+	gdt[GDT_ENTRY_LDT] = want[0];
+	gdt[GDT_ENTRY_LDT + 1] = want[1];
+	asm volatile("lldt %w0" : : "r"(ldt ? __LDT_SEL : 0) : "memory");
+}
+
+int ldt_dup_locked(struct mm *child, const struct mm *parent)
+{
+	if (!parent->ldt)
+		return 0;
+	child->ldt = ldt_copy_locked(parent->ldt, parent->ldt->nr_entries);
+	return child->ldt ? 0 : -ENOMEM;
+}
+
+void ldt_free(struct mm *mm)
+{
+	ldt_release(mm->ldt);
+	mm->ldt = NULL;
+}
+
+/* IPI (IRQs off): the CPU reloads its LDTR if it still runs mm. */
+static void reload_ldt(void *arg)
+{
+	struct mm *mm = arg;
+
+	if (this_cpu_read(loaded_mm) == mm)
+		switch_ldt_irqoff(mm);
+}
+
+/* Linux's LDT_empty(): what a program writes to clear an entry. */
+static bool user_desc_empty(const struct user_desc *d)
+{
+	return !d->base_addr && !d->limit && !d->contents && d->read_exec_only && !d->seg_32bit &&
+	       !d->limit_in_pages && d->seg_not_present && !d->useable;
+}
+
+/* Linux's fill_ldt(): always DPL 3 and accessed (so it never needs writing), never L. */
+static u64 user_desc_to_desc(const struct user_desc *d, bool oldmode)
+{
+	u64 type = (d->read_exec_only ^ 1) << 1 | d->contents << 2 | 1;
+
+	return (d->limit & 0xffff) | (u64)(d->base_addr & 0xffffff) << 16 | type << 40 |
+	       1UL << 44 | 3UL << 45 | (u64)(d->seg_not_present ^ 1) << 47 |
+	       (u64)((d->limit >> 16) & 0xf) << 48 | (u64)(oldmode ? 0 : d->useable) << 52 |
+	       (u64)d->seg_32bit << 54 | (u64)d->limit_in_pages << 55 |
+	       (u64)(d->base_addr >> 24) << 56;
+}
+
+static long write_ldt(const void __user *ptr, unsigned long bytecount, bool oldmode)
+{
+	struct mm *mm = current->mm;
+	struct ldt *old, *new;
+	struct user_desc d;
+	unsigned long flags;
+	u64 desc = 0;
+
+	if (bytecount != sizeof(d))
+		return -EINVAL;
+	if (copy_from_user(&d, ptr, sizeof(d)))
+		return -EFAULT;
+	if (d.entry_number >= LDT_ENTRIES)
+		return -EINVAL;
+	if (d.contents == 3 && (oldmode || !d.seg_not_present))
+		return -EINVAL;
+	if (!((oldmode && !d.base_addr && !d.limit) || user_desc_empty(&d))) {
+		if (!d.seg_32bit)
+			return -EINVAL;		/* 16-bit: no espfix64 (above) */
+		desc = user_desc_to_desc(&d, oldmode);
+	}
+
+	spin_lock_irqsave(&mm->lock, flags);
+	old = mm->ldt;
+	new = ldt_copy_locked(old, MAX(d.entry_number + 1, old ? old->nr_entries : 0));
+	if (new) {
+		new->entries[d.entry_number] = desc;
+		WRITE_ONCE(mm->ldt, new);
+	}
+	spin_unlock_irqrestore(&mm->lock, flags);
+	if (!new)
+		return -ENOMEM;
+	on_each_cpu_running_mm(mm, reload_ldt, mm);
+	ldt_release(old);		/* no CPU has it loaded now */
+	return 0;
+}
+
+/*
+ * Up to bytecount bytes of the table, zero-filled past its end (Linux pretends the
+ * whole of bytecount was read); 0 with no table. Copied under the lock first: the
+ * copy to the user may fault, which takes mm->lock.
+ */
+static long read_ldt(void __user *ptr, unsigned long bytecount)
+{
+	static const u8 zeros[PAGE_SIZE];
+	struct mm *mm = current->mm;
+	unsigned long flags, size, done;
+	struct ldt *snap;
+
+	spin_lock_irqsave(&mm->lock, flags);
+	snap = mm->ldt ? ldt_copy_locked(mm->ldt, mm->ldt->nr_entries) : NULL;
+	spin_unlock_irqrestore(&mm->lock, flags);
+	if (!snap)
+		return READ_ONCE(mm->ldt) ? -ENOMEM : 0;
+	bytecount = MIN(bytecount, (unsigned long)LDT_ENTRIES * LDT_ENTRY_SIZE);
+	size = MIN(bytecount, snap->nr_entries * LDT_ENTRY_SIZE);
+	done = copy_to_user(ptr, snap->entries, size);
+	for (unsigned long off = size; !done && off < bytecount; off += sizeof(zeros))
+		done = copy_to_user((u8 __user *)ptr + off, zeros,
+				    MIN(sizeof(zeros), bytecount - off));
+	ldt_release(snap);
+	return done ? -EFAULT : (long)bytecount;
+}
+
+/* modify_ldt(func, ptr, bytecount): 0 read, 1 write (old mode), 2 read the default, 0x11 write. */
+long sys_modify_ldt(struct pt_regs *regs)
+{
+	static const u8 default_ldt[128];	/* 64-bit Linux's: 128 zero bytes */
+	void __user *ptr = (void __user *)regs->si;
+	unsigned long bytecount = regs->dx;
+	long ret;
+
+	switch ((int)regs->di) {
+	case 0:
+		ret = read_ldt(ptr, bytecount);
+		break;
+	case 1:
+		ret = write_ldt(ptr, bytecount, true);
+		break;
+	case 2:
+		bytecount = MIN(bytecount, sizeof(default_ldt));
+		ret = copy_to_user(ptr, default_ldt, bytecount) ? -EFAULT : (long)bytecount;
+		break;
+	case 0x11:
+		ret = write_ldt(ptr, bytecount, false);
+		break;
+	default:
+		ret = -ENOSYS;
+	}
+	return (unsigned int)ret;	/* an int in EAX, zero-extended, as Linux's ABI has it */
+}
