@@ -137,23 +137,28 @@ static bool is_bad_iret(const struct pt_regs *regs, unsigned long vector)
  * @regs: the kernel-mode #GP/#SS/#NP frame, taken at irq_return_iret
  *
  * IRETQ raises #GP in ring 0 when the return address is non-canonical (a
- * sigreturn can ask for one) or a selector in the frame is refused (the entry
- * self-test uses a null SS). At that moment the general registers already hold
- * the user's values (POP_REGS ran), so they are in @regs, and the user's IRET
- * frame is intact at @regs->sp, which is &current->regs->ip. Rebuild the user's
- * pt_regs there, then treat the fault as a #GP from user mode: the context
- * tracking state already says USER, so enter properly, queue SIGSEGV, do the
- * exit work (a handler frame, or death), and return through IRETQ again.
+ * sigreturn can ask for one) or a selector in the frame is refused (a sigreturn
+ * to a kernel or an LDT data segment as CS; a null SS in the entry self-test), #NP
+ * or #SS when its segment is not present. At that moment the general registers
+ * already hold the user's values (POP_REGS ran), so they are in @regs, and the
+ * user's IRET frame is intact at @regs->sp, which is &current->regs->ip. Rebuild
+ * the user's pt_regs there, then treat the fault as one from user mode, at the
+ * instruction the IRETQ was going to: the context tracking state already says
+ * USER, so enter properly, queue the vector's signal (SIGSEGV for #GP, SIGBUS for
+ * #NP and #SS) with the CPU's error code, often the refused selector, do the exit
+ * work (a handler frame, or death), and return through IRETQ again.
  */
 static void __noreturn fixup_bad_iret(struct pt_regs *regs, unsigned long vector)
 {
 	struct pt_regs *user = current->regs;
+	unsigned long err = regs->orig_ax;
 
 	/* The two frames overlap: regs sits just below user on the same stack. */
 	memmove(user, regs, offsetof(struct pt_regs, orig_ax));
-	user->orig_ax = -1UL;
+	user->orig_ax = err;
 	enter_from_user_mode(user);
-	force_sig_fault(SIGSEGV, SI_KERNEL, 0, vector, 0);
+	user_exception(user, vector);
+	user->orig_ax = -1UL;		/* no syscall to restart */
 	irqentry_exit_to_user_mode(user);
 	return_to_user(user);
 }

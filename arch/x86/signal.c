@@ -70,6 +70,28 @@ static void fill_sigcontext(struct kernel_sigcontext *sc, const struct pt_regs *
 	};
 }
 
+/*
+ * An SS that the return to a 64-bit handler or context can load (Linux's
+ * force_valid_ss()): the one there if LAR finds a present DPL 3 read-write data
+ * segment in this task's GDT or LDT, else __USER_DS. 64-bit mode uses no part of
+ * SS but its validity, and DOSEMU reads the interrupted SS back from the register
+ * in its handler, so a valid one stays.
+ */
+static void force_valid_ss(struct pt_regs *regs)
+{
+	u32 ar;
+
+	asm volatile("lar %w1, %0\n\t"
+		     "jz 1f\n\t"
+		     "xorl %0, %0\n"		/* no such descriptor */
+		     "1:"
+		     : "=r"(ar) : "r"((u16)regs->ss));
+	ar &= AR_DPL_MASK | AR_S | AR_P | AR_TYPE_MASK;
+	if (ar != (AR_DPL3 | AR_S | AR_P | AR_TYPE_RWDATA) &&
+	    ar != (AR_DPL3 | AR_S | AR_P | AR_TYPE_RWDATA_EXPDOWN))
+		regs->ss = __USER_DS;
+}
+
 bool setup_rt_frame(struct pt_regs *regs, int sig, const struct ksiginfo *info,
 		    const struct kernel_sigaction *ka, sigset_t oldmask)
 {
@@ -94,7 +116,8 @@ bool setup_rt_frame(struct pt_regs *regs, int sig, const struct ksiginfo *info,
 
 	memset(&frame, 0, sizeof(frame));
 	frame.pretcode = ka->restorer;
-	frame.uc.uc_flags = UC_SIGCONTEXT_SS | UC_STRICT_RESTORE_SS;
+	/* As Linux: SS in the frame is restored exactly only for a 64-bit context. */
+	frame.uc.uc_flags = UC_SIGCONTEXT_SS | (user_64bit_mode(regs) ? UC_STRICT_RESTORE_SS : 0);
 	frame.uc.uc_stack = t->sig.altstack;
 	if (on_sig_stack(t, regs->sp))
 		frame.uc.uc_stack.ss_flags = SS_ONSTACK;
@@ -115,8 +138,10 @@ bool setup_rt_frame(struct pt_regs *regs, int sig, const struct ksiginfo *info,
 	regs->dx = frame_addr + offsetof(struct rt_sigframe, uc);
 	regs->ax = 0;
 	regs->flags &= ~(X86_EFLAGS_DF | X86_EFLAGS_RF | X86_EFLAGS_TF);
+	/* The handler runs in 64-bit mode, whatever mode the interrupted code was in. */
 	regs->cs = __USER_CS;
-	regs->ss = __USER_DS;
+	if (unlikely(regs->ss != __USER_DS))
+		force_valid_ss(regs);
 	fpu_reset_user_state();
 	return true;
 }
@@ -171,10 +196,15 @@ void syscall_restart(struct pt_regs *regs, const struct kernel_sigaction *ka)
  * sys_rt_sigreturn - resume the context a signal interrupted
  * @regs: on entry, the restorer's registers; RSP points just above pretcode
  *
- * Everything restored comes from user memory, so it is checked: CS and SS are
- * forced to the user selectors, only the flags in FIX_EFLAGS come from the
- * frame (never IF, IOPL, NT, VM), and MXCSR loses its reserved bits. RIP comes
- * back as given. A frame saved at a syscall's return holds RCX == RIP and R11 ==
+ * Everything restored comes from user memory, so it is checked where the CPU
+ * would not check it: only the flags in FIX_EFLAGS come from the frame (never IF,
+ * IOPL, NT, VM), MXCSR loses its reserved bits, and CS and SS come back with RPL
+ * 3, as on Linux: a compat-mode CS, or an LDT segment, works, and one the IRET
+ * refuses (a kernel segment, a data segment as CS, one not present) faults on
+ * that IRET, which fixup_bad_iret() turns into the signal for the fault. A frame
+ * without UC_STRICT_RESTORE_SS (one saved in compat mode, or a handler that
+ * cleared it) returning to 64-bit mode gets a valid SS in place of a bad one,
+ * for DOSEMU. RIP comes back as given. A frame saved at a syscall's return holds RCX == RIP and R11 ==
  * RFLAGS, as SYSCALL left them, so the return may well take SYSRET; what keeps a
  * bad RIP from SYSRET is syscall_can_sysret()'s TASK_SIZE_MAX check: at or above
  * it the return takes IRET, which faults on a non-canonical RIP, and the fault
@@ -209,8 +239,10 @@ long sys_rt_sigreturn(struct pt_regs *regs)
 	regs->dx = sc->dx, regs->ax = sc->ax, regs->cx = sc->cx, regs->sp = sc->sp;
 	regs->ip = sc->ip;
 	regs->flags = (regs->flags & ~FIX_EFLAGS) | (sc->flags & FIX_EFLAGS);
-	regs->cs = __USER_CS;
-	regs->ss = __USER_DS;
+	regs->cs = sc->cs | 3;
+	regs->ss = sc->ss | 3;
+	if (unlikely(!(uc.uc_flags & UC_STRICT_RESTORE_SS) && user_64bit_mode(regs)))
+		force_valid_ss(regs);
 	regs->orig_ax = -1UL;	/* no syscall to restart */
 	t->restart.fn = NULL;	/* nor a sleep the handler interrupted: restart_syscall() */
 

@@ -19,10 +19,15 @@ static void recorder(int sig, struct kernel_siginfo *si, struct kernel_ucontext 
 	caught.trapno = sc->trapno;
 	sc->flags &= ~X86_EFLAGS_TF;		/* one trap, not one per instruction */
 	if (recover_after[sig]) {
-		/* rt_sigreturn "returns" into longjmp(recover_env, 1). */
+		/*
+		 * rt_sigreturn "returns" into longjmp(recover_env, 1), in 64-bit mode
+		 * with the usual SS: the faulting context may have had others.
+		 */
 		sc->ip = (unsigned long)longjmp;
 		sc->di = (unsigned long)recover_env;
 		sc->si = 1;
+		sc->cs = __USER_CS;
+		sc->ss = __USER_DS;
 	}
 }
 

@@ -55,6 +55,7 @@ extern char tf_after_syscall[];
 void resume_dump(void);
 extern struct gprs resume_regs;
 extern unsigned long resume_flags, resume_cs, resume_ss;
+extern char compat_int3[];		/* 32-bit code: int3 */
 unsigned long read_flags(void);
 
 

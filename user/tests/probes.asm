@@ -165,6 +165,13 @@ resume_dump:
 	mov esi, 1
 	jmp longjmp
 
+; A sigreturn to compat mode (CS = __USER32_CS) lands here and traps back at once.
+bits 32
+global compat_int3
+compat_int3:
+	int3
+bits 64
+
 ; unsigned long read_flags(void)
 global read_flags
 read_flags:

@@ -40,7 +40,9 @@ SELFTEST(sysret, syscall_at_top_of_user_space)
 /* SIGUSR1's handler rewrites the interrupted context with these, then returns. */
 static struct {
 	bool set_ip, set_rcx_r11, rcx_r11_match, set_selectors, set_flags, set_gprs;
-	unsigned long ip, rcx, r11, flags_or;
+	bool clear_strict_ss;
+	unsigned long ip, rcx, r11, flags_or, sp;
+	unsigned short cs, ss;
 } rewrite;
 
 static void rewriter(int sig, struct kernel_siginfo *si, struct kernel_ucontext *uc)
@@ -58,9 +60,13 @@ static void rewriter(int sig, struct kernel_siginfo *si, struct kernel_ucontext 
 		sc->r11 = sc->flags;
 	}
 	if (rewrite.set_selectors) {
-		sc->cs = 0x08;		/* kernel code */
-		sc->ss = 0x10;		/* kernel data */
+		sc->cs = rewrite.cs;
+		sc->ss = rewrite.ss;
 	}
+	if (rewrite.sp)
+		sc->sp = rewrite.sp;
+	if (rewrite.clear_strict_ss)
+		uc->uc_flags &= ~UC_STRICT_RESTORE_SS;
 	if (rewrite.set_flags)
 		sc->flags |= rewrite.flags_or;
 	if (rewrite.set_gprs) {
@@ -163,14 +169,98 @@ SELFTEST(sysret, sigreturn_restores_every_register)
 	EXPECT_EQ(t, resume_regs.r8, 0x6666UL);
 }
 
-SELFTEST(sysret, sigreturn_forces_user_selectors)
+/*
+ * CS and SS come back from the frame with RPL 3, as on Linux, so a kernel segment
+ * there is refused by the IRET itself: #GP with the selector as its error code,
+ * reported as a SIGSEGV at the instruction the IRET was going to.
+ */
+SELFTEST(sysret, sigreturn_to_kernel_selectors_faults_on_the_iret)
 {
 	rewrite.set_ip = true;
 	rewrite.ip = (unsigned long)resume_dump;
 	rewrite.set_selectors = true;
+	rewrite.cs = __KERNEL_CS;
+	rewrite.ss = __KERNEL_DS;
 	sigreturn_to();
+	EXPECT_EQ(t, caught.count, 1);
+	EXPECT_EQ(t, caught.sig, SIGSEGV);
+	EXPECT_EQ(t, caught.trapno, 13UL);
+	EXPECT_EQ(t, caught.ip, (unsigned long)resume_dump);
+}
+
+/*
+ * A frame saved in 64-bit mode has UC_STRICT_RESTORE_SS: its SS comes back as it
+ * is, and a null one faults on the IRET. A handler that clears the flag gets a
+ * valid SS instead (__USER_DS), as on Linux for DOSEMU.
+ */
+SELFTEST(sysret, sigreturn_restores_ss_strictly_unless_told_not_to)
+{
+	rewrite.set_ip = true;
+	rewrite.ip = (unsigned long)resume_dump;
+	rewrite.set_selectors = true;
+	rewrite.cs = __USER_CS;
+	rewrite.ss = 0;
+	sigreturn_to();
+	EXPECT_EQ(t, caught.count, 1);
+	EXPECT_EQ(t, caught.trapno, 13UL);
+
+	rewrite.set_ip = true;
+	rewrite.ip = (unsigned long)resume_dump;
+	rewrite.set_selectors = true;
+	rewrite.cs = __USER_CS;
+	rewrite.ss = 0;
+	rewrite.clear_strict_ss = true;
+	sigreturn_to();
+	EXPECT_EQ(t, caught.count, 0);
 	EXPECT_EQ(t, resume_cs & 0xffff, __USER_CS);
 	EXPECT_EQ(t, resume_ss & 0xffff, __USER_DS);
+}
+
+static volatile struct { unsigned long cs, ss, ip, uc_flags; } trapped;
+
+/* In compat mode's int3: note the frame, then go back to 64-bit mode at resume_dump. */
+static void compat_trap(int sig, struct kernel_siginfo *si, struct kernel_ucontext *uc)
+{
+	struct kernel_sigcontext *sc = &uc->uc_mcontext;
+
+	trapped.cs = sc->cs;
+	trapped.ss = sc->ss;
+	trapped.ip = sc->ip;
+	trapped.uc_flags = uc->uc_flags;
+	sc->cs = __USER_CS;
+	sc->ip = (unsigned long)resume_dump;
+}
+
+/*
+ * rt_sigreturn to __USER32_CS runs 32-bit code (compat mode); its int3 comes back
+ * as SIGTRAP whose frame says CS 0x23, without UC_STRICT_RESTORE_SS (Linux sets it
+ * for 64-bit contexts alone), and a sigreturn from that handler returns to 64-bit
+ * mode. The stack is below 4 GiB: compat mode keeps only ESP.
+ */
+SELFTEST(sysret, sigreturn_to_compat_mode_and_back)
+{
+	unsigned long stack = syscall6(__NR_mmap, 0, PAGE_SIZE, 3, 0x22 | 0x40 /* MAP_32BIT */,
+				       -1, 0);
+
+	ASSERT_TRUE(t, stack < 1UL << 32 && (unsigned long)compat_int3 < 1UL << 32);
+	memset((void *)&trapped, 0, sizeof(trapped));
+	sigaction(SIGTRAP, (unsigned long)compat_trap, SA_SIGINFO, 0, NULL);
+	rewrite.set_ip = true;
+	rewrite.ip = (unsigned long)compat_int3;
+	rewrite.set_selectors = true;
+	rewrite.cs = __USER32_CS;
+	rewrite.ss = __USER_DS;
+	rewrite.sp = stack + PAGE_SIZE - 64;
+	sigreturn_to();
+	reset_signal(SIGTRAP);
+	EXPECT_EQ(t, caught.count, 0);
+	EXPECT_EQ(t, trapped.cs, (unsigned long)__USER32_CS);
+	EXPECT_EQ(t, trapped.ss, (unsigned long)__USER_DS);
+	EXPECT_EQ(t, trapped.ip, (unsigned long)compat_int3 + 1);
+	EXPECT_EQ(t, trapped.uc_flags & (UC_SIGCONTEXT_SS | UC_STRICT_RESTORE_SS),
+		  (unsigned long)UC_SIGCONTEXT_SS);
+	EXPECT_EQ(t, resume_cs & 0xffff, __USER_CS);	/* back in 64-bit mode */
+	syscall2(__NR_munmap, stack, PAGE_SIZE);
 }
 
 SELFTEST(sysret, sigreturn_sanitises_system_flags)

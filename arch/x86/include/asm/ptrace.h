@@ -11,6 +11,7 @@
 #ifndef _ASM_X86_PTRACE_H
 #define _ASM_X86_PTRACE_H
 
+#include <asm/segment.h>
 #include <compiler.h>
 
 struct pt_regs {
@@ -44,6 +45,16 @@ struct pt_regs {
 static __always_inline bool user_mode(const struct pt_regs *regs)
 {
 	return (regs->cs & 3) == 3;
+}
+
+/*
+ * Ring 3 in 64-bit mode: its CS is the one 64-bit user code segment (an LDT
+ * segment cannot be one: modify_ldt() never sets L). Not so in compat mode (a
+ * 32-bit CS: __USER32_CS, or an LDT code segment after a far jump or sigreturn).
+ */
+static __always_inline bool user_64bit_mode(const struct pt_regs *regs)
+{
+	return regs->cs == __USER_CS;
 }
 
 #endif

@@ -28,4 +28,13 @@
 #define __LDT_SEL		(GDT_ENTRY_LDT * 8)
 #define SEGMENT_TI_LDT		4	/* a selector's table bit: the LDT, not the GDT */
 
+/* LAR's access-rights word: a descriptor's bits 8-23, whatever its table. */
+#define AR_TYPE_MASK		(7 << 9)	/* type, less the accessed bit */
+#define AR_TYPE_RWDATA		(1 << 9)
+#define AR_TYPE_RWDATA_EXPDOWN	(3 << 9)
+#define AR_S			(1 << 12)	/* code or data, not a system descriptor */
+#define AR_DPL3			(3 << 13)
+#define AR_DPL_MASK		(3 << 13)
+#define AR_P			(1 << 15)
+
 #endif
