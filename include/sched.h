@@ -11,6 +11,7 @@
 #define _ENTRYLAB_SCHED_H
 
 #include <asm/debugreg.h>
+#include <asm/fpu.h>
 #include <asm/fsgsbase.h>
 #include <asm/percpu.h>
 #include <asm/pgtable.h>
@@ -93,8 +94,8 @@ struct task {
 	struct sigstate sig;
 	struct sighand *sighand;
 	struct signal_struct *signal;
-	/* User FPU/SSE state while switched out (FXSAVE format). */
-	u8 fpu[512] __aligned(16);
+	/* User FPU, SSE and AVX state while switched out (asm/fpu.h: XSAVE or FXSAVE format). */
+	u8 fpu[FPU_STATE_SIZE] __aligned(64);
 	/* How it ended: a wait status (exit code << 8, or the signal), and where. */
 	int exit_code;
 	unsigned long exit_ip;

@@ -70,11 +70,12 @@ struct sigstate {
 struct task;
 
 /*
- * The most stack a signal delivery takes (arch/x86/signal.c checks it): the
- * FXSAVE image and the rt_sigframe, with their alignment. Programs learn it from
- * the AT_MINSIGSTKSZ auxv entry, as on Linux, to size alternate stacks.
+ * The most stack a signal delivery takes (arch/x86/signal.c checks it): the FPU
+ * image (XSAVE at its largest, asm/fpu.h) and the rt_sigframe, with their
+ * alignment. Programs learn it from the AT_MINSIGSTKSZ auxv entry, as on Linux,
+ * to size alternate stacks.
  */
-#define SIGFRAME_MAX	1152
+#define SIGFRAME_MAX	1664
 
 const char *signal_name(int sig);
 struct sighand *sighand_alloc(void);

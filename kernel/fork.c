@@ -147,7 +147,7 @@ static void copy_thread(struct task *p, const struct kernel_clone_args *args)
 		p->segs.fsbase = args->tls;
 		p->segs.fsindex = 0;
 	}
-	asm volatile("fxsaveq %0" : "=m"(p->fpu));
+	fpu_save(p->fpu);		/* ours, live in the registers: the child starts with it */
 	p->cpus_allowed = cur->cpus_allowed;
 	p->sig.blocked = cur->sig.blocked;
 	/* A thread or vfork child runs on another stack: no alternate stack of ours. */

@@ -6,6 +6,7 @@
 #include <acpi.h>
 #include <asm/apic.h>
 #include <asm/desc.h>
+#include <asm/fpu.h>
 #include <asm/irqflags.h>
 #include <asm/percpu.h>
 #include <asm/pgtable.h>
@@ -47,6 +48,9 @@ static void print_banner(void)
 	printk("entrylab: FSGSBASE %s\n", boot_cpu.fsgsbase ?
 	       "on (ring 3 writes its FS/GS bases; paranoid entry by RDGSBASE)" :
 	       "off (paranoid entry by MSR_GS_BASE's sign)");
+	printk("entrylab: user FPU state by %s: x87, SSE%s, %u-byte images\n",
+	       fpu_config.xsave ? "XSAVE" : "FXSAVE",
+	       fpu_config.xfeatures & XFEATURE_MASK_YMM ? ", AVX" : "", fpu_config.size);
 	printk("entrylab: random numbers from %s\n", random_source());
 	printk("entrylab: syscall entry %s, context tracking %s, RCU tracker %s\n",
 	       entry_variants[boot_entry_variant].name, context_tracking_on ? "on" : "off",

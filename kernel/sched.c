@@ -186,11 +186,11 @@ static void context_switch(struct task *prev, struct task *next)
 	bool user = !is_idle_task(next);
 
 	if (!is_idle_task(prev)) {
-		asm volatile("fxsaveq %0" : "=m"(prev->fpu));
+		fpu_save(prev->fpu);
 		save_user_segments_irqoff(prev);
 	}
 	if (user)
-		asm volatile("fxrstorq %0" : : "m"(next->fpu));
+		fpu_restore(next->fpu);
 	this_cpu_write(current_task, next);
 	this_cpu_write(syscall_work, next->thread_info.syscall_work);
 	if (user)

@@ -160,9 +160,7 @@ struct task *task_create(const char *name)
 		WRITE_ONCE(tasks[slot], NULL);
 		return NULL;
 	}
-	/* FXSAVE image of a freshly reset FPU: x87 control word, MXCSR defaults. */
-	*(u16 *)&t->fpu[0] = 0x37f;
-	*(u32 *)&t->fpu[24] = 0x1f80;
+	fpu_init_state(t->fpu);
 	strlcpy(t->name, name, sizeof(t->name));
 	t->state = TASK_NEW;
 	t->on_cpu = -1;

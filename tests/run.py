@@ -89,11 +89,14 @@ def killed(signame, extra=''):
 P = '{b}/user/probe.elf'
 BOOTS = {
     'selftests-cpu-max': dict(cmdline='selftest noinit', env={'CPU': 'max'},
-                              suites=KERNEL_SUITES, skips=RELEASE_SKIPS, lines=BANNER,
+                              suites=KERNEL_SUITES, skips=RELEASE_SKIPS,
+                              lines=(*BANNER, r'^entrylab: user FPU state by XSAVE: x87, SSE, '
+                                              r'AVX, 832-byte images$'),
                               report=('selftest', KERNEL_SUITES)),
     'selftests-cpu-qemu64': dict(cmdline='selftest noinit', env={'CPU': 'qemu64'},
                                  suites=KERNEL_SUITES, skips=RELEASE_SKIPS | FSGSBASE_ONLY,
-                                 lines=BANNER),
+                                 lines=(*BANNER, r'^entrylab: user FPU state by FXSAVE: x87, '
+                                                 r'SSE, 512-byte images$')),
     'nofsgsbase-selftests-and-ring3-suite': dict(
         cmdline='selftest nofsgsbase', init='{b}/user/entrytests.elf',
         suites={**KERNEL_SUITES, **RING3_SUITES}, skips=RELEASE_SKIPS | FSGSBASE_ONLY,
@@ -338,7 +341,9 @@ if root_disk():
 CLAIMS = [
     (['selftests-cpu-max', 'selftests-cpu-qemu64'],
      'every boot self-test passes on a CPU with SMEP/SMAP/UMIP and on one without (where '
-     'STAC/CLAC are patched out), exactly the cases the sources define; banner complete'),
+     'STAC/CLAC are patched out), exactly the cases the sources define; banner complete, '
+     'user FPU state by XSAVE (x87, SSE, AVX: 832-byte images) on the first and by FXSAVE on '
+     'the second'),
     (['nofsgsbase-selftests-and-ring3-suite'],
      '`nofsgsbase`: the self-tests and the ring-3 suite pass with FSGSBASE off, the paranoid '
      'entry deciding by MSR_GS_BASE\'s sign (the kernel-half GS cases skip: ring 3 cannot '

@@ -9,6 +9,7 @@
  * (entry/entry_irq.asm) and the context switch (arch/x86/process.c). SSE is enabled for user
  * programs; AVX is not (no XSAVE support), so CPUID-driven libraries keep to SSE.
  */
+#include <asm/fpu.h>
 #include <asm/msr.h>
 #include <asm/processor.h>
 #include <asm/smap.h>
@@ -94,6 +95,8 @@ void cpu_init(void)
 	boot_cpu.fsgsbase = (leaf7.ebx & CPUID7_EBX_FSGSBASE) &&
 			    !cmdline_flag(&boot_cmdline, "nofsgsbase");
 
+	fpu_init();		/* XSAVE and what it saves: CR4 and XCR0 follow */
+
 	/* Text is still writable: patch the STAC/CLAC sites before paging_init(). */
 	smap_patch_sites(boot_cpu.smap);
 	cpu_init_protections();
@@ -125,7 +128,10 @@ void cpu_init_protections(void)
 		cr4 |= X86_CR4_UMIP;
 	if (boot_cpu.fsgsbase)
 		cr4 |= X86_CR4_FSGSBASE;
+	if (fpu_config.xsave)
+		cr4 |= X86_CR4_OSXSAVE;		/* XSAVE, XRSTOR, XSETBV; CPUID says OSXSAVE */
 	write_cr4(cr4);
+	fpu_init_cpu();
 	/*
 	 * PAT entry 1 (a PTE with PWT alone) becomes write-combining instead of the
 	 * power-on write-through, for the framebuffer (ioremap_wc()); the other

@@ -15,6 +15,7 @@
  * 64-bit mode here: they read as 0.
  */
 #include <asm/debugreg.h>
+#include <asm/fpu.h>
 #include <asm/page.h>
 #include <asm/processor.h>
 #include <asm/segment.h>
@@ -24,7 +25,6 @@
 #include <sched.h>
 #include <string.h>
 
-#define FXSAVE_SIZE	512
 #define REG(field)	(offsetof(struct user_regs_struct, field) / sizeof(unsigned long))
 
 /* user_regs_struct begins with struct pt_regs, word for word, as on Linux. */
@@ -150,6 +150,7 @@ static long set_fpregs(struct task *t, unsigned long data)
 		return -EFAULT;
 	*(u32 *)&fpu[24] &= mxcsr_feature_mask();	/* MXCSR: FXRSTOR would #GP */
 	memcpy(t->fpu, fpu, sizeof(fpu));
+	fpu_fxsave_area_written(t->fpu);
 	return 0;
 }
 

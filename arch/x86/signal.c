@@ -14,6 +14,7 @@
  * handler's "ret" pops pretcode and runs the restorer, which calls rt_sigreturn.
  * Since that rewrites pt_regs, the return to user mode goes through IRET.
  */
+#include <asm/fpu.h>
 #include <asm/processor.h>
 #include <asm/segment.h>
 #include <asm/uaccess.h>
@@ -24,7 +25,6 @@
 #include <syscalls.h>
 
 #define RED_ZONE	128
-#define FXSAVE_SIZE	512
 
 int do_sigaltstack(const kernel_stack_t *ss, kernel_stack_t *old, unsigned long sp);
 
@@ -34,26 +34,6 @@ bool on_sig_stack(const struct task *t, unsigned long sp)
 
 	return !(ss->ss_flags & SS_DISABLE) && sp > (unsigned long)ss->ss_sp &&
 	       sp - (unsigned long)ss->ss_sp <= ss->ss_size;
-}
-
-/* The handler starts with the FPU as after reset: x87 default control word, MXCSR 0x1f80. */
-static void fpu_reset_user_state(void)
-{
-	static const u32 mxcsr_default = 0x1f80;
-
-	asm volatile("fninit; ldmxcsr %0" : : "m"(mxcsr_default));
-}
-
-u32 mxcsr_feature_mask(void)
-{
-	static u32 mask;
-	static u8 buf[FXSAVE_SIZE] __aligned(16);
-
-	if (!mask) {
-		asm volatile("fxsaveq %0" : "=m"(buf));
-		mask = *(u32 *)&buf[28] ? *(u32 *)&buf[28] : 0xffbf;
-	}
-	return mask;
 }
 
 static void fill_sigcontext(struct kernel_sigcontext *sc, const struct pt_regs *regs,
@@ -107,17 +87,18 @@ bool setup_rt_frame(struct pt_regs *regs, int sig, const struct ksiginfo *info,
 		sp = (unsigned long)t->sig.altstack.ss_sp + t->sig.altstack.ss_size;
 		onstack = true;
 	}
-	fp = ALIGN_DOWN(sp - FXSAVE_SIZE, 64);
+	fp = ALIGN_DOWN(sp - fpu_sigframe_size(), 64);
 	frame_addr = ALIGN_DOWN(fp - sizeof(frame), 16) - 8;
 	if (onstack && !on_sig_stack(t, frame_addr))
 		return false;	/* the alternate stack overflowed */
-	_Static_assert(FXSAVE_SIZE + 63 + sizeof(frame) + 15 + 8 <= SIGFRAME_MAX,
-		       "SIGFRAME_MAX no longer bounds the frame built here");
+	_Static_assert(FPU_STATE_SIZE + FP_XSTATE_MAGIC2_SIZE + 63 + sizeof(frame) + 15 + 8 <=
+		       SIGFRAME_MAX, "SIGFRAME_MAX no longer bounds the frame built here");
 
 	memset(&frame, 0, sizeof(frame));
 	frame.pretcode = ka->restorer;
 	/* As Linux: SS in the frame is restored exactly only for a 64-bit context. */
-	frame.uc.uc_flags = UC_SIGCONTEXT_SS | (user_64bit_mode(regs) ? UC_STRICT_RESTORE_SS : 0);
+	frame.uc.uc_flags = UC_SIGCONTEXT_SS | (user_64bit_mode(regs) ? UC_STRICT_RESTORE_SS : 0) |
+			    (fpu_config.xsave ? UC_FP_XSTATE : 0);
 	frame.uc.uc_stack = t->sig.altstack;
 	if (on_sig_stack(t, regs->sp))
 		frame.uc.uc_stack.ss_flags = SS_ONSTACK;
@@ -126,8 +107,7 @@ bool setup_rt_frame(struct pt_regs *regs, int sig, const struct ksiginfo *info,
 	fill_siginfo(&frame.info, sig, info);
 
 	/* The live FPU registers are the interrupted code's: the kernel uses none. */
-	asm volatile("fxsaveq %0" : "=m"(t->fpu));
-	if (copy_to_user((void __user *)fp, t->fpu, FXSAVE_SIZE) ||
+	if (!fpu_save_sigframe((void __user *)fp) ||
 	    copy_to_user((void __user *)frame_addr, &frame, sizeof(frame)))
 		return false;
 
@@ -204,11 +184,16 @@ void syscall_restart(struct pt_regs *regs, const struct kernel_sigaction *ka)
  * that IRET, which fixup_bad_iret() turns into the signal for the fault. A frame
  * without UC_STRICT_RESTORE_SS (one saved in compat mode, or a handler that
  * cleared it) returning to 64-bit mode gets a valid SS in place of a bad one,
- * for DOSEMU. RIP comes back as given. A frame saved at a syscall's return holds RCX == RIP and R11 ==
- * RFLAGS, as SYSCALL left them, so the return may well take SYSRET; what keeps a
- * bad RIP from SYSRET is syscall_can_sysret()'s TASK_SIZE_MAX check: at or above
- * it the return takes IRET, which faults on a non-canonical RIP, and the fault
- * becomes a SIGSEGV.
+ * for DOSEMU. RIP comes back as given. A frame saved at a syscall's return holds
+ * RCX == RIP and R11 == RFLAGS, as SYSCALL left them, so the return may well take
+ * SYSRET; what keeps a bad RIP from SYSRET is syscall_can_sysret()'s TASK_SIZE_MAX
+ * check: at or above it the return takes IRET, which faults on a non-canonical
+ * RIP, and the fault becomes a SIGSEGV.
+ *
+ * The FPU image comes last, as on Linux: one the CPU refuses (a corrupt XSAVE
+ * header) leaves the FPU reset and the task with SIGSEGV, but its general
+ * registers restored, so a SIGSEGV handler that returns goes back to the
+ * interrupted code.
  *
  * Returns the restored RAX, which the syscall path stores into regs->ax.
  */
@@ -222,15 +207,6 @@ long sys_rt_sigreturn(struct pt_regs *regs)
 	if (copy_from_user(&uc, (const void __user *)(frame_addr +
 			   offsetof(struct rt_sigframe, uc)), sizeof(uc)))
 		goto badframe;
-	if (sc->fpstate) {
-		if (copy_from_user(t->fpu, (const void __user *)sc->fpstate, FXSAVE_SIZE))
-			goto badframe;
-		*(u32 *)&t->fpu[24] &= mxcsr_feature_mask();
-		asm volatile("fxrstorq %0" : : "m"(t->fpu));
-	} else {
-		fpu_reset_user_state();
-	}
-
 	set_blocked(t, uc.uc_sigmask);
 
 	regs->r8 = sc->r8, regs->r9 = sc->r9, regs->r10 = sc->r10, regs->r11 = sc->r11;
@@ -245,6 +221,11 @@ long sys_rt_sigreturn(struct pt_regs *regs)
 		force_valid_ss(regs);
 	regs->orig_ax = -1UL;	/* no syscall to restart */
 	t->restart.fn = NULL;	/* nor a sleep the handler interrupted: restart_syscall() */
+
+	if (!sc->fpstate)
+		fpu_reset_user_state();
+	else if (!fpu_restore_sigframe((const void __user *)sc->fpstate))
+		goto badframe;
 
 	/* As Linux: the frame's sigaltstack settings come back too; errors ignored. */
 	do_sigaltstack(&uc.uc_stack, NULL, regs->sp);

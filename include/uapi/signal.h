@@ -125,10 +125,11 @@ struct kernel_sigcontext {
 	unsigned long flags;
 	unsigned short cs, gs, fs, ss;
 	unsigned long err, trapno, oldmask, cr2;
-	unsigned long fpstate;		/* user address of the FXSAVE image, or 0 */
+	unsigned long fpstate;		/* user address of the FXSAVE or XSAVE image, or 0 */
 	unsigned long reserved1[8];
 };
 
+#define UC_FP_XSTATE		0x1	/* the fpstate is an XSAVE image (asm/fpu.h) */
 #define UC_SIGCONTEXT_SS	0x2
 #define UC_STRICT_RESTORE_SS	0x4
 

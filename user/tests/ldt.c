@@ -130,6 +130,7 @@ SELFTEST(ldt, selector_of_a_cleared_entry_loads_as_null)
 	struct user_desc gone = empty;
 	long pid;
 
+	ASSERT_TRUE(t, pin_to_this_cpu());	/* the child must take our CPU to run */
 	ASSERT_EQ(t, modify_ldt(0x11, &d, sizeof(d)), 0U);
 	load_gs(LDT_SEL(1));
 	gone.entry_number = 1;
@@ -138,7 +139,8 @@ SELFTEST(ldt, selector_of_a_cleared_entry_loads_as_null)
 	pid = syscall0(__NR_fork);
 	if (pid == 0)
 		syscall1(__NR_exit, 0);
-	EXPECT_EQ(t, wait_status(pid), 0);			/* we slept: switched out and in */
+	EXPECT_EQ(t, wait_status(pid), 0);			/* switched out and in */
+	unpin();
 	EXPECT_EQ(t, gs_selector(), 0);
 	reset_gs();
 }

@@ -46,6 +46,7 @@
 #define X86_CR4_OSXMMEXCPT	BIT(10)
 #define X86_CR4_UMIP		BIT(11)
 #define X86_CR4_FSGSBASE	BIT(16)
+#define X86_CR4_OSXSAVE		BIT(18)
 #define X86_CR4_SMEP		BIT(20)
 #define X86_CR4_SMAP		BIT(21)
 
@@ -130,8 +131,6 @@ struct cpuinfo {
 extern struct cpuinfo boot_cpu;
 
 void cpu_init(void);
-/* arch/x86/signal.c: the MXCSR bits the CPU accepts; a reserved one would #GP FXRSTOR. */
-u32 mxcsr_feature_mask(void);
 void cpu_init_protections(void);
 
 #endif

@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Ring 3's FPU, SSE and AVX registers (arch/x86/fpu.c). The kernel uses none of
+ * them (-mgeneral-regs-only), so the registers hold the current task's values
+ * for as long as it runs, in the kernel too: they are saved into task->fpu only
+ * when another task takes the CPU, when a signal frame needs them, or for fork.
+ *
+ * With XSAVE (CPUID.1:ECX.XSAVE, CR4.OSXSAVE) the image is XSAVE's standard
+ * format: the 512-byte FXSAVE area, the 64-byte XSAVE header, then AVX's upper
+ * halves of YMM0-15, as XCR0 enables them (x87, SSE, AVX: what entrylab saves).
+ * Without it, the FXSAVE area alone.
+ */
+#ifndef _ASM_X86_FPU_H
+#define _ASM_X86_FPU_H
+
+#include <compiler.h>
+
+#define FXSAVE_SIZE		512
+#define XSAVE_HDR_OFFSET	512		/* the header: xstate_bv, xcomp_bv, reserved */
+#define XSAVE_HDR_SIZE		64
+#define FPU_STATE_SIZE		896		/* room for x87 + SSE + AVX (832 bytes), 64-aligned */
+
+#define XFEATURE_MASK_FP	BIT(0)
+#define XFEATURE_MASK_SSE	BIT(1)
+#define XFEATURE_MASK_YMM	BIT(2)
+#define XFEATURE_MASK_FPSSE	(XFEATURE_MASK_FP | XFEATURE_MASK_SSE)
+#define XFEATURES_KERNEL_SAVES	(XFEATURE_MASK_FPSSE | XFEATURE_MASK_YMM)
+
+/*
+ * The signal frame's FPU image is Linux's: the XSAVE image, its software-reserved
+ * bytes (464-511 of the FXSAVE area, which XSAVE never writes) saying so, and
+ * FP_XSTATE_MAGIC2 right after it. rt_sigreturn trusts an XSAVE image only
+ * with both magics and sizes that fit; else it takes the FXSAVE area alone.
+ */
+#define FP_XSTATE_MAGIC1	0x46505853U
+#define FP_XSTATE_MAGIC2	0x46505845U
+#define FP_XSTATE_MAGIC2_SIZE	4
+#define FPX_SW_BYTES_OFFSET	464
+
+struct fpx_sw_bytes {
+	u32 magic1;			/* FP_XSTATE_MAGIC1: an XSAVE image follows */
+	u32 extended_size;		/* xstate_size + FP_XSTATE_MAGIC2_SIZE */
+	u64 xfeatures;			/* XCR0: the components in it */
+	u32 xstate_size;		/* the XSAVE image's size */
+	u32 padding[7];
+};
+
+/* What fpu_init() chose; the same on every CPU. */
+struct fpu_config {
+	bool xsave;			/* XSAVE/XRSTOR, else FXSAVE/FXRSTOR */
+	u64 xfeatures;			/* XCR0 */
+	unsigned int size;		/* of the image: 512, or XSAVE's for xfeatures */
+};
+extern struct fpu_config fpu_config;
+
+/* Boot CPU, from cpu_init(): what to save, by CPUID. */
+void fpu_init(void);
+/* Every CPU, with CR4.OSXSAVE already set: XCR0. */
+void fpu_init_cpu(void);
+/* A new task's image: the FPU as after reset (x87 control word 0x37f, MXCSR 0x1f80). */
+void fpu_init_state(u8 *buf);
+/* The CPU's registers into buf (64-byte aligned), or buf into the CPU. */
+void fpu_save(u8 *buf);
+void fpu_restore(const u8 *buf);
+/* The CPU's registers to the reset state: what a signal handler starts with. */
+void fpu_reset_user_state(void);
+/* The MXCSR bits the CPU accepts: restoring a reserved one would #GP in the kernel. */
+u32 mxcsr_feature_mask(void);
+
+/* The bytes a signal frame needs for the FPU image, MAGIC2 included. */
+unsigned int fpu_sigframe_size(void);
+/* current's registers to fp, 64-byte aligned, in Linux's signal frame format. */
+bool fpu_save_sigframe(void __user *fp);
+/* The image at fp into current's registers; false (the FPU reset) if it is refused. */
+bool fpu_restore_sigframe(const void __user *fp);
+/* ptrace's SETFPREGS wrote the FXSAVE area of t's image: make XRSTOR load it. */
+void fpu_fxsave_area_written(u8 *buf);
+
+#endif
