@@ -186,8 +186,13 @@ static bool make_args(long nr, unsigned long a[6])
 		a[0] = rnd() % 2 ? 0 : bad_pointer();
 		return true;
 	case __NR_mmap:
-		if (a[3] & 0x10)			/* MAP_FIXED: only in the sandbox */
-			a[0] = sandbox_addr();
+		/*
+		 * Only in the sandbox, MAP_FIXED or not: the kernel takes a free hint as
+		 * it is (as Linux does), and one of the "unmapped" bad pointers mapped
+		 * would let later calls read what others wrote there (a nanosleep of a
+		 * signal mask's worth of seconds, say).
+		 */
+		a[0] = sandbox_addr();
 		a[1] %= SANDBOX_PAGES * PAGE_SIZE;
 		return true;
 	case __NR_munmap:
