@@ -32,6 +32,9 @@ struct fpu_config fpu_config = { .size = FXSAVE_SIZE };
 /* The FPU as after reset, in the format fpu_config says; built by fpu_init(). */
 static u8 init_state[FPU_STATE_SIZE] __aligned(64);
 
+/* XSETBV's value and XSAVE/XRSTOR's component mask, in EDX:EAX: XCR0 whole. */
+#define XCR0_EDX_EAX	"a"((u32)fpu_config.xfeatures), "d"((u32)(fpu_config.xfeatures >> 32))
+
 static __always_inline u64 *xstate_bv(u8 *buf)
 {
 	return (u64 *)(buf + XSAVE_HDR_OFFSET);
@@ -62,8 +65,7 @@ void fpu_init(void)
 void fpu_init_cpu(void)
 {
 	if (fpu_config.xsave)
-		asm volatile("xsetbv" : : "c"(0), "a"((u32)fpu_config.xfeatures),
-			     "d"((u32)(fpu_config.xfeatures >> 32)));
+		asm volatile("xsetbv" : : "c"(0), XCR0_EDX_EAX);
 }
 
 void fpu_init_state(u8 *buf)
@@ -78,7 +80,7 @@ void fpu_save(u8 *buf)
 {
 	if (fpu_config.xsave)
 		asm volatile("xsaveq %0" : "=m"(*(u8 (*)[FPU_STATE_SIZE])buf)
-			     : "a"((u32)fpu_config.xfeatures), "d"((u32)(fpu_config.xfeatures >> 32)));
+			     : XCR0_EDX_EAX);
 	else
 		asm volatile("fxsaveq %0" : "=m"(*(u8 (*)[FXSAVE_SIZE])buf));
 }
@@ -87,7 +89,7 @@ void fpu_restore(const u8 *buf)
 {
 	if (fpu_config.xsave)
 		asm volatile("xrstorq %0" : : "m"(*(const u8 (*)[FPU_STATE_SIZE])buf),
-			     "a"((u32)fpu_config.xfeatures), "d"((u32)(fpu_config.xfeatures >> 32)));
+			     XCR0_EDX_EAX);
 	else
 		asm volatile("fxrstorq %0" : : "m"(*(const u8 (*)[FXSAVE_SIZE])buf));
 }
@@ -104,7 +106,7 @@ static bool xrstor_checked(const u8 *buf)
 		     "3:\n"
 		     _ASM_EXTABLE(1b, 2b)
 		     : "=&r"(faulted) : "m"(*(const u8 (*)[FPU_STATE_SIZE])buf),
-		       "a"((u32)fpu_config.xfeatures), "d"((u32)(fpu_config.xfeatures >> 32))
+		       XCR0_EDX_EAX
 		     : "memory");
 	return !faulted;
 }

@@ -56,6 +56,15 @@ bool faults(void (*fn)(void))
 	return caught.count > 0;
 }
 
+long segment_limit(unsigned int sel)
+{
+	unsigned int limit, ok = 0;
+
+	asm volatile("lsl %2, %0\n\tjnz 1f\n\tmovl $1, %1\n1:"
+		     : "=r"(limit), "+r"(ok) : "r"(sel));
+	return ok ? (long)limit : -1;
+}
+
 unsigned long map_top_page(bool exec)
 {
 	unsigned long top = TASK_SIZE_MAX - PAGE_SIZE;

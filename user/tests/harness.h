@@ -66,6 +66,9 @@ unsigned long read_flags(void);
 bool pin_to_this_cpu(void);
 void unpin(void);
 
+/* LSL: the segment's limit, or -1 when sel names no usable descriptor (GDT or LDT). */
+long segment_limit(unsigned int sel);
+
 /* wait4() for pid; its status, or -1. */
 int wait_status(long pid);
 

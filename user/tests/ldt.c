@@ -27,16 +27,6 @@ static struct user_desc data_segment(unsigned int n, unsigned int base)
 
 static const struct user_desc empty = { .read_exec_only = 1, .seg_not_present = 1 };
 
-/* LSL: the segment's limit, or -1 when the selector names no usable descriptor. */
-static long segment_limit(unsigned int sel)
-{
-	unsigned int limit, ok = 0;
-
-	asm volatile("lsl %2, %0\n\tjnz 1f\n\tmovl $1, %1\n1:"
-		     : "=r"(limit), "+r"(ok) : "r"(sel));
-	return ok ? (long)limit : -1;
-}
-
 static unsigned short gs_selector(void)
 {
 	unsigned short sel;

@@ -290,14 +290,10 @@ SELFTEST(threads, mprotect_reaches_other_cpus_tlb)
 
 static volatile int ldt_phase;
 
-/* LSL of LDT entry 1 (selector 0xf): does this CPU's LDTR show the entry? */
+/* LDT entry 1 (selector 0xf): does this CPU's LDTR show the entry? */
 static bool ldt_entry_1_visible(void)
 {
-	unsigned int limit, ok = 0;
-
-	asm volatile("lsl %2, %0\n\tjnz 1f\n\tmovl $1, %1\n1:"
-		     : "=r"(limit), "+r"(ok) : "r"(0xfU));
-	return ok;
+	return segment_limit(0xf) >= 0;
 }
 
 /* Pinned to CPU arg, where it spins in ring 3 (no switch reloads its LDTR) until entry 1 shows. */
