@@ -119,11 +119,42 @@ return_via_iret:
 	add rsp, 8			; RSP = &pt_regs->ip: the IRET frame
 	test byte [rsp + 8], 3		; returning to ring 3?
 	jz .iret
-	swapgs				; yes: give the user its GS_BASE back
+	test byte [rsp + 32], SEGMENT_TI_LDT	; yes: to a stack segment from the LDT?
+	jnz espfix_return		; yes: it may be 16-bit, IRETQ from a ministack
+	swapgs				; no: give the user its GS_BASE back
 .iret:
 global irq_return_iret
-irq_return_iret:			; a fault here is a bad IRET: fixup_bad_iret()
-	iretq				; restores ip, cs, flags (with IF), sp, ss
+irq_return_iret:			; a fault here is a bad IRET: fixup_bad_iret(), or
+	iretq				; on a ministack a #DF; restores ip, cs, flags, sp, ss
+
+; espfix64 (arch/x86/espfix.c): the IRETQ to an LDT stack segment runs on this
+; CPU's ministack, at the read-only alias whose address bits 31:16 are those of
+; the user's RSP: an IRETQ to a 16-bit SS loads only SP and leaves those bits
+; from the kernel's RSP in the user's ESP. Here all GPRs are the user's, GS_BASE
+; is ours, IRQs are off, RSP = the IRET frame on the task's kernel stack. RAX and
+; RDI are borrowed: RDI on the task stack, RAX on the ministack, popped last.
+align 16
+espfix_return:
+	push rdi			; user RDI; the frame is now at [rsp + 8]
+	mov rdi, [gs:PERCPU_espfix_waddr]	; RDI = the ministack, writable
+	mov [rdi], rax			; user RAX, the ministack's lowest word
+	mov rax, [rsp + 8]		; ip
+	mov [rdi + 8], rax
+	mov rax, [rsp + 16]		; cs
+	mov [rdi + 16], rax
+	mov rax, [rsp + 24]		; flags
+	mov [rdi + 24], rax
+	mov rax, [rsp + 40]		; ss
+	mov [rdi + 40], rax
+	mov rax, [rsp + 32]		; sp, last: RAX = the user's RSP
+	mov [rdi + 32], rax
+	and eax, 0xffff0000		; RAX = the user's RSP bits 31:16, nothing else
+	or rax, [gs:PERCPU_espfix_stack]	; RAX = the read-only alias with them
+	swapgs				; GS_BASE = the user's; nothing may use GS now
+	pop rdi				; user RDI again; the task stack is done with
+	mov rsp, rax			; RSP = the ministack alias: read, never written
+	pop rax				; user RAX; RSP = the IRET frame
+	jmp irq_return_iret
 
 ; #DB from ring 3 (a single step, INT1, a user watchpoint) is an ordinary exception
 ; from user mode: it becomes a SIGTRAP, which the exit work delivers, and exit work

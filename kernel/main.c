@@ -6,6 +6,7 @@
 #include <acpi.h>
 #include <asm/apic.h>
 #include <asm/desc.h>
+#include <asm/espfix.h>
 #include <asm/fpu.h>
 #include <asm/irqflags.h>
 #include <asm/percpu.h>
@@ -84,6 +85,7 @@ void kmain(u32 magic, phys_addr_t mb_info)
 	random_init();
 	pmm_init();
 	paging_init();
+	espfix_init();
 	fbcon_init();
 
 	pic_mask_all();

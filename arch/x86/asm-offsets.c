@@ -42,6 +42,9 @@ void asm_offsets(void)
 	OFFSET(PERCPU_user_rsp, percpu, user_rsp);
 	OFFSET(PERCPU_tss_rsp0, percpu, tss.rsp[0]);
 	OFFSET(PERCPU_gdt, percpu, gdt);
+	OFFSET(PERCPU_espfix_stack, percpu, espfix_stack);
+	OFFSET(PERCPU_espfix_waddr, percpu, espfix_waddr);
+	DEFINE(SEGMENT_TI_LDT, SEGMENT_TI_LDT);
 	OFFSET(CPUINFO_fsgsbase, cpuinfo, fsgsbase);
 	DEFINE(X86_TRAP_DB, X86_TRAP_DB);
 	DEFINE(X86_TRAP_NMI, X86_TRAP_NMI);

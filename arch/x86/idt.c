@@ -27,8 +27,7 @@ struct idt_gate {
 
 static struct idt_gate idt[256] __aligned(16);
 
-/* entry/entry_irq.asm: one stub per exception vector, and the IRQ stubs. */
-extern const unsigned long exception_stubs[NR_EXCEPTION_VECTORS];
+/* entry/entry_irq.asm: the IRQ stubs (the exception stubs: asm/traps.h). */
 extern char irq_stub_timer[], irq_stub_spurious[], irq_stub_reschedule[];
 extern char irq_stub_call_function[], irq_stub_stop[];
 extern char entry_INT80_compat[];	/* entry/entry_64_compat.asm */

@@ -122,7 +122,6 @@ static void user_exception(struct pt_regs *regs, unsigned long vector)
 }
 
 /* entry/entry_irq.asm: the IRETQ of the return path, and a way back to it. */
-extern const char irq_return_iret[];
 void __noreturn return_to_user(struct pt_regs *regs);
 
 static bool is_bad_iret(const struct pt_regs *regs, unsigned long vector)

@@ -12,11 +12,10 @@
  * a selector whose entry has gone since loads as null (arch/x86/process.c).
  *
  * Segments are checked as Linux checks them: DPL 3 always, no 64-bit code (the
- * lm bit is ignored), no conforming code in the old mode or present, and no
- * 16-bit segments. An IRET to a 16-bit stack segment restores only the low 16
- * bits of SP and leaves bits 31:16 of the kernel stack pointer in the user's
- * ESP: Linux hides them with espfix64, which entrylab has not, so it refuses
- * 16-bit segments as Linux built without CONFIG_X86_16BIT does.
+ * lm bit is ignored), no conforming code in the old mode or present. 16-bit
+ * segments are allowed, as in Linux with CONFIG_X86_16BIT: an IRET to a 16-bit
+ * stack segment restores only the low 16 bits of SP, and the exit path's
+ * espfix64 (arch/x86/espfix.c) makes the upper ones the user's own.
  */
 #include <asm/desc.h>
 #include <asm/ldt.h>
@@ -145,11 +144,8 @@ static long write_ldt(const void __user *ptr, unsigned long bytecount, bool oldm
 		return -EINVAL;
 	if (d.contents == 3 && (oldmode || !d.seg_not_present))
 		return -EINVAL;
-	if (!((oldmode && !d.base_addr && !d.limit) || user_desc_empty(&d))) {
-		if (!d.seg_32bit)
-			return -EINVAL;		/* 16-bit: no espfix64 (above) */
+	if (!((oldmode && !d.base_addr && !d.limit) || user_desc_empty(&d)))
 		desc = user_desc_to_desc(&d, oldmode);
-	}
 
 	spin_lock_irqsave(&mm->lock, flags);
 	old = mm->ldt;

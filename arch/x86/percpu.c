@@ -5,6 +5,7 @@
  * tables. Every CPU runs the same two calls with its own number (ap_start()).
  */
 #include <asm/desc.h>
+#include <asm/espfix.h>
 #include <asm/msr.h>
 #include <asm/percpu.h>
 #include <string.h>
@@ -19,6 +20,7 @@ void percpu_init(unsigned int cpu)
 	pc->cpu = cpu;
 	pc->ct_state = CONTEXT_KERNEL;
 	pc->rcu_watching = 1;
+	espfix_init_cpu(pc);
 	wrmsr(MSR_GS_BASE, (unsigned long)pc);
 	wrmsr(MSR_KERNEL_GS_BASE, 0);	/* the user's GS base until a task sets one */
 }

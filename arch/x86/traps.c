@@ -5,6 +5,7 @@
  * ends the run with the failure status; it never returns and never reboots.
  */
 #include <asm/debugreg.h>
+#include <asm/espfix.h>
 #include <asm/extable.h>
 #include <asm/irqflags.h>
 #include <asm/page.h>
@@ -177,7 +178,11 @@ void do_paranoid(struct pt_regs *regs, unsigned long vector)
 		current->debug.dr6 |= read_and_clear_dr6() & DR6_TRAP_BITS;
 		regs->flags &= ~X86_EFLAGS_TF;
 		return;
+	case X86_TRAP_DF:
+		if (espfix_fixup_double_fault(regs))
+			return;
+		oops(regs, vector, NULL);	/* any other #DF: the machine state is lost */
 	default:
-		oops(regs, vector, NULL);	/* #DF, #MC: the machine state is lost */
+		oops(regs, vector, NULL);	/* #MC: the machine state is lost */
 	}
 }

@@ -96,9 +96,6 @@ SELFTEST(ldt, refusals)
 	d.entry_number = LDT_ENTRIES;
 	EXPECT_EQ(t, modify_ldt(0x11, &d, sizeof(d)), (unsigned int)-EINVAL);
 	d = data_segment(0, 0);
-	d.seg_32bit = 0;					/* 16-bit: no espfix64 */
-	EXPECT_EQ(t, modify_ldt(0x11, &d, sizeof(d)), (unsigned int)-EINVAL);
-	d = data_segment(0, 0);
 	d.contents = 3;						/* conforming code, present */
 	EXPECT_EQ(t, modify_ldt(0x11, &d, sizeof(d)), (unsigned int)-EINVAL);
 	d.seg_not_present = 1;
@@ -106,6 +103,20 @@ SELFTEST(ldt, refusals)
 	EXPECT_EQ(t, modify_ldt(0x11, (void *)8, sizeof(d)), (unsigned int)-EFAULT);
 	EXPECT_EQ(t, modify_ldt(3, &d, sizeof(d)), (unsigned int)-ENOSYS);
 	EXPECT_EQ(t, modify_ldt(0x11, &empty, sizeof(empty)), 0U);	/* clearing always works */
+}
+
+/* A 16-bit segment is taken (espfix64 makes its stack safe): byte-granular, D clear. */
+SELFTEST(ldt, sixteen_bit_segment_is_allowed)
+{
+	struct user_desc d = { .entry_number = 3, .limit = 0xffff };
+	u64 table[4];
+
+	ASSERT_EQ(t, modify_ldt(0x11, &d, sizeof(d)), 0U);
+	EXPECT_EQ(t, segment_limit(LDT_SEL(3)), 0xffffL);
+	ASSERT_EQ(t, modify_ldt(0, table, sizeof(table)), (unsigned int)sizeof(table));
+	EXPECT_EQ(t, table[3] & 0x00f0ff0000000000UL, 0x0000f30000000000UL);	/* P DPL3 S RW A */
+	EXPECT_EQ(t, modify_ldt(0x11, &(struct user_desc){ .entry_number = 3, .read_exec_only = 1,
+							   .seg_not_present = 1 }, sizeof(d)), 0U);
 }
 
 /*

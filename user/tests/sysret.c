@@ -4,6 +4,7 @@
  * canonical boundary (CVE-2012-0217, Linux's sysret_rip test), and rt_sigreturn
  * to contexts SYSRET could not restore.
  */
+#include <uapi/ldt.h>
 #include "harness.h"
 
 static unsigned long syscall_site;
@@ -260,6 +261,59 @@ SELFTEST(sysret, sigreturn_to_compat_mode_and_back)
 	EXPECT_EQ(t, trapped.uc_flags & (UC_SIGCONTEXT_SS | UC_STRICT_RESTORE_SS),
 		  (unsigned long)UC_SIGCONTEXT_SS);
 	EXPECT_EQ(t, resume_cs & 0xffff, __USER_CS);	/* back in 64-bit mode */
+	syscall2(__NR_munmap, stack, PAGE_SIZE);
+}
+
+static volatile unsigned long trapped_sp;
+static unsigned long resume_stack;
+
+/* compat_int3 with a 16-bit SS: note ESP, then back to 64-bit mode on a real stack. */
+static void espfix_trap(int sig, struct kernel_siginfo *si, struct kernel_ucontext *uc)
+{
+	struct kernel_sigcontext *sc = &uc->uc_mcontext;
+
+	trapped_sp = sc->sp;
+	sc->cs = __USER_CS;
+	sc->ss = __USER_DS;
+	sc->sp = resume_stack;
+	sc->ip = (unsigned long)resume_dump;
+}
+
+/*
+ * espfix64: an IRET to a 16-bit stack segment loads only SP, and bits 31:16 of
+ * ESP keep what RSP held before it, in ring 0: the kernel's stack address,
+ * unless the exit path IRETs from a ministack alias whose bits 31:16 are the
+ * user's. A sigreturn to compat mode with a 16-bit LDT SS and a chosen ESP, whose
+ * int3 reports ESP whole: all 32 bits as chosen. The SIGTRAP is delivered on an
+ * alternate stack: that ESP is no stack to write a frame on.
+ */
+SELFTEST(sysret, sigreturn_to_a_16bit_ss_keeps_esp_bits_31_16)
+{
+	static u8 alt[16384] __aligned(16);
+	struct user_desc d = { .entry_number = 0, .limit = 0xffff };	/* 16-bit data */
+	kernel_stack_t ss = { .ss_sp = alt, .ss_size = sizeof(alt) }, old;
+	unsigned long stack = syscall6(__NR_mmap, 0, PAGE_SIZE, 3, 0x22 | 0x40 /* MAP_32BIT */,
+				       -1, 0);
+
+	ASSERT_EQ(t, syscall3(__NR_modify_ldt, 0x11, &d, sizeof(d)), 0L);
+	ASSERT_EQ(t, sigaltstack(&ss, &old), 0);
+	resume_stack = stack + PAGE_SIZE - 64;
+	trapped_sp = 0;
+	sigaction(SIGTRAP, (unsigned long)espfix_trap, SA_SIGINFO | SA_ONSTACK, 0, NULL);
+	rewrite.set_ip = true;
+	rewrite.ip = (unsigned long)compat_int3;
+	rewrite.set_selectors = true;
+	rewrite.cs = __USER32_CS;
+	rewrite.ss = 0 << 3 | SEGMENT_TI_LDT | 3;
+	rewrite.sp = 0xa5a51230;
+	sigreturn_to();
+	reset_signal(SIGTRAP);
+	sigaltstack(&old, NULL);
+	EXPECT_EQ(t, caught.count, 0);
+	EXPECT_EQ(t, trapped_sp & 0xffffffff, 0xa5a51230UL);
+	EXPECT_EQ(t, resume_cs & 0xffff, __USER_CS);	/* back in 64-bit mode */
+	d = (struct user_desc){ .read_exec_only = 1, .seg_not_present = 1 };	/* cleared */
+	syscall3(__NR_modify_ldt, 0x11, &d, sizeof(d));
 	syscall2(__NR_munmap, stack, PAGE_SIZE);
 }
 

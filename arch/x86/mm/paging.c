@@ -380,14 +380,19 @@ void pml4_free_user(pte_t *pml4)
 
 /*
  * FNV-1a over every kernel-half table entry: equal sums mean unchanged tables.
- * Accessed and Dirty are left out: the CPU sets them on every use.
+ * Accessed and Dirty are left out: the CPU sets them on every use. A table that
+ * the entry before names too is summed once: espfix64's aliases are one page
+ * table under 2,048 directory entries (arch/x86/espfix.c).
  */
 static u64 checksum_table(const pte_t *table, int level, unsigned int first, u64 h)
 {
 	for (unsigned int i = first; i < 512; i++) {
-		h = (h ^ (table[i] & ~(_PAGE_ACCESSED | _PAGE_DIRTY))) * 0x100000001b3ULL;
-		if (level > 0 && (table[i] & _PAGE_PRESENT) && !(table[i] & _PAGE_PSE))
-			h = checksum_table(table_of(table[i]), level - 1, 0, h);
+		pte_t e = table[i] & ~(_PAGE_ACCESSED | _PAGE_DIRTY);
+
+		h = (h ^ e) * 0x100000001b3ULL;
+		if (level > 0 && (e & _PAGE_PRESENT) && !(e & _PAGE_PSE) &&
+		    (i == first || (table[i - 1] & PTE_ADDR_MASK) != (e & PTE_ADDR_MASK)))
+			h = checksum_table(table_of(e), level - 1, 0, h);
 	}
 	return h;
 }

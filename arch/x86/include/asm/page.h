@@ -6,6 +6,7 @@
  *   00007ffffffff000 - 00007fffffffffff  never mapped: see TASK_SIZE_MAX below
  *   ffff888000000000 - ...               direct map of all RAM (PAGE_OFFSET)
  *   ffffc90000000000 - ...               ioremap space (LAPIC registers)
+ *   ffffff0000000000 - ffffff00ffffffff  espfix64's read-only ministack aliases
  *   ffffffff80000000 - ...               kernel image (KERNEL_VMA), as linked
  */
 #ifndef _ASM_X86_PAGE_H

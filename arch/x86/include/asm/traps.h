@@ -46,6 +46,10 @@ enum {
 #define X86_PF_USER		BIT(2)
 #define X86_PF_INSTR		BIT(4)
 
+/* entry/entry_irq.asm: each vector's IDT stub, and the IRETQ that returns to ring 3. */
+extern const unsigned long exception_stubs[NR_EXCEPTION_VECTORS];
+extern const char irq_return_iret[];
+
 const char *trap_name(unsigned long vector);
 /* An exception in ring 0: the fixup table's answer, or an oops (arch/x86/traps.c). */
 void kernel_exception(struct pt_regs *regs, unsigned long vector);

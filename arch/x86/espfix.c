@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * espfix64: returning to a 16-bit stack segment without leaking the kernel's RSP,
+ * as Linux's arch/x86/kernel/espfix_64.c.
+ *
+ * An IRETQ to a 16-bit stack segment loads only SP, bits 15:0 of RSP; bits 31:16
+ * keep the values they had in the kernel, where RSP pointed into the task's kernel
+ * stack. A 16-bit program reads them in ESP: a leak of where the kernel's stacks
+ * are, and a break for the 16-bit code that uses ESP's upper half. The fix is to
+ * make the IRETQ run on a stack whose address has, in bits 31:16, the very bits
+ * the user's ESP has: what leaks is then the user's own value.
+ *
+ * Each CPU has a 64-byte ministack in one page (enough for NR_CPUS up to 64), and
+ * that page is mapped read-only at 2^16 addresses 64 KiB apart in a PML4 slot of
+ * its own: ESPFIX_BASE_ADDR + (any bits 31:16) + the CPU's slot. The exit path
+ * (entry/entry_irq.asm, espfix_return) writes the IRET frame through the page's
+ * writable address in the direct map and runs the IRETQ on the alias whose bits
+ * 31:16 are the user's. Four tables cover the 4 GiB of aliases, each shared by
+ * every entry above it: the page at every 16th entry of one page table, that
+ * table in all 512 entries of one page directory, that directory in four entries
+ * of the slot's PDPT.
+ *
+ * Linux takes this path for every stack segment from the LDT, 16-bit or not, so
+ * one bit of the selector decides, and so does entrylab. The GDT has no 16-bit
+ * segments. The ministack's address is fixed; Linux randomizes the slot at boot.
+ *
+ * The aliases are read-only on purpose. An IRETQ that faults (a sigreturn's bad
+ * CS or SS, a segment not present) makes the CPU push the fault's frame on the
+ * ministack, in ring 0 and without an IST: that push faults too, and the CPU
+ * raises #DF on its IST stack instead of writing over another CPU's ministack.
+ * espfix_fixup_double_fault() then turns the #DF into the #GP from user mode that
+ * the IRETQ's fault was: the error code, and #NP or #SS as such, are lost, as on
+ * Linux.
+ */
+#include <asm/espfix.h>
+#include <asm/percpu.h>
+#include <asm/pgtable.h>
+#include <asm/ptrace.h>
+#include <asm/segment.h>
+#include <asm/traps.h>
+#include <kernel.h>
+
+#define ESPFIX_STACK_SIZE	64			/* a cache line per CPU */
+#define ESPFIX_PTE_STRIDE	(0x10000 / PAGE_SIZE)	/* one alias per 64 KiB */
+#define ESPFIX_PDPT_CLONES	4			/* 4 x 1 GiB: bits 31:30 */
+#define ESPFIX_TABLE		(_PAGE_PRESENT | _PAGE_NX)	/* read-only below */
+
+_Static_assert(NR_CPUS * ESPFIX_STACK_SIZE <= PAGE_SIZE, "one ministack page");
+
+static u8 espfix_page[PAGE_SIZE] __aligned(PAGE_SIZE);
+static pte_t espfix_pd[512] __aligned(PAGE_SIZE);
+static pte_t espfix_pt[512] __aligned(PAGE_SIZE);
+
+void espfix_init(void)
+{
+	pte_t *pdpt = phys_to_virt(kernel_pml4[(ESPFIX_BASE_ADDR >> 39) & 511] & PTE_ADDR_MASK);
+
+	for (unsigned int i = 0; i < 512; i += ESPFIX_PTE_STRIDE)
+		espfix_pt[i] = virt_to_phys(espfix_page) | PAGE_KERNEL_RO;
+	for (unsigned int i = 0; i < 512; i++)
+		espfix_pd[i] = virt_to_phys(espfix_pt) | ESPFIX_TABLE;
+	for (unsigned int i = 0; i < ESPFIX_PDPT_CLONES; i++)
+		pdpt[i] = virt_to_phys(espfix_pd) | ESPFIX_TABLE;
+}
+
+void espfix_init_cpu(struct percpu *pc)
+{
+	unsigned long slot = pc->cpu * ESPFIX_STACK_SIZE;
+
+	pc->espfix_stack = ESPFIX_BASE_ADDR + slot;	/* bits 31:16 clear */
+	pc->espfix_waddr = (unsigned long)espfix_page + slot;
+}
+
+/**
+ * espfix_fixup_double_fault - a #DF that is an IRETQ's fault on a ministack
+ * @regs: the #DF frame, on its IST stack; IRQs off, GS_BASE ours
+ *
+ * The IRETQ at irq_return_iret on a ministack alias faulted, and the CPU could
+ * not push that fault's frame on the read-only alias. Nothing is lost but the
+ * fault's vector and error code: the general registers are the user's (the
+ * paranoid exit restores them), and the IRET frame is intact at @regs->sp. The
+ * task's kernel stack is empty, as on any return to user mode, so write there
+ * the frame the CPU pushes for a #GP from ring 3 (error code 0) and return from
+ * the #DF into the #GP stub with RSP on it: the #GP is then handled as the
+ * user's fault at the address the IRETQ was going to, on the user's GS_BASE,
+ * which the paranoid exit gives back and the #GP entry swaps by CS.
+ *
+ * Return: true if @regs now leads to that #GP.
+ */
+bool espfix_fixup_double_fault(struct pt_regs *regs)
+{
+	const unsigned long *frame = (const unsigned long *)regs->sp;
+	struct pt_regs *gp = (struct pt_regs *)this_cpu()->tss.rsp[0] - 1;
+
+	if (regs->cs != __KERNEL_CS || regs->ip != (unsigned long)irq_return_iret ||
+	    regs->sp - ESPFIX_BASE_ADDR >= (1UL << 32))
+		return false;
+	gp->ip = frame[0];
+	gp->cs = frame[1];
+	gp->flags = frame[2];
+	gp->sp = frame[3];
+	gp->ss = frame[4];
+	gp->orig_ax = 0;		/* the error code the #DF replaced */
+	regs->ip = exception_stubs[X86_TRAP_GP];
+	regs->sp = (unsigned long)&gp->orig_ax;
+	return true;
+}
