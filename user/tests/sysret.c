@@ -317,6 +317,26 @@ SELFTEST(sysret, sigreturn_to_a_16bit_ss_keeps_esp_bits_31_16)
 	syscall2(__NR_munmap, stack, PAGE_SIZE);
 }
 
+/*
+ * The IRET to an LDT SS that names no segment faults on the ministack, whose
+ * read-only alias takes no exception frame: the CPU raises #DF, and the kernel
+ * makes it the user's #GP(0) at the IRET's target, as Linux does (the #NP or #SS
+ * the IRET raised is lost). Without that fix-up the #DF oopses.
+ */
+SELFTEST(sysret, sigreturn_to_a_missing_ldt_ss_is_a_gp_through_double_fault)
+{
+	rewrite.set_ip = true;
+	rewrite.ip = (unsigned long)compat_int3;
+	rewrite.set_selectors = true;
+	rewrite.cs = __USER32_CS;
+	rewrite.ss = 7 << 3 | SEGMENT_TI_LDT | 3;	/* an entry never written */
+	sigreturn_to();
+	EXPECT_EQ(t, caught.count, 1);
+	EXPECT_EQ(t, caught.sig, SIGSEGV);
+	EXPECT_EQ(t, caught.trapno, 13UL);
+	EXPECT_EQ(t, caught.ip, (unsigned long)compat_int3);
+}
+
 SELFTEST(sysret, sigreturn_sanitises_system_flags)
 {
 	rewrite.set_ip = true;
