@@ -34,6 +34,7 @@ const sys_call_ptr_t sys_call_table[NR_syscalls] = {
 	[__NR_clone]		= sys_clone,
 	[__NR_fork]		= sys_fork,
 	[__NR_vfork]		= sys_vfork,
+	[__NR_execve]		= sys_execve,
 	[__NR_exit]		= sys_exit,
 	[__NR_wait4]		= sys_wait4,
 	[__NR_kill]		= sys_kill,

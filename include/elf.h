@@ -4,6 +4,7 @@
 #define _ENTRYLAB_ELF_H
 
 #include <compiler.h>
+#include <user_layout.h>
 
 #define EI_NIDENT	16
 #define ELFCLASS64	2
@@ -87,13 +88,40 @@ struct elf64_sym {
 };
 
 struct task;
+struct mm;
+
+/* A new program's strings, in kernel memory: what its stack will hold. */
+struct exec_strings {
+	unsigned int argc, envc;
+	const char *argv[EXEC_MAX_ARGS];
+	const char *envp[EXEC_MAX_ARGS];
+	const char *execfn;		/* AT_EXECFN: the file's name as execve() had it */
+};
+
+/* Is image a static ELF64 executable entrylab can run? NULL, or a one-line reason. */
+const char *exec_check(const void *image, size_t size);
+
+/**
+ * exec_load - build a program's address space
+ * @mm: empty (mm_alloc())
+ * @image: the file, in kernel memory that outlives every process (a boot module):
+ *	   @mm keeps pointing to it, for execve("/proc/self/exe")
+ * @size: its length
+ * @str: its argv and environment
+ * @ip: set to its entry point
+ * @sp: set to its initial stack pointer, at argc
+ *
+ * Returns NULL on success, else a one-line reason; @mm is then partly filled.
+ */
+const char *exec_load(struct mm *mm, const void *image, size_t size,
+		      const struct exec_strings *str, unsigned long *ip, unsigned long *sp);
 
 /**
  * exec_image - load a static ELF64 executable into a new task and start it
  * @t: from task_create(), with an empty address space
  * @image: the file, in kernel memory
  * @size: its length
- * @args: "argv0 arg1 arg2 ...", split at spaces
+ * @args: "argv0 arg1 arg2 ...", split at spaces; the environment is HOME and TERM
  *
  * Returns NULL on success, else a one-line reason the file was refused.
  */

@@ -26,6 +26,8 @@ struct mm {
 	unsigned long mmap_base;	/* next anonymous mapping goes below it */
 	unsigned long vdso, vvar;	/* where they are mapped (kernel/vdso.c); 0: nowhere */
 	struct ldt *ldt;		/* its LDT (arch/x86/ldt.c), replaced under lock; or NULL */
+	const void *exe;		/* the executable it was built from (a boot module) */
+	size_t exe_size;		/* ... for execve("/proc/self/exe") */
 };
 
 struct mm *mm_alloc(void);

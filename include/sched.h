@@ -244,9 +244,28 @@ void sleep_timeouts_tick(void);
 	__ret;								\
 })
 
+/* arch/x86/process.c: a new program's user registers: all zero but these (orig_ax kept). */
+void start_thread(struct pt_regs *regs, unsigned long ip, unsigned long sp);
+/*
+ * execve(), on current with IRQs on: null FS and GS with zero bases, no
+ * breakpoints, the FPU's initial state (Linux's flush_thread()); ports stay.
+ */
+void flush_thread(struct task *t);
+
 /* kernel/exit.c */
 void __noreturn do_exit(int code);
 void __noreturn do_group_exit(int code);
+/*
+ * t is done with mm, by exit or by execve (current, the mm still loaded):
+ * CLONE_CHILD_CLEARTID's word is zeroed and its futex woken, a vfork parent let go.
+ */
+void mm_release(struct task *t, struct mm *mm);
+/*
+ * execve() in a process with other threads, from its first one: each other thread
+ * gets a SIGKILL that ends only itself, and the caller waits until they are gone.
+ * 0, or -EAGAIN if the process is ending anyway.
+ */
+int de_thread(void);
 /* The end of a run: kill and free every process that no one will reap. */
 void kill_orphans(void);
 /* kernel/fork.c: the child's half of CLONE_CHILD_SETTID, before its first return. */

@@ -53,6 +53,7 @@ struct signal_struct {
 	int live;			/* threads that have not exited yet */
 	struct sigpending shared_pending;	/* kill(): any thread may take it (siglock) */
 	bool group_exit;		/* exit_group() or a fatal signal: all threads go */
+	struct task *group_exec_task;	/* ... but this one, whose execve() killed them */
 	int group_exit_code;		/* then: the wait status every thread exits with */
 	struct rlimit64 rlim[RLIM_NLIMITS];	/* getrlimit(), prlimit64() */
 	bool boot_program;		/* started by the kernel from a boot module (init, a probe) */
@@ -81,6 +82,12 @@ const char *signal_name(int sig);
 struct sighand *sighand_alloc(void);
 void sighand_get(struct sighand *sh);
 void sighand_put(struct sighand *sh);
+/*
+ * execve(): every handler back to SIG_DFL (SIG_IGN stays), flags and masks
+ * cleared, no alternate stack. t's sighand, if shared, is first copied into spare
+ * (from sighand_alloc()); the one of the two t does not keep is put.
+ */
+void flush_signal_handlers(struct task *t, struct sighand *spare);
 struct signal_struct *signal_alloc(void);
 void signal_get(struct signal_struct *sig);
 void signal_put(struct signal_struct *sig);

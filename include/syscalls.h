@@ -24,6 +24,7 @@ long sys_brk(struct pt_regs *regs);
 long sys_sched_yield(struct pt_regs *regs);
 long sys_getpid(struct pt_regs *regs);
 long sys_exit(struct pt_regs *regs);
+long sys_execve(struct pt_regs *regs);
 long sys_kill(struct pt_regs *regs);
 long sys_tkill(struct pt_regs *regs);
 long sys_tgkill(struct pt_regs *regs);

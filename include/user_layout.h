@@ -27,8 +27,10 @@
 #define USER_VVAR_BASE		(USER_STACK_TOP - USER_STACK_SIZE - (64UL << 10))
 
 /*
- * A program's arguments: the module string ("init iters=100 ...") split at spaces.
- * scripts/mkiso.sh reads these two limits to refuse a longer INIT_ARGS up front.
+ * A program's arguments: the module string ("init iters=100 ...") split at spaces,
+ * or execve()'s argv and envp, each at most EXEC_MAX_ARGS strings; execve()'s
+ * strings, the file name included, share one page (more is -E2BIG). scripts/mkiso.sh
+ * reads the first two limits to refuse a longer INIT_ARGS up front.
  */
 #define EXEC_MAX_ARGS		32	/* words, the program name included */
 #define EXEC_ARGS_MAX		2047	/* characters of the whole string */

@@ -22,7 +22,6 @@
 
 #define MAX_PHNUM	32
 #define MAX_SEGMENT	(256UL << 20)	/* larger than this is absurd for entrylab */
-_Static_assert(EXEC_ARGS_MAX + 64 < PAGE_SIZE, "argv and envp strings share one page");
 
 /* Copies len bytes to user address va of mm, through the direct map. */
 static int copy_to_mm(struct mm *mm, unsigned long va, const void *src, size_t len)
@@ -106,7 +105,7 @@ static const char *check_segments(const struct elf64_ehdr *eh, const struct elf6
 	return NULL;
 }
 
-static const char *load_segments(struct task *t, const u8 *image,
+static const char *load_segments(struct mm *mm, const u8 *image,
 				 const struct elf64_ehdr *eh, const struct elf64_phdr *ph)
 {
 	unsigned long end = 0;
@@ -121,12 +120,12 @@ static const char *load_segments(struct task *t, const u8 *image,
 			flags |= _PAGE_RW;
 		if (!(p->p_flags & PF_X))
 			flags |= _PAGE_NX;
-		if (mm_map_zeroed(t->mm, p->p_vaddr, p->p_vaddr + p->p_memsz, flags) ||
-		    copy_to_mm(t->mm, p->p_vaddr, image + p->p_offset, p->p_filesz))
+		if (mm_map_zeroed(mm, p->p_vaddr, p->p_vaddr + p->p_memsz, flags) ||
+		    copy_to_mm(mm, p->p_vaddr, image + p->p_offset, p->p_filesz))
 			return "out of memory loading a segment";
 		end = MAX(end, p->p_vaddr + p->p_memsz);
 	}
-	t->mm->brk_start = t->mm->brk = ALIGN_UP(end, PAGE_SIZE);
+	mm->brk_start = mm->brk = ALIGN_UP(end, PAGE_SIZE);
 	return NULL;
 }
 
@@ -144,76 +143,54 @@ static unsigned long phdr_address(const struct elf64_ehdr *eh, const struct elf6
 }
 
 /* Writes str at *top (moving down) and returns its user address. */
-static unsigned long push_string(struct mm *mm, unsigned long *top, const char *s, size_t len)
+static unsigned long push_string(struct mm *mm, unsigned long *top, const char *s)
 {
+	size_t len = strlen(s);
+
 	*top -= len + 1;
-	copy_to_mm(mm, *top, s, len);
-	copy_to_mm(mm, *top + len, "", 1);
+	copy_to_mm(mm, *top, s, len + 1);
 	return *top;
 }
 
 #define NR_AUXV		16	/* AT_* entries setup_stack() writes, with AT_NULL */
 
-/* The strings of argv, split and unquoted as the kernel command line is. */
-static const char *push_args(struct mm *mm, unsigned long *top, const char *args,
-			     unsigned long *argv, unsigned int *argc)
+static const char *setup_stack(struct mm *mm, const struct elf64_ehdr *eh,
+			       const struct elf64_phdr *ph, const struct exec_strings *str,
+			       unsigned long *sp)
 {
-	phys_addr_t scratch;
-	char *p, *word;
-
-	if (strlen(args) > EXEC_ARGS_MAX)
-		return "arguments too long (more than " __stringify(EXEC_ARGS_MAX) " characters)";
-	scratch = alloc_frame();
-	if (!scratch)
-		return "out of memory for the arguments";
-	p = phys_to_virt(scratch);
-	strlcpy(p, args, PAGE_SIZE);
-	while ((word = cmdline_next_word(&p))) {
-		if (*argc == EXEC_MAX_ARGS) {
-			free_frame(scratch);
-			return "too many arguments (more than " __stringify(EXEC_MAX_ARGS) ")";
-		}
-		argv[(*argc)++] = push_string(mm, top, word, strlen(word));
-	}
-	free_frame(scratch);
-	return NULL;
-}
-
-static const char *setup_stack(struct task *t, const struct elf64_ehdr *eh,
-			       const struct elf64_phdr *ph, const char *args, unsigned long *sp)
-{
-	static const char *const envp_init[] = { "HOME=/", "TERM=linux" };
 	/* The words at the initial RSP: argc, argv[], NULL, envp[], NULL, auxv pairs. */
-	unsigned long block[1 + EXEC_MAX_ARGS + 1 + ARRAY_SIZE(envp_init) + 1 + 2 * NR_AUXV];
-	unsigned long top = USER_STACK_TOP, argv[EXEC_MAX_ARGS], random;
-	unsigned int argc = 0, n = 0;
-	const char *err;
+	unsigned long block[1 + EXEC_MAX_ARGS + 1 + EXEC_MAX_ARGS + 1 + 2 * NR_AUXV];
+	unsigned long top = USER_STACK_TOP, argv[EXEC_MAX_ARGS], envp[EXEC_MAX_ARGS];
+	unsigned long execfn, random;
+	unsigned int n = 0;
 	u64 rnd[2];
 
-	if (mm_map_zeroed(t->mm, USER_STACK_TOP - USER_STACK_SIZE, USER_STACK_TOP,
+	if (mm_map_zeroed(mm, USER_STACK_TOP - USER_STACK_SIZE, USER_STACK_TOP,
 			  _PAGE_RW | _PAGE_NX))
 		return "out of memory for the stack";
 
-	/* Strings first, at the top: argv, then the environment. */
-	err = push_args(t->mm, &top, args, argv, &argc);
-	if (err)
-		return err;
-	block[n++] = argc;
-	for (unsigned int i = 0; i < argc; i++)
+	/* Strings first, at the top: the file name, argv, then the environment. */
+	execfn = push_string(mm, &top, str->execfn);
+	for (unsigned int i = 0; i < str->argc; i++)
+		argv[i] = push_string(mm, &top, str->argv[i]);
+	for (unsigned int i = 0; i < str->envc; i++)
+		envp[i] = push_string(mm, &top, str->envp[i]);
+	block[n++] = str->argc;
+	for (unsigned int i = 0; i < str->argc; i++)
 		block[n++] = argv[i];
 	block[n++] = 0;
-	for (unsigned int i = 0; i < ARRAY_SIZE(envp_init); i++)
-		block[n++] = push_string(t->mm, &top, envp_init[i], strlen(envp_init[i]));
+	for (unsigned int i = 0; i < str->envc; i++)
+		block[n++] = envp[i];
 	block[n++] = 0;
 
 	/* AT_RANDOM: 16 bytes for the C library's stack canary and pointer guard. */
 	get_random_bytes(rnd, sizeof(rnd));
 	top = ALIGN_DOWN(top - sizeof(rnd), 16);
 	random = top;
-	copy_to_mm(t->mm, random, rnd, sizeof(rnd));
+	copy_to_mm(mm, random, rnd, sizeof(rnd));
 
 #define AUX(type, val) do { block[n++] = (type); block[n++] = (val); } while (0)
-	AUX(AT_SYSINFO_EHDR, t->mm->vdso);
+	AUX(AT_SYSINFO_EHDR, mm->vdso);
 	AUX(AT_PHDR, phdr_address(eh, ph));
 	AUX(AT_PHENT, sizeof(struct elf64_phdr));
 	AUX(AT_PHNUM, eh->e_phnum);
@@ -227,38 +204,76 @@ static const char *setup_stack(struct task *t, const struct elf64_ehdr *eh,
 	AUX(AT_CLKTCK, 100);
 	AUX(AT_HWCAP2, boot_cpu.fsgsbase ? HWCAP2_FSGSBASE : 0);
 	AUX(AT_RANDOM, random);
-	AUX(AT_EXECFN, argc ? argv[0] : 0);
+	AUX(AT_EXECFN, execfn);
 	AUX(AT_MINSIGSTKSZ, SIGFRAME_MAX);
 	AUX(AT_NULL, 0);
 #undef AUX
 
 	/* RSP points at argc and is 16-byte aligned, as the ABI requires at _start. */
 	*sp = ALIGN_DOWN(top - n * sizeof(block[0]), 16);
-	copy_to_mm(t->mm, *sp, block, n * sizeof(block[0]));
+	copy_to_mm(mm, *sp, block, n * sizeof(block[0]));
+	return NULL;
+}
+
+const char *exec_check(const void *image, size_t size)
+{
+	const struct elf64_ehdr *eh = image;
+
+	return check_ehdr(eh, size) ? :
+	       check_segments(eh, (const void *)((const u8 *)image + eh->e_phoff), size);
+}
+
+const char *exec_load(struct mm *mm, const void *image, size_t size,
+		      const struct exec_strings *str, unsigned long *ip, unsigned long *sp)
+{
+	const struct elf64_ehdr *eh = image;
+	const struct elf64_phdr *ph = (const void *)((const u8 *)image + eh->e_phoff);
+	const char *err;
+
+	err = exec_check(image, size) ? : load_segments(mm, image, eh, ph);
+	if (!err && vdso_map(mm))
+		err = "out of memory for the vDSO";
+	if (!err)
+		err = setup_stack(mm, eh, ph, str, sp);
+	if (err)
+		return err;
+	mm->mmap_base = USER_MMAP_TOP;
+	mm->exe = image;
+	mm->exe_size = size;
+	*ip = eh->e_entry;
 	return NULL;
 }
 
 const char *exec_image(struct task *t, const void *image, size_t size, const char *args)
 {
-	const struct elf64_ehdr *eh = image;
-	const struct elf64_phdr *ph;
+	static const char *const envp_init[] = { "HOME=/", "TERM=linux" };
+	struct exec_strings str = { .envc = ARRAY_SIZE(envp_init) };
+	unsigned long ip, sp;
+	phys_addr_t scratch;
 	const char *err;
-	unsigned long sp;
+	char *p, *word;
 
-	err = check_ehdr(eh, size);
-	if (err)
-		return err;
-	ph = (const void *)((const u8 *)image + eh->e_phoff);
-	err = check_segments(eh, ph, size);
+	if (strlen(args) > EXEC_ARGS_MAX)
+		return "arguments too long (more than " __stringify(EXEC_ARGS_MAX) " characters)";
+	scratch = alloc_frame();
+	if (!scratch)
+		return "out of memory for the arguments";
+	/* The words of args, split and unquoted as the kernel command line is. */
+	p = phys_to_virt(scratch);
+	strlcpy(p, args, PAGE_SIZE);
+	err = NULL;
+	while (!err && (word = cmdline_next_word(&p))) {
+		if (str.argc == EXEC_MAX_ARGS)
+			err = "too many arguments (more than " __stringify(EXEC_MAX_ARGS) ")";
+		else
+			str.argv[str.argc++] = word;
+	}
+	memcpy(str.envp, envp_init, sizeof(envp_init));
+	str.execfn = str.argc ? str.argv[0] : "";
 	if (!err)
-		err = load_segments(t, image, eh, ph);
-	if (!err && vdso_map(t->mm))
-		err = "out of memory for the vDSO";
+		err = exec_load(t->mm, image, size, &str, &ip, &sp);
+	free_frame(scratch);
 	if (!err)
-		err = setup_stack(t, eh, ph, args, &sp);
-	if (err)
-		return err;
-	t->mm->mmap_base = USER_MMAP_TOP;
-	task_start(t, eh->e_entry, sp);
-	return NULL;
+		task_start(t, ip, sp);
+	return err;
 }

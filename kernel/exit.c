@@ -25,26 +25,33 @@
 #include <string.h>
 #include <syscalls.h>
 
-/*
- * The thread is done with its address space: tell whoever waits for that
- * (CLONE_CHILD_CLEARTID's futex, a vfork parent), then drop it. CR3 moves to the
- * kernel's tables first: the last user frees the tables CR3 points to.
- */
-static void exit_mm(struct task *t)
+void mm_release(struct task *t, struct mm *mm)
 {
-	struct mm *mm = t->mm;
-
 	if (t->clear_child_tid) {
 		int zero = 0;
 
 		if (!copy_to_user(t->clear_child_tid, &zero, sizeof(zero)))
 			futex_wake(mm, (unsigned long)t->clear_child_tid, false, 1,
 				   FUTEX_BITSET_MATCH_ANY);
+		t->clear_child_tid = NULL;
 	}
 	if (t->vfork_done) {
 		WRITE_ONCE(*t->vfork_done, true);
 		wake_up(t->vfork_done);
+		t->vfork_done = NULL;		/* the parent's stack: gone once it runs */
 	}
+}
+
+/*
+ * The thread is done with its address space: tell whoever waits for that, then
+ * drop it. CR3 moves to the kernel's tables first: the last user frees the
+ * tables CR3 points to.
+ */
+static void exit_mm(struct task *t)
+{
+	struct mm *mm = t->mm;
+
+	mm_release(t, mm);
 	local_irq_disable();
 	this_cpu_write(loaded_mm, NULL);
 	switch_ldt_irqoff(NULL);		/* the mm's LDT may be freed next */
@@ -112,6 +119,8 @@ static void exit_notify(struct task *t)
 
 	sig->live--;
 	t->state = thread_group_leader(t) ? TASK_ZOMBIE : TASK_DEAD;
+	if (sig->group_exec_task)
+		wake_up_locked(&sig->group_exec_task);	/* de_thread() counts us */
 	if (sig->live)
 		return;		/* a leader waits as a zombie for its last thread */
 	if (sig->group_exit)
@@ -171,6 +180,44 @@ void __noreturn do_group_exit(int code)
 	code = sig->group_exit_code;
 	tasklist_unlock(flags);
 	do_exit(code);
+}
+
+int de_thread(void)
+{
+	struct task *t = current, *other;
+	struct signal_struct *sig = t->signal;
+	struct ksiginfo info = { .code = SI_KERNEL };
+	unsigned long flags;
+	unsigned int i;
+
+	tasklist_lock(&flags);
+	if (sig->group_exit) {
+		tasklist_unlock(flags);
+		return -EAGAIN;
+	}
+	if (sig->live == 1) {
+		tasklist_unlock(flags);
+		return 0;
+	}
+	/* do_signal() ends each on its way out; zap_process_locked() now does nothing. */
+	sig->group_exit = true;
+	sig->group_exit_code = W_EXITCODE(0, SIGKILL);
+	sig->group_exec_task = t;
+	for_each_task(other, i)
+		if (other != t && other->signal == sig && task_alive(other))
+			send_signal(other, SIGKILL, &info, false);
+	while (sig->live > 1) {
+		tasklist_unlock(flags);
+		prepare_to_sleep(&sig->group_exec_task, 0);
+		if (READ_ONCE(sig->live) > 1)
+			schedule();
+		finish_sleep();
+		tasklist_lock(&flags);
+	}
+	sig->group_exit = false;
+	sig->group_exec_task = NULL;
+	tasklist_unlock(flags);
+	return 0;
 }
 
 long sys_exit(struct pt_regs *regs)

@@ -78,6 +78,8 @@ struct mm *mm_dup(struct mm *old)
 	mm->mmap_base = old->mmap_base;
 	mm->vdso = old->vdso;
 	mm->vvar = old->vvar;
+	mm->exe = old->exe;
+	mm->exe_size = old->exe_size;
 	if (!err)
 		err = ldt_dup_locked(mm, old);
 	spin_unlock_irqrestore(&old->lock, flags);

@@ -101,13 +101,8 @@ void task_wake_new(struct task *t)
  */
 void task_start(struct task *t, unsigned long ip, unsigned long sp)
 {
-	memset(t->regs, 0, sizeof(*t->regs));
-	t->regs->ip = ip;
-	t->regs->sp = sp;
-	t->regs->cs = __USER_CS;
-	t->regs->ss = __USER_DS;
-	t->regs->flags = X86_EFLAGS_IF | X86_EFLAGS_FIXED;
-	t->regs->orig_ax = -1UL;
+	t->regs->orig_ax = -1UL;	/* no syscall to restart */
+	start_thread(t->regs, ip, sp);
 	task_wake_new(t);
 }
 

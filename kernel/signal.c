@@ -104,6 +104,34 @@ void signal_put(struct signal_struct *sig)
 		free_page_object(sig);
 }
 
+void flush_signal_handlers(struct task *t, struct sighand *spare)
+{
+	struct sighand *old = t->sighand;
+	unsigned long flags;
+
+	tasklist_lock(&flags);
+	if (READ_ONCE(old->refs) > 1) {
+		/* Shared (CLONE_SIGHAND, or threads not yet reaped): ours from now on. */
+		memcpy(spare->action, old->action, sizeof(old->action));
+		t->sighand = spare;
+		spare = old;		/* to drop our reference to it */
+	}
+	spin_lock(&t->sighand->lock);
+	for (unsigned int i = 0; i < _NSIG; i++) {
+		struct kernel_sigaction *ka = &t->sighand->action[i];
+
+		if (ka->handler != SIG_IGN)
+			ka->handler = SIG_DFL;
+		ka->flags = 0;
+		ka->restorer = 0;
+		ka->mask = 0;
+	}
+	spin_unlock(&t->sighand->lock);
+	t->sig.altstack = (kernel_stack_t){ .ss_flags = SS_DISABLE };
+	tasklist_unlock(flags);
+	sighand_put(spare);
+}
+
 /* Does t's action for sig do nothing: SIG_IGN, or SIG_DFL for a signal ignored by default? */
 static __always_inline bool sig_handler_ignored(const struct task *t, int sig)
 {

@@ -19,8 +19,13 @@
  * task's is not null: a selector load is slow) and then writes both bases, which
  * a selector load may have changed. Linux skips the RDMSRs without FSGSBASE by
  * reasoning about which of the three happened; entrylab reads what is there.
+ *
+ * Also here, as in Linux: the registers a new program starts with
+ * (start_thread()) and the thread state execve() resets (flush_thread()).
  */
+#include <asm/debugreg.h>
 #include <asm/extable.h>
+#include <asm/fpu.h>
 #include <asm/fsgsbase.h>
 #include <asm/irqflags.h>
 #include <asm/msr.h>
@@ -28,6 +33,7 @@
 #include <asm/uaccess.h>
 #include <errno.h>
 #include <sched.h>
+#include <string.h>
 #include <syscalls.h>
 #include <uapi/prctl.h>
 
@@ -113,6 +119,33 @@ void copy_user_segments(struct task *child)
 	save_user_segments_irqoff(current);
 	local_irq_restore(flags);
 	child->segs = current->segs;
+}
+
+void start_thread(struct pt_regs *regs, unsigned long ip, unsigned long sp)
+{
+	unsigned long orig_ax = regs->orig_ax;
+
+	memset(regs, 0, sizeof(*regs));
+	regs->orig_ax = orig_ax;
+	regs->ip = ip;
+	regs->sp = sp;
+	regs->cs = __USER_CS;
+	regs->ss = __USER_DS;
+	regs->flags = X86_EFLAGS_IF | X86_EFLAGS_FIXED;
+}
+
+void flush_thread(struct task *t)
+{
+	unsigned long flags;
+
+	local_irq_save(flags);
+	memset(&t->segs, 0, sizeof(t->segs));
+	load_user_segments_irqoff(t);
+	memset(&t->debug, 0, sizeof(t->debug));
+	switch_debugregs_irqoff(t);
+	fpu_init_state(t->fpu);
+	fpu_reset_user_state();
+	local_irq_restore(flags);
 }
 
 /*

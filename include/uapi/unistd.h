@@ -21,6 +21,7 @@
 #define __NR_clone		56
 #define __NR_fork		57
 #define __NR_vfork		58
+#define __NR_execve		59
 #define __NR_exit		60
 #define __NR_wait4		61
 #define __NR_kill		62

@@ -93,6 +93,8 @@ int main(int argc, char **argv)
 	static struct cmdline args;
 	const char *die;
 
+	if (argc && !strcmp(argv[0], "execve-check"))
+		return execve_check_main(argc, argv);	/* execve.c ran us again */
 	cmdline_parse_argv(&args, "entrytests", argc, argv);
 	die = cmdline_str(&args, "die", NULL);
 	cmdline_warn_unknown(&args);

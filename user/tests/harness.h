@@ -71,6 +71,10 @@ long segment_limit(unsigned int sel);
 
 /* wait4() for pid; its status, or -1. */
 int wait_status(long pid);
+#define WSTOPPED_CODE	0x7f			/* the low byte of a stop's wait status */
+
+/* execve.c: the program run again by execve() as "execve-check"; its exit status. */
+int execve_check_main(int argc, char **argv);
 
 /* A page just below TASK_SIZE_MAX, mapped RW(X) and filled with 0x5a. */
 unsigned long map_top_page(bool exec);

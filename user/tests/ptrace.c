@@ -10,7 +10,6 @@
 #include "harness.h"
 
 #define SIGSTOP		19
-#define WSTOPPED_CODE	0x7f			/* the low byte of a stop's wait status */
 #define DR7_L0_WRITE_8	(1UL | 1UL << 16 | 2UL << 18)	/* DR0: writes of 8 bytes */
 #define DR7_L1_EXEC	(1UL << 2)			/* DR1: instruction fetch */
 #define DR7_GD		(1UL << 13)

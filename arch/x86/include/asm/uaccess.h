@@ -21,5 +21,10 @@ static __always_inline bool access_ok(const void __user *addr, unsigned long siz
 /* Both return the number of bytes NOT copied: 0 on success. */
 unsigned long copy_from_user(void *dst, const void __user *src, unsigned long n);
 unsigned long copy_to_user(void __user *dst, const void *src, unsigned long n);
+/*
+ * A NUL-terminated string into dst[count]: its length, NUL excluded (count: no NUL
+ * in the first count bytes, dst then unterminated), or -EFAULT.
+ */
+long strncpy_from_user(char *dst, const char __user *src, long count);
 
 #endif
