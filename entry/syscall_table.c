@@ -69,6 +69,7 @@ const sys_call_ptr_t sys_call_table[NR_syscalls] = {
 	[__NR_set_robust_list]	= sys_set_robust_list,
 	[__NR_prlimit64]	= sys_prlimit64,
 	[__NR_getcpu]		= sys_getcpu,
+	[__NR_process_vm_readv] = sys_process_vm_readv,
 	[__NR_getrandom]	= sys_getrandom,
 	[__NR_clone3]		= sys_clone3,
 	[__NR_entrylab_bench]	= sys_entrylab_bench,

@@ -44,6 +44,7 @@ long sys_sigaltstack(struct pt_regs *regs);
 long sys_sched_setaffinity(struct pt_regs *regs);
 long sys_sched_getaffinity(struct pt_regs *regs);
 long sys_getcpu(struct pt_regs *regs);
+long sys_process_vm_readv(struct pt_regs *regs);
 long sys_getrlimit(struct pt_regs *regs);
 long sys_setrlimit(struct pt_regs *regs);
 long sys_iopl(struct pt_regs *regs);

@@ -14,6 +14,7 @@
 #include <sched.h>
 #include <string.h>
 #include <syscalls.h>
+#include <uapi/uio.h>
 #include <user_layout.h>
 
 /* fd 1 and 2 are the console; there are no other files. */
@@ -42,13 +43,6 @@ long sys_write(struct pt_regs *regs)
 {
 	return do_write(regs->di, (const char __user *)regs->si, regs->dx);
 }
-
-struct iovec {
-	void __user *iov_base;
-	unsigned long iov_len;
-};
-
-#define UIO_MAXIOV 1024
 
 long sys_writev(struct pt_regs *regs)
 {

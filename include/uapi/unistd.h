@@ -56,6 +56,7 @@
 #define __NR_set_robust_list	273
 #define __NR_prlimit64		302
 #define __NR_getcpu		309
+#define __NR_process_vm_readv	310
 #define __NR_getrandom		318
 #define __NR_clone3		435
 #define __NR_entrylab_bench	511	/* not Linux: see uapi/bench.h */

@@ -5,12 +5,14 @@
  *
  * CR2 is read first: a fault taken later (an interrupt handler's, once IRQs are
  * on) would overwrite it. A write to a copy-on-write page is resolved and the
- * access retried; anything else from ring 3 is SIGSEGV, and from ring 0 the
- * uaccess fixup's or an oops (kernel_exception()).
+ * access retried; a call into the vsyscall page is emulated; anything else from
+ * ring 3 is SIGSEGV, and from ring 0 the uaccess fixup's or an oops
+ * (kernel_exception()).
  */
 #include <asm/irqflags.h>
 #include <asm/processor.h>
 #include <asm/traps.h>
+#include <asm/vsyscall.h>
 #include <mm.h>
 #include <sched.h>
 #include <signal.h>
@@ -33,6 +35,17 @@ static bool cow_fault(struct pt_regs *regs, unsigned long addr)
 	return done;
 }
 
+/* Ring 3 came from IRQs on; the emulated syscall may fault on a COW page itself. */
+static bool vsyscall_fault(struct pt_regs *regs, unsigned long addr)
+{
+	bool done;
+
+	local_irq_enable();
+	done = emulate_vsyscall(regs, addr, regs->orig_ax);
+	local_irq_disable();
+	return done;
+}
+
 void do_page_fault(struct pt_regs *regs)
 {
 	unsigned long addr = read_cr2();
@@ -43,6 +56,8 @@ void do_page_fault(struct pt_regs *regs)
 		kernel_exception(regs, X86_TRAP_PF);
 		return;
 	}
+	if (is_vsyscall_vaddr(addr) && vsyscall_fault(regs, addr))
+		return;			/* a legacy call: arch/x86/vsyscall.c */
 	/* Mapped but not allowed (PROT_NONE too) is SEGV_ACCERR, as Linux. */
 	force_sig_fault(SIGSEGV, user_addr_mapped(current->mm, addr) ? SEGV_ACCERR : SEGV_MAPERR,
 			addr, X86_TRAP_PF, regs->orig_ax);
