@@ -6,8 +6,10 @@
 #include <entry-common.h>
 #include <asm/io_bitmap.h>
 #include <asm/traps.h>
+#include <errno.h>
 #include <ptrace.h>
 #include <signal.h>
+#include <uapi/unistd.h>
 
 /**
  * syscall_trace_enter - the syscall entry work (Linux's syscall_trace_enter())
@@ -16,7 +18,8 @@
  *
  * IRQs on. The tracer stops us here (PTRACE_SYSCALL, PTRACE_SYSEMU) and may
  * rewrite orig_ax: the number that runs is read back from it, so -1 runs nothing
- * and leaves ax as the tracer set it (-ENOSYS unless it did). Under PTRACE_SYSEMU
+ * and leaves ax as the tracer set it (-ENOSYS unless it did), while a number past
+ * the table is -ENOSYS whatever the tracer left in ax. Under PTRACE_SYSEMU
  * nothing runs whatever the number (the tracer emulates the call: Linux's user-mode
  * Linux does) and there is no exit stop. Which of the two applies is decided by the
  * work found on entry, as on Linux: the tracer's resume from this stop does not
@@ -35,7 +38,10 @@ int syscall_trace_enter(struct pt_regs *regs, int nr)
 	/* A SIGKILL that came while stopped: the syscall must not run either. */
 	if (ptrace_report_syscall_entry(regs) || (work & BIT(SYSCALL_WORK_SYSCALL_EMU)))
 		return -1;
-	return (int)regs->orig_ax;
+	nr = (int)regs->orig_ax;
+	if ((unsigned int)nr >= NR_syscalls && nr != -1)
+		regs->ax = -ENOSYS;	/* no such call: not the tracer's ax, as on Linux */
+	return nr;
 }
 
 /**

@@ -18,7 +18,12 @@
 #define EFAULT		14
 #define EBUSY		16
 #define EEXIST		17
+#define ENOTDIR		20
 #define EINVAL		22
+#define EMFILE		24
+#define ENOTTY		25
+#define ESPIPE		29
+#define ENAMETOOLONG	36
 #define ENOSYS		38
 #define EOPNOTSUPP	95
 #define ETIMEDOUT	110

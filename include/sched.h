@@ -94,6 +94,7 @@ struct task {
 	struct sigstate sig;
 	struct sighand *sighand;
 	struct signal_struct *signal;
+	struct files *files;		/* its descriptors (include/file.h); NULL once exited */
 	/* User FPU, SSE and AVX state while switched out (asm/fpu.h: XSAVE or FXSAVE format). */
 	u8 fpu[FPU_STATE_SIZE] __aligned(64);
 	/* How it ended: a wait status (exit code << 8, or the signal), and where. */

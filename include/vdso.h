@@ -30,6 +30,8 @@ int vclock_set_mode(enum vclock_mode mode);
 void vdso_init(void);
 /* exec: maps the vvar page and the vDSO at USER_VVAR_BASE; 0 or -ENOMEM. */
 int vdso_map(struct mm *mm);
+/* "[vvar]" or "[vdso]" if va is in one of them (/proc/self/maps), else NULL. mm->lock held. */
+const char *vdso_region_name(const struct mm *mm, unsigned long va);
 /* mm->lock held: is [addr, addr + len) exactly the vDSO, or exactly the vvar page? */
 bool vdso_mapping_whole(struct mm *mm, unsigned long addr, unsigned long len);
 /* mm->lock held: the move is done; the vDSO or the vvar page now starts at to. */

@@ -13,9 +13,11 @@
  * checked, and the new address space is built in full (exec_load()) beside the
  * old one. Then the point of no return: the other threads end (de_thread()),
  * the new mm replaces the old (exec_mmap()), and what a program must not
- * inherit is reset: handlers (SIG_IGN stays), the alternate stack, FS/GS, the
- * FPU, breakpoints, the LDT (it belongs to the old mm). The pid, parent,
- * children, signal mask and pending signals, rlimits, ports and the tracer stay.
+ * inherit is reset: close-on-exec descriptors (a table shared with another
+ * process is copied first), handlers (SIG_IGN stays), the alternate stack,
+ * FS/GS, the FPU, breakpoints, the LDT (it belongs to the old mm). The pid,
+ * parent, children, the other descriptors, signal mask and pending signals,
+ * rlimits, ports and the tracer stay.
  * A traced process then gets a SIGTRAP, Linux's report of an exec to a tracer
  * that did not ask for PTRACE_EVENT_EXEC.
  *
@@ -28,6 +30,7 @@
 #include <asm/ldt.h>
 #include <elf.h>
 #include <errno.h>
+#include <file.h>
 #include <mm.h>
 #include <pmm.h>
 #include <sched.h>
@@ -156,6 +159,8 @@ long sys_execve(struct pt_regs *regs)
 
 	/* The point of no return: the old program is gone. */
 	exec_mmap(t, mm);
+	if (files_exec(t))
+		do_group_exit(W_EXITCODE(0, SIGSEGV));	/* as Linux past this point */
 	flush_signal_handlers(t, spare);
 	flush_thread(t);
 	strlcpy(t->name, basename(str.execfn), sizeof(t->name));

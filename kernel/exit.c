@@ -17,6 +17,7 @@
 #include <asm/processor.h>
 #include <asm/uaccess.h>
 #include <errno.h>
+#include <file.h>
 #include <futex.h>
 #include <kernel.h>
 #include <mm.h>
@@ -143,6 +144,8 @@ void __noreturn do_exit(int code)
 	t->exit_code = code;
 	t->exit_ip = t->regs->ip;
 	exit_mm(t);
+	files_put(t->files);		/* its descriptors closed, if it was the last user */
+	t->files = NULL;
 	tasklist_lock(&flags);
 	exit_ptrace_locked(t);
 	exit_notify(t);

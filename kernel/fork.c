@@ -6,8 +6,8 @@
  *   fork()            a new process: a copy-on-write copy of the address space
  *                     (kernel/mm.c), copies of the handlers and limits.
  *   vfork()           a new process sharing the parent's address space; the
- *                     parent sleeps until the child exits (entrylab has no
- *                     execve). CLONE_VM | CLONE_VFORK.
+ *                     parent sleeps until the child execs or exits.
+ *                     CLONE_VM | CLONE_VFORK.
  *   pthread_create()  glibc's clone3(CLONE_VM | CLONE_FS | CLONE_FILES |
  *                     CLONE_SIGHAND | CLONE_THREAD | CLONE_SYSVSEM | CLONE_SETTLS
  *                     | CLONE_PARENT_SETTID | CLONE_CHILD_CLEARTID): a new thread
@@ -22,6 +22,7 @@
 #include <asm/msr.h>
 #include <asm/uaccess.h>
 #include <errno.h>
+#include <file.h>
 #include <mm.h>
 #include <sched.h>
 #include <signal.h>
@@ -47,8 +48,9 @@
 #define CLONE_IO		0x80000000
 
 /*
- * What entrylab does: CLONE_FS, CLONE_FILES and CLONE_SYSVSEM share what it
- * does not have (a cwd, files, semaphores), so they are accepted as shared;
+ * What entrylab does: CLONE_FILES shares the descriptor table (without it the
+ * child gets a copy); CLONE_FS and CLONE_SYSVSEM share what it does not have (a
+ * cwd that can change, semaphores), so they are accepted as shared;
  * CLONE_PTRACE, CLONE_UNTRACED, CLONE_DETACHED and CLONE_IO ask nothing it
  * would do differently. Namespaces, pidfds, cgroups and the rest: -EINVAL.
  */
@@ -114,6 +116,12 @@ static int copy_process_state(struct task *p, const struct kernel_clone_args *ar
 	} else if ((p->sighand = sighand_alloc())) {
 		memcpy(p->sighand->action, cur->sighand->action, sizeof(p->sighand->action));
 	} else {
+		return -ENOMEM;
+	}
+	if (args->flags & CLONE_FILES) {
+		files_get(cur->files);
+		p->files = cur->files;
+	} else if (!(p->files = files_dup(cur->files))) {
 		return -ENOMEM;
 	}
 	if (args->flags & CLONE_THREAD) {

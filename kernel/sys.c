@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Identity, I/O and small system calls, with Linux x86-64 semantics. Arguments arrive in
+ * Identity and small system calls, with Linux x86-64 semantics. Arguments arrive in
  * regs->di, si, dx, r10, r8, r9. Every user pointer goes through copy_*_user(),
  * so a bad one yields -EFAULT and never a kernel fault.
  */
@@ -14,59 +14,7 @@
 #include <sched.h>
 #include <string.h>
 #include <syscalls.h>
-#include <uapi/uio.h>
 #include <user_layout.h>
-
-/* fd 1 and 2 are the console; there are no other files. */
-static long do_write(unsigned long fd, const char __user *buf, unsigned long count)
-{
-	unsigned long done = 0;
-	char chunk[256];
-
-	if (fd != 1 && fd != 2)
-		return -EBADF;
-	if (!access_ok(buf, count))
-		return -EFAULT;
-	while (done < count) {
-		unsigned long n = MIN(count - done, sizeof(chunk));
-		unsigned long left = copy_from_user(chunk, buf + done, n);
-
-		console_write(chunk, n - left);
-		done += n - left;
-		if (left)
-			return done ? (long)done : -EFAULT;
-	}
-	return done;
-}
-
-long sys_write(struct pt_regs *regs)
-{
-	return do_write(regs->di, (const char __user *)regs->si, regs->dx);
-}
-
-long sys_writev(struct pt_regs *regs)
-{
-	const struct iovec __user *uiov = (const struct iovec __user *)regs->si;
-	unsigned long n = regs->dx;
-	long total = 0;
-
-	if (n > UIO_MAXIOV)
-		return -EINVAL;
-	for (unsigned long i = 0; i < n; i++) {
-		struct iovec iov;
-		long ret;
-
-		if (copy_from_user(&iov, &uiov[i], sizeof(iov)))
-			return total ? total : -EFAULT;
-		ret = do_write(regs->di, iov.iov_base, iov.iov_len);
-		if (ret < 0)
-			return total ? total : ret;
-		total += ret;
-		if ((unsigned long)ret < iov.iov_len)
-			break;
-	}
-	return total;
-}
 
 long sys_getpid(struct pt_regs *regs)
 {

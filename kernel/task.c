@@ -15,6 +15,7 @@
  */
 #include <asm/pgtable.h>
 #include <asm/io_bitmap.h>
+#include <file.h>
 #include <kernel.h>
 #include <mm.h>
 #include <pmm.h>
@@ -184,7 +185,8 @@ struct task *task_create_process(const char *name)
 	t->mm = mm_alloc();
 	t->sighand = sighand_alloc();
 	t->signal = signal_alloc();
-	if (!t->mm || !t->sighand || !t->signal) {
+	t->files = files_alloc_console();
+	if (!t->mm || !t->sighand || !t->signal || !t->files) {
 		task_free(t);
 		return NULL;
 	}
@@ -210,6 +212,8 @@ void task_free(struct task *t)
 		sighand_put(t->sighand);
 	if (t->signal)
 		signal_put(t->signal);
+	if (t->files)
+		files_put(t->files);
 	free_page_object(t);
 	WRITE_ONCE(tasks[slot], NULL);
 }

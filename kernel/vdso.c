@@ -76,6 +76,15 @@ bool vdso_mapping_whole(struct mm *mm, unsigned long addr, unsigned long len)
 	return (addr == mm->vdso && len == VDSO_SIZE) || (addr == mm->vvar && len == PAGE_SIZE);
 }
 
+const char *vdso_region_name(const struct mm *mm, unsigned long va)
+{
+	if (mm->vvar && va - mm->vvar < PAGE_SIZE)
+		return "[vvar]";
+	if (mm->vdso && va - mm->vdso < VDSO_SIZE)
+		return "[vdso]";
+	return NULL;
+}
+
 void vdso_moved(struct mm *mm, unsigned long from, unsigned long to)
 {
 	if (from == mm->vdso)

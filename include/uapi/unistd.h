@@ -3,7 +3,12 @@
 #ifndef _UAPI_ENTRYLAB_UNISTD_H
 #define _UAPI_ENTRYLAB_UNISTD_H
 
+#define __NR_read		0
 #define __NR_write		1
+#define __NR_open		2
+#define __NR_close		3
+#define __NR_fstat		5
+#define __NR_lseek		8
 #define __NR_mmap		9
 #define __NR_mprotect		10
 #define __NR_munmap		11
@@ -11,10 +16,16 @@
 #define __NR_rt_sigaction	13
 #define __NR_rt_sigprocmask	14
 #define __NR_rt_sigreturn	15
+#define __NR_ioctl		16
+#define __NR_pread64		17
+#define __NR_pwrite64		18
+#define __NR_readv		19
 #define __NR_writev		20
 #define __NR_sched_yield	24
 #define __NR_mremap		25
 #define __NR_madvise		28
+#define __NR_dup		32
+#define __NR_dup2		33
 #define __NR_pause		34
 #define __NR_nanosleep		35
 #define __NR_getpid		39
@@ -26,6 +37,7 @@
 #define __NR_wait4		61
 #define __NR_kill		62
 #define __NR_uname		63
+#define __NR_fcntl		72
 #define __NR_gettimeofday	96
 #define __NR_getrlimit		97
 #define __NR_ptrace		101
@@ -39,6 +51,7 @@
 #define __NR_setrlimit		160
 #define __NR_iopl		172
 #define __NR_ioperm		173
+#define __NR_tuxcall		184	/* never implemented, in Linux either: a sure -ENOSYS */
 #define __NR_gettid		186
 #define __NR_tkill		200
 #define __NR_time		201
@@ -53,7 +66,10 @@
 #define __NR_exit_group		231
 #define __NR_tgkill		234
 #define __NR_waitid		247
+#define __NR_openat		257
+#define __NR_newfstatat		262
 #define __NR_set_robust_list	273
+#define __NR_dup3		292
 #define __NR_prlimit64		302
 #define __NR_getcpu		309
 #define __NR_process_vm_readv	310

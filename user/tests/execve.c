@@ -7,6 +7,7 @@
  * exec, and a tracer's SIGTRAP.
  */
 #include <elf.h>
+#include <file.h>
 #include <uapi/ldt.h>
 #include <uapi/prctl.h>
 #include <uapi/ptrace.h>
@@ -18,8 +19,8 @@
 /* What execve_check_main() found wrong, one bit each: its exit status. */
 enum {
 	BAD_ARGS	= 1 << 0,	/* argv, or the pid it names is not ours */
-	BAD_ENV		= 1 << 1,	/* envp is not exactly EXEC_ENV */
-	BAD_EXECFN	= 1 << 2,	/* AT_EXECFN is not the path execve() had */
+	BAD_STRINGS	= 1 << 1,	/* envp is not exactly EXEC_ENV, or AT_EXECFN not the path */
+	BAD_FDS		= 1 << 2,	/* fd 3 (close-on-exec) still open, or fd 4 closed */
 	BAD_LDT		= 1 << 3,	/* the old program's LDT is still there */
 	BAD_HANDLERS	= 1 << 4,	/* a handler survived, or SIG_IGN did not */
 	BAD_MASK	= 1 << 5,	/* the blocked mask was not kept */
@@ -60,10 +61,11 @@ int execve_check_main(int argc, char **argv)
 
 	if (argc < 3 || parse_long(argv[1]) != getpid())
 		bad |= BAD_ARGS;
-	if (!environ[0] || strcmp(environ[0], EXEC_ENV) || environ[1])
-		bad |= BAD_ENV;
-	if (!execfn || strcmp(execfn, SELF_EXE))
-		bad |= BAD_EXECFN;
+	if (!environ[0] || strcmp(environ[0], EXEC_ENV) || environ[1] || !execfn ||
+	    strcmp(execfn, SELF_EXE))
+		bad |= BAD_STRINGS;
+	if (syscall3(__NR_fcntl, 3, F_GETFD, 0) != -EBADF || syscall3(__NR_fcntl, 4, F_GETFD, 0))
+		bad |= BAD_FDS;
 	if (syscall3(__NR_modify_ldt, 0, ldt, sizeof(ldt)) != 0)
 		bad |= BAD_LDT;
 	sigaction(SIGUSR1, SIG_DFL, 0, 0, &usr1);	/* reads the action while resetting it */
@@ -115,6 +117,8 @@ static void __noreturn exec_checker(int tid, const char *extra)
 	sigprocmask(SIG_BLOCK, &set, NULL);
 	sigaltstack(&ss, NULL);
 	syscall2(__NR_arch_prctl, ARCH_SET_FS, 0x1000);
+	syscall3(__NR_dup3, 0, 3, O_CLOEXEC);
+	syscall3(__NR_dup3, 0, 4, 0);
 	execve(SELF_EXE, argv, envp);
 	syscall1(__NR_exit, 99);			/* the exec failed */
 	__builtin_unreachable();
@@ -123,7 +127,8 @@ static void __noreturn exec_checker(int tid, const char *extra)
 /*
  * A fresh program with the strings given: its argv, envp and AT_EXECFN; no LDT,
  * handlers back to SIG_DFL but SIG_IGN kept, the mask kept, no alternate stack,
- * FS/GS reset. Each check failing sets its own bit of the status.
+ * FS/GS reset, close-on-exec fds closed and the others kept. Each check failing
+ * sets its own bit of the status.
  */
 SELFTEST(execve, self_exe_starts_a_fresh_program)
 {

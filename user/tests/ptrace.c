@@ -141,6 +141,35 @@ SELFTEST(ptrace, syscall_stops_let_the_tracer_change_the_call)
 	EXPECT_EQ(t, wait_status(pid), 0);
 }
 
+/* A number past the table, then the skip number: what each returns, in the exit status. */
+static void past_the_table_then_minus_one(void)
+{
+	child_exit((syscall0(NR_syscalls + 100) == -ENOSYS ? 0 : 1) |
+		   (syscall0(-1) == -9999 ? 0 : 2));
+}
+
+/*
+ * Linux's rule for the ax a tracer writes at the entry stop: it is the result
+ * only when the call is skipped (orig_ax -1); a number past the table is -ENOSYS
+ * whatever ax says (Linux's syscall_numbering checks both). Fails if the entry
+ * work leaves ax alone for numbers past the table.
+ */
+SELFTEST(ptrace, tracer_ax_is_the_result_only_for_a_skipped_call)
+{
+	long pid = sysgood_child(past_the_table_then_minus_one);
+	struct user_regs_struct regs;
+
+	ASSERT_TRUE(t, pid > 0);
+	for (int call = 0; call < 2; call++) {
+		ASSERT_TRUE(t, syscall_stop(pid, &regs));	/* entry */
+		regs.ax = -9999;
+		ASSERT_EQ(t, ptrace(PTRACE_SETREGS, pid, 0, (unsigned long)&regs), 0L);
+		ASSERT_TRUE(t, syscall_stop(pid, &regs));	/* exit */
+	}
+	EXPECT_EQ(t, ptrace(PTRACE_CONT, pid, 0, 0), 0L);
+	EXPECT_EQ(t, wait_status(pid), 0);
+}
+
 static void getpid_must_be_42(void)
 {
 	child_exit(syscall0(__NR_getpid) == 42 ? 0 : 1);

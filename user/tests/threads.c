@@ -47,6 +47,25 @@ static void thread_join(struct thread *th)
 	syscall2(__NR_munmap, th->stack, STACK_SIZE);
 }
 
+static int open_null(void *fd)
+{
+	*(volatile long *)fd = syscall4(__NR_openat, -100 /* AT_FDCWD */, "/dev/null", 0, 0);
+	return 0;
+}
+
+/* CLONE_FILES: a descriptor one thread opens is the other's too. */
+SELFTEST(threads, descriptors_are_shared)
+{
+	struct thread th;
+	volatile long fd = -1;
+
+	ASSERT_TRUE(t, thread_start(&th, open_null, (void *)&fd) > 0);
+	thread_join(&th);
+	ASSERT_TRUE(t, fd >= 3);
+	EXPECT_EQ(t, syscall3(__NR_fcntl, fd, 1 /* F_GETFD */, 0), 0L);
+	EXPECT_EQ(t, syscall1(__NR_close, fd), 0L);
+}
+
 static volatile struct { int tid, pid, ppid; } seen;
 
 static int report_ids(void *arg)

@@ -334,17 +334,29 @@ int pml4_copy_user_cow(pte_t *dst, pte_t *src)
 	return copy_table_cow(dst, src, 3, KERNEL_PML4_FIRST);
 }
 
-static unsigned long count_pages(const pte_t *table, int level)
+static void walk_table(const pte_t *table, int level, unsigned long base,
+		       void (*fn)(void *arg, unsigned long va, pte_t e), void *arg)
 {
-	unsigned long n = 0;
-
 	for (unsigned int i = 0; i < 512; i++) {
-		if (level == 0)
-			n += pte_mapped(table[i]);
-		else if (table[i] & _PAGE_PRESENT)
-			n += count_pages(table_of(table[i]), level - 1);
+		unsigned long va = base + ((unsigned long)i << (12 + 9 * level));
+
+		if (level == 0 && pte_mapped(table[i]))
+			fn(arg, va, table[i]);
+		else if (level > 0 && (table[i] & _PAGE_PRESENT))
+			walk_table(table_of(table[i]), level - 1, va, fn, arg);
 	}
-	return n;
+}
+
+void walk_user_pages(pte_t *pml4, void (*fn)(void *arg, unsigned long va, pte_t e), void *arg)
+{
+	for (unsigned int i = 0; i < KERNEL_PML4_FIRST; i++)
+		if (pml4[i] & _PAGE_PRESENT)
+			walk_table(table_of(pml4[i]), 2, (unsigned long)i << 39, fn, arg);
+}
+
+static void count_page(void *n, unsigned long va, pte_t e)
+{
+	(*(unsigned long *)n)++;
 }
 
 /* The 4 KiB pages mapped in the lower half: a task's address space, for RLIMIT_AS. */
@@ -352,9 +364,7 @@ unsigned long user_pages_mapped(pte_t *pml4)
 {
 	unsigned long n = 0;
 
-	for (unsigned int i = 0; i < KERNEL_PML4_FIRST; i++)
-		if (pml4[i] & _PAGE_PRESENT)
-			n += count_pages(table_of(pml4[i]), 2);
+	walk_user_pages(pml4, count_page, &n);
 	return n;
 }
 

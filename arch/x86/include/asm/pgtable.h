@@ -75,6 +75,8 @@ pte_t *pml4_alloc_user(void);
 int pml4_copy_user_cow(pte_t *dst, pte_t *src);
 void pml4_free_user(pte_t *pml4);
 unsigned long user_pages_mapped(pte_t *pml4);
+/* fn for each mapped page of the lower half (PROT_NONE included), in address order. */
+void walk_user_pages(pte_t *pml4, void (*fn)(void *arg, unsigned long va, pte_t e), void *arg);
 u64 kernel_pgtable_checksum(void);
 
 static __always_inline void load_cr3(pte_t *pml4)

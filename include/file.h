@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Open files and file descriptors, as Linux's struct file and files_struct, for a
+ * kernel without a filesystem: the files are devices and synthetic ones
+ * (kernel/devices.c), found by path in kernel/open.c.
+ *
+ * A struct file is one open: its operations, flags and position, counted by the
+ * descriptors that name it (dup() and fork() share it, as on Linux: the position
+ * and O_NONBLOCK with it). A process's descriptor table (struct files) maps small
+ * numbers to files, with each descriptor's close-on-exec bit; threads share the
+ * table (CLONE_FILES), fork() copies it, the last user closes every file.
+ */
+#ifndef _ENTRYLAB_FILE_H
+#define _ENTRYLAB_FILE_H
+
+#include <compiler.h>
+#include <spinlock.h>
+
+struct file;
+struct kernel_stat;
+struct task;
+
+struct file_operations {
+	/* Each returns bytes moved or -errno; pos is the file's, or pread's own. */
+	long (*read)(struct file *f, char __user *buf, size_t count, long *pos);
+	long (*write)(struct file *f, const char __user *buf, size_t count, long *pos);
+	void (*release)(struct file *f);	/* the last reference is gone; may be NULL */
+	u32 mode;				/* st_mode: type and permission bits */
+	u32 rdev;				/* st_rdev of a device, else 0 */
+	bool seekable;				/* lseek() and pread() work, else -ESPIPE */
+};
+
+struct file {
+	const struct file_operations *op;
+	int refs;
+	unsigned int flags;		/* O_ACCMODE, O_APPEND, O_NONBLOCK: F_GETFL */
+	long pos;
+	void *data;			/* the file's own, e.g. a snapshot's text */
+	size_t size;			/* ... and its length (st_size) */
+};
+
+/* At most this many descriptors per process: the table is one page. */
+#define NR_OPEN		256
+
+struct files {
+	spinlock_t lock;		/* the table; taken with IRQs off */
+	int refs;			/* tasks using it */
+	struct file *fd[NR_OPEN];
+	u64 cloexec[NR_OPEN / 64];
+};
+
+/* O_* flags and fcntl(), as Linux's uapi asm-generic/fcntl.h. */
+#define O_ACCMODE	00000003
+#define O_RDONLY	00000000
+#define O_WRONLY	00000001
+#define O_RDWR		00000002
+#define O_CREAT		00000100
+#define O_EXCL		00000200
+#define O_NOCTTY	00000400
+#define O_TRUNC		00001000
+#define O_APPEND	00002000
+#define O_NONBLOCK	00004000
+#define O_DIRECTORY	00200000
+#define O_NOFOLLOW	00400000
+#define O_CLOEXEC	02000000
+#define O_PATH		010000000
+#define F_DUPFD		0
+#define F_GETFD		1
+#define F_SETFD		2
+#define F_GETFL		3
+#define F_SETFL		4
+#define F_DUPFD_CLOEXEC	1030
+#define FD_CLOEXEC	1
+#define AT_FDCWD	-100
+#define AT_EMPTY_PATH	0x1000
+#define AT_SYMLINK_NOFOLLOW 0x100
+
+struct file *file_alloc(const struct file_operations *op, unsigned int flags);
+void file_get(struct file *f);
+void file_put(struct file *f);
+
+/* A new process's table: fds 0, 1 and 2 on one open of the console. NULL: no memory. */
+struct files *files_alloc_console(void);
+/* fork(): a copy, sharing every open file. NULL: no memory. */
+struct files *files_dup(struct files *old);
+void files_get(struct files *files);
+void files_put(struct files *files);
+/* execve(): the table made the caller's own (copied if shared), close-on-exec fds closed. */
+int files_exec(struct task *t);
+
+/* The files there are (kernel/devices.c, kernel/proc_maps.c): a new open of each, or NULL. */
+struct file *console_open(void);
+struct file *null_open(void);
+struct file *proc_maps_open(void);
+/* fstat()'s answer for f (kernel/read_write.c). */
+void file_stat(const struct file *f, struct kernel_stat *st);
+
+/* current's file for fd, with a reference (file_put() it), or NULL: -EBADF. */
+struct file *fget(int fd);
+/* Installs f at the lowest free fd (taking a reference): the fd, or -EMFILE. */
+int fd_install(struct file *f, bool cloexec);
+
+#endif

@@ -1,0 +1,326 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * File descriptors (include/file.h), as Linux's fs/file.c: the per-process table,
+ * the reference counts that keep a file open while any descriptor or call uses
+ * it, and close(), dup(), dup2(), dup3() and fcntl().
+ *
+ * A new descriptor is the lowest free number below RLIMIT_NOFILE (and NR_OPEN):
+ * programs rely on that (close(0); open() gets 0). The table lock covers the
+ * slots and the close-on-exec bits; a call that uses a file takes a reference
+ * under the lock (fget()) and drops it when done, so a close() by another thread
+ * meanwhile only removes the descriptor, and the last reference releases the file.
+ */
+#include <errno.h>
+#include <file.h>
+#include <kernel.h>
+#include <pmm.h>
+#include <resource.h>
+#include <sched.h>
+#include <string.h>
+#include <syscalls.h>
+#include <uapi/resource.h>
+
+struct file *file_alloc(const struct file_operations *op, unsigned int flags)
+{
+	struct file *f = alloc_page_object();
+
+	if (!f)
+		return NULL;
+	f->op = op;
+	f->refs = 1;
+	f->flags = flags;
+	return f;
+}
+
+void file_get(struct file *f)
+{
+	__atomic_add_fetch(&f->refs, 1, __ATOMIC_RELAXED);
+}
+
+void file_put(struct file *f)
+{
+	if (__atomic_sub_fetch(&f->refs, 1, __ATOMIC_ACQ_REL))
+		return;
+	if (f->op->release)
+		f->op->release(f);
+	free_page_object(f);
+}
+
+static struct files *files_alloc(void)
+{
+	struct files *files = alloc_page_object();
+
+	_Static_assert(sizeof(struct files) <= PAGE_SIZE, "struct files outgrew its page");
+	if (!files)
+		return NULL;
+	files->lock = (spinlock_t)SPINLOCK_INIT(files_lock);
+	files->refs = 1;
+	return files;
+}
+
+struct files *files_alloc_console(void)
+{
+	struct files *files = files_alloc();
+	struct file *con = files ? console_open() : NULL;
+
+	if (!con) {
+		if (files)
+			free_page_object(files);
+		return NULL;
+	}
+	for (int fd = 0; fd < 3; fd++) {
+		file_get(con);
+		files->fd[fd] = con;
+	}
+	file_put(con);		/* the three descriptors hold it now */
+	return files;
+}
+
+struct files *files_dup(struct files *old)
+{
+	struct files *files = files_alloc();
+	unsigned long flags;
+
+	if (!files)
+		return NULL;
+	spin_lock_irqsave(&old->lock, flags);
+	for (int fd = 0; fd < NR_OPEN; fd++)
+		if ((files->fd[fd] = old->fd[fd]))
+			file_get(files->fd[fd]);
+	memcpy(files->cloexec, old->cloexec, sizeof(files->cloexec));
+	spin_unlock_irqrestore(&old->lock, flags);
+	return files;
+}
+
+void files_get(struct files *files)
+{
+	__atomic_add_fetch(&files->refs, 1, __ATOMIC_RELAXED);
+}
+
+void files_put(struct files *files)
+{
+	if (__atomic_sub_fetch(&files->refs, 1, __ATOMIC_ACQ_REL))
+		return;
+	for (int fd = 0; fd < NR_OPEN; fd++)
+		if (files->fd[fd])
+			file_put(files->fd[fd]);
+	free_page_object(files);
+}
+
+static bool cloexec_test(const struct files *files, int fd)
+{
+	return files->cloexec[fd / 64] & BIT(fd % 64);
+}
+
+static void cloexec_assign(struct files *files, int fd, bool on)
+{
+	if (on)
+		files->cloexec[fd / 64] |= BIT(fd % 64);
+	else
+		files->cloexec[fd / 64] &= ~BIT(fd % 64);
+}
+
+int files_exec(struct task *t)
+{
+	struct files *files = t->files;
+	unsigned long flags;
+
+	if (READ_ONCE(files->refs) > 1) {
+		struct files *own = files_dup(files);
+
+		if (!own)
+			return -ENOMEM;
+		files_put(files);
+		t->files = files = own;
+	}
+	for (int fd = 0; fd < NR_OPEN; fd++) {
+		struct file *f = NULL;
+
+		spin_lock_irqsave(&files->lock, flags);
+		if (cloexec_test(files, fd)) {
+			f = files->fd[fd];
+			files->fd[fd] = NULL;
+			cloexec_assign(files, fd, false);
+		}
+		spin_unlock_irqrestore(&files->lock, flags);
+		if (f)
+			file_put(f);
+	}
+	return 0;
+}
+
+struct file *fget(int fd)
+{
+	struct files *files = current->files;
+	struct file *f = NULL;
+	unsigned long flags;
+
+	if ((unsigned int)fd >= NR_OPEN)
+		return NULL;
+	spin_lock_irqsave(&files->lock, flags);
+	if ((f = files->fd[fd]))
+		file_get(f);
+	spin_unlock_irqrestore(&files->lock, flags);
+	return f;
+}
+
+/* The descriptor limit: RLIMIT_NOFILE, within the table. */
+static unsigned int fd_limit(void)
+{
+	return MIN(rlimit(RLIMIT_NOFILE), (unsigned long)NR_OPEN);
+}
+
+/* Locked: the lowest free fd >= from, with f in it; -EMFILE (-EINVAL past the limit). */
+static int fd_install_from_locked(struct files *files, struct file *f, unsigned int from,
+				  bool cloexec)
+{
+	unsigned int limit = fd_limit();
+
+	if (from >= limit)
+		return -EINVAL;
+	for (unsigned int fd = from; fd < limit; fd++) {
+		if (files->fd[fd])
+			continue;
+		file_get(f);
+		files->fd[fd] = f;
+		cloexec_assign(files, fd, cloexec);
+		return fd;
+	}
+	return -EMFILE;
+}
+
+int fd_install(struct file *f, bool cloexec)
+{
+	struct files *files = current->files;
+	unsigned long flags;
+	int fd;
+
+	spin_lock_irqsave(&files->lock, flags);
+	fd = fd_install_from_locked(files, f, 0, cloexec);
+	spin_unlock_irqrestore(&files->lock, flags);
+	return fd == -EINVAL ? -EMFILE : fd;
+}
+
+/* close(fd) */
+long sys_close(struct pt_regs *regs)
+{
+	struct files *files = current->files;
+	unsigned int fd = regs->di;
+	struct file *f = NULL;
+	unsigned long flags;
+
+	spin_lock_irqsave(&files->lock, flags);
+	if (fd < NR_OPEN && (f = files->fd[fd])) {
+		files->fd[fd] = NULL;
+		cloexec_assign(files, fd, false);
+	}
+	spin_unlock_irqrestore(&files->lock, flags);
+	if (!f)
+		return -EBADF;
+	file_put(f);
+	return 0;
+}
+
+/* dup(oldfd): the lowest free fd for the same open file, close-on-exec clear. */
+long sys_dup(struct pt_regs *regs)
+{
+	struct file *f = fget((int)regs->di);
+	int fd;
+
+	if (!f)
+		return -EBADF;
+	fd = fd_install(f, false);
+	file_put(f);
+	return fd;
+}
+
+/* dup2() and dup3(): newfd made to name oldfd's file, whatever it named before. */
+static long do_dup3(unsigned int oldfd, unsigned int newfd, int oflags)
+{
+	struct files *files = current->files;
+	struct file *f, *old;
+	unsigned long flags;
+
+	if (oflags & ~O_CLOEXEC)
+		return -EINVAL;
+	if (newfd >= fd_limit())
+		return -EBADF;
+	f = fget(oldfd);
+	if (!f)
+		return -EBADF;
+	spin_lock_irqsave(&files->lock, flags);
+	old = files->fd[newfd];
+	files->fd[newfd] = f;		/* our reference moves into the table */
+	cloexec_assign(files, newfd, oflags & O_CLOEXEC);
+	spin_unlock_irqrestore(&files->lock, flags);
+	if (old)
+		file_put(old);
+	return newfd;
+}
+
+/* dup2(oldfd, newfd): equal fds are no change, if oldfd is open. */
+long sys_dup2(struct pt_regs *regs)
+{
+	struct file *f;
+
+	if ((unsigned int)regs->di == (unsigned int)regs->si) {
+		f = fget((int)regs->di);
+		if (!f)
+			return -EBADF;
+		file_put(f);
+		return (unsigned int)regs->si;
+	}
+	return do_dup3(regs->di, regs->si, 0);
+}
+
+/* dup3(oldfd, newfd, flags): equal fds are -EINVAL; O_CLOEXEC the only flag. */
+long sys_dup3(struct pt_regs *regs)
+{
+	if ((unsigned int)regs->di == (unsigned int)regs->si)
+		return -EINVAL;
+	return do_dup3(regs->di, regs->si, (int)regs->dx);
+}
+
+/* fcntl(fd, cmd, arg): descriptor flags, file status flags, F_DUPFD(_CLOEXEC). */
+long sys_fcntl(struct pt_regs *regs)
+{
+	struct files *files = current->files;
+	unsigned int fd = regs->di, cmd = regs->si;
+	unsigned long arg = regs->dx, flags;
+	struct file *f = fget(fd);
+	long ret = -EINVAL;
+
+	if (!f)
+		return -EBADF;
+	spin_lock_irqsave(&files->lock, flags);
+	if (files->fd[fd] != f)
+		cmd = -1U;		/* closed meanwhile */
+	switch (cmd) {
+	case F_DUPFD:
+	case F_DUPFD_CLOEXEC:
+		ret = fd_install_from_locked(files, f, arg > NR_OPEN ? NR_OPEN : arg,
+					     cmd == F_DUPFD_CLOEXEC);
+		break;
+	case F_GETFD:
+		ret = cloexec_test(files, fd) ? FD_CLOEXEC : 0;
+		break;
+	case F_SETFD:
+		cloexec_assign(files, fd, arg & FD_CLOEXEC);
+		ret = 0;
+		break;
+	case F_GETFL:
+		ret = f->flags;
+		break;
+	case F_SETFL:
+		/* Only O_APPEND and O_NONBLOCK change, as on Linux; the rest is ignored. */
+		f->flags = (f->flags & ~(O_APPEND | O_NONBLOCK)) | (arg & (O_APPEND | O_NONBLOCK));
+		ret = 0;
+		break;
+	case -1U:
+		ret = -EBADF;
+		break;
+	}
+	spin_unlock_irqrestore(&files->lock, flags);
+	file_put(f);
+	return ret;
+}

@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Opening files by name, as Linux's fs/open.c, for a kernel with no filesystem:
+ * the names are a fixed table of the files kernel/devices.c provides. Every
+ * other name is -ENOENT, as for a file that is not there (never -ENOSYS, so C
+ * libraries and runtimes take their fallbacks); so is O_CREAT of a new one,
+ * since no directory exists to make it in. A relative name is taken from "/",
+ * the working directory every process has; with a dirfd it is -ENOTDIR, as no
+ * open file is a directory. Names match exactly: no "." or ".." walks, no
+ * doubled slashes.
+ */
+#include <asm/uaccess.h>
+#include <errno.h>
+#include <file.h>
+#include <kernel.h>
+#include <pmm.h>
+#include <sched.h>
+#include <string.h>
+#include <syscalls.h>
+#include <uapi/stat.h>
+
+#define PATH_MAX	4096
+
+static const struct {
+	const char *path;
+	struct file *(*open)(void);
+} names[] = {
+	{ "/dev/console", console_open },
+	{ "/dev/null", null_open },
+	{ "/proc/self/maps", proc_maps_open },
+};
+
+/* The name at upath, looked up: its opener, or -errno. */
+static long lookup(int dirfd, const char __user *upath, struct file *(**open)(void))
+{
+	phys_addr_t page = alloc_frame();
+	char *path;
+	long len;
+
+	if (!page)
+		return -ENOMEM;
+	path = phys_to_virt(page);
+	path[0] = '/';
+	len = strncpy_from_user(path + 1, upath, PATH_MAX - 1);
+	if (len == PATH_MAX - 1)
+		len = -ENAMETOOLONG;
+	else if (len == 0)
+		len = -ENOENT;			/* "" names nothing (AT_EMPTY_PATH aside) */
+	else if (len > 0 && path[1] != '/' && dirfd != AT_FDCWD)
+		len = -ENOTDIR;			/* relative to a file that is no directory */
+	if (len > 0) {
+		const char *abs = path[1] == '/' ? path + 1 : path;
+
+		len = -ENOENT;
+		for (unsigned int i = 0; i < ARRAY_SIZE(names); i++)
+			if (!strcmp(abs, names[i].path)) {
+				*open = names[i].open;
+				len = 0;
+			}
+	}
+	free_frame(page);
+	return len;
+}
+
+static long do_open(int dirfd, const char __user *upath, unsigned int flags)
+{
+	struct file *(*open)(void);
+	struct file *f;
+	long err = lookup(dirfd, upath, &open);
+	int fd;
+
+	if (err)
+		return err;
+	if ((flags & (O_CREAT | O_EXCL)) == (O_CREAT | O_EXCL))
+		return -EEXIST;
+	if (flags & O_DIRECTORY)
+		return -ENOTDIR;
+	f = open();
+	if (!f)
+		return -ENOMEM;
+	if ((flags & O_ACCMODE) != O_RDONLY && !(f->op->mode & 0222)) {
+		file_put(f);
+		return -EACCES;			/* read-only, as /proc/self/maps */
+	}
+	f->flags = flags & (O_ACCMODE | O_APPEND | O_NONBLOCK);
+	fd = fd_install(f, flags & O_CLOEXEC);
+	file_put(f);
+	return fd;
+}
+
+/* openat(dirfd, path, flags, mode) */
+long sys_openat(struct pt_regs *regs)
+{
+	return do_open((int)regs->di, (const char __user *)regs->si, regs->dx);
+}
+
+/* open(path, flags, mode) */
+long sys_open(struct pt_regs *regs)
+{
+	return do_open(AT_FDCWD, (const char __user *)regs->di, regs->si);
+}
+
+/* newfstatat(dirfd, path, statbuf, flags): a name's stat, or dirfd's with AT_EMPTY_PATH. */
+long sys_newfstatat(struct pt_regs *regs)
+{
+	const char __user *upath = (const char __user *)regs->si;
+	unsigned long flags = regs->r10;
+	struct file *(*open)(void);
+	struct kernel_stat st;
+	struct file *f;
+	char c;
+	long err;
+
+	if (flags & ~(AT_EMPTY_PATH | AT_SYMLINK_NOFOLLOW))
+		return -EINVAL;
+	if (copy_from_user(&c, upath, 1))
+		return -EFAULT;
+	if (!c && (flags & AT_EMPTY_PATH)) {
+		f = fget((int)regs->di);
+		if (!f)
+			return -EBADF;
+	} else {
+		err = lookup((int)regs->di, upath, &open);
+		if (err)
+			return err;
+		f = open();
+		if (!f)
+			return -ENOMEM;
+	}
+	file_stat(f, &st);
+	file_put(f);
+	return copy_to_user((void __user *)regs->dx, &st, sizeof(st)) ? -EFAULT : 0;
+}

@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Reading and writing open files (include/file.h), as Linux's fs/read_write.c
+ * and fs/stat.c: read, write, their vector and positioned forms, lseek, fstat
+ * and ioctl. Each call takes a reference on the file for its duration (fget()),
+ * checks the access mode the file was opened with (-EBADF, as Linux), and leaves
+ * the work to the file's operations. A count is clamped to Linux's MAX_RW_COUNT,
+ * and a range that is not user memory is -EFAULT before anything moves.
+ */
+#include <asm/uaccess.h>
+#include <errno.h>
+#include <file.h>
+#include <kernel.h>
+#include <sched.h>
+#include <string.h>
+#include <syscalls.h>
+#include <uapi/stat.h>
+#include <uapi/uio.h>
+
+#define MAX_RW_COUNT	(0x7fffffffUL & PAGE_MASK)	/* INT_MAX, page-aligned */
+#define SEEK_SET	0
+#define SEEK_CUR	1
+#define SEEK_END	2
+
+static bool can_read(const struct file *f)
+{
+	return (f->flags & O_ACCMODE) != O_WRONLY;
+}
+
+static bool can_write(const struct file *f)
+{
+	return (f->flags & O_ACCMODE) != O_RDONLY;
+}
+
+/* One transfer; pos: the file's position, or pread()/pwrite()'s own offset. */
+static long rw(struct file *f, bool write, void __user *buf, size_t count, long *pos)
+{
+	if (!(write ? can_write(f) : can_read(f)))
+		return -EBADF;
+	count = MIN(count, MAX_RW_COUNT);
+	if (!access_ok(buf, count))
+		return -EFAULT;
+	if (write)
+		return f->op->write(f, buf, count, pos);
+	return f->op->read(f, buf, count, pos);
+}
+
+static long do_rw(int fd, bool write, void __user *buf, size_t count)
+{
+	struct file *f = fget(fd);
+	long ret;
+
+	if (!f)
+		return -EBADF;
+	ret = rw(f, write, buf, count, &f->pos);
+	file_put(f);
+	return ret;
+}
+
+/* pread64()/pwrite64(): at offset, the file's position untouched. */
+static long do_prw(int fd, bool write, void __user *buf, size_t count, long offset)
+{
+	struct file *f = fget(fd);
+	long ret = -ESPIPE;
+
+	if (!f)
+		return -EBADF;
+	if (offset < 0)
+		ret = -EINVAL;
+	else if (f->op->seekable)
+		ret = rw(f, write, buf, count, &offset);
+	file_put(f);
+	return ret;
+}
+
+/* readv()/writev(): each iovec in turn, stopping at a short transfer. */
+static long do_rwv(int fd, bool write, const struct iovec __user *uiov, unsigned long n)
+{
+	struct file *f = fget(fd);
+	long total = 0, ret = 0;
+
+	if (!f)
+		return -EBADF;
+	if (n > UIO_MAXIOV)
+		ret = -EINVAL;
+	for (unsigned long i = 0; !ret && i < n; i++) {
+		struct iovec iov;
+
+		if (copy_from_user(&iov, &uiov[i], sizeof(iov))) {
+			ret = -EFAULT;
+			break;
+		}
+		ret = rw(f, write, iov.iov_base, iov.iov_len, &f->pos);
+		if (ret < 0)
+			break;
+		total += ret;
+		ret = (unsigned long)ret < iov.iov_len;	/* short: stop */
+	}
+	file_put(f);
+	return total ? total : MIN(ret, 0L);
+}
+
+long sys_read(struct pt_regs *regs)
+{
+	return do_rw(regs->di, false, (void __user *)regs->si, regs->dx);
+}
+
+long sys_write(struct pt_regs *regs)
+{
+	return do_rw(regs->di, true, (void __user *)regs->si, regs->dx);
+}
+
+long sys_readv(struct pt_regs *regs)
+{
+	return do_rwv(regs->di, false, (const struct iovec __user *)regs->si, regs->dx);
+}
+
+long sys_writev(struct pt_regs *regs)
+{
+	return do_rwv(regs->di, true, (const struct iovec __user *)regs->si, regs->dx);
+}
+
+long sys_pread64(struct pt_regs *regs)
+{
+	return do_prw(regs->di, false, (void __user *)regs->si, regs->dx, regs->r10);
+}
+
+long sys_pwrite64(struct pt_regs *regs)
+{
+	return do_prw(regs->di, true, (void __user *)regs->si, regs->dx, regs->r10);
+}
+
+/* lseek(fd, offset, whence) */
+long sys_lseek(struct pt_regs *regs)
+{
+	struct file *f = fget(regs->di);
+	long offset = regs->si, base = 0, ret;
+
+	if (!f)
+		return -EBADF;
+	switch (regs->dx) {
+	case SEEK_SET:
+		break;
+	case SEEK_CUR:
+		base = f->pos;
+		break;
+	case SEEK_END:
+		base = f->size;
+		break;
+	default:
+		base = -1;
+	}
+	if (!f->op->seekable)
+		ret = -ESPIPE;
+	else if (base < 0 || (offset < 0 && base + offset < 0))
+		ret = -EINVAL;
+	else
+		ret = f->pos = base + offset;
+	file_put(f);
+	return ret;
+}
+
+void file_stat(const struct file *f, struct kernel_stat *st)
+{
+	memset(st, 0, sizeof(*st));
+	st->st_dev = 5;			/* one device for everything: there is one "fs" */
+	st->st_ino = (unsigned long)f->op >> 4;	/* distinct per kind of file */
+	st->st_nlink = 1;
+	st->st_mode = f->op->mode;
+	st->st_rdev = f->op->rdev;
+	st->st_size = f->size;
+	st->st_blksize = PAGE_SIZE;
+}
+
+/* fstat(fd, statbuf) */
+long sys_fstat(struct pt_regs *regs)
+{
+	struct file *f = fget(regs->di);
+	struct kernel_stat st;
+
+	if (!f)
+		return -EBADF;
+	file_stat(f, &st);
+	file_put(f);
+	return copy_to_user((void __user *)regs->si, &st, sizeof(st)) ? -EFAULT : 0;
+}
+
+/*
+ * ioctl(fd, request, arg): no file here takes one. The console is no terminal,
+ * so the tty requests (TCGETS, TIOCGWINSZ, ...) are -ENOTTY, as for a pipe or a
+ * regular file on Linux: C libraries then treat it as one (full buffering).
+ */
+long sys_ioctl(struct pt_regs *regs)
+{
+	struct file *f = fget(regs->di);
+
+	if (!f)
+		return -EBADF;
+	file_put(f);
+	return -ENOTTY;
+}

@@ -1,0 +1,257 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * File descriptors (kernel/fd.c, kernel/read_write.c, kernel/open.c): the
+ * console on 0-2, /dev/null, /proc/self/maps, and Linux's rules for numbers,
+ * sharing, flags and errors.
+ */
+#include <file.h>
+#include <uapi/resource.h>
+#include <uapi/stat.h>
+#include <uapi/uio.h>
+#include <user_layout.h>
+#include "harness.h"
+
+#define TCGETS		0x5401
+#define SEEK_SET	0
+#define SEEK_CUR	1
+#define SEEK_END	2
+
+static long open_path(const char *path, long flags)
+{
+	return syscall4(__NR_openat, AT_FDCWD, path, flags, 0);
+}
+
+static long close_fd(long fd)
+{
+	return syscall1(__NR_close, fd);
+}
+
+static long fcntl(long fd, long cmd, long arg)
+{
+	return syscall3(__NR_fcntl, fd, cmd, arg);
+}
+
+/* 0-2 are one open of the console: writable, end of file to read, no terminal, no seeking. */
+SELFTEST(files, console_is_fds_0_to_2)
+{
+	struct kernel_stat st;
+	char buf[8];
+
+	EXPECT_EQ(t, syscall3(__NR_write, 1, "", 0), 0L);
+	EXPECT_EQ(t, syscall3(__NR_read, 0, buf, sizeof(buf)), 0L);
+	ASSERT_EQ(t, syscall2(__NR_fstat, 1, &st), 0L);
+	EXPECT_EQ(t, st.st_mode & S_IFMT, (unsigned int)S_IFCHR);
+	EXPECT_EQ(t, syscall3(__NR_ioctl, 1, TCGETS, buf), -ENOTTY);
+	EXPECT_EQ(t, syscall3(__NR_lseek, 1, 0, SEEK_CUR), -ESPIPE);
+	EXPECT_EQ(t, syscall4(__NR_pread64, 0, buf, 1, 0), -ESPIPE);
+	EXPECT_EQ(t, fcntl(2, F_GETFL, 0) & O_ACCMODE, (long)O_RDWR);
+}
+
+/* A new fd is the lowest free one; a closed fd is free again and -EBADF until then. */
+SELFTEST(files, lowest_free_number_and_close)
+{
+	long a = open_path("/dev/null", O_RDWR), b, c;
+
+	ASSERT_TRUE(t, a >= 3);
+	b = syscall1(__NR_dup, a);
+	EXPECT_TRUE(t, b > a);
+	EXPECT_EQ(t, close_fd(a), 0L);
+	EXPECT_EQ(t, close_fd(a), -EBADF);
+	EXPECT_EQ(t, syscall3(__NR_write, a, "x", 1), -EBADF);
+	c = open_path("/dev/null", O_RDONLY);
+	EXPECT_EQ(t, c, a);				/* the hole is reused first */
+	EXPECT_EQ(t, close_fd(b), 0L);
+	EXPECT_EQ(t, close_fd(c), 0L);
+	EXPECT_EQ(t, close_fd(-1), -EBADF);
+	EXPECT_EQ(t, close_fd(NR_OPEN), -EBADF);
+}
+
+/* dup2, dup3 and fcntl as Linux: flags per descriptor, status flags per open file. */
+SELFTEST(files, dup2_dup3_and_fcntl)
+{
+	long fd = open_path("/dev/null", O_RDWR), d;
+
+	ASSERT_TRUE(t, fd >= 3);
+	EXPECT_EQ(t, syscall2(__NR_dup2, fd, fd), fd);
+	EXPECT_EQ(t, syscall2(__NR_dup2, 200, 201), -EBADF);
+	EXPECT_EQ(t, syscall3(__NR_dup3, fd, fd, 0), -EINVAL);
+	EXPECT_EQ(t, syscall3(__NR_dup3, fd, 100, 1), -EINVAL);	/* only O_CLOEXEC */
+	EXPECT_EQ(t, syscall3(__NR_dup3, fd, 100, O_CLOEXEC), 100L);
+	EXPECT_EQ(t, fcntl(100, F_GETFD, 0), (long)FD_CLOEXEC);
+	EXPECT_EQ(t, fcntl(fd, F_GETFD, 0), 0L);
+	EXPECT_EQ(t, syscall2(__NR_dup2, fd, 100), 100L);	/* replaced: cloexec clear */
+	EXPECT_EQ(t, fcntl(100, F_GETFD, 0), 0L);
+	EXPECT_EQ(t, fcntl(fd, F_SETFL, O_NONBLOCK | O_APPEND | O_RDONLY), 0L);
+	EXPECT_EQ(t, fcntl(100, F_GETFL, 0), (long)(O_RDWR | O_NONBLOCK | O_APPEND));
+	d = fcntl(fd, F_DUPFD_CLOEXEC, 50);
+	EXPECT_EQ(t, d, 50L);
+	EXPECT_EQ(t, fcntl(d, F_GETFD, 0), (long)FD_CLOEXEC);
+	EXPECT_EQ(t, fcntl(fd, F_DUPFD, 1 << 20), -EINVAL);
+	EXPECT_EQ(t, fcntl(fd, 9999, 0), -EINVAL);
+	EXPECT_EQ(t, fcntl(300, F_GETFD, 0), -EBADF);
+	EXPECT_EQ(t, syscall2(__NR_dup2, fd, 1 << 20), -EBADF);
+	close_fd(d);
+	close_fd(100);
+	close_fd(fd);
+}
+
+/* /dev/null: writes vanish whole, reads see end of file, at any offset. */
+SELFTEST(files, dev_null)
+{
+	long fd = open_path("/dev/null", O_RDWR);
+	struct kernel_stat st;
+	char buf[16];
+
+	ASSERT_TRUE(t, fd >= 3);
+	EXPECT_EQ(t, syscall3(__NR_write, fd, buf, sizeof(buf)), (long)sizeof(buf));
+	EXPECT_EQ(t, syscall3(__NR_read, fd, buf, sizeof(buf)), 0L);
+	EXPECT_EQ(t, syscall4(__NR_pread64, fd, buf, sizeof(buf), 12345), 0L);
+	EXPECT_EQ(t, syscall4(__NR_pread64, fd, buf, sizeof(buf), -1), -EINVAL);
+	EXPECT_EQ(t, syscall3(__NR_lseek, fd, 100, SEEK_SET), 100L);
+	ASSERT_EQ(t, syscall2(__NR_fstat, fd, &st), 0L);
+	EXPECT_EQ(t, st.st_mode, (unsigned int)(S_IFCHR | 0666));
+	EXPECT_EQ(t, st.st_rdev, 0x103UL);			/* 1:3, as on Linux */
+	EXPECT_EQ(t, syscall3(__NR_write, fd, (void *)8, 4), 4L);	/* never read: Linux's too */
+	EXPECT_EQ(t, syscall3(__NR_write, fd, (void *)-4096L, 4), -EFAULT);	/* not user memory */
+	close_fd(fd);
+	fd = open_path("/dev/null", O_RDONLY);
+	EXPECT_EQ(t, syscall3(__NR_write, fd, buf, 1), -EBADF);	/* opened read-only */
+	close_fd(fd);
+	fd = open_path("/dev/null", O_WRONLY);
+	EXPECT_EQ(t, syscall3(__NR_read, fd, buf, 1), -EBADF);
+	close_fd(fd);
+}
+
+/* Names: the few files there are; everything else is not there. */
+SELFTEST(files, open_errors)
+{
+	struct kernel_stat st;
+	long fd;
+
+	EXPECT_EQ(t, open_path("/etc/passwd", O_RDONLY), -ENOENT);
+	EXPECT_EQ(t, open_path("/tmp/new", O_CREAT | O_WRONLY), -ENOENT);	/* no directory */
+	EXPECT_EQ(t, open_path("", O_RDONLY), -ENOENT);
+	EXPECT_EQ(t, open_path((const char *)8, O_RDONLY), -EFAULT);
+	EXPECT_EQ(t, open_path("/dev/null", O_CREAT | O_EXCL), -EEXIST);
+	EXPECT_EQ(t, open_path("/dev/null", O_DIRECTORY), -ENOTDIR);
+	EXPECT_EQ(t, open_path("/proc/self/maps", O_WRONLY), -EACCES);
+	fd = open_path("dev/null", O_RDONLY);			/* relative to "/" */
+	ASSERT_TRUE(t, fd >= 3);
+	EXPECT_EQ(t, syscall4(__NR_openat, fd, "null", O_RDONLY, 0), -ENOTDIR);
+	EXPECT_EQ(t, syscall4(__NR_newfstatat, AT_FDCWD, "/dev/null", &st, 0), 0L);
+	EXPECT_EQ(t, st.st_rdev, 0x103UL);
+	EXPECT_EQ(t, syscall4(__NR_newfstatat, 1, "", &st, AT_EMPTY_PATH), 0L);
+	EXPECT_EQ(t, st.st_mode & S_IFMT, (unsigned int)S_IFCHR);
+	EXPECT_EQ(t, syscall4(__NR_newfstatat, 1, "", &st, 0), -ENOENT);
+	EXPECT_EQ(t, syscall4(__NR_newfstatat, AT_FDCWD, "/nope", &st, 0), -ENOENT);
+	EXPECT_EQ(t, syscall4(__NR_newfstatat, AT_FDCWD, "/dev/null", &st, 1), -EINVAL);
+	close_fd(fd);
+}
+
+/* RLIMIT_NOFILE bounds the numbers handed out: -EMFILE past it. */
+SELFTEST(files, rlimit_nofile_is_enforced)
+{
+	struct rlimit64 old, five = { 5, 5 };
+	long a, b;
+
+	ASSERT_EQ(t, syscall4(__NR_prlimit64, 0, RLIMIT_NOFILE, &five, &old), 0L);
+	a = open_path("/dev/null", O_RDONLY);
+	b = open_path("/dev/null", O_RDONLY);
+	EXPECT_EQ(t, a, 3L);
+	EXPECT_EQ(t, b, 4L);
+	EXPECT_EQ(t, open_path("/dev/null", O_RDONLY), -EMFILE);
+	EXPECT_EQ(t, syscall1(__NR_dup, 0), -EMFILE);
+	EXPECT_EQ(t, syscall2(__NR_dup2, 0, 5), -EBADF);	/* past the limit */
+	close_fd(a);
+	close_fd(b);
+	ASSERT_EQ(t, syscall4(__NR_prlimit64, 0, RLIMIT_NOFILE, &old, NULL), 0L);
+}
+
+/* fork copies the table: the child's close leaves ours open; the open file is shared. */
+SELFTEST(files, fork_copies_the_table)
+{
+	long fd = open_path("/dev/null", O_RDWR), pid;
+
+	ASSERT_TRUE(t, fd >= 3);
+	pid = syscall0(__NR_fork);
+	if (pid == 0) {
+		long ok = close_fd(fd) == 0 && fcntl(fd, F_GETFD, 0) == -EBADF;
+
+		syscall1(__NR_exit, ok ? 0 : 1);
+	}
+	ASSERT_TRUE(t, pid > 0);
+	EXPECT_EQ(t, wait_status(pid), 0);
+	EXPECT_EQ(t, fcntl(fd, F_GETFD, 0), 0L);		/* still ours */
+	close_fd(fd);
+}
+
+/* The vector forms: each iovec in turn; zero of them is 0; too many -EINVAL. */
+SELFTEST(files, readv_and_writev)
+{
+	long fd = open_path("/dev/null", O_RDWR);
+	char a[3], b[5];
+	struct iovec iov[2] = { { a, sizeof(a) }, { b, sizeof(b) } };
+
+	ASSERT_TRUE(t, fd >= 3);
+	EXPECT_EQ(t, syscall3(__NR_writev, fd, iov, 2), 8L);
+	EXPECT_EQ(t, syscall3(__NR_readv, fd, iov, 2), 0L);
+	EXPECT_EQ(t, syscall3(__NR_writev, fd, iov, 0), 0L);
+	EXPECT_EQ(t, syscall3(__NR_writev, fd, iov, UIO_MAXIOV + 1), -EINVAL);
+	EXPECT_EQ(t, syscall3(__NR_writev, fd, (void *)8, 1), -EFAULT);
+	close_fd(fd);
+}
+
+/* Reads all of /proc/self/maps into buf; its length. */
+static long read_maps(char *buf, size_t size)
+{
+	long fd = open_path("/proc/self/maps", O_RDONLY), n, total = 0;
+
+	if (fd < 0)
+		return fd;
+	while ((n = syscall3(__NR_read, fd, buf + total, MIN(size - 1 - total, 100UL))) > 0)
+		total += n;
+	close_fd(fd);
+	buf[total] = '\0';
+	return total;
+}
+
+/* Does some line of maps start with prefix and end with suffix? */
+static bool has_line(const char *maps, const char *prefix, const char *suffix)
+{
+	for (const char *l = maps; *l; l = strchr(l, '\n') + 1) {
+		const char *end = strchr(l, '\n');
+		size_t n = end - l, ns = strlen(suffix);
+
+		if (!strncmp(l, prefix, strlen(prefix)) && n >= ns && !strncmp(end - ns, suffix, ns))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * /proc/self/maps: a mapping made here shows with its range and protection, a
+ * PROT_NONE one as ---p; the stack, vDSO and vsyscall lines by name.
+ */
+SELFTEST(files, proc_self_maps_lists_the_mappings)
+{
+	static char maps[PAGE_SIZE + 1];
+	unsigned long ro = syscall6(__NR_mmap, 0, 2 * PAGE_SIZE, 1, 0x22, -1, 0);
+	unsigned long none = syscall6(__NR_mmap, 0, PAGE_SIZE, 0, 0x22, -1, 0);
+	char line[64];
+
+	ASSERT_TRUE(t, ro < TASK_SIZE_MAX && none < TASK_SIZE_MAX);
+	*(volatile char *)ro;
+	*(volatile char *)(ro + PAGE_SIZE);
+	ASSERT_TRUE(t, read_maps(maps, sizeof(maps)) > 0);
+	snprintf(line, sizeof(line), "%08lx-%08lx r--p ", ro, ro + 2 * PAGE_SIZE);
+	EXPECT_TRUE(t, has_line(maps, line, ""));
+	snprintf(line, sizeof(line), "%08lx-%08lx ---p ", none, none + PAGE_SIZE);
+	EXPECT_TRUE(t, has_line(maps, line, ""));
+	snprintf(line, sizeof(line), "%08lx-%08lx rw-p ", USER_STACK_TOP - USER_STACK_SIZE,
+		 USER_STACK_TOP);
+	EXPECT_TRUE(t, has_line(maps, line, "[stack]"));
+	EXPECT_TRUE(t, has_line(maps, "", "[vdso]"));
+	EXPECT_TRUE(t, has_line(maps, "ffffffffff600000-ffffffffff601000 --xp ", "[vsyscall]"));
+	syscall2(__NR_munmap, ro, 2 * PAGE_SIZE);
+	syscall2(__NR_munmap, none, PAGE_SIZE);
+}
