@@ -2,7 +2,7 @@
 /*
  * fuzz: a seeded, reproducible stream of random system calls.
  *
- *   fuzz [seed=N] [count=N]
+ *   fuzz [seed=N] [count=N] [frames=1]
  *
  * Each call is either a random number (anything from -1 to 2^63, mostly
  * unimplemented) with random arguments, or an implemented syscall with
@@ -23,8 +23,10 @@
  * the fuzzer's memory or stack would corrupt it) are made: a child exits at
  * once, and the fuzzer reaps it before its next call, so results stay the
  * same on any number of CPUs. At the end it prints its counts and a hash of every result:
- * the same seed gives the same hash.
+ * the same seed gives the same hash. frames=1 also wrecks the FPU image of the
+ * signal frames it returns from (on_signal()).
  */
+#include <asm/fpu.h>
 #include <errno.h>
 #include <libc.h>
 #include <uapi/bench.h>
@@ -296,9 +298,67 @@ static void reap(long pid)
 static jmp_buf fault_env;
 static unsigned long nsignals, nfaults;
 
-static void on_signal(int sig)
+static bool wreck_frames;	/* frames=1 */
+static u64 frame_rng = 0x9e3779b97f4a7c15ULL;	/* its own stream: see on_signal() */
+
+/*
+ * What rt_sigreturn must survive: a handler that wrecks the FPU image of its
+ * frame (Linux's sigreturn checks: the software bytes, the magics, the XSAVE
+ * header), or points fpstate anywhere. A wrecked frame makes the sigreturn fail
+ * with SIGSEGV, whose handler goes back into the loop; a fixed-up one returns.
+ */
+static void corrupt_fpstate(struct kernel_ucontext *uc)
+{
+	u8 *fp = (u8 *)uc->uc_mcontext.fpstate;
+	u64 r = frame_rng = frame_rng * 6364136223846793005ULL + 1442695040888963407ULL;
+	struct fpx_sw_bytes *sw = (struct fpx_sw_bytes *)(fp + FPX_SW_BYTES_OFFSET);
+
+	/*
+	 * The mask the sigreturn restores may block SIGSEGV (a random sigprocmask):
+	 * then its SIGSEGV could not be handled, and would end the fuzzer.
+	 */
+	if (!fp || (uc->uc_sigmask & SIGBIT(SIGSEGV)))
+		return;
+	switch (r >> 60) {
+	case 0:		/* the XSAVE header's reserved bytes: XRSTOR raises #GP */
+		((u64 *)(fp + XSAVE_HDR_OFFSET))[2] = r;
+		break;
+	case 1:		/* xstate_bv with bits XCR0 does not have */
+		((u64 *)(fp + XSAVE_HDR_OFFSET))[0] |= r & ~7UL;
+		break;
+	case 2:		/* no magic: taken as a plain FXSAVE image */
+		sw->magic1 = (u32)r;
+		break;
+	case 3:		/* sizes that do not match the CPU's */
+		sw->xstate_size = (u32)r;
+		break;
+	case 4:		/* MAGIC2 gone */
+		fp[sw->xstate_size & 0xfff] ^= 1;
+		break;
+	case 5:		/* MXCSR with reserved bits: FXRSTOR/XRSTOR raise #GP */
+		*(u32 *)(fp + 24) |= 0xffff0000;
+		break;
+	case 6:		/* fpstate pointing to no user memory */
+		uc->uc_mcontext.fpstate = r | 1UL << 63;
+		break;
+	default:	/* left alone, most of the time */
+		break;
+	}
+}
+
+/*
+ * With frames=1, the frames of the signals the fuzzer sends itself are wrecked,
+ * from a generator of their own; SIGCHLD's are left alone, as it lands where a
+ * child's exit happens to. The results then still differ from boot to boot now
+ * and then (on two CPUs, 2 runs in 8, one result among a million, a different one
+ * each time, with every count the same), so that mode proves the kernel survives,
+ * not a hash.
+ */
+static void on_signal(int sig, struct kernel_siginfo *si, struct kernel_ucontext *uc)
 {
 	nsignals++;
+	if (wreck_frames && sig != SIGCHLD)
+		corrupt_fpstate(uc);
 }
 
 static void on_fault(int sig)
@@ -318,6 +378,7 @@ int main(int argc, char **argv)
 	cmdline_parse_argv(&args, "fuzz", argc, argv);
 	seed = cmdline_u64_range(&args, "seed", 1, 1, ~0ULL);
 	count = cmdline_u64(&args, "count", 1000000);
+	wreck_frames = cmdline_u64_range(&args, "frames", 0, 0, 1);
 	cmdline_warn_unknown(&args);
 	rng_state = seed;
 	setup_scratch();
@@ -326,8 +387,8 @@ int main(int argc, char **argv)
 			     sig == SIGTRAP;
 
 		/* SA_NODEFER: a fault handler left by longjmp must not stay blocked. */
-		sigaction(sig, (unsigned long)(fault ? on_fault : on_signal),
-			  fault ? SA_NODEFER : 0, 0, NULL);
+		sigaction(sig, fault ? (unsigned long)on_fault : (unsigned long)on_signal,
+			  fault ? SA_NODEFER : SA_SIGINFO, 0, NULL);
 	}
 	printf("fuzz: seed=%lu count=%lu\n", (unsigned long)seed, (unsigned long)count);
 	setjmp(fault_env);
