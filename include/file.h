@@ -24,6 +24,7 @@ struct file_operations {
 	/* Each returns bytes moved or -errno; pos is the file's, or pread's own. */
 	long (*read)(struct file *f, char __user *buf, size_t count, long *pos);
 	long (*write)(struct file *f, const char __user *buf, size_t count, long *pos);
+	long (*ioctl)(struct file *f, unsigned int cmd, unsigned long arg);	/* NULL: -ENOTTY */
 	void (*release)(struct file *f);	/* the last reference is gone; may be NULL */
 	u32 mode;				/* st_mode: type and permission bits */
 	u32 rdev;				/* st_rdev of a device, else 0 */

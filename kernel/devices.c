@@ -4,9 +4,12 @@
  *
  *   the console     fds 0-2 of every program the kernel starts (/dev/console):
  *                   writes go to the serial port and the screen, reads see end
- *                   of file at once (nothing reads the serial port). It is no
- *                   terminal: no line discipline, so the tty ioctls are -ENOTTY
- *                   and isatty() is false. Not seekable.
+ *                   of file at once (nothing reads the serial port). It answers
+ *                   as a terminal, as Linux's console does, so that C libraries
+ *                   line-buffer their output: TCGETS gives Linux's default
+ *                   settings, TCSETS* keep what they are given (nothing acts on
+ *                   it: there is no line discipline), TIOCGWINSZ says 80x25, the
+ *                   text screen's size. Not seekable.
  *   /dev/null       reads are end of file, writes vanish whole (Linux's mem.c).
  *   /proc/self/maps a snapshot of the caller's mappings, taken at open() and
  *                   read like a regular file (kernel/proc_maps.c).
@@ -16,7 +19,9 @@
 #include <file.h>
 #include <kernel.h>
 #include <printk.h>
+#include <spinlock.h>
 #include <uapi/stat.h>
+#include <uapi/termios.h>
 
 #define MKDEV(major, minor)	((major) << 8 | (minor))
 
@@ -42,9 +47,48 @@ static long console_file_write(struct file *f, const char __user *buf, size_t co
 	return done;
 }
 
+/* The one console's terminal settings: Linux's tty_std_termios at first. */
+static struct kernel_termios console_termios = {
+	.c_iflag = 0000400 | 0002000,				/* ICRNL IXON */
+	.c_oflag = 0000001 | 0000004,				/* OPOST ONLCR */
+	.c_cflag = 0000017 | 0000060 | 0000200 | 0002000,	/* B38400 CS8 CREAD HUPCL */
+	.c_lflag = 0000001 | 0000002 | 0000010 | 0000020 | 0000040 | 0001000 | 0004000 |
+		   0100000,		/* ISIG ICANON ECHO ECHOE ECHOK ECHOCTL ECHOKE IEXTEN */
+	.c_cc = "\003\034\177\025\004\0\1\0\021\023\032\0\022\017\027\026\0",
+};
+static DEFINE_SPINLOCK(console_termios_lock);
+
+static long console_file_ioctl(struct file *f, unsigned int cmd, unsigned long arg)
+{
+	static const struct winsize size = { .ws_row = 25, .ws_col = 80 };
+	struct kernel_termios t;
+	unsigned long flags;
+
+	switch (cmd) {
+	case TCGETS:
+		spin_lock_irqsave(&console_termios_lock, flags);
+		t = console_termios;
+		spin_unlock_irqrestore(&console_termios_lock, flags);
+		return copy_to_user((void __user *)arg, &t, sizeof(t)) ? -EFAULT : 0;
+	case TCSETS:
+	case TCSETSW:
+	case TCSETSF:
+		if (copy_from_user(&t, (const void __user *)arg, sizeof(t)))
+			return -EFAULT;
+		spin_lock_irqsave(&console_termios_lock, flags);
+		console_termios = t;
+		spin_unlock_irqrestore(&console_termios_lock, flags);
+		return 0;
+	case TIOCGWINSZ:
+		return copy_to_user((void __user *)arg, &size, sizeof(size)) ? -EFAULT : 0;
+	}
+	return -ENOTTY;
+}
+
 static const struct file_operations console_fops = {
 	.read = console_file_read,
 	.write = console_file_write,
+	.ioctl = console_file_ioctl,
 	.mode = S_IFCHR | 0600,
 	.rdev = MKDEV(5, 1),
 };

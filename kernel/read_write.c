@@ -185,17 +185,15 @@ long sys_fstat(struct pt_regs *regs)
 	return copy_to_user((void __user *)regs->si, &st, sizeof(st)) ? -EFAULT : 0;
 }
 
-/*
- * ioctl(fd, request, arg): no file here takes one. The console is no terminal,
- * so the tty requests (TCGETS, TIOCGWINSZ, ...) are -ENOTTY, as for a pipe or a
- * regular file on Linux: C libraries then treat it as one (full buffering).
- */
+/* ioctl(fd, request, arg): the file's to answer; -ENOTTY from one that takes none. */
 long sys_ioctl(struct pt_regs *regs)
 {
 	struct file *f = fget(regs->di);
+	long ret;
 
 	if (!f)
 		return -EBADF;
+	ret = f->op->ioctl ? f->op->ioctl(f, regs->si, regs->dx) : -ENOTTY;
 	file_put(f);
-	return -ENOTTY;
+	return ret;
 }

@@ -7,11 +7,11 @@
 #include <file.h>
 #include <uapi/resource.h>
 #include <uapi/stat.h>
+#include <uapi/termios.h>
 #include <uapi/uio.h>
 #include <user_layout.h>
 #include "harness.h"
 
-#define TCGETS		0x5401
 #define SEEK_SET	0
 #define SEEK_CUR	1
 #define SEEK_END	2
@@ -31,7 +31,7 @@ static long fcntl(long fd, long cmd, long arg)
 	return syscall3(__NR_fcntl, fd, cmd, arg);
 }
 
-/* 0-2 are one open of the console: writable, end of file to read, no terminal, no seeking. */
+/* 0-2 are one open of the console: writable, end of file to read, no seeking. */
 SELFTEST(files, console_is_fds_0_to_2)
 {
 	struct kernel_stat st;
@@ -41,10 +41,39 @@ SELFTEST(files, console_is_fds_0_to_2)
 	EXPECT_EQ(t, syscall3(__NR_read, 0, buf, sizeof(buf)), 0L);
 	ASSERT_EQ(t, syscall2(__NR_fstat, 1, &st), 0L);
 	EXPECT_EQ(t, st.st_mode & S_IFMT, (unsigned int)S_IFCHR);
-	EXPECT_EQ(t, syscall3(__NR_ioctl, 1, TCGETS, buf), -ENOTTY);
 	EXPECT_EQ(t, syscall3(__NR_lseek, 1, 0, SEEK_CUR), -ESPIPE);
 	EXPECT_EQ(t, syscall4(__NR_pread64, 0, buf, 1, 0), -ESPIPE);
 	EXPECT_EQ(t, fcntl(2, F_GETFL, 0) & O_ACCMODE, (long)O_RDWR);
+}
+
+/*
+ * The console answers as a terminal (C libraries then line-buffer it): Linux's
+ * default settings, kept as set, an 80x25 window; a file that is none says -ENOTTY.
+ */
+SELFTEST(files, console_is_a_terminal)
+{
+	struct kernel_termios tio, back;
+	struct winsize ws;
+	long null = open_path("/dev/null", O_RDWR);
+
+	ASSERT_EQ(t, syscall3(__NR_ioctl, 0, TCGETS, &tio), 0L);
+	EXPECT_TRUE(t, tio.c_lflag & 0000002);			/* ICANON */
+	EXPECT_TRUE(t, tio.c_oflag & 0000004);			/* ONLCR */
+	EXPECT_EQ(t, tio.c_cc[0], 3);				/* VINTR: ^C */
+	tio.c_lflag &= ~0000010;				/* ECHO off */
+	EXPECT_EQ(t, syscall3(__NR_ioctl, 1, TCSETS, &tio), 0L);
+	ASSERT_EQ(t, syscall3(__NR_ioctl, 2, TCGETS, &back), 0L);	/* one console */
+	EXPECT_EQ(t, back.c_lflag, tio.c_lflag);
+	tio.c_lflag |= 0000010;
+	EXPECT_EQ(t, syscall3(__NR_ioctl, 1, TCSETSW, &tio), 0L);
+	ASSERT_EQ(t, syscall3(__NR_ioctl, 1, TIOCGWINSZ, &ws), 0L);
+	EXPECT_EQ(t, ws.ws_row, 25);
+	EXPECT_EQ(t, ws.ws_col, 80);
+	EXPECT_EQ(t, syscall3(__NR_ioctl, 1, TCGETS, (void *)8), -EFAULT);
+	EXPECT_EQ(t, syscall3(__NR_ioctl, 1, 0x1234, 0), -ENOTTY);
+	EXPECT_EQ(t, syscall3(__NR_ioctl, null, TCGETS, &tio), -ENOTTY);
+	EXPECT_EQ(t, syscall3(__NR_ioctl, 300, TCGETS, &tio), -EBADF);
+	close_fd(null);
 }
 
 /* A new fd is the lowest free one; a closed fd is free again and -EBADF until then. */
