@@ -295,8 +295,9 @@ pte_t *pml4_alloc_user(void)
 /*
  * fork(): the user half of src, shared copy-on-write into the empty user half of
  * dst. Every writable page becomes read-only + _PAGE_COW in both, except the
- * MAP_SHARED ones (_PAGE_SHARED), copied as they are; each frame gains an owner. src's lock is held; the caller flushes src's TLBs. -ENOMEM
- * leaves dst partly filled, for pml4_free_user().
+ * MAP_SHARED ones (_PAGE_SHARED), copied as they are; each frame gains an owner.
+ * src's lock is held; the caller flushes src's TLBs. -ENOMEM leaves dst partly
+ * filled, for pml4_free_user().
  */
 static int copy_table_cow(pte_t *dst, pte_t *src, int level, unsigned int entries)
 {
