@@ -289,18 +289,23 @@ debug: $(ISO)
 	$(Q)SMP=$(SMP) KVM=0 TIMEOUT=0 bash scripts/qemu.sh $(ISO) -s -S $(QEMU_EXTRA)
 
 # A program built with the host toolchain and glibc, to show INIT= takes any
-# static executable (tests/programs/); and the same program linked dynamically,
-# which the kernel must refuse with a reason.
+# static executable (tests/programs/), static-PIE ones too; and the same program
+# linked dynamically, which the kernel must refuse with a reason.
 $(BUILD)/tests/%.elf: tests/programs/%.c $(TOOLS_OK)
 	@mkdir -p $(dir $@)
 	@echo "  HOSTCC  $@ [static glibc]"
 	$(Q)$(CC) -static -O2 -idirafter include -o $@ $<
+$(BUILD)/tests/hello-pie.elf: tests/programs/hello-glibc.c $(TOOLS_OK)
+	@mkdir -p $(dir $@)
+	@echo "  HOSTCC  $@ [static-pie glibc]"
+	$(Q)$(CC) -static-pie -O2 -o $@ $<
 $(BUILD)/tests/hello-dynamic.elf: tests/programs/hello-glibc.c $(TOOLS_OK)
 	@mkdir -p $(dir $@)
 	@echo "  HOSTCC  $@ [dynamic glibc, not PIE]"
 	$(Q)$(CC) -no-pie -O2 -o $@ $<
 
 test: $(KERNEL) $(USER_PROGS) $(BUILD)/tests/hello-glibc.elf $(BUILD)/tests/hello-dynamic.elf \
+	$(BUILD)/tests/hello-pie.elf \
 	$(BUILD)/tests/threads-glibc.elf $(BUILD)/tests/vdso-glibc.elf
 	$(Q)$(MAKE) --no-print-directory BUILD=$(BUILD)/debug DEBUG_ENTRY=1 $(BUILD)/debug/entrylab.elf
 	$(Q)python3 tests/run.py --build $(BUILD)

@@ -3,7 +3,8 @@
  * A user address space (everything below TASK_SIZE_MAX):
  *
  *   0 .. USER_MIN_ADDR               never mapped: NULL dereferences fault
- *   program segments, then the heap  (brk grows up from the end of the program)
+ *   program segments, then the heap  (brk grows up from the end of the program;
+ *                                    a static-PIE one at USER_PIE_BASE)
  *   ... USER_MMAP_TOP                anonymous mmap()s grow down from here
  *   USER_VVAR_BASE                   the vvar page (read-only), then the vDSO
  *                                    (read-execute): AT_SYSINFO_EHDR. 64 KiB below
@@ -20,6 +21,8 @@
 
 #define USER_MIN_ADDR		0x10000UL
 #define USER_SEGMENT_LIMIT	0x0000100000000000UL	/* programs load below 16 TiB */
+/* A static-PIE program's base: Linux's ELF_ET_DYN_BASE, unrandomized (kernel/exec.c). */
+#define USER_PIE_BASE		0x0000555555554000UL
 #define USER_HEAP_MAX		(64UL << 20)
 #define USER_MMAP_TOP		0x00007f0000000000UL
 #define USER_STACK_TOP		0x00007ffff0000000UL

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Loading a static ELF64 executable: validate every header field the loader
- * relies on, map each PT_LOAD segment with its own permissions (NX unless
+ * Loading a static ELF64 executable, or a static-PIE one (at USER_PIE_BASE): validate
+ * every header field the loader relies on, map each PT_LOAD segment with its own permissions (NX unless
  * executable, writable only if asked), and build the initial stack exactly as
  * Linux does for x86-64: argc, argv[], NULL, envp[], NULL, auxv pairs, AT_NULL,
  * then the strings and AT_RANDOM's 16 bytes above them, RSP 16-byte aligned.
@@ -48,8 +48,8 @@ static const char *check_ehdr(const struct elf64_ehdr *eh, size_t size)
 		return "not a 64-bit ELF file (wrong class)";
 	if (eh->e_ident[5] != ELFDATA2LSB || eh->e_ident[6] != EV_CURRENT)
 		return "not a little-endian ELF version 1 file";
-	if (eh->e_type != ET_EXEC)
-		return "not a static executable (e_type is not ET_EXEC; PIE is unsupported)";
+	if (eh->e_type != ET_EXEC && eh->e_type != ET_DYN)
+		return "not an executable (e_type is neither ET_EXEC nor ET_DYN)";
 	if (eh->e_machine != EM_X86_64)
 		return "not an x86-64 executable (wrong machine)";
 	if (eh->e_phentsize != sizeof(struct elf64_phdr))
@@ -61,18 +61,29 @@ static const char *check_ehdr(const struct elf64_ehdr *eh, size_t size)
 	return NULL;
 }
 
+/*
+ * Where the image's addresses start: 0 for ET_EXEC, linked where it runs; for a
+ * static-PIE (ET_DYN, no interpreter), which relocates itself at start, a fixed
+ * base, Linux's ELF_ET_DYN_BASE without address-space randomization.
+ */
+static unsigned long load_bias(const struct elf64_ehdr *eh)
+{
+	return eh->e_type == ET_DYN ? USER_PIE_BASE : 0;
+}
+
 static const char *check_segments(const struct elf64_ehdr *eh, const struct elf64_phdr *ph,
 				  size_t size)
 {
+	unsigned long bias = load_bias(eh), limit = bias + USER_SEGMENT_LIMIT;
 	bool entry_ok = false;
 	unsigned int loads = 0;
 
 	for (unsigned int i = 0; i < eh->e_phnum; i++) {
 		const struct elf64_phdr *p = &ph[i];
 
-		if (p->p_type == PT_INTERP || p->p_type == PT_DYNAMIC)
-			return "a dynamically linked executable (PT_INTERP/PT_DYNAMIC): "
-			       "entrylab has no dynamic loader, link it with -static";
+		if (p->p_type == PT_INTERP)
+			return "a dynamically linked executable (PT_INTERP): "
+			       "entrylab has no dynamic loader, link it with -static or -static-pie";
 		if (p->p_type != PT_LOAD)
 			continue;
 		loads++;
@@ -82,8 +93,8 @@ static const char *check_segments(const struct elf64_ehdr *eh, const struct elf6
 			return "segment absurdly large";
 		if (p->p_offset > size || size - p->p_offset < p->p_filesz)
 			return "segment data outside the file";
-		if (p->p_vaddr < USER_MIN_ADDR || p->p_vaddr >= USER_SEGMENT_LIMIT ||
-		    USER_SEGMENT_LIMIT - p->p_vaddr < p->p_memsz)
+		if (p->p_vaddr >= USER_SEGMENT_LIMIT || p->p_vaddr + bias < USER_MIN_ADDR ||
+		    limit - (p->p_vaddr + bias) < p->p_memsz)
 			return "segment outside the user program area (kernel, NULL page, stack)";
 		if ((p->p_vaddr & ~PAGE_MASK) != (p->p_offset & ~PAGE_MASK))
 			return "segment offset and address disagree modulo the page size";
@@ -108,10 +119,11 @@ static const char *check_segments(const struct elf64_ehdr *eh, const struct elf6
 static const char *load_segments(struct mm *mm, const u8 *image,
 				 const struct elf64_ehdr *eh, const struct elf64_phdr *ph)
 {
-	unsigned long end = 0;
+	unsigned long end = 0, bias = load_bias(eh);
 
 	for (unsigned int i = 0; i < eh->e_phnum; i++) {
 		const struct elf64_phdr *p = &ph[i];
+		unsigned long va = p->p_vaddr + bias;
 		u64 flags = 0;
 
 		if (p->p_type != PT_LOAD)
@@ -120,10 +132,10 @@ static const char *load_segments(struct mm *mm, const u8 *image,
 			flags |= _PAGE_RW;
 		if (!(p->p_flags & PF_X))
 			flags |= _PAGE_NX;
-		if (mm_map_zeroed(mm, p->p_vaddr, p->p_vaddr + p->p_memsz, flags) ||
-		    copy_to_mm(mm, p->p_vaddr, image + p->p_offset, p->p_filesz))
+		if (mm_map_zeroed(mm, va, va + p->p_memsz, flags) ||
+		    copy_to_mm(mm, va, image + p->p_offset, p->p_filesz))
 			return "out of memory loading a segment";
-		end = MAX(end, p->p_vaddr + p->p_memsz);
+		end = MAX(end, va + p->p_memsz);
 	}
 	mm->brk_start = mm->brk = ALIGN_UP(end, PAGE_SIZE);
 	return NULL;
@@ -134,11 +146,11 @@ static unsigned long phdr_address(const struct elf64_ehdr *eh, const struct elf6
 {
 	for (unsigned int i = 0; i < eh->e_phnum; i++)
 		if (ph[i].p_type == PT_PHDR)
-			return ph[i].p_vaddr;
+			return ph[i].p_vaddr + load_bias(eh);
 	for (unsigned int i = 0; i < eh->e_phnum; i++)
 		if (ph[i].p_type == PT_LOAD && eh->e_phoff >= ph[i].p_offset &&
 		    eh->e_phoff < ph[i].p_offset + ph[i].p_filesz)
-			return ph[i].p_vaddr + (eh->e_phoff - ph[i].p_offset);
+			return ph[i].p_vaddr + (eh->e_phoff - ph[i].p_offset) + load_bias(eh);
 	return 0;
 }
 
@@ -152,7 +164,7 @@ static unsigned long push_string(struct mm *mm, unsigned long *top, const char *
 	return *top;
 }
 
-#define NR_AUXV		16	/* AT_* entries setup_stack() writes, with AT_NULL */
+#define NR_AUXV		17	/* AT_* entries setup_stack() writes, with AT_NULL */
 
 static const char *setup_stack(struct mm *mm, const struct elf64_ehdr *eh,
 			       const struct elf64_phdr *ph, const struct exec_strings *str,
@@ -195,7 +207,8 @@ static const char *setup_stack(struct mm *mm, const struct elf64_ehdr *eh,
 	AUX(AT_PHENT, sizeof(struct elf64_phdr));
 	AUX(AT_PHNUM, eh->e_phnum);
 	AUX(AT_PAGESZ, PAGE_SIZE);
-	AUX(AT_ENTRY, eh->e_entry);
+	AUX(AT_BASE, 0);		/* no interpreter */
+	AUX(AT_ENTRY, eh->e_entry + load_bias(eh));
 	AUX(AT_UID, 0);
 	AUX(AT_EUID, 0);
 	AUX(AT_GID, 0);
@@ -240,7 +253,7 @@ const char *exec_load(struct mm *mm, const void *image, size_t size,
 	mm->mmap_base = USER_MMAP_TOP;
 	mm->exe = image;
 	mm->exe_size = size;
-	*ip = eh->e_entry;
+	*ip = eh->e_entry + load_bias(eh);
 	return NULL;
 }
 

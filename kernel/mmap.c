@@ -137,14 +137,15 @@ static int map_anon(struct mm *mm, unsigned long start, unsigned long end, u64 p
 /*
  * mm->lock held: where a new mapping of len bytes goes. The hint if it is free
  * (as Linux), else below the lowest mapping made so far, or, for MAP_32BIT,
- * below 2 GiB but above the heap's limit. 0: no room.
+ * below 2 GiB but above the heap's limit if the heap is there. 0: no room.
  */
 static unsigned long get_unmapped_area(struct mm *mm, unsigned long hint, unsigned long len,
 				       unsigned long flags)
 {
 	unsigned long top = flags & MAP_32BIT ? MAP_32BIT_TOP : mm->mmap_base;
-	unsigned long floor = flags & MAP_32BIT ? mm->brk_start + USER_HEAP_MAX :
-						  USER_SEGMENT_LIMIT;
+	unsigned long floor = !(flags & MAP_32BIT) ? USER_SEGMENT_LIMIT :
+			      mm->brk_start < MAP_32BIT_TOP ? mm->brk_start + USER_HEAP_MAX :
+			      USER_MIN_ADDR;		/* a static-PIE's heap is not down there */
 
 	hint = ALIGN_DOWN(hint, PAGE_SIZE);
 	if (hint && range_ok(hint, len) && !pages_mapped(mm, hint, hint + len))

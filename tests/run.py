@@ -141,6 +141,9 @@ BOOTS = {
     'glibc-static-program-as-init': dict(init='{b}/tests/hello-glibc.elf', init_args='first 0',
                                          lines=(r'^hello from glibc: entrylab x86_64, pid 1, '
                                                 r'argc 3, argv\[1\] first, heap ok$', SUCCESS)),
+    'glibc-static-pie-program-as-init': dict(init='{b}/tests/hello-pie.elf', init_args='pie 0',
+                                             lines=(r'^hello from glibc: entrylab x86_64, pid 1, '
+                                                    r'argc 3, argv\[1\] pie, heap ok$', SUCCESS)),
     'glibc-threads-fork-sleep': dict(init='{b}/tests/threads-glibc.elf', lines=(
         r'^threads-glibc: all ok$', RESOURCES_OK, SUCCESS)),
     'smp2-glibc-threads-fork-sleep': dict(init='{b}/tests/threads-glibc.elf', env={'SMP': '2'},
@@ -380,6 +383,9 @@ CLAIMS = [
      'no init module: one-line reason, status 2'),
     (['glibc-static-program-as-init'],
      'a `gcc -static` glibc program (tests/programs/hello-glibc.c) runs as init, as pid 1'),
+    (['glibc-static-pie-program-as-init'],
+     'the same program built `gcc -static-pie` (ET_DYN, no interpreter) runs as init: loaded at '
+     'USER_PIE_BASE, it relocates itself from AT_PHDR and runs as the static one does'),
     (['glibc-clocks-through-the-vdso', 'glibc-clocks-percpu-reader'],
      'tests/programs/vdso-glibc.c, a stock static glibc program, calls `clock_gettime`, '
      '`clock_getres`, `gettimeofday`, `time` and `sched_getcpu` 1,000 times each and asks '
