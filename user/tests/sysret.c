@@ -90,6 +90,17 @@ static void sigreturn_to(void)
 	memset(&rewrite, 0, sizeof(rewrite));
 }
 
+/* sigreturn_to() a new RIP with CS and SS from the frame (and any other rewrite set). */
+static void sigreturn_to_segments(void *ip, unsigned long cs, unsigned long ss)
+{
+	rewrite.set_ip = true;
+	rewrite.ip = (unsigned long)ip;
+	rewrite.set_selectors = true;
+	rewrite.cs = cs;
+	rewrite.ss = ss;
+	sigreturn_to();
+}
+
 SELFTEST(sysret, sigreturn_to_noncanonical_rip)
 {
 	rewrite.set_ip = true;
@@ -177,12 +188,7 @@ SELFTEST(sysret, sigreturn_restores_every_register)
  */
 SELFTEST(sysret, sigreturn_to_kernel_selectors_faults_on_the_iret)
 {
-	rewrite.set_ip = true;
-	rewrite.ip = (unsigned long)resume_dump;
-	rewrite.set_selectors = true;
-	rewrite.cs = __KERNEL_CS;
-	rewrite.ss = __KERNEL_DS;
-	sigreturn_to();
+	sigreturn_to_segments(resume_dump, __KERNEL_CS, __KERNEL_DS);
 	EXPECT_EQ(t, caught.count, 1);
 	EXPECT_EQ(t, caught.sig, SIGSEGV);
 	EXPECT_EQ(t, caught.trapno, 13UL);
@@ -196,22 +202,12 @@ SELFTEST(sysret, sigreturn_to_kernel_selectors_faults_on_the_iret)
  */
 SELFTEST(sysret, sigreturn_restores_ss_strictly_unless_told_not_to)
 {
-	rewrite.set_ip = true;
-	rewrite.ip = (unsigned long)resume_dump;
-	rewrite.set_selectors = true;
-	rewrite.cs = __USER_CS;
-	rewrite.ss = 0;
-	sigreturn_to();
+	sigreturn_to_segments(resume_dump, __USER_CS, 0);
 	EXPECT_EQ(t, caught.count, 1);
 	EXPECT_EQ(t, caught.trapno, 13UL);
 
-	rewrite.set_ip = true;
-	rewrite.ip = (unsigned long)resume_dump;
-	rewrite.set_selectors = true;
-	rewrite.cs = __USER_CS;
-	rewrite.ss = 0;
 	rewrite.clear_strict_ss = true;
-	sigreturn_to();
+	sigreturn_to_segments(resume_dump, __USER_CS, 0);
 	EXPECT_EQ(t, caught.count, 0);
 	EXPECT_EQ(t, resume_cs & 0xffff, __USER_CS);
 	EXPECT_EQ(t, resume_ss & 0xffff, __USER_DS);
@@ -246,13 +242,8 @@ SELFTEST(sysret, sigreturn_to_compat_mode_and_back)
 	ASSERT_TRUE(t, stack < 1UL << 32 && (unsigned long)compat_int3 < 1UL << 32);
 	memset((void *)&trapped, 0, sizeof(trapped));
 	sigaction(SIGTRAP, (unsigned long)compat_trap, SA_SIGINFO, 0, NULL);
-	rewrite.set_ip = true;
-	rewrite.ip = (unsigned long)compat_int3;
-	rewrite.set_selectors = true;
-	rewrite.cs = __USER32_CS;
-	rewrite.ss = __USER_DS;
 	rewrite.sp = stack + PAGE_SIZE - 64;
-	sigreturn_to();
+	sigreturn_to_segments(compat_int3, __USER32_CS, __USER_DS);
 	reset_signal(SIGTRAP);
 	EXPECT_EQ(t, caught.count, 0);
 	EXPECT_EQ(t, trapped.cs, (unsigned long)__USER32_CS);
@@ -300,13 +291,8 @@ SELFTEST(sysret, sigreturn_to_a_16bit_ss_keeps_esp_bits_31_16)
 	resume_stack = stack + PAGE_SIZE - 64;
 	trapped_sp = 0;
 	sigaction(SIGTRAP, (unsigned long)espfix_trap, SA_SIGINFO | SA_ONSTACK, 0, NULL);
-	rewrite.set_ip = true;
-	rewrite.ip = (unsigned long)compat_int3;
-	rewrite.set_selectors = true;
-	rewrite.cs = __USER32_CS;
-	rewrite.ss = 0 << 3 | SEGMENT_TI_LDT | 3;
 	rewrite.sp = 0xa5a51230;
-	sigreturn_to();
+	sigreturn_to_segments(compat_int3, __USER32_CS, 0 << 3 | SEGMENT_TI_LDT | 3);
 	reset_signal(SIGTRAP);
 	sigaltstack(&old, NULL);
 	EXPECT_EQ(t, caught.count, 0);
@@ -325,12 +311,8 @@ SELFTEST(sysret, sigreturn_to_a_16bit_ss_keeps_esp_bits_31_16)
  */
 SELFTEST(sysret, sigreturn_to_a_missing_ldt_ss_is_a_gp_through_double_fault)
 {
-	rewrite.set_ip = true;
-	rewrite.ip = (unsigned long)compat_int3;
-	rewrite.set_selectors = true;
-	rewrite.cs = __USER32_CS;
-	rewrite.ss = 7 << 3 | SEGMENT_TI_LDT | 3;	/* an entry never written */
-	sigreturn_to();
+	/* LDT entry 7: never written */
+	sigreturn_to_segments(compat_int3, __USER32_CS, 7 << 3 | SEGMENT_TI_LDT | 3);
 	EXPECT_EQ(t, caught.count, 1);
 	EXPECT_EQ(t, caught.sig, SIGSEGV);
 	EXPECT_EQ(t, caught.trapno, 13UL);
