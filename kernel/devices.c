@@ -25,7 +25,8 @@
 
 #define MKDEV(major, minor)	((major) << 8 | (minor))
 
-static long console_file_read(struct file *f, char __user *buf, size_t count, long *pos)
+/* Reads of the console and of /dev/null: end of file at once. */
+static long read_eof(struct file *f, char __user *buf, size_t count, long *pos)
 {
 	return 0;
 }
@@ -86,7 +87,7 @@ static long console_file_ioctl(struct file *f, unsigned int cmd, unsigned long a
 }
 
 static const struct file_operations console_fops = {
-	.read = console_file_read,
+	.read = read_eof,
 	.write = console_file_write,
 	.ioctl = console_file_ioctl,
 	.mode = S_IFCHR | 0600,
@@ -98,18 +99,13 @@ struct file *console_open(void)
 	return file_alloc(&console_fops, O_RDWR);
 }
 
-static long null_read(struct file *f, char __user *buf, size_t count, long *pos)
-{
-	return 0;
-}
-
 static long null_write(struct file *f, const char __user *buf, size_t count, long *pos)
 {
 	return count;
 }
 
 static const struct file_operations null_fops = {
-	.read = null_read,
+	.read = read_eof,
 	.write = null_write,
 	.mode = S_IFCHR | 0666,
 	.rdev = MKDEV(1, 3),

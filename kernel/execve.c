@@ -25,9 +25,8 @@
  * others (Linux moves the first thread's pid to the caller; here -EINVAL), and
  * execveat().
  */
-#include <asm/percpu.h>
+#include <asm/mmu_context.h>
 #include <asm/uaccess.h>
-#include <asm/ldt.h>
 #include <elf.h>
 #include <errno.h>
 #include <file.h>
@@ -81,8 +80,8 @@ static long copy_strings(struct string_page *sp, const char __user *const __user
 }
 
 /*
- * The new mm in, the old out: the same steps as a context switch to a new mm,
- * then the old one released (a vfork parent goes on, CLONE_CHILD_CLEARTID's word
+ * The new mm in, the old out: loaded as a context switch loads one, the old one
+ * first released (a vfork parent goes on, CLONE_CHILD_CLEARTID's word
  * is written while the old mm is still loaded) and put.
  */
 static void exec_mmap(struct task *t, struct mm *mm)
@@ -91,10 +90,7 @@ static void exec_mmap(struct task *t, struct mm *mm)
 
 	mm_release(t, old);
 	local_irq_disable();
-	this_cpu_write(loaded_mm, mm);
-	smp_mb();		/* as context_switch(): before CR3 and the LDT */
-	switch_ldt_irqoff(mm);
-	load_cr3(mm->pml4);
+	switch_mm_irqoff(mm);
 	t->mm = mm;
 	local_irq_enable();
 	mm_put(old);

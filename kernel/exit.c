@@ -13,7 +13,7 @@
  * on Linux. Threads other than the leader are never waited for: they are DEAD
  * on exit and freed by the next reap_dead_tasks().
  */
-#include <asm/ldt.h>
+#include <asm/mmu_context.h>
 #include <asm/processor.h>
 #include <asm/uaccess.h>
 #include <errno.h>
@@ -54,9 +54,7 @@ static void exit_mm(struct task *t)
 
 	mm_release(t, mm);
 	local_irq_disable();
-	this_cpu_write(loaded_mm, NULL);
-	switch_ldt_irqoff(NULL);		/* the mm's LDT may be freed next */
-	load_cr3(kernel_pml4);
+	switch_mm_irqoff(NULL);		/* the mm's tables and LDT may be freed next */
 	t->mm = NULL;
 	local_irq_enable();
 	mm_put(mm);

@@ -52,7 +52,7 @@ static long lookup(int dirfd, const char __user *upath, struct file *(**open)(vo
 		const char *abs = path[1] == '/' ? path + 1 : path;
 
 		len = -ENOENT;
-		for (unsigned int i = 0; i < ARRAY_SIZE(names); i++)
+		for (unsigned int i = 0; i < ARRAY_SIZE(names) && len; i++)
 			if (!strcmp(abs, names[i].path)) {
 				*open = names[i].open;
 				len = 0;

@@ -18,7 +18,7 @@
 #include <asm/irqflags.h>
 #include <asm/fsgsbase.h>
 #include <asm/io_bitmap.h>
-#include <asm/ldt.h>
+#include <asm/mmu_context.h>
 #include <asm/msr.h>
 #include <asm/pgtable.h>
 #include <asm/processor.h>
@@ -193,16 +193,9 @@ static void context_switch(struct task *prev, struct task *next)
 	tss_invalidate_io_bitmap_irqoff();	/* next's ports, if any, on its way out */
 	if (unlikely(prev->debug.dr7 | next->debug.dr7))
 		switch_debugregs_irqoff(next);	/* breakpoints are per task */
-	/*
-	 * Before CR3 and the LDT: flush_tlb_mm_range() and modify_ldt() must not miss
-	 * a CPU that is loading mm (on_each_cpu_running_mm()).
-	 */
-	this_cpu_write(loaded_mm, user ? next->mm : NULL);
-	smp_mb();
-	switch_ldt_irqoff(user ? next->mm : NULL);
+	switch_mm_irqoff(user ? next->mm : NULL);
 	if (user)
 		load_user_segments_irqoff(next);	/* after the LDT: a selector may name it */
-	load_cr3(user ? next->mm->pml4 : kernel_pml4);
 	switch_to(&prev->ksp, next->ksp);
 }
 

@@ -23,14 +23,8 @@
 #include <syscalls.h>
 #include <uapi/unistd.h>
 
-static const struct {
-	int nr;
-	long (*fn)(struct pt_regs *regs);
-} vsyscalls[] = {
-	{ __NR_gettimeofday, sys_gettimeofday },	/* VSYSCALL_ADDR + 0x000 */
-	{ __NR_time, sys_time },			/* + 0x400 */
-	{ __NR_getcpu, sys_getcpu },			/* + 0x800 */
-};
+/* The syscall each entry point stands for: VSYSCALL_ADDR + 0x000, + 0x400, + 0x800. */
+static const int vsyscall_nr[] = { __NR_gettimeofday, __NR_time, __NR_getcpu };
 
 bool emulate_vsyscall(struct pt_regs *regs, unsigned long addr, unsigned long err)
 {
@@ -39,13 +33,13 @@ bool emulate_vsyscall(struct pt_regs *regs, unsigned long addr, unsigned long er
 
 	if (!(err & X86_PF_INSTR) || addr != regs->ip)
 		return false;			/* a read or write: the plain fault */
-	if (off & 0x3ff || off / 0x400 >= ARRAY_SIZE(vsyscalls) ||
+	if (off & 0x3ff || off / 0x400 >= ARRAY_SIZE(vsyscall_nr) ||
 	    copy_from_user(&caller, (const void __user *)regs->sp, sizeof(caller))) {
 		force_sig_fault(SIGSEGV, SI_KERNEL, 0, X86_TRAP_PF, err);
 		return true;			/* inside a function, or no stack */
 	}
-	regs->orig_ax = vsyscalls[off / 0x400].nr;
-	ret = vsyscalls[off / 0x400].fn(regs);
+	regs->orig_ax = vsyscall_nr[off / 0x400];
+	ret = sys_call_table[regs->orig_ax](regs);
 	regs->orig_ax = -1UL;			/* nothing to restart: it is done */
 	if (ret == -EFAULT) {
 		force_sig_fault(SIGSEGV, SI_KERNEL, 0, X86_TRAP_PF, err);

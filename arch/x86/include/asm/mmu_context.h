@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Loading a user address space on this CPU (Linux's switch_mm_irqs_off()). */
+#ifndef _ASM_X86_MMU_CONTEXT_H
+#define _ASM_X86_MMU_CONTEXT_H
+
+#include <asm/ldt.h>
+#include <asm/percpu.h>
+#include <asm/pgtable.h>
+#include <mm.h>
+
+/**
+ * switch_mm_irqoff - make mm's tables and LDT this CPU's
+ * @mm: the address space to run, or NULL for the kernel's tables alone
+ *
+ * IRQs off. loaded_mm is written first, with a barrier before the LDT and CR3:
+ * flush_tlb_mm_range() and modify_ldt() must not miss a CPU that is loading mm
+ * (on_each_cpu_running_mm()). For a context switch, an exit and an execve alike.
+ */
+static __always_inline void switch_mm_irqoff(struct mm *mm)
+{
+	this_cpu_write(loaded_mm, mm);
+	smp_mb();
+	switch_ldt_irqoff(mm);
+	load_cr3(mm ? mm->pml4 : kernel_pml4);
+}
+
+#endif
