@@ -7,7 +7,7 @@
 #   make rcu-demo   RCU grace periods vs a nohz_full CPU in user mode (docs/smp-rcu.md)
 #   make micro      ring-0 micro-benchmarks: single instructions, the PIR drain
 #   make selftests-x86  Linux's x86 entry selftests, unmodified, as init (docs/testing.md)
-#   make trace      one syscall instruction by instruction (VARIANT=, OP=), and the
+#   make trace      one syscall instruction by instruction (VARIANT=, OP=, MITIGATIONS=), and the
 #                   per-variant summary in docs/entry.md refreshed
 #   make usb DEV=/dev/sdX  write the ISO to a USB stick (docs/bare-metal.md)
 #   make disasm     refresh the annotated do_syscall_64 listing in docs/entry.md
@@ -16,7 +16,7 @@
 #
 # Variables (README.md, "Make variables"): CMDLINE, INIT, INIT_ARGS, BENCH_ARGS,
 # ICOUNT, KVM, CPU, SMP, TCG_THREAD, GUI, TIMEOUT, FIRMWARE, EXIT_DEVICE, QEMU_EXTRA,
-# DEBUG_ENTRY, V; make usb takes DEV, make trace VARIANT and OP. A run's outcome is
+# DEBUG_ENTRY, V; make usb takes DEV, make trace VARIANT, OP and MITIGATIONS. A run's outcome is
 # its status (0 success, 1 failure, 2 bad boot, 3 init exited non-zero, 4 init
 # killed by a signal, 124 timed out, 125 no status): scripts/qemu.sh exits with it,
 # so a failed run fails its make target and make names it ("Error 3").
@@ -90,7 +90,11 @@ KERNEL_ASM := $(wildcard boot/*.asm entry/*.asm arch/x86/*.asm) arch/x86/vdso/vd
 # *_sti restore IRQs with a conditional sti instead of popf.
 variant_names := s/^[[:space:]]*ENTRY_VARIANT(\([a-z_]*\),.*/\1/p
 ENTRY_VARIANTS := $(shell sed -n '$(variant_names)' include/entry-variants.h)
-ENTRY_OBJS := $(ENTRY_VARIANTS:%=$(BUILD)/entry/common-%.o)
+# Each is built twice: plainly, and for spectre_v2=retpoline with its indirect
+# branches through arch/x86/retpoline.asm's thunks (symbols ending _retpoline).
+ENTRY_OBJS := $(ENTRY_VARIANTS:%=$(BUILD)/entry/common-%.o) \
+	$(ENTRY_VARIANTS:%=$(BUILD)/entry/common-%-retpoline.o)
+RETPOLINE_CFLAGS := -mindirect-branch=thunk-extern -mindirect-branch-register
 variant_flags = -DENTRY_VARIANT=$(1) \
 	-DENTRY_HOOKS_IRQSAVE=$(if $(findstring irqsave,$(1)),1,0) \
 	-DENTRY_HOOKS_OUTLINE=$(if $(findstring outline,$(1)),1,0) \
@@ -186,6 +190,8 @@ $(BUILD)/%.o: %.c $(TOOLS_OK)
 
 $(BUILD)/entry/common-%.o: entry/common.c $(TOOLS_OK)
 	$(call compile_c,$(KERNEL_CFLAGS) $(call variant_flags,$*))
+$(BUILD)/entry/common-%-retpoline.o: entry/common.c $(TOOLS_OK)
+	$(call compile_c,$(KERNEL_CFLAGS) $(RETPOLINE_CFLAGS) $(call variant_flags,$*_retpoline))
 
 # NASM 2.16's -MD lists only the source file, not what it includes: -M does.
 $(BUILD)/%.o: %.asm $(BUILD)/asm-offsets.inc $(TOOLS_OK)
@@ -236,12 +242,16 @@ $(ISO): $(KERNEL) $(USER_PROGS) $(wildcard $(INIT)) $(BUILD)/iso-config scripts/
 run: $(ISO)
 	$(Q)SMP=$(SMP) bash scripts/qemu.sh $(ISO) $(QEMU_EXTRA)
 
-# One boot, every entry variant: the kernel prints the table (docs/benchmarks.md).
+# One boot, every entry variant, mitigations off: the kernel prints the tables; then
+# one boot per row of the mitigation table (scripts/bench_mitigations.py;
+# docs/benchmarks.md).
 bench: $(KERNEL) $(USER_PROGS)
 	@echo "  ISO     $(BUILD)/bench.iso"
-	$(Q)bash scripts/mkiso.sh $(KERNEL) $(BUILD)/bench.iso "$$BENCH_CMDLINE" $(PROBE) \
-		"$$INIT" "$$BENCH_ARGS"
+	$(Q)bash scripts/mkiso.sh $(KERNEL) $(BUILD)/bench.iso "mitigations=off $$BENCH_CMDLINE" \
+		$(PROBE) "$$INIT" "$$BENCH_ARGS"
 	$(Q)SMP=$(SMP) bash scripts/qemu.sh $(BUILD)/bench.iso $(QEMU_EXTRA)
+	$(Q)SMP=$(SMP) python3 scripts/bench_mitigations.py --build $(BUILD) --args "$$BENCH_ARGS" \
+		--cmdline "$$BENCH_CMDLINE"
 
 # Linux's own tools/testing/selftests/x86, unmodified, each booted as init; the
 # expected results are in tests/selftests-x86.expect (docs/testing.md).
@@ -270,8 +280,10 @@ micro: $(KERNEL) $(USER_PROGS)
 # the summary of every variant's kill() that docs/entry.md quotes.
 VARIANT ?= irqoff-inline
 OP ?= kill
+MITIGATIONS ?= off
 trace: $(KERNEL) $(USER_PROGS)
-	$(Q)python3 scripts/trace.py --build $(BUILD) --variant $(VARIANT) --op $(OP)
+	$(Q)python3 scripts/trace.py --build $(BUILD) --variant $(VARIANT) --op $(OP) \
+		--mitigations $(MITIGATIONS)
 	$(Q)python3 scripts/trace.py --build $(BUILD) --docs docs/entry.md
 
 # The ISO onto a USB stick for a PC: only a removable, unmounted whole disk that

@@ -9,26 +9,42 @@
 ; memory may be touched except through GS after SWAPGS. IRQs are off (SFMASK
 ; cleared IF) and stay off until do_syscall_64() enables them.
 ;
-; ENTRY_SYSCALL_64 is instantiated once per entry variant, for every name in
-; include/entry-variants.h (ENTRY_VARIANT_NAMES, through asm-offsets); the variants
-; differ only in the C function they call (see include/entry-common.h).
+; ENTRY_SYSCALL_64 is instantiated twice per entry variant, for every name in
+; include/entry-variants.h (ENTRY_VARIANT_NAMES, through asm-offsets): the plain
+; stub, and entry_SYSCALL_64_<name>_mitigated with the speculation mitigations'
+; patch sites (entry/mitigations.inc), which MSR_LSTAR names when any of them is
+; on (arch/x86/syscall.c). So mitigations=off runs exactly the plain stub, and
+; each mitigation that is on costs what it does and no more. The variants differ
+; only in the C function they call (see include/entry-common.h).
 
 %include "calling.inc"
 
 bits 64
 default rel
-section .text
+section .entry.text progbits alloc exec nowrite align=64
 
 extern return_via_iret
 
-%macro ENTRY_SYSCALL_64 1
+; ENTRY_SYSCALL_64 name, mitigated (0 or 1)
+%macro ENTRY_SYSCALL_64 2
+%if %2
+%define %%stub entry_SYSCALL_64_%1_mitigated
+%else
+%define %%stub entry_SYSCALL_64_%1
+%endif
 extern do_syscall_64_%1
-global entry_SYSCALL_64_%1
+extern do_syscall_64_%1_retpoline
+global %%stub
 align 64
-entry_SYSCALL_64_%1:
+%%stub:
 	swapgs				; GS_BASE = this CPU's struct percpu
 	mov [gs:PERCPU_user_rsp], rsp	; park the user RSP: we need RSP for a stack
-	mov rsp, [gs:PERCPU_tss_rsp0]	; RSP = top of the current task's kernel stack
+%if %2
+	SKIP_UNLESS MIT_PTI
+	SWITCH_TO_KERNEL_CR3 rsp	; RSP is the scratch register: nothing else is free
+	SKIP_END
+%endif
+	mov rsp, [gs:PERCPU_top_of_stack]	; RSP = top of the current task's kernel stack
 
 	; Build struct pt_regs, starting with a fake IRET frame so that the IRET exit
 	; and every other entry see the same layout.
@@ -43,37 +59,72 @@ entry_SYSCALL_64_%1:
 
 	mov rdi, rsp			; arg 0: struct pt_regs *
 	mov rsi, rax			; arg 1: the syscall number (C reads ESI: an int)
+%if %2
+	IBRS_ENTER			; EAX, ECX, EDX are saved: WRMSR may have them
+	CLEAR_BRANCH_HISTORY		; before the first indirect branch: the dispatch
+%endif
 	CLEAR_REGS			; no other user value reaches C in a register
+%if %2
+	; the dispatcher built with retpolines (spectre_v2=retpoline) or without
+	CALL_IF MIT_RETPOLINE, do_syscall_64_%1_retpoline, do_syscall_64_%1
+%else
 	call do_syscall_64_%1		; IRQs off on return; AL = may use SYSRET
+%endif
 	test al, al
 	jz return_via_iret		; no: IRET, which restores any state
+%if %2
+	IBRS_EXIT			; EAX, ECX, EDX are still to be popped
+%endif
 
 	; SYSRET. do_syscall_64 checked: pt_regs->cx == ip, r11 == flags, user CS
 	; and SS, ip < TASK_SIZE_MAX, no RF or TF. IRQs are off.
 	POP_REGS			; every GPR as in pt_regs; RCX = RIP, R11 = RFLAGS
 	mov rsp, [rsp + PT_SP - PT_ORIG_AX] ; RSP = user RSP (RSP was at orig_ax)
+%if %2
+	SKIP_UNLESS MIT_PTI
+	mov [gs:PERCPU_user_rsp], rdi	; park the user's RDI in the entry page
+	SWITCH_TO_USER_CR3 rdi		; the user's page tables: the entry area only
+	mov rdi, [gs:PERCPU_user_rsp]	; the user's RDI again
+	SKIP_END
+%endif
 	swapgs				; GS_BASE = the user's; nothing may use GS now
+%if %2
+	CLEAR_CPU_BUFFERS		; the last memory access before ring 3
+%endif
 	o64 sysret			; RIP = RCX, RFLAGS = R11, CPL 3
 %endmacro
 
-FOR_EACH ENTRY_SYSCALL_64 ENTRY_VARIANT_NAMES
+%macro ENTRY_SYSCALL_64_BOTH 1
+	ENTRY_SYSCALL_64 %1, 0
+	ENTRY_SYSCALL_64 %1, 1
+%endmacro
+
+FOR_EACH ENTRY_SYSCALL_64_BOTH ENTRY_VARIANT_NAMES
 
 ; The floor: the least a correct SYSCALL entry can do, and the benchmark's reference
 ; row. It switches GS and stacks like the real entry and returns -ENOSYS for every
 ; number except __NR_entrylab_bench, which goes to the default entry so that the
-; benchmark can leave the floor again. No C, no pt_regs, no context tracking.
-global entry_SYSCALL_64_floor
+; benchmark can leave the floor again. No C, no pt_regs, no context tracking. It
+; touches only the entry page, so it is correct with PTI too (it never reads the
+; stack it switches to); its _mitigated twin leaves for the default's.
+; ENTRY_SYSCALL_64_FLOOR suffix, default stub
+%macro ENTRY_SYSCALL_64_FLOOR 2
+global entry_SYSCALL_64_floor%1
 align 64
-entry_SYSCALL_64_floor:
+entry_SYSCALL_64_floor%1:
 	cmp eax, __NR_entrylab_bench	; the control call? (an int, as in the full entry)
-	je ENTRY_SYSCALL_64_DEFAULT	; yes: take the default variant's full path
+	je %2				; yes: take the default variant's full path
 	swapgs				; GS_BASE = this CPU's struct percpu
 	mov [gs:PERCPU_user_rsp], rsp	; park the user RSP
-	mov rsp, [gs:PERCPU_tss_rsp0]	; on the kernel stack: nothing to do here
+	mov rsp, [gs:PERCPU_top_of_stack]	; on the kernel stack: nothing to do here
 	mov rax, -ENOSYS		; the result
 	mov rsp, [gs:PERCPU_user_rsp]	; user RSP back
 	swapgs				; GS_BASE = the user's
 	o64 sysret			; RCX and R11 were never touched
+%endmacro
+
+ENTRY_SYSCALL_64_FLOOR , ENTRY_SYSCALL_64_DEFAULT
+ENTRY_SYSCALL_64_FLOOR _mitigated, ENTRY_SYSCALL_64_DEFAULT_MITIGATED
 
 ; A new task's first return to user mode. switch_to() "returns" here on the
 ; task's kernel stack with IRQs off and RSP = the task's struct pt_regs, which

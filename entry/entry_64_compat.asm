@@ -14,7 +14,7 @@
 
 bits 64
 default rel
-section .text
+section .entry.text progbits alloc exec nowrite align=64
 
 extern interrupt_common
 

@@ -8,7 +8,9 @@
 ;                     boundaries where IRQs were on, or from an instruction that
 ;                     faults, never inside a SWAPGS window: CS says whose GS_BASE
 ;                     is live (ring 3: the user's). From ring 3 the CPU has
-;                     switched to TSS.RSP0, the current task's kernel stack.
+;                     switched to TSS.RSP0: the current task's kernel stack, or
+;                     with PTI this CPU's entry stack, in the entry area, from
+;                     which the entry moves the frame to the task's stack.
 ;   iret_fault_entry  #GP, #SS, #NP: the faults the IRETQ to ring 3 itself can
 ;                     raise, in ring 0 but after the exit's SWAPGS, and the
 ;                     context switch's load of a GS selector, made on the user's
@@ -27,7 +29,7 @@
 
 bits 64
 default rel
-section .text
+section .entry.text progbits alloc exec nowrite align=64
 
 extern do_interrupt
 extern do_paranoid
@@ -82,30 +84,65 @@ IRQ_STUB irq_stub_spurious, IRQ_VECTOR_SPURIOUS
 ; State on arrival at all three: IRQs off; [rsp] = vector, [rsp+8] = orig_ax, then
 ; the CPU's interrupt frame: ip at +16, cs at +24, flags at +32, sp at +40, ss at +48.
 
+;ENTER_TASK_STACK_FROM_USER: from ring 3, on the entry stack or an IST stack, GS_BASE
+; ours: the kernel's page tables (PTI), and the vector's seven words (vector,
+; error code, the CPU's frame) moved to the top of the task's kernel stack,
+; empty since we came from ring 3, with RSP there. Every GPR is kept; RAX is
+; borrowed and the old stack holds it meanwhile.
+%macro ENTER_TASK_STACK_FROM_USER 0
+	push rax			; RAX saved; [rsp+8] = vector ... [rsp+56] = ss
+	SKIP_UNLESS MIT_PTI
+	SWITCH_TO_KERNEL_CR3 rax	; the kernel's page tables: the task stack is mapped
+	SKIP_END
+	mov rax, rsp			; RAX = the frame on the stack we arrived on
+	mov rsp, [gs:PERCPU_top_of_stack]	; RSP = top of the task's kernel stack
+	push qword [rax + 56]		; ss
+	push qword [rax + 48]		; sp
+	push qword [rax + 40]		; flags
+	push qword [rax + 32]		; cs
+	push qword [rax + 24]		; ip
+	push qword [rax + 16]		; error code
+	push qword [rax + 8]		; vector
+	mov rax, [rax]			; the user's RAX again
+%endmacro
+
 ; #GP, #SS, #NP. From ring 0 GS_BASE is ours, except at two instructions: the
-; IRETQ to ring 3 runs after the exit path's SWAPGS, so one of these faults there
-; (fixup_bad_iret) comes with the user's GS_BASE although CS says ring 0; and so
-; does one at load_gs_index's MOV to GS (below).
+; IRETQ to ring 3 runs after the exit path's SWAPGS (and with PTI on the user's
+; page tables and the entry stack), so one of these faults there
+; (fixup_bad_iret) comes with the user's GS_BASE although CS says ring 0: it
+; enters as from ring 3; and so does one at load_gs_index's MOV to GS (below),
+; on the kernel's page tables and stack, which only needs the SWAPGS.
 align 16
 iret_fault_entry:
 	cmp qword [rsp + 16], irq_return_iret	; did the IRETQ to ring 3 fault?
-	je interrupt_common.swap_gs		; yes: GS_BASE is the user's
+	je interrupt_common.from_user		; yes: GS_BASE and CR3 are the user's
 	cmp qword [rsp + 16], load_gs_index.mov	; did a GS selector fail to load?
-	je interrupt_common.swap_gs		; yes: GS_BASE is the user's
-	; no: CS decides, as for every other vector
+	jne interrupt_common			; no: CS decides, as for every other vector
+	swapgs					; yes: GS_BASE = ours; CR3 and stack are
+	jmp interrupt_common.gs_ok		; the kernel's
 
 align 16
 global interrupt_common
 interrupt_common:
 	test byte [rsp + 24], 3		; CS RPL: did we interrupt ring 3?
 	jz .gs_ok			; no: GS_BASE is ours
-.swap_gs:
+.from_user:
 	swapgs				; GS_BASE = this CPU's struct percpu
+	SKIP_UNLESS MIT_PTI
+	ENTER_TASK_STACK_FROM_USER	; off the entry stack, onto the task's
+	SKIP_END
 .gs_ok:
+	SWAPGS_FENCE			; no GS-relative load before the branch resolved
 	cld				; the C ABI wants DF clear; ring 3 may have set it
 	xchg rdi, [rsp]			; RDI = vector; the slot now holds pt_regs->di
 	PUSH_REGS rax			; pt_regs complete; RSP = &pt_regs
 	ASM_CLAC			; AC may be set by ring 3: close the SMAP window
+	SKIP_UNLESS MIT_IBRS
+	test byte [rsp + PT_CS], 3	; from ring 3?
+	jz .ibrs_done			; no: IBRS is on already, or not ours to set
+	IBRS_ENTER			; EAX, ECX, EDX are saved
+.ibrs_done:
+	SKIP_END
 	mov rsi, rdi			; arg 1: vector
 	mov rdi, rsp			; arg 0: struct pt_regs *
 	CLEAR_REGS
@@ -115,14 +152,32 @@ interrupt_common:
 ; Return to whatever was interrupted, from the pt_regs at RSP. IRQs are off.
 global return_via_iret
 return_via_iret:
+	test byte [rsp + PT_CS], 3	; returning to ring 3?
+	jnz .to_user
 	POP_REGS			; all GPRs as in pt_regs; RSP = &pt_regs->orig_ax
 	add rsp, 8			; RSP = &pt_regs->ip: the IRET frame
-	test byte [rsp + 8], 3		; returning to ring 3?
-	jz .iret
-	test byte [rsp + 32], SEGMENT_TI_LDT	; yes: to a stack segment from the LDT?
+	jmp irq_return_iret
+.to_user:
+	IBRS_EXIT			; EAX, ECX, EDX are still to be popped
+	POP_REGS			; all GPRs as in pt_regs; RSP = &pt_regs->orig_ax
+	add rsp, 8			; RSP = &pt_regs->ip: the IRET frame
+	test byte [rsp + 32], SEGMENT_TI_LDT	; to a stack segment from the LDT?
 	jnz espfix_return		; yes: it may be 16-bit, IRETQ from a ministack
-	swapgs				; no: give the user its GS_BASE back
-.iret:
+	SKIP_UNLESS MIT_PTI
+	; The IRETQ reads its frame after the CR3 switch: copy it to the entry stack.
+	mov [gs:PERCPU_user_rsp], rdi	; park the user's RDI in the entry page
+	mov rdi, rsp			; RDI = the IRET frame on the task stack
+	mov rsp, [gs:PERCPU_tss_rsp0]	; RSP = top of this CPU's entry stack
+	push qword [rdi + 32]		; ss
+	push qword [rdi + 24]		; sp
+	push qword [rdi + 16]		; flags
+	push qword [rdi + 8]		; cs
+	push qword [rdi]		; ip; RSP = the IRET frame, in the entry area
+	SWITCH_TO_USER_CR3 rdi		; the user's page tables: the entry area only
+	mov rdi, [gs:PERCPU_user_rsp]	; the user's RDI again
+	SKIP_END
+	swapgs				; give the user its GS_BASE back
+	CLEAR_CPU_BUFFERS		; the last memory access before ring 3
 global irq_return_iret
 irq_return_iret:			; a fault here is a bad IRET: fixup_bad_iret(), or
 	iretq				; on a ministack a #DF; restores ip, cs, flags, sp, ss
@@ -132,52 +187,44 @@ irq_return_iret:			; a fault here is a bad IRET: fixup_bad_iret(), or
 ; the user's RSP: an IRETQ to a 16-bit SS loads only SP and leaves those bits
 ; from the kernel's RSP in the user's ESP. Here all GPRs are the user's, GS_BASE
 ; is ours, IRQs are off, RSP = the IRET frame on the task's kernel stack. RAX and
-; RDI are borrowed: RDI on the task stack, RAX on the ministack, popped last.
+; RDI are borrowed: RDI parked in the entry page, RAX on the ministack, popped
+; last. The aliases are in the entry area: PTI's user tables map them too.
 align 16
 espfix_return:
-	push rdi			; user RDI; the frame is now at [rsp + 8]
+	mov [gs:PERCPU_user_rsp], rdi	; park the user's RDI in the entry page
 	mov rdi, [gs:PERCPU_espfix_waddr]	; RDI = the ministack, writable
 	mov [rdi], rax			; user RAX, the ministack's lowest word
-	mov rax, [rsp + 8]		; ip
+	mov rax, [rsp]			; ip
 	mov [rdi + 8], rax
-	mov rax, [rsp + 16]		; cs
+	mov rax, [rsp + 8]		; cs
 	mov [rdi + 16], rax
-	mov rax, [rsp + 24]		; flags
+	mov rax, [rsp + 16]		; flags
 	mov [rdi + 24], rax
-	mov rax, [rsp + 40]		; ss
+	mov rax, [rsp + 32]		; ss
 	mov [rdi + 40], rax
-	mov rax, [rsp + 32]		; sp, last: RAX = the user's RSP
+	mov rax, [rsp + 24]		; sp, last: RAX = the user's RSP
 	mov [rdi + 32], rax
 	and eax, 0xffff0000		; RAX = the user's RSP bits 31:16, nothing else
 	or rax, [gs:PERCPU_espfix_stack]	; RAX = the read-only alias with them
+	SKIP_UNLESS MIT_PTI
+	SWITCH_TO_USER_CR3 rdi		; the user's page tables: the entry area only
+	SKIP_END
+	mov rdi, [gs:PERCPU_user_rsp]	; the user's RDI again
 	swapgs				; GS_BASE = the user's; nothing may use GS now
-	pop rdi				; user RDI again; the task stack is done with
 	mov rsp, rax			; RSP = the ministack alias: read, never written
 	pop rax				; user RAX; RSP = the IRET frame
+	CLEAR_CPU_BUFFERS		; the last memory access before ring 3
 	jmp irq_return_iret
 
 ; #DB from ring 3 (a single step, INT1, a user watchpoint) is an ordinary exception
 ; from user mode: it becomes a SIGTRAP, which the exit work delivers, and exit work
 ; may sleep. So it must not run on the IST stack, which the next #DB reuses: move
-; its seven words (vector, error code, the CPU's frame) to the task's kernel stack,
-; empty since we came from ring 3, and enter there like any other vector. RAX is
-; the one register borrowed, and the IST stack holds it meanwhile.
+; its frame to the task's kernel stack and enter there like any other vector.
 align 16
 debug_from_user:
 	swapgs				; GS_BASE = ours, to find the task's stack
-	push rax			; RAX saved; [rsp+8] = vector ... [rsp+56] = ss
-	mov rax, rsp			; RAX = the IST frame
-	mov rsp, [gs:PERCPU_tss_rsp0]	; RSP = top of the task's kernel stack
-	push qword [rax + 56]		; ss
-	push qword [rax + 48]		; sp
-	push qword [rax + 40]		; flags
-	push qword [rax + 32]		; cs
-	push qword [rax + 24]		; ip
-	push qword [rax + 16]		; error code (-1)
-	push qword [rax + 8]		; vector
-	mov rax, [rax]			; the user's RAX again
-	swapgs				; GS_BASE = the user's: interrupt_common swaps by CS
-	jmp interrupt_common
+	ENTER_TASK_STACK_FROM_USER	; page tables and stack: the task's
+	jmp interrupt_common.gs_ok
 
 ; NMI, #MC, #DF, and #DB from ring 0, on their IST stacks. The GS_BASE found is
 ; given back on the way out, exactly: the interrupted code may be in a SWAPGS
@@ -189,7 +236,10 @@ debug_from_user:
 ;    one included, so the sign proves nothing. The base found is saved instead and
 ;    this CPU's written over it: the per-CPU area holds this CPU's GDT, whose
 ;    address SGDT gives without GS. RDGSBASE/WRGSBASE cost far less than RDMSR.
-; EBX (callee-saved, so it survives C) remembers what to undo.
+; EBX and R13 (callee-saved, so they survive C) remember what to undo: R13 = 1
+; for RBX = the base found (FSGSBASE), else EBX = 1 for a SWAPGS to repeat.
+; With PTI, CR3 may be either half too (the SWAPGS windows are also CR3 windows);
+; R12 keeps the CR3 found, or 0 if it was the kernel's and stays so.
 align 16
 paranoid_entry:
 	cld				; the C ABI wants DF clear
@@ -197,7 +247,15 @@ paranoid_entry:
 	PUSH_REGS rax			; pt_regs complete on the IST stack; RSP = &pt_regs
 	mov rsi, rdi			; arg 1: vector
 	mov rdi, rsp			; arg 0: struct pt_regs *
-	CLEAR_REGS			; EBX = 0: GS_BASE to be left as found
+	CLEAR_REGS			; EBX = R12 = R13 = 0: GS_BASE and CR3 left as found
+	SKIP_UNLESS MIT_PTI
+	mov rax, cr3			; the user's tables (bit 12) or the kernel's?
+	bt rax, 12
+	jnc .cr3_ok			; the kernel's: nothing to do or undo
+	mov r12, rax			; the user's: to be put back on the way out
+	SWITCH_TO_KERNEL_CR3 rax	; the kernel's page tables: boot_cpu is mapped
+.cr3_ok:
+	SKIP_END
 	test byte [boot_cpu + CPUINFO_fsgsbase], 1	; does ring 3 own all of GS_BASE?
 	jnz .gs_write			; yes: save it and write ours
 	mov ecx, MSR_GS_BASE
@@ -208,6 +266,7 @@ paranoid_entry:
 	mov ebx, 1			; and give it back on the way out
 	jmp .gs_ok
 .gs_write:
+	mov r13d, 1			; the way back: WRGSBASE RBX
 	rdgsbase rbx			; RBX = GS_BASE as found, whoever's it is
 	sub rsp, 16			; room for SGDT's 10 bytes, below pt_regs
 	sgdt [rsp]			; [rsp + 2] = this CPU's GDT, inside its struct percpu
@@ -220,7 +279,15 @@ paranoid_entry:
 	xor edx, edx
 	ASM_CLAC			; AC may be set where we landed: close the SMAP window
 	call do_paranoid		; IRQs off; no exit work, never sleeps
-	test byte [boot_cpu + CPUINFO_fsgsbase], 1	; which way did we come in?
+	SKIP_UNLESS MIT_PCID
+	test r12, r12			; back to the user's tables?
+	jz .pcid_done
+	btr dword [gs:PERCPU_pti_flush_user], 0	; a user flush pending? (GS_BASE ours)
+	jc .pcid_done			; yes: no NOFLUSH, the user's entries go
+	bts r12, CR3_NOFLUSH_BIT	; no: keep them
+.pcid_done:
+	SKIP_END
+	test r13d, r13d			; which way did we come in?
 	jnz .gs_put_back		; FSGSBASE: RBX is the GS_BASE found
 	test ebx, ebx			; did we swap on entry?
 	jz .restore
@@ -229,8 +296,15 @@ paranoid_entry:
 .gs_put_back:
 	wrgsbase rbx			; the interrupted code's GS_BASE again
 .restore:
+	SKIP_UNLESS MIT_PTI
+	test r12, r12			; was CR3 the user's?
+	jz .cr3_restored
+	mov cr3, r12			; yes: the user's again; only the entry area is mapped
+.cr3_restored:
+	SKIP_END
 	POP_REGS			; all GPRs as found; RSP = &pt_regs->orig_ax
 	add rsp, 8			; RSP = the IRET frame
+	CLEAR_CPU_BUFFERS		; ring 3 may be next: the last memory access
 	iretq				; back, and for an NMI: NMIs unblocked
 
 ; void load_gs_index(u16 sel): ring 3's GS selector, IRQs off (Linux's

@@ -89,10 +89,19 @@ void files_put(struct files *files);
 /* execve(): the table made the caller's own (copied if shared), close-on-exec fds closed. */
 int files_exec(struct task *t);
 
-/* The files there are (kernel/devices.c, kernel/proc_maps.c): a new open of each, or NULL. */
+/*
+ * The files there are (kernel/devices.c, kernel/proc_maps.c,
+ * arch/x86/vulnerabilities.c): a new open of each, or NULL.
+ */
 struct file *console_open(void);
 struct file *null_open(void);
 struct file *proc_maps_open(void);
+/* /sys/devices/system/cpu/vulnerabilities/NAME, for each NAME here, as Linux's. */
+#define CPU_VULNERABILITIES(V)	V(meltdown) V(mds) V(spectre_v1) V(spectre_v2)
+#define DECLARE_VULNERABILITY_OPEN(name) struct file *cpu_vulnerability_##name##_open(void);
+CPU_VULNERABILITIES(DECLARE_VULNERABILITY_OPEN)
+/* A read-only regular file, its text to be written at f->data (a page), f->size bytes. */
+struct file *snapshot_alloc(void);
 /* fstat()'s answer for f (kernel/read_write.c). */
 void file_stat(const struct file *f, struct kernel_stat *st);
 

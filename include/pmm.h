@@ -13,6 +13,8 @@ phys_addr_t alloc_frame(void);
 void free_frame(phys_addr_t pa);
 /* n (at most 64) physically adjacent zeroed frames, or 0; freed with free_frames(). */
 phys_addr_t alloc_frames(unsigned int n);
+/* The same, the first frame's number a multiple of align (a power of two, at most 64). */
+phys_addr_t alloc_frames_aligned(unsigned int n, unsigned int align);
 void free_frames(phys_addr_t pa, unsigned int n);
 #define FRAME_POISON	0x6b6b6b6b6b6b6b6bULL	/* Linux's POISON_FREE, in every byte */
 /* Shared frames (copy-on-write): a count of owners, the last put frees. */

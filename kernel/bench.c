@@ -23,6 +23,7 @@
  */
 #include <asm/apic.h>
 #include <asm/irqflags.h>
+#include <asm/mitigations.h>
 #include <asm/processor.h>
 #include <asm/syscall.h>
 #include <asm/uaccess.h>
@@ -207,6 +208,8 @@ long sys_entrylab_bench(struct pt_regs *regs)
 		return vclock_set_mode(v);
 	case BENCH_CLOCK_SYSCALLS:
 		return current->clock_syscalls;
+	case BENCH_BOOT_ROW:
+		return boot_entry_variant;
 	case BENCH_REPORT:
 		if (!may_control())
 			return -EPERM;
@@ -278,6 +281,8 @@ static const char *fmt_ns(char *buf, size_t size, long long ticks, unsigned long
 /* What a reader of the figures needs to know about the machine and the kernel. */
 static void print_machine(const char *prefix)
 {
+	char mit[96];
+
 	printk("%sCPU %s \"%s\" family %u model %u stepping %u, microcode ", prefix,
 	       boot_cpu.vendor, boot_cpu.model, boot_cpu.family, boot_cpu.model_id,
 	       boot_cpu.stepping);
@@ -289,10 +294,10 @@ static void print_machine(const char *prefix)
 	       (unsigned long)(tsc_khz % 1000), tsc_khz_source,
 	       boot_cpu.invariant_tsc ? "invariant" : "not invariant (may change with P-states)",
 	       boot_cpu.hypervisor ? "under a hypervisor" : "no hypervisor (bare metal)");
+	mitigations_name(mit, sizeof(mit));
 	printk("%sentry %s, context tracking %s, RCU tracker %s, irq_restore=%s, %u CPU(s); "
-	       "no speculation mitigations (entrylab has none)\n", prefix,
-	       rows[boot_entry_variant].name, boot_ct ? "on" : "off", boot_rcu ? "on" : "off",
-	       irq_restore_sti ? "sti" : "popf", num_online_cpus());
+	       "mitigations %s\n", prefix, rows[boot_entry_variant].name, boot_ct ? "on" : "off",
+	       boot_rcu ? "on" : "off", irq_restore_sti ? "sti" : "popf", num_online_cpus(), mit);
 }
 
 /*

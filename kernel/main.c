@@ -9,20 +9,22 @@
 #include <asm/espfix.h>
 #include <asm/fpu.h>
 #include <asm/irqflags.h>
+#include <asm/mitigations.h>
 #include <asm/percpu.h>
 #include <asm/pgtable.h>
 #include <asm/processor.h>
+#include <asm/pti.h>
 #include <asm/syscall.h>
 #include <asm/traps.h>
 #include <cmdline.h>
 #include <context_tracking.h>
 #include <init.h>
 #include <kernel.h>
+#include <micro.h>
 #include <multiboot2.h>
 #include <pmm.h>
 #include <printk.h>
 #include <random.h>
-#include <micro.h>
 #include <rcu_demo.h>
 #include <sched.h>
 #include <selftest.h>
@@ -46,6 +48,7 @@ static void print_banner(void)
 	printk("entrylab: protections: NX on, WP on, SMEP %s, SMAP %s, UMIP %s\n",
 	       boot_cpu.smep ? "on" : "off", boot_cpu.smap ? "on" : "off",
 	       boot_cpu.umip ? "on" : "off");
+	mitigations_print();
 	printk("entrylab: FSGSBASE %s\n", boot_cpu.fsgsbase ?
 	       "on (ring 3 writes its FS/GS bases; paranoid entry by RDGSBASE)" :
 	       "off (paranoid entry by MSR_GS_BASE's sign)");
@@ -86,6 +89,8 @@ void kmain(u32 magic, phys_addr_t mb_info)
 	pmm_init();
 	paging_init();
 	espfix_init();
+	pti_init();		/* after espfix64's slot exists, before any address space */
+	pti_init_cpu();
 	fbcon_init();
 
 	pic_mask_all();

@@ -15,6 +15,7 @@
 #include <asm/page.h>
 #include <asm/pgtable.h>
 #include <asm/processor.h>
+#include <asm/pti.h>
 #include <asm/traps.h>
 #include <errno.h>
 #include <mm.h>
@@ -50,8 +51,8 @@ void mm_put(struct mm *mm)
 {
 	if (__atomic_sub_fetch(&mm->users, 1, __ATOMIC_ACQ_REL))
 		return;
+	ldt_free(mm);			/* first: with PTI it is mapped in the tables */
 	pml4_free_user(mm->pml4);
-	ldt_free(mm);
 	free_page_object(mm);
 }
 
@@ -142,7 +143,7 @@ static bool cow_break(struct mmu_gather *tlb, struct mm *mm, unsigned long va)
 	old = *pte & PTE_ADDR_MASK;
 	if (!frame_shared(old)) {
 		*pte = (*pte & ~_PAGE_COW) | _PAGE_RW;	/* the other owners are gone */
-		invlpg(va);
+		flush_tlb_one(va);
 		return true;
 	}
 	new = alloc_frame();
@@ -157,17 +158,35 @@ static bool cow_break(struct mmu_gather *tlb, struct mm *mm, unsigned long va)
 	return true;
 }
 
+/*
+ * mm->lock held: the entry for va allows the access now. The CPU walked the
+ * tables without the lock: another CPU may have been replacing the mapping under
+ * it (mmap(MAP_FIXED), mremap() unmap and map under one lock hold), and a TLB
+ * that page-table isolation flushes at every entry walks them often.
+ */
+static bool access_allowed(struct mm *mm, unsigned long va, unsigned long err)
+{
+	pte_t *pte = pte_lookup(mm->pml4, va);
+
+	return pte && (*pte & _PAGE_PRESENT) && (*pte & _PAGE_USER) &&
+	       (!(err & X86_PF_WRITE) || (*pte & _PAGE_RW)) &&
+	       (!(err & X86_PF_INSTR) || !(*pte & _PAGE_NX));
+}
+
 bool handle_mm_fault(struct mm *mm, unsigned long addr, unsigned long err)
 {
 	unsigned long va = ALIGN_DOWN(addr, PAGE_SIZE), flags;
 	struct mmu_gather tlb;
 	bool ok;
 
-	if (!(err & X86_PF_WRITE) || !(err & X86_PF_PROT) || addr >= TASK_SIZE_MAX)
+	if (addr >= TASK_SIZE_MAX || (err & X86_PF_RSVD))
 		return false;
 	tlb_gather_mmu(&tlb, mm);
 	spin_lock_irqsave(&mm->lock, flags);
-	ok = cow_break(&tlb, mm, va);
+	if (access_allowed(mm, va, err))
+		ok = true;			/* changed since the CPU looked: retry */
+	else
+		ok = (err & X86_PF_WRITE) && (err & X86_PF_PROT) && cow_break(&tlb, mm, va);
 	spin_unlock_irqrestore(&mm->lock, flags);
 	/* Another thread may still read the old frame through its TLB: not after this. */
 	tlb_finish_mmu(&tlb);

@@ -19,6 +19,7 @@
  * nothing.
  */
 #include <asm/processor.h>
+#include <asm/pti.h>
 #include <asm/uaccess.h>
 #include <errno.h>
 #include <mm.h>
@@ -305,7 +306,7 @@ static int move_pages(struct mmu_gather *tlb, struct mm *mm, unsigned long from,
 			return -ENOMEM;
 		*dst = *src;
 		*src = 0;
-		invlpg(from + off);
+		flush_tlb_one(from + off);
 		tlb_flush_later(tlb, from + off, from + off + PAGE_SIZE);
 	}
 	return 0;
@@ -426,7 +427,7 @@ static int zap_to_zero(struct mmu_gather *tlb, struct mm *mm, unsigned long star
 		}
 		*pte = (*pte & ~(PTE_ADDR_MASK | _PAGE_COW)) | pa |
 		       (*pte & _PAGE_COW ? _PAGE_RW : 0);
-		invlpg(va);
+		flush_tlb_one(va);
 	}
 	return 0;
 }

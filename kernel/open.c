@@ -28,6 +28,9 @@ static const struct {
 	{ "/dev/console", console_open },
 	{ "/dev/null", null_open },
 	{ "/proc/self/maps", proc_maps_open },
+#define VULNERABILITY_NAME(name) \
+	{ "/sys/devices/system/cpu/vulnerabilities/" #name, cpu_vulnerability_##name##_open },
+	CPU_VULNERABILITIES(VULNERABILITY_NAME)
 };
 
 /* The name at upath, looked up: its opener, or -errno. */

@@ -107,13 +107,18 @@ phys_addr_t alloc_frame(void)
  */
 phys_addr_t alloc_frames(unsigned int n)
 {
+	return alloc_frames_aligned(n, 1);
+}
+
+phys_addr_t alloc_frames_aligned(unsigned int n, unsigned int align)
+{
 	u64 run = n >= 64 ? ~0UL : BIT(n) - 1;
 	phys_addr_t pa = 0;
 	unsigned long flags;
 
 	spin_lock_irqsave(&pmm_lock, flags);
 	for (unsigned long w = 0; w < MAX_FRAMES / 64 && !pa; w++) {
-		for (unsigned int b = 0; n && frame_bitmap[w] != ~0UL && b + n <= 64; b++) {
+		for (unsigned int b = 0; n && frame_bitmap[w] != ~0UL && b + n <= 64; b += align) {
 			if (frame_bitmap[w] & (run << b))
 				continue;
 			frame_bitmap[w] |= run << b;

@@ -12,8 +12,8 @@
  * copy-on-write page is writable ("w"), as in Linux. Last comes the vsyscall
  * page, execute-only ("--xp"), as Linux shows it in its default mode.
  *
- * The text is made at open() under mm->lock and read from then on like a
- * regular file of that size. It is at most a page: past that, lines are left out.
+ * The text is made at open() under mm->lock, a snapshot file (kernel/snapshot.c).
+ * It is at most a page: past that, lines are left out.
  */
 #include <asm/uaccess.h>
 #include <asm/vsyscall.h>
@@ -99,53 +99,21 @@ static void add_page(void *arg, unsigned long va, pte_t e)
 	m->name = name;
 }
 
-static long maps_read(struct file *f, char __user *buf, size_t count, long *pos)
-{
-	size_t n;
-
-	if ((size_t)*pos >= f->size)
-		return 0;
-	n = MIN(count, f->size - *pos);
-	if (copy_to_user(buf, (const char *)f->data + *pos, n))
-		return -EFAULT;
-	*pos += n;
-	return n;
-}
-
-static void maps_release(struct file *f)
-{
-	free_frame(virt_to_phys(f->data));
-}
-
-static const struct file_operations maps_fops = {
-	.read = maps_read,
-	.release = maps_release,
-	.mode = S_IFREG | 0444,
-	.seekable = true,
-};
-
 struct file *proc_maps_open(void)
 {
 	struct mm *mm = current->mm;
-	phys_addr_t page = alloc_frame();
 	struct maps_text m = { .mm = mm };
+	struct file *f = snapshot_alloc();
 	unsigned long flags;
-	struct file *f;
 
-	if (!page)
+	if (!f)
 		return NULL;
-	f = file_alloc(&maps_fops, O_RDONLY);
-	if (!f) {
-		free_frame(page);
-		return NULL;
-	}
-	m.buf = phys_to_virt(page);
+	m.buf = f->data;
 	spin_lock_irqsave(&mm->lock, flags);
 	walk_user_pages(mm->pml4, add_page, &m);
 	flush_run(&m);
 	spin_unlock_irqrestore(&mm->lock, flags);
 	emit(&m, VSYSCALL_ADDR, VSYSCALL_ADDR + PAGE_SIZE, "--xp", "[vsyscall]");
-	f->data = m.buf;
 	f->size = m.len;
 	return f;
 }

@@ -15,13 +15,14 @@
  * creation and end, are task.c's; sleeping and waking are here.
  */
 #include <asm/apic.h>
-#include <asm/irqflags.h>
 #include <asm/fsgsbase.h>
 #include <asm/io_bitmap.h>
+#include <asm/irqflags.h>
 #include <asm/mmu_context.h>
 #include <asm/msr.h>
 #include <asm/pgtable.h>
 #include <asm/processor.h>
+#include <asm/pti.h>
 #include <kernel.h>
 #include <mm.h>
 #include <rcu.h>
@@ -189,7 +190,7 @@ static void context_switch(struct task *prev, struct task *next)
 	this_cpu_write(current_task, next);
 	this_cpu_write(syscall_work, next->thread_info.syscall_work);
 	if (user)
-		this_cpu()->tss.rsp[0] = top;
+		set_task_stack_irqoff(top);
 	tss_invalidate_io_bitmap_irqoff();	/* next's ports, if any, on its way out */
 	if (unlikely(prev->debug.dr7 | next->debug.dr7))
 		switch_debugregs_irqoff(next);	/* breakpoints are per task */

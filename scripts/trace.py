@@ -11,9 +11,18 @@ Prints each instruction with its symbol+offset, its disassembly and its source
 line, then a summary: instructions, locked instructions, POPF, STI/CLI,
 serializing instructions (SWAPGS, SYSRET, IRETQ, WRMSR, MOV to CR, LFENCE),
 calls and returns, memory loads and stores (from the disassembly: an operand in
-memory that is read, or written; PUSH and CALL store, POP and RET load).
+memory that is read, or written; PUSH and CALL store, POP and RET load), and the
+two instructions the mitigations add whose cost no instruction count shows:
+CR3 writes (page-table isolation) and VERW (buffer clearing).
 
-  trace.py --build DIR --variant V --op OP          the trace and its summary
+The kernel patches its entry code at boot (arch/x86/alternative.c): the
+disassembly is patched the same way, from the ELF's .patch_sites and the
+mitigations the traced boot's banner reports, so each executed address shows
+the instruction that ran.
+
+  trace.py --build DIR --variant V --op OP [--mitigations ROW]
+      the trace and its summary; ROW is a row of make bench's mitigation table
+      (scripts/bench_mitigations.py; default off)
   trace.py --build DIR --docs docs/entry.md [--check]
       the summary of op=kill for every entry variant, written between the trace
       markers of docs/entry.md (or, with --check, compared with them)
@@ -25,6 +34,8 @@ import socket
 import subprocess
 import sys
 import time
+
+from bench_mitigations import BANNER, row_cmdline
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BEGIN, END = '<!-- trace summary: make trace -->', '<!-- end of trace summary -->'
@@ -45,7 +56,8 @@ def disassemble(elf):
     for line in out.splitlines():
         m = re.match(r'^([0-9a-f]+) <(\S+)>:$', line)
         if m:
-            start, func = int(m[1], 16), m[2]
+            if not m[2].startswith('..@'):	# NASM's macro-local labels name no function
+                start, func = int(m[1], 16), m[2]
             continue
         m = re.match(r'^\s*([0-9a-f]+):\s+(.*)$', line)
         if m:
@@ -133,11 +145,13 @@ def free_port():
     return port
 
 
-def record(build, variant, op):
-    """The addresses executed from trace_syscall to the instruction after it."""
+def record(build, variant, op, mitigations):
+    """The addresses executed from trace_syscall to the instruction after it, and the
+    mitigations the boot had on."""
     kernel, probe = os.path.join(build, 'entrylab.elf'), os.path.join(build, 'user/probe.elf')
     iso = os.path.join(build, 'trace.iso')
-    subprocess.run(['bash', 'scripts/mkiso.sh', kernel, iso, f'entry={variant}', probe,
+    cmdline = f'entry={variant} {row_cmdline(mitigations)}'.strip()
+    subprocess.run(['bash', 'scripts/mkiso.sh', kernel, iso, cmdline, probe,
                     probe, f'trace op={op}'], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
     port = free_port()
     env = dict(os.environ, SMP='1', TIMEOUT='120', KVM='0')
@@ -176,7 +190,47 @@ def record(build, variant, op):
     finally:
         if qemu.wait(timeout=120) not in (0,):
             print(f'trace: the traced boot did not succeed (log: {log.name})', file=sys.stderr)
-    return path
+    log.close()
+    on = {m for m, state, _ in BANNER.findall(open(log.name).read()) if state == 'on'}
+    return path, on
+
+
+MITIGATION_BITS = ('pti', 'pcid', 'verw', 'retpoline', 'ibrs', 'rsb', 'bhi', 'swapgs-fence')
+SKIP_UNLESS, CALL_IF = 0, 1
+
+
+def patch_sites(elf):
+    """(addr, aux, mitigation name, kind) of every site in the ELF's .patch_sites."""
+    start, stop = symbol(elf, '__start_patch_sites'), symbol(elf, '__stop_patch_sites')
+    out = subprocess.run(['objdump', '-s', '-j', '.rodata', f'--start-address={start:#x}',
+                          f'--stop-address={stop:#x}', elf], capture_output=True, text=True,
+                         check=True).stdout
+    data = bytearray()
+    for line in out.splitlines():
+        m = re.match(r'^ ([0-9a-f]+) ((?:[0-9a-f]{2,8} ){1,4})', line + ' ')
+        if m:
+            data += bytes.fromhex(m[2].replace(' ', ''))
+    data = data[:stop - start]
+    sites = []
+    for i in range(0, len(data), 24):
+        addr, aux = (int.from_bytes(data[i + k:i + k + 8], 'little') for k in (0, 8))
+        mit, kind = (int.from_bytes(data[i + k:i + k + 4], 'little') for k in (16, 20))
+        sites.append((addr, aux, MITIGATION_BITS[mit], kind))
+    return sites
+
+
+def apply_sites(insns, elf, on):
+    """insns as the boot patched them: arch/x86/alternative.c's rules, nested sites too."""
+    skipped = (0, 0)
+    for addr, aux, mit, kind in patch_sites(elf):
+        if skipped[0] <= addr < skipped[1]:
+            continue
+        func, off, _ = insns[addr]
+        if kind == SKIP_UNLESS and mit not in on:
+            insns[addr] = (func, off, f'jmp {aux:x} (patched: {mit} off)')
+            skipped = (addr, aux)
+        elif kind == CALL_IF and mit in on:
+            insns[addr] = (func, off, f'call {aux:x} (patched: {mit} on)')
 
 
 def classify(insn):
@@ -191,6 +245,10 @@ def classify(insn):
         c['sti/cli'] = 1
     if mnem.startswith(SERIALIZING) or (mnem.startswith('mov') and re.search(r',%cr\d', ops)):
         c['serializing'] = 1
+    if mnem.startswith('mov') and re.search(r',%cr3$', ops):
+        c['cr3_writes'] = 1
+    if mnem.startswith('verw'):
+        c['verw'] = 1
     if mnem.startswith('call'):
         c['calls'] = 1
     if mnem.startswith('ret'):
@@ -210,7 +268,7 @@ def classify(insn):
 
 
 COUNTERS = ('instructions', 'locked', 'popf', 'sti/cli', 'serializing', 'calls', 'returns',
-            'loads', 'stores')
+            'loads', 'stores', 'cr3_writes', 'verw')
 
 
 def summarize(path, insns):
@@ -221,9 +279,10 @@ def summarize(path, insns):
     return total
 
 
-def trace(build, variant, op):
-    path = record(build, variant, op)
+def trace(build, variant, op, mitigations='off'):
+    path, on = record(build, variant, op, mitigations)
     insns = disassemble(os.path.join(build, 'entrylab.elf'))
+    apply_sites(insns, os.path.join(build, 'entrylab.elf'), on)
     insns.update(disassemble(os.path.join(build, 'user/probe.elf')))
     kernel_addrs = sorted({a for a in path if a >= 0xffff800000000000})
     lines = source_lines(os.path.join(build, 'entrylab.elf'), kernel_addrs)
@@ -234,8 +293,8 @@ def trace(build, variant, op):
     return path, insns, lines, summarize(path, insns)
 
 
-def summary_line(variant, op, s):
-    return (f'trace variant={variant} op={op} ' +
+def summary_line(variant, op, mitigations, s):
+    return (f'trace variant={variant} op={op} mitigations={mitigations} ' +
             ' '.join(f'{k.replace("/", "_")}={v}' for k, v in s.items()))
 
 
@@ -252,6 +311,7 @@ def main():
     ap.add_argument('--build', default='build')
     ap.add_argument('--variant', default='irqoff-inline')
     ap.add_argument('--op', default='kill', choices=('kill', 'invalid', 'getpid'))
+    ap.add_argument('--mitigations', default='off')
     ap.add_argument('--docs')
     ap.add_argument('--check', action='store_true')
     a = ap.parse_args()
@@ -277,12 +337,13 @@ def main():
             open(a.docs, 'w').write(new)
         print(f'{a.docs}: trace summary {"updated" if new != text else "unchanged"}')
         return 0
-    path, insns, lines, s = trace(build, a.variant, a.op)
+    row_cmdline(a.mitigations)
+    path, insns, lines, s = trace(build, a.variant, a.op, a.mitigations)
     for n, addr in enumerate(path, 1):
         func, off, insn = insns[addr]
         print(f'{n:5d}  {func}+{off:#x}'.ljust(48) + f'{insn}'.ljust(44) + '  ' +
               lines.get(addr, ''))
-    print(summary_line(a.variant, a.op, s))
+    print(summary_line(a.variant, a.op, a.mitigations, s))
     return 0
 
 

@@ -68,6 +68,10 @@ NOHZ_ONLY = {'sched/nohz_full_tick_stops_for_one_task_restarts_for_two'}
 # Skipped where ring 3 cannot write its GS base (CPU=qemu64, nofsgsbase).
 FSGSBASE_ONLY = {'nmi/nmi_in_a_swapgs_window_with_a_kernel_half_user_gs',
                  'fsgsbase/wrgsbase_kernel_half_survives_entries_and_switches'}
+# Skipped with page-table isolation off (mitigations=off, pti=off).
+PTI_ONLY = {'pti/user_tables_map_the_entry_area_alone',
+            'pti/kernel_text_data_and_direct_map_are_absent',
+            'pti/tss_rsp0_is_the_entry_stack_on_every_cpu'}
 RELEASE_SKIPS = DEMOS | DEBUG_ONLY | SMP_ONLY | NOHZ_ONLY
 SMP_SKIPS = DEMOS | DEBUG_ONLY
 SMP_REPORT = {s: KERNEL_SUITES[s] for s in ('acpi', 'rcu', 'sched', 'smp', 'spinlock')}
@@ -102,6 +106,10 @@ BOOTS = {
         suites={**KERNEL_SUITES, **RING3_SUITES}, skips=RELEASE_SKIPS | FSGSBASE_ONLY,
         lines=(r'^entrylab: FSGSBASE off \(paranoid entry by MSR_GS_BASE', RESOURCES_OK,
                SUCCESS)),
+    'mitigations-off-selftests-and-ring3-suite': dict(
+        cmdline='selftest mitigations=off', init='{b}/user/entrytests.elf',
+        suites={**KERNEL_SUITES, **RING3_SUITES}, skips=RELEASE_SKIPS | PTI_ONLY,
+        lines=(r'^entrylab: mitigation pti: off \(mitigations=off\)$', RESOURCES_OK, SUCCESS)),
     'selftests-debug-entry': dict(cmdline='selftest', kernel='{b}/debug/entrylab.elf',
                                   init='{b}/user/init.elf', init_args='iters=200 reps=1',
                                   suites=KERNEL_SUITES, skips=DEMOS | SMP_ONLY | NOHZ_ONLY,
@@ -241,6 +249,9 @@ BOOTS.update({
     'smp2-ring3-suite': dict(init='{b}/user/entrytests.elf', env={'SMP': '2'},
                              suites=RING3_SUITES, lines=(SMP_ONLINE.format(2), RESOURCES_OK,
                                                           SUCCESS)),
+    'smp2-mitigations-off-ring3-suite': dict(
+        cmdline='mitigations=off', init='{b}/user/entrytests.elf', env={'SMP': '2'},
+        suites=RING3_SUITES, lines=(SMP_ONLINE.format(2), RESOURCES_OK, SUCCESS)),
     'smp-without-acpi-boots-one-cpu': dict(cmdline='noinit', env={'SMP': '2'},
                                            qemu_args=['-no-acpi'], lines=(
         r'^smp: ACPI: no RSDP from the loader \(no ACPI tables\?\): booting on one CPU$',
@@ -289,6 +300,7 @@ MAKES = {
         skips=RELEASE_SKIPS, lines=(RESOURCES_OK, SUCCESS), report=('ring3', RING3_SUITES)),
     'readme-bad-arguments-warned': dict(
         args=['bench', 'BENCH_ARGS=iters=-5 iter=100 reps=1000 count=99999999999999999999'],
+        timeout=600,  # 64 repetitions, the mitigation table's PTI rows flushing the TLB
         lines=(r'^init: warning: iters=-5 is not a number, using 10000$',
                r'^init: warning: reps=1000 is above the maximum 64, using 64$',
                r"^init: warning: unknown parameter 'iter' ignored$",
@@ -347,6 +359,11 @@ CLAIMS = [
      'STAC/CLAC are patched out), exactly the cases the sources define; banner complete, '
      'user FPU state by XSAVE (x87, SSE, AVX: 832-byte images) on the first and by FXSAVE on '
      'the second'),
+    (['mitigations-off-selftests-and-ring3-suite', 'smp2-mitigations-off-ring3-suite'],
+     '`mitigations=off`: the self-tests (the PTI ones skip) and the ring-3 suite pass with '
+     'every speculation mitigation off, on one CPU and on two; every other boot runs them '
+     'at their defaults (under TCG: PTI without PCID, VERW, retpoline, RSB filling, BHI '
+     'clearing, the SWAPGS fence)'),
     (['nofsgsbase-selftests-and-ring3-suite'],
      '`nofsgsbase`: the self-tests and the ring-3 suite pass with FSGSBASE off, the paranoid '
      'entry deciding by MSR_GS_BASE\'s sign (the kernel-half GS cases skip: ring 3 cannot '
@@ -479,7 +496,9 @@ CLAIMS = [
      '`nohz_full=0` (CPU 0 keeps its tick), `nohz_full=7` on two CPUs, `nohz_full=garbage`: '
      'a warning each, no CPU made nohz_full'),
     (['nmi-storm-on-two-cpus'],
-     'two boots on two CPUs, the ring-3 suite and the benchmark as init, while QEMU\'s '
+     'three boots on two CPUs, the ring-3 suite and the benchmark as init with the '
+     'mitigations at their defaults (PTI on: CR3 windows too) and the ring-3 suite with '
+     '`mitigations=off`, while QEMU\'s '
      'monitor sends `nmi` (LINT1, every CPU) 20 times a second from init\'s start to its '
      'end: NMIs land anywhere, SWAPGS windows and user mode included, and take the '
      'paranoid entry; the run succeeds with CT_WARN_ON 0 and nothing leaked, and each CPU '
@@ -508,18 +527,23 @@ CLAIMS = [
      'irqsave-inline < irqsave-outline; the floor is below them; for `invalid`, context '
      "tracking off < RCU tracker off < both on; docs/benchmarks.md's table matches; the "
      "process table's three round trips are printed, repeat exactly, and order getpid < "
-     'yield-pingpong < thread-create-join < fork-wait'),
+     "yield-pingpong < thread-create-join < fork-wait; the mitigation table's rows are "
+     "printed, `off` equals the variant table's default row, each row costs no less than "
+     'the one before (off < pti <= pti+verw <= +retpoline <= +bhi <= auto), and its table '
+     'in docs/benchmarks.md matches'),
     (['micro-icount'],
      '`make micro ICOUNT=1`: every micro test reports a whole, positive instruction count; '
      'the PIR drains order as their instruction counts must (docs/benchmarks.md)'),
     (['selftests-x86-as-expected'],
-     "Linux's own x86 entry selftests, unmodified, each as init: exactly the results "
+     "Linux's own x86 entry selftests, unmodified, each as init, with the mitigations at "
+     'their defaults and again with `mitigations=off`: both times exactly the results '
      'tests/selftests-x86.expect lists (below)'),
     (['readme-fuzzer-as-init'],
      "the README's fuzzer command on one CPU, then with `SMP=2`: self-tests pass, 1,000,000 "
      'fuzzed syscalls, the same result hash, CT_WARN_ON 0, no frame leaked, kernel page '
      'tables unchanged; then 300,000 with `frames=1` on one CPU and on two, its signal '
-     'frames\' FPU images wrecked before each sigreturn: the same checks, the same hash'),
+     'frames\' FPU images wrecked before each sigreturn: the same checks, the same hash; '
+     'then the 1,000,000 again with `mitigations=off`: the same hash'),
 ]
 
 
@@ -549,7 +573,7 @@ def boot_case(b, name, row):
 
 
 def make_case(b, name, row):
-    return boot.run_make(b, name, row['args'], timeout=300)
+    return boot.run_make(b, name, row['args'], timeout=row.get('timeout', 300))
 
 
 def make_bad_machine_elf(b, path):
@@ -606,17 +630,18 @@ SCREEN_CASES = (  # (name, -vga, command line, lines the screen must show)
 
 NMI_STORM_INTERVAL = 0.05      # seconds: 20 NMIs a second, to every CPU at once
 # (case, init, its arguments): the ring-3 suite and a benchmark, each on two CPUs.
-NMI_STORM_CASES = (('ring3-suite', 'user/entrytests.elf', ''),
-                   ('bench', 'user/init.elf', 'iters=10000 reps=5'))
+NMI_STORM_CASES = (('ring3-suite', 'user/entrytests.elf', '', ''),
+                   ('bench', 'user/init.elf', 'iters=10000 reps=5', ''),
+                   ('ring3-suite-mitigations-off', 'user/entrytests.elf', '', 'mitigations=off'))
 
 
-def boot_in_nmi_storm(b, name, init, init_args):
+def boot_in_nmi_storm(b, name, init, init_args, cmdline):
     """Boots init on two CPUs while QEMU's monitor sends "nmi" (LINT1 on every CPU)
     every NMI_STORM_INTERVAL from init's start until it has ended. Returns the Result
     and the NMIs sent before init ended and in all (one may be in flight then)."""
     iso = os.path.join(b, 'test-logs', name + '.iso')
-    built = subprocess.run(['bash', 'scripts/mkiso.sh', os.path.join(b, 'entrylab.elf'), iso, '',
-                            os.path.join(b, 'user', 'probe.elf'), os.path.join(b, init),
+    built = subprocess.run(['bash', 'scripts/mkiso.sh', os.path.join(b, 'entrylab.elf'), iso,
+                            cmdline, os.path.join(b, 'user', 'probe.elf'), os.path.join(b, init),
                             init_args], cwd=ROOT, capture_output=True, text=True)
     if built.returncode:
         return boot.Result(built.returncode, built.stdout + built.stderr, 0.0), 0, 0
@@ -656,9 +681,9 @@ def nmi_storm_on_two_cpus(b):
     first instruction) take the paranoid entry: the run succeeds, CT_WARN_ON stays 0,
     nothing leaks, and each CPU counted every NMI sent while init ran."""
     problems, seen = [], []
-    for case, init, init_args in NMI_STORM_CASES:
+    for case, init, init_args, cmdline in NMI_STORM_CASES:
         name = f'nmi-storm-{case}'
-        r, before_end, total = boot_in_nmi_storm(b, name, init, init_args)
+        r, before_end, total = boot_in_nmi_storm(b, name, init, init_args, cmdline)
         problems += [f'{case}: {p}' for p in boot.check(r, lines=(RESOURCES_OK, SUCCESS))]
         counts = {int(c): int(n) for c, n in
                   (re.match(r'^nmi: CPU (\d+): (\d+) NMIs$', l).groups()
@@ -769,7 +794,18 @@ def entry_variants_objdump(b):
             problems.append(f'{v}: expected pushf and a conditional sti, no popf')
         if v.startswith('irqsave_') and not v.endswith('_sti') and not (pushf and popf):
             problems.append(f'{v}: no pushf/popf on the hot path')
-    return problems, f'{len(entry_variants())} variants: calls, pushf, popf and sti as named'
+        # spectre_v2=retpoline: the same C built with retpolines, whose table call is
+        # a direct call to a thunk, and the plain one an indirect call.
+        retpoline = funcs.get(f'do_syscall_64_{v}_retpoline', [])
+        thunk = [l for l in retpoline if re.search(r'call.*<__x86_indirect_thunk_\w+>', l)]
+        if not thunk or any(re.search(r'call +\*', l) for l in retpoline):
+            problems.append(f'{v}: do_syscall_64_{v}_retpoline has no retpoline call, or an '
+                            'indirect one')
+        if not any(re.search(r'call +\*', l) for l in body) or \
+                any('__x86_indirect_thunk' in l for l in body):
+            problems.append(f'{v}: do_syscall_64_{v} has no indirect call, or a thunk')
+    return problems, (f'{len(entry_variants())} variants: calls, pushf, popf and sti as named; '
+                      'each one\'s _retpoline copy calls through __x86_indirect_thunk_*')
 
 
 @check
@@ -807,26 +843,38 @@ CLOCK_LINE = re.compile(r'^bench clock=(\S+) ticks_per_call=([\d.]+) median=([\d
 CLOCK_READERS = ('syscall', 'vdso-stable', 'vdso-percpu')
 
 
+MIT_LINE = re.compile(r'^bench mitigations=(\S+) op=(\S+) ticks_per_call=([\d.]+) median=')
+# The mitigation table's rows under TCG, in the order each adds to the one before
+# (pti+pcid is absent: TCG has no PCID), then auto.
+MIT_CHAIN = ('off', 'pti', 'pti+verw', 'pti+verw+retpoline', 'pti+verw+retpoline+bhi')
+MIT_OPS = ('kill', 'invalid', 'getpid')
+
+
 def bench_icount(b, name):
     r = boot.run_make(b, name, ['bench', 'ICOUNT=1', 'BENCH_ARGS=iters=1000 reps=3'],
                       timeout=300)
     cells = {(m[1], m[2]): float(m[4]) for m in map(BENCH_LINE.match, r.lines) if m}
+    cells.update({(f'mitigations={m[1]}', m[2]): float(m[3])
+                  for m in map(MIT_LINE.match, r.lines) if m})
     cells.update({('proc', m[1]): float(m[3]) for m in map(PROC_LINE.match, r.lines) if m})
     cells.update({('clock', m[1]): float(m[2]) for m in map(CLOCK_LINE.match, r.lines) if m})
     return r, cells
 
 
 def docs_table_mismatches(cells):
-    """Cells where docs/benchmarks.md's icount table disagrees with this build."""
+    """Cells where docs/benchmarks.md's icount tables (the variants', the
+    mitigations') disagree with this build."""
     text = open(os.path.join(ROOT, 'docs', 'benchmarks.md')).read()
-    section = text.split('## Instruction counts')[1].split('\n## ')[0]
     wrong = {}
-    for row in re.findall(r'^\| (irq\S+|floor) \|(.*)\|$', section, re.M):
-        for op, cell in zip(bench_ops(), row[1].split('|')):
-            m = re.match(r'\s*(\d+)', cell)
-            measured = cells.get((row[0], op))
-            if m and measured is not None and float(m[1]) != measured:
-                wrong[(row[0], op)] = (int(m[1]), measured)
+    for heading, rows, ops, key in (('## Instruction counts', r'irq\S+|floor', bench_ops(), ''),
+                                    ('### Mitigations', r'[a-z+]+', MIT_OPS, 'mitigations=')):
+        section = text.split(heading)[1].split('\n## ')[0]
+        for row in re.findall(r'^\| `?(' + rows + r')`? \|(.*)\|$', section, re.M):
+            for op, cell in zip(ops, row[1].split('|')):
+                m = re.match(r'\s*(\d+)', cell)
+                measured = cells.get((key + row[0], op))
+                if m and measured is not None and float(m[1]) != measured:
+                    wrong[(key + row[0], op)] = (int(m[1]), measured)
     return wrong
 
 
@@ -842,6 +890,7 @@ def bench_icount_ordering_repeatable(b):
     trackers = [f'irqoff-inline,{t}=off' for t in ('context_tracking', 'rcu_eqs')]
     want = {(v, op) for v in names + trackers for op in bench_ops()} | {('floor', 'invalid')}
     want |= {('proc', op) for op in PROC_OPS} | {('clock', c) for c in CLOCK_READERS}
+    want |= {(f'mitigations={m}', op) for m in (*MIT_CHAIN, 'auto') for op in MIT_OPS}
     if set(c1) != want:
         problems.append(f'bench lines: missing {sorted(want - set(c1))}, '
                         f'unexpected {sorted(set(c1) - want)}')
@@ -867,6 +916,14 @@ def bench_icount_ordering_repeatable(b):
     c = [c1[('clock', n)] for n in CLOCK_READERS]
     if not c[1] < c[2] < c[0]:
         problems.append(f'clock_gettime: expected vdso-stable < vdso-percpu < syscall: {c}')
+    for op in MIT_OPS:
+        chain = [c1[(f'mitigations={m}', op)] for m in MIT_CHAIN]
+        if chain[0] != c1[('irqoff-inline', op)]:
+            problems.append(f'{op}: mitigations=off {chain[0]:g} is not the variant table\'s '
+                            f'{c1[("irqoff-inline", op)]:g}')
+        if not chain[0] < chain[1] or chain != sorted(chain) or \
+                c1[('mitigations=auto', op)] < chain[-1]:
+            problems.append(f'{op}: expected off < pti <= ... <= +bhi <= auto: {chain}')
     stale = docs_table_mismatches(c1)
     if stale:
         problems.append(f'docs/benchmarks.md icount table is stale: {stale}')
@@ -917,14 +974,18 @@ FRAMES_COUNT = 300000
 @check
 def readme_fuzzer_as_init(b):
     """The README's fuzzer command on one CPU and on two: 1,000,000 calls, same hash,
-    nothing leaked; then the same with frames=1, shorter."""
+    nothing leaked; then the same with frames=1, shorter; then with the mitigations off,
+    which must change nothing the fuzzer can see."""
     runs, problems = [], []
     # frames=1: also the FPU images of its own signals' frames wrecked before sigreturn.
-    for i, smp, extra, count in ((1, '1', '', 1000000), (2, '2', '', 1000000),
-                                 (3, '1', ' frames=1', FRAMES_COUNT),
-                                 (4, '2', ' frames=1', FRAMES_COUNT)):
+    for i, smp, extra, count, cmdline in ((1, '1', '', 1000000, 'selftest'),
+                                          (2, '2', '', 1000000, 'selftest'),
+                                          (3, '1', ' frames=1', FRAMES_COUNT, 'selftest'),
+                                          (4, '2', ' frames=1', FRAMES_COUNT, 'selftest'),
+                                          (5, '1', '', 1000000, 'selftest mitigations=off')):
         r = boot.run_make(b, f'fuzz-{i}', ['run', 'INIT=build/user/fuzz.elf', f'SMP={smp}',
-                                           f'INIT_ARGS=seed=20261130 count={count}{extra}'],
+                                           f'INIT_ARGS=seed=20261130 count={count}{extra}',
+                                           f'CMDLINE={cmdline}'],
                           timeout=600)
         problems += boot.check(r, lines=(RESOURCES_OK, SUCCESS), suites=KERNEL_SUITES,
                                skips=RELEASE_SKIPS if smp == '1' else SMP_SKIPS | NOHZ_ONLY)
@@ -934,23 +995,28 @@ def readme_fuzzer_as_init(b):
             problems.append(f'run {i}: the fuzzer did not report {count:,} syscalls and a hash')
             return problems, ''
         runs.append((digest[0], r.seconds))
-    for one, two in ((0, 1), (2, 3)):
+    for one, two in ((0, 1), (2, 3), (0, 4)):
         if runs[one][0] != runs[two][0]:
             problems.append(f'same seed, different results: {runs[one][0]} vs {runs[two][0]}')
     return problems, (f'seed 20261130: hash {runs[0][0]} with SMP=1 and SMP=2, '
                       f'{runs[0][1]:.1f}s and {runs[1][1]:.1f}s; frames=1: {runs[2][0]} on both, '
-                      f'{runs[2][1]:.1f}s and {runs[3][1]:.1f}s')
+                      f'{runs[2][1]:.1f}s and {runs[3][1]:.1f}s; mitigations=off: the same hash, '
+                      f'{runs[4][1]:.1f}s')
 
 
 @check
 def selftests_x86_as_expected(b):
     """Linux's x86 selftests, unmodified, as init: exactly tests/selftests-x86.expect."""
-    results, problems = selftests_x86.run_all(b)
     want, _ = selftests_x86.read_expect()
-    subs = [(result if result != 'FAIL' or want.get(name) is None else 'XFAIL',
-             f'selftests-x86/{name}', reason) for name, result, reason in results]
-    n = sum(1 for r in results if r[1] == 'PASS')
-    return problems, f'{n} of {len(results)} pass, the rest as expected', subs
+    problems, subs, passed = [], [], []
+    for cmdline, suffix in (('', ''), ('mitigations=off', '-mitigations-off')):
+        results, p = selftests_x86.run_all(b, cmdline=cmdline)
+        problems += [f'{cmdline or "mitigations=auto"}: {x}' for x in p]
+        subs += [(result if result != 'FAIL' or want.get(name) is None else 'XFAIL',
+                  f'selftests-x86{suffix}/{name}', reason) for name, result, reason in results]
+        passed.append(sum(1 for r in results if r[1] == 'PASS'))
+    return problems, (f'{passed[0]} of {len(results)} pass with the mitigations on, '
+                      f'{passed[1]} off, the rest as expected'), subs
 
 
 # Cases that run make share build/entrylab.iso: they go in this order, on one worker.

@@ -149,22 +149,25 @@ def read_expect():
     return want, envs
 
 
-def run_one(b, src, out, name, env):
+def run_one(b, src, out, name, env, cmdline):
     binary, error = build(src, out, name)
     if not binary:
         return name, 'FAIL', f'does not build: {error}'
-    r = boot.run(b, f'selftests-x86-{name}', '', init=binary, env=env, timeout=BOOT_TIMEOUT)
+    tag = '-' + cmdline.replace('=', '-') if cmdline else ''
+    r = boot.run(b, f'selftests-x86{tag}-{name}', cmdline, init=binary, env=env,
+                 timeout=BOOT_TIMEOUT)
     return (name, *verdict(r))
 
 
-def run_all(b, only=''):
+def run_all(b, only='', cmdline=''):
     """[(name, result, reason)] and the problems against the expect file."""
     out = os.path.join(b, 'selftests-x86')
     src = source_dir(out)
     names = [n for n in makefile_tests(src) if only in n]
     (want, envs), problems = read_expect(), []
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 1)) as ex:
-        results = list(ex.map(lambda n: run_one(b, src, out, n, envs.get(n, {})), names))
+        results = list(ex.map(lambda n: run_one(b, src, out, n, envs.get(n, {}), cmdline),
+                              names))
     for name, result, reason in results:
         if name not in want:
             problems.append(f'{name}: not in tests/selftests-x86.expect')

@@ -67,6 +67,7 @@ void bench_parse_args(struct cmdline *args, struct bench_args *b)
 {
 	b->iters = cmdline_u64_range(args, "iters", 10000, 1, BENCH_MAX_ITERS);
 	b->reps = cmdline_u64_range(args, "reps", 5, 1, BENCH_MAX_REPS);
+	b->boot_row = !strcmp(cmdline_str(args, "rows", "all"), "boot");
 }
 
 int run_benchmark(const struct bench_args *b)
@@ -91,6 +92,12 @@ int run_benchmark(const struct bench_args *b)
 	}
 	for (long v = 0; v < nvar; v++)
 		serves[v] = syscall2(__NR_entrylab_bench, BENCH_OPS, v);
+	if (b->boot_row) {	/* the mitigation table's cells (scripts/bench_mitigations.py) */
+		long boot = syscall1(__NR_entrylab_bench, BENCH_BOOT_ROW);
+
+		for (long v = 0; v < nvar; v++)
+			serves[v] = v == boot ? serves[v] & ~BIT(BENCH_OP_KILL_HANDLED) : 0;
+	}
 	printf("bench: %lu iterations x %lu repetitions x %ld rows\n",
 	       (unsigned long)b->iters, (unsigned long)b->reps, nvar);
 	syscall1(__NR_entrylab_bench, BENCH_BEGIN);

@@ -2,8 +2,11 @@
 /*
  * init: entrylab's default ring-3 program, the syscall benchmark (user/bench.c).
  *
- *   init [iters=N] [reps=R]	N syscalls per timed loop (default 10000, at most
- *				2^32), R repetitions (default 5, at most 64)
+ *   init [iters=N] [reps=R] [rows=boot]
+ *				N syscalls per timed loop (default 10000, at most
+ *				2^32), R repetitions (default 5, at most 64);
+ *				rows=boot: kill, invalid and getpid in the boot's
+ *				entry variant only (a mitigation table cell)
  *
  * A bad or unknown argument gets one warning naming the value used instead. Any
  * other static x86-64 ELF can be init instead (make run INIT=path); the kernel's
@@ -20,5 +23,7 @@ int main(int argc, char **argv)
 	cmdline_parse_argv(&args, "init", argc, argv);
 	bench_parse_args(&args, &b);
 	cmdline_warn_unknown(&args);
+	if (b.boot_row)
+		return run_benchmark(&b);
 	return run_benchmark(&b) || run_process_benchmark(&b) || run_clock_benchmark(&b);
 }

@@ -5,10 +5,12 @@
  * assembly and turns each "->NAME value" marker into "%define NAME value" in
  * build/asm-offsets.inc. It is never linked.
  */
-#include <asm/percpu.h>
-#include <asm/ptrace.h>
+#include <asm/alternative.h>
+#include <asm/mitigations.h>
 #include <asm/msr.h>
+#include <asm/percpu.h>
 #include <asm/processor.h>
+#include <asm/ptrace.h>
 #include <asm/segment.h>
 #include <asm/traps.h>
 #include <entry-variants.h>
@@ -39,7 +41,9 @@ void asm_offsets(void)
 	OFFSET(PERCPU_ct_warnings, percpu, ct_warnings);
 	OFFSET(PERCPU_rcu_watching, percpu, rcu_watching);
 
-	OFFSET(PERCPU_user_rsp, percpu, user_rsp);
+	OFFSET(PERCPU_user_rsp, percpu, entry.user_rsp);
+	OFFSET(PERCPU_top_of_stack, percpu, entry.top_of_stack);
+	OFFSET(PERCPU_pti_flush_user, percpu, pti_flush_user);
 	OFFSET(PERCPU_tss_rsp0, percpu, tss.rsp[0]);
 	OFFSET(PERCPU_gdt, percpu, gdt);
 	OFFSET(PERCPU_espfix_stack, percpu, espfix_stack);
@@ -54,6 +58,21 @@ void asm_offsets(void)
 	DEFINE(X86_TRAP_GP, X86_TRAP_GP);
 	DEFINE(X86_TRAP_MC, X86_TRAP_MC);
 	DEFINE(MSR_GS_BASE, MSR_GS_BASE);
+	DEFINE(MSR_IA32_SPEC_CTRL, MSR_IA32_SPEC_CTRL);
+	DEFINE(SPEC_CTRL_IBRS, SPEC_CTRL_IBRS);
+	DEFINE(__KERNEL_DS, __KERNEL_DS);
+
+	/* Patch sites (entry/calling.inc): their kinds and the mitigations they name. */
+	DEFINE(PATCH_SKIP_UNLESS, PATCH_SKIP_UNLESS);
+	DEFINE(PATCH_CALL_IF, PATCH_CALL_IF);
+	DEFINE(MIT_PTI, MIT_PTI);
+	DEFINE(MIT_PCID, MIT_PCID);
+	DEFINE(MIT_VERW, MIT_VERW);
+	DEFINE(MIT_RETPOLINE, MIT_RETPOLINE);
+	DEFINE(MIT_IBRS, MIT_IBRS);
+	DEFINE(MIT_RSB, MIT_RSB);
+	DEFINE(MIT_BHI, MIT_BHI);
+	DEFINE(MIT_SWAPGS_FENCE, MIT_SWAPGS_FENCE);
 	DEFINE(IRQ_VECTOR_TIMER, IRQ_VECTOR_TIMER);
 	DEFINE(IRQ_VECTOR_RESCHEDULE, IRQ_VECTOR_RESCHEDULE);
 	DEFINE(IRQ_VECTOR_CALL_FUNCTION, IRQ_VECTOR_CALL_FUNCTION);
@@ -69,4 +88,6 @@ void asm_offsets(void)
 	/* ", irqsave_outline, irqsave_inline, ...": a list for FOR_EACH (calling.inc). */
 	DEFINE_TEXT(ENTRY_VARIANT_NAMES, ENTRY_VARIANTS(VARIANT_NAME));
 	DEFINE_TEXT(ENTRY_SYSCALL_64_DEFAULT, "entry_SYSCALL_64_" __stringify(ENTRY_VARIANT_DEFAULT));
+	DEFINE_TEXT(ENTRY_SYSCALL_64_DEFAULT_MITIGATED,
+		    "entry_SYSCALL_64_" __stringify(ENTRY_VARIANT_DEFAULT) "_mitigated");
 }

@@ -10,6 +10,7 @@
  * programs; AVX is not (no XSAVE support), so CPUID-driven libraries keep to SSE.
  */
 #include <asm/fpu.h>
+#include <asm/mitigations.h>
 #include <asm/msr.h>
 #include <asm/processor.h>
 #include <asm/smap.h>
@@ -86,19 +87,27 @@ void cpu_init(void)
 	if (cpuid(0).eax >= 7)
 		leaf7 = cpuid_count(7, 0);
 
-	boot_cpu.pge = leaf1.edx & CPUID1_EDX_PGE;
 	boot_cpu.pat = leaf1.edx & CPUID1_EDX_PAT;
 	boot_cpu.smep = leaf7.ebx & CPUID7_EBX_SMEP;
 	boot_cpu.smap = leaf7.ebx & CPUID7_EBX_SMAP;
 	boot_cpu.umip = leaf7.ecx & CPUID7_ECX_UMIP;
+	boot_cpu.pcid = leaf1.ecx & CPUID1_ECX_PCID;
+	boot_cpu.md_clear = leaf7.edx & CPUID7_EDX_MD_CLEAR;
+	boot_cpu.spec_ctrl = leaf7.edx & CPUID7_EDX_SPEC_CTRL;
+	if (!(leaf7.edx & CPUID7_EDX_ARCH_CAP) ||
+	    !rdmsr_safe(MSR_IA32_ARCH_CAPABILITIES, &boot_cpu.arch_capabilities))
+		boot_cpu.arch_capabilities = 0;
 	/* Linux's parameter: keeps the paranoid entry on its MSR_GS_BASE rule. */
 	boot_cpu.fsgsbase = (leaf7.ebx & CPUID7_EBX_FSGSBASE) &&
 			    !cmdline_flag(&boot_cmdline, "nofsgsbase");
 
 	fpu_init();		/* XSAVE and what it saves: CR4 and XCR0 follow */
 
-	/* Text is still writable: patch the STAC/CLAC sites before paging_init(). */
+	/* Text is still writable: patch the mitigation and STAC/CLAC sites before paging_init(). */
+	mitigations_init();
 	smap_patch_sites(boot_cpu.smap);
+	/* PTI: no kernel translation may survive the switch to the user's tables. */
+	boot_cpu.pge = (leaf1.edx & CPUID1_EDX_PGE) && !mitigation_on(MIT_PTI);
 	cpu_init_protections();
 }
 
@@ -130,6 +139,8 @@ void cpu_init_protections(void)
 		cr4 |= X86_CR4_FSGSBASE;
 	if (fpu_config.xsave)
 		cr4 |= X86_CR4_OSXSAVE;		/* XSAVE, XRSTOR, XSETBV; CPUID says OSXSAVE */
+	if (mitigation_on(MIT_PCID))
+		cr4 |= X86_CR4_PCIDE;		/* PTI's two PCIDs (CR3 holds PCID 0 now) */
 	write_cr4(cr4);
 	fpu_init_cpu();
 	/*

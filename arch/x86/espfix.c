@@ -53,7 +53,7 @@ static pte_t espfix_pt[512] __aligned(PAGE_SIZE);
 
 void espfix_init(void)
 {
-	pte_t *pdpt = phys_to_virt(kernel_pml4[(ESPFIX_BASE_ADDR >> 39) & 511] & PTE_ADDR_MASK);
+	pte_t *pdpt = phys_to_virt(kernel_pml4[PML4_SLOT(ESPFIX_BASE_ADDR)] & PTE_ADDR_MASK);
 
 	for (unsigned int i = 0; i < 512; i += ESPFIX_PTE_STRIDE)
 		espfix_pt[i] = virt_to_phys(espfix_page) | PAGE_KERNEL_RO;

@@ -9,6 +9,7 @@
  * why) and enter through the paranoid entry (entry/entry_irq.asm).
  */
 #include <asm/desc.h>
+#include <asm/page.h>
 #include <asm/segment.h>
 #include <asm/traps.h>
 
@@ -25,7 +26,14 @@ struct idt_gate {
 #define GATE_INTERRUPT		0x8e	/* present, DPL 0, 64-bit interrupt gate */
 #define GATE_DPL3		0x60
 
-static struct idt_gate idt[256] __aligned(16);
+/* A page of its own: with PTI the user's page tables map it, read-only. */
+static struct idt_gate idt_table[256] __aligned(PAGE_SIZE);
+_Static_assert(sizeof(idt_table) == PAGE_SIZE, "the IDT fills its page");
+
+const void *idt_page(void)
+{
+	return idt_table;
+}
 
 /* entry/entry_irq.asm: the IRQ stubs (the exception stubs: asm/traps.h). */
 extern char irq_stub_timer[], irq_stub_spurious[], irq_stub_reschedule[];
@@ -36,7 +44,7 @@ static void set_gate(unsigned int vec, const void *handler, unsigned int ist, bo
 {
 	unsigned long a = (unsigned long)handler;
 
-	idt[vec] = (struct idt_gate){
+	idt_table[vec] = (struct idt_gate){
 		.offset_low = a & 0xffff,
 		.selector = __KERNEL_CS,
 		.ist = ist,
@@ -80,7 +88,7 @@ void idt_init(void)
 
 void idt_load(void)
 {
-	struct desc_ptr idtr = { sizeof(idt) - 1, (unsigned long)idt };
+	struct desc_ptr idtr = { sizeof(idt_table) - 1, (unsigned long)idt_table };
 
 	asm volatile("lidt %0" : : "m"(idtr));
 }

@@ -17,6 +17,7 @@
 #include <asm/apic.h>
 #include <asm/debugreg.h>
 #include <asm/io_bitmap.h>
+#include <asm/mitigations.h>
 #include <asm/percpu.h>
 #include <asm/processor.h>
 #include <asm/traps.h>
@@ -124,11 +125,20 @@ static void user_exception(struct pt_regs *regs, unsigned long vector)
 /* entry/entry_irq.asm: the IRETQ of the return path, and a way back to it. */
 void __noreturn return_to_user(struct pt_regs *regs);
 
+/*
+ * Where the IRETQ to ring 3 reads its frame: at the top of the task's stack, or
+ * with PTI at the top of the entry stack, where return_via_iret copied it.
+ */
+static unsigned long iret_frame_to_user(void)
+{
+	return mitigation_on(MIT_PTI) ? this_cpu()->tss.rsp[0] - 5 * sizeof(unsigned long) :
+					(unsigned long)&current->regs->ip;
+}
+
 static bool is_bad_iret(const struct pt_regs *regs, unsigned long vector)
 {
 	return (vector == X86_TRAP_GP || vector == X86_TRAP_SS || vector == X86_TRAP_NP) &&
-	       regs->ip == (unsigned long)irq_return_iret &&
-	       regs->sp == (unsigned long)&current->regs->ip;
+	       regs->ip == (unsigned long)irq_return_iret && regs->sp == iret_frame_to_user();
 }
 
 /**
@@ -140,8 +150,10 @@ static bool is_bad_iret(const struct pt_regs *regs, unsigned long vector)
  * to a kernel or an LDT data segment as CS; a null SS in the entry self-test), #NP
  * or #SS when its segment is not present. At that moment the general registers
  * already hold the user's values (POP_REGS ran), so they are in @regs, and the
- * user's IRET frame is intact at @regs->sp, which is &current->regs->ip. Rebuild
- * the user's pt_regs there, then treat the fault as one from user mode, at the
+ * user's IRET frame is intact at @regs->sp: &current->regs->ip, or with PTI the
+ * entry stack's copy (and @regs is then current->regs itself: the PTI entry moved
+ * the fault's frame to the top of the task stack). Rebuild the user's pt_regs at
+ * current->regs, then treat the fault as one from user mode, at the
  * instruction the IRETQ was going to: the context tracking state already says
  * USER, so enter properly, queue the vector's signal (SIGSEGV for #GP, SIGBUS for
  * #NP and #SS) with the CPU's error code, often the refused selector, do the exit
@@ -150,11 +162,13 @@ static bool is_bad_iret(const struct pt_regs *regs, unsigned long vector)
 static void __noreturn fixup_bad_iret(struct pt_regs *regs, unsigned long vector)
 {
 	struct pt_regs *user = current->regs;
-	unsigned long err = regs->orig_ax;
+	unsigned long err = regs->orig_ax, frame[5];
 
-	/* The two frames overlap: regs sits just below user on the same stack. */
+	/* The frames may overlap: regs below user on the same stack, or at it. */
+	memcpy(frame, (const void *)regs->sp, sizeof(frame));
 	memmove(user, regs, offsetof(struct pt_regs, orig_ax));
 	user->orig_ax = err;
+	memcpy(&user->ip, frame, sizeof(frame));
 	enter_from_user_mode(user);
 	user_exception(user, vector);
 	user->orig_ax = -1UL;		/* no syscall to restart */

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * modify_ldt(2): a process's local descriptor table (asm/ldt.h), as Linux's
- * arch/x86/kernel/ldt.c has it, less PTI's second mapping of it.
+ * arch/x86/kernel/ldt.c has it.
  *
  * The table belongs to the mm: every thread of a process sees the same one. It
  * is never edited in place. A write builds a copy with the new entry and swaps
@@ -11,6 +11,14 @@
  * table before the task's FS and GS selectors, which may name one of its entries;
  * a selector whose entry has gone since loads as null (arch/x86/process.c).
  *
+ * With page-table isolation the CPU reads descriptors in ring 3 too (a MOV to a
+ * segment register, an IRETQ to an LDT selector), where the user's page tables
+ * do not map the direct map. So each copy is mapped, read-only, into both PML4s
+ * of its own address space, at LDT_REMAP_BASE plus its frames' physical address
+ * (Linux's LDT remap, which uses two fixed slots instead): two copies that are
+ * live at once never share an address, and a stale TLB entry for one that was
+ * freed still names the frame it had. LDTR's base is that address.
+ *
  * Segments are checked as Linux checks them: DPL 3 always, no 64-bit code (the
  * lm bit is ignored), no conforming code in the old mode or present. 16-bit
  * segments are allowed, as in Linux with CONFIG_X86_16BIT: an IRET to a 16-bit
@@ -19,7 +27,10 @@
  */
 #include <asm/desc.h>
 #include <asm/ldt.h>
+#include <asm/mitigations.h>
 #include <asm/percpu.h>
+#include <asm/pgtable.h>
+#include <asm/pti.h>
 #include <asm/uaccess.h>
 #include <errno.h>
 #include <mm.h>
@@ -70,14 +81,52 @@ static struct ldt *ldt_copy_locked(const struct ldt *old, unsigned int nr_entrie
 	return new;
 }
 
+/* Where the CPU reads a copy: its PTI alias, or the direct map. */
+static unsigned long ldt_cpu_address(const struct ldt *ldt)
+{
+	return mitigation_on(MIT_PTI) ? LDT_REMAP_BASE + virt_to_phys(ldt->entries) :
+					(unsigned long)ldt->entries;
+}
+
+/* PTI: ldt's frames at their alias in mm's tables; with lock held, or mm private. */
+static int ldt_map(struct mm *mm, struct ldt *ldt)
+{
+	phys_addr_t pa = virt_to_phys(ldt);
+	unsigned int n = ldt_frames(ldt->nr_entries);
+
+	if (!mitigation_on(MIT_PTI))
+		return 0;
+	for (unsigned int i = 0; i < n; i++) {
+		if (map_page(mm->pml4, LDT_REMAP_BASE + pa + i * PAGE_SIZE, pa + i * PAGE_SIZE,
+			     PAGE_KERNEL_RO)) {
+			while (i--)
+				unmap_page(mm->pml4, LDT_REMAP_BASE + pa + i * PAGE_SIZE);
+			return -ENOMEM;
+		}
+	}
+	pti_sync_pml4e(mm->pml4, PML4_SLOT(LDT_REMAP_BASE));
+	return 0;
+}
+
+/* PTI: the alias gone from mm's tables (the caller flushes other CPUs' TLBs). */
+static void ldt_unmap(struct mm *mm, struct ldt *ldt)
+{
+	phys_addr_t pa = virt_to_phys(ldt);
+
+	if (!mitigation_on(MIT_PTI) || !ldt)
+		return;
+	for (unsigned int i = 0; i < ldt_frames(ldt->nr_entries); i++)
+		unmap_page(mm->pml4, LDT_REMAP_BASE + pa + i * PAGE_SIZE);
+}
+
 void switch_ldt_irqoff(const struct mm *mm)
 {
 	const struct ldt *ldt = mm ? READ_ONCE(mm->ldt) : NULL;
 	u64 *gdt = this_cpu()->gdt, want[2] = { 0, 0 };
 
 	if (ldt)
-		pack_system_desc(want, (unsigned long)ldt->entries,
-				 ldt->nr_entries * LDT_ENTRY_SIZE - 1, DESC_LDT);
+		pack_system_desc(want, ldt_cpu_address(ldt), ldt->nr_entries * LDT_ENTRY_SIZE - 1,
+				 DESC_LDT);
 	/* The GDT slot says what LDTR holds: most switches find nothing to change. */
 	if (gdt[GDT_ENTRY_LDT] == want[0] && gdt[GDT_ENTRY_LDT + 1] == want[1])
 		return;
@@ -91,11 +140,16 @@ int ldt_dup_locked(struct mm *child, const struct mm *parent)
 	if (!parent->ldt)
 		return 0;
 	child->ldt = ldt_copy_locked(parent->ldt, parent->ldt->nr_entries);
+	if (child->ldt && ldt_map(child, child->ldt)) {
+		ldt_release(child->ldt);
+		child->ldt = NULL;
+	}
 	return child->ldt ? 0 : -ENOMEM;
 }
 
 void ldt_free(struct mm *mm)
 {
+	ldt_unmap(mm, mm->ldt);
 	ldt_release(mm->ldt);
 	mm->ldt = NULL;
 }
@@ -150,6 +204,10 @@ static long write_ldt(const void __user *ptr, unsigned long bytecount, bool oldm
 	spin_lock_irqsave(&mm->lock, flags);
 	old = mm->ldt;
 	new = ldt_copy_locked(old, MAX(d.entry_number + 1, old ? old->nr_entries : 0));
+	if (new && ldt_map(mm, new)) {
+		ldt_release(new);
+		new = NULL;
+	}
 	if (new) {
 		new->entries[d.entry_number] = desc;
 		WRITE_ONCE(mm->ldt, new);
@@ -158,7 +216,15 @@ static long write_ldt(const void __user *ptr, unsigned long bytecount, bool oldm
 	if (!new)
 		return -ENOMEM;
 	on_each_cpu_running_mm(mm, reload_ldt, mm);
-	ldt_release(old);		/* no CPU has it loaded now */
+	if (old && mitigation_on(MIT_PTI)) {	/* no CPU has it loaded now: unmap it */
+		unsigned long va = LDT_REMAP_BASE + virt_to_phys(old);
+
+		spin_lock_irqsave(&mm->lock, flags);
+		ldt_unmap(mm, old);
+		spin_unlock_irqrestore(&mm->lock, flags);
+		flush_tlb_mm_range(mm, va, va + ldt_frames(old->nr_entries) * PAGE_SIZE);
+	}
+	ldt_release(old);
 	return 0;
 }
 

@@ -25,12 +25,17 @@ void percpu_init(unsigned int cpu)
 	wrmsr(MSR_KERNEL_GS_BASE, 0);	/* the user's GS base until a task sets one */
 }
 
-/* Flat segment descriptors: only the type, DPL and L bits matter in long mode. */
-#define SEG_KERNEL_CODE64	0x00af9a000000ffffUL
-#define SEG_KERNEL_DATA		0x00cf92000000ffffUL
-#define SEG_USER_DATA		0x00cff2000000ffffUL
-#define SEG_USER_CODE64		0x00affa000000ffffUL
-#define SEG_USER_CODE32		0x00cffa000000ffffUL	/* D=1, L=0: compat mode */
+/*
+ * Flat segment descriptors: only the type, DPL and L bits matter in long mode.
+ * Each is marked accessed (type bit 0), so that loading it never writes the GDT:
+ * with PTI the user's page tables map the GDT read-only, and a selector load in
+ * ring 3 that had to set the bit would fault (Linux's GDT is built so too).
+ */
+#define SEG_KERNEL_CODE64	0x00af9b000000ffffUL
+#define SEG_KERNEL_DATA		0x00cf93000000ffffUL
+#define SEG_USER_DATA		0x00cff3000000ffffUL
+#define SEG_USER_CODE64		0x00affb000000ffffUL
+#define SEG_USER_CODE32		0x00cffb000000ffffUL	/* D=1, L=0: compat mode */
 
 
 void gdt_init_cpu(void)

@@ -7,6 +7,7 @@
 #include <asm/irqflags.h>
 #include <asm/page.h>
 #include <asm/processor.h>
+#include <asm/pti.h>
 #include <asm/traps.h>
 #include <kernel.h>
 #include <printk.h>
@@ -132,11 +133,11 @@ static void flush_range_here(void *arg)
 	if (r->mm && this_cpu_read(loaded_mm) != r->mm)
 		return;		/* switched away since: the CR3 load flushed it */
 	if (r->mm && (r->end - r->start) / PAGE_SIZE > FLUSH_ALL_PAGES) {
-		write_cr3(read_cr3());	/* user pages are never global */
+		flush_tlb_local();	/* user pages are never global */
 		return;
 	}
 	for (unsigned long va = r->start; va < r->end; va += PAGE_SIZE)
-		invlpg(va);
+		flush_tlb_one(va);
 }
 
 /**

@@ -21,6 +21,7 @@
 #include <asm/desc.h>
 #include <asm/pgtable.h>
 #include <asm/processor.h>
+#include <asm/pti.h>
 #include <asm/syscall.h>
 #include <cmdline.h>
 #include <kernel.h>
@@ -64,6 +65,7 @@ void __noreturn ap_start(unsigned int cpu)
 	load_cr3(kernel_pml4);
 	percpu_init(cpu);
 	gdt_init_cpu();
+	pti_init_cpu();
 	idt_load();
 	cpu_init_protections();
 	lapic_enable();

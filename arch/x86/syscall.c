@@ -6,6 +6,7 @@
  * instructions, AC would open SMAP, NT and IOPL would change IRET and port I/O,
  * IF would let interrupts in before the stack switch. Linux's mask, bit for bit.
  */
+#include <asm/mitigations.h>
 #include <asm/msr.h>
 #include <asm/percpu.h>
 #include <asm/processor.h>
@@ -22,16 +23,19 @@
 			    X86_EFLAGS_OF | X86_EFLAGS_IOPL | X86_EFLAGS_NT | X86_EFLAGS_RF | \
 			    X86_EFLAGS_AC | X86_EFLAGS_ID)
 
-#define DECLARE_STUB(name, what)	void entry_SYSCALL_64_##name(void);
+#define DECLARE_STUB(name, what)	void entry_SYSCALL_64_##name(void); \
+					void entry_SYSCALL_64_##name##_mitigated(void);
 ENTRY_VARIANTS(DECLARE_STUB)
 void entry_SYSCALL_64_floor(void);
+void entry_SYSCALL_64_floor_mitigated(void);
 void entry_SYSCALL_compat(void);
 
 /* The order of the benchmark table: include/entry-variants.h, then the floor. */
-#define VARIANT(name, what)		{ #name, entry_SYSCALL_64_##name, what, false },
+#define VARIANT(name, what)	{ #name, entry_SYSCALL_64_##name, entry_SYSCALL_64_##name##_mitigated, \
+				  what, false },
 struct entry_variant entry_variants[] = {
 	ENTRY_VARIANTS(VARIANT)
-	{ "floor", entry_SYSCALL_64_floor,
+	{ "floor", entry_SYSCALL_64_floor, entry_SYSCALL_64_floor_mitigated,
 	  "swapgs, stack switch, -ENOSYS, sysret: no C (reference only)", true },
 };
 const unsigned int nr_entry_variants = ARRAY_SIZE(entry_variants);
@@ -39,9 +43,16 @@ _Static_assert(ARRAY_SIZE(entry_variants) + 2 <= BENCH_MAX_ROWS,
 	       "the variants and the two tracker rows (kernel/bench.c) must fit the benchmark");
 unsigned int boot_entry_variant;
 
+/* The stub to run: the plain one unless a mitigation of the SYSCALL path is on. */
+static void (*variant_stub(unsigned int idx))(void)
+{
+	return mitigations & MIT_SYSCALL_PATH ? entry_variants[idx].mitigated :
+						entry_variants[idx].entry;
+}
+
 void syscall_select_entry(unsigned int idx)
 {
-	wrmsr(MSR_LSTAR, (unsigned long)entry_variants[idx].entry);
+	wrmsr(MSR_LSTAR, (unsigned long)variant_stub(idx));
 }
 
 unsigned int syscall_current_entry(void)
@@ -49,7 +60,7 @@ unsigned int syscall_current_entry(void)
 	unsigned long lstar = rdmsr(MSR_LSTAR);
 
 	for (unsigned int i = 0; i < nr_entry_variants; i++)
-		if ((unsigned long)entry_variants[i].entry == lstar)
+		if ((unsigned long)variant_stub(i) == lstar)
 			return i;
 	return nr_entry_variants;
 }

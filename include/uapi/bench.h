@@ -14,6 +14,7 @@
  *   syscall(__NR_entrylab_bench, BENCH_CLOCK_SYSCALLS)      clock_gettime, clock_getres,
  *                                                           gettimeofday, time and getcpu
  *                                                           calls this thread made
+ *   syscall(__NR_entrylab_bench, BENCH_BOOT_ROW)            the row of the boot's variant
  *
  * A row is an entry variant with context tracking and the RCU tracker on or off
  * (kernel/bench.c). Ticks are RDTSC deltas measured in ring 3, with the empty
@@ -38,6 +39,7 @@ enum bench_cmd {
 	BENCH_REPORT,
 	BENCH_CLOCK,
 	BENCH_CLOCK_SYSCALLS,
+	BENCH_BOOT_ROW,
 };
 
 /* BENCH_CLOCK's modes: the values of the kernel's enum vclock_mode (include/vvar.h). */

@@ -9,6 +9,7 @@
 struct bench_args {
 	u64 iters;	/* syscalls per timed loop */
 	u64 reps;	/* repetitions of every loop; min and median are reported */
+	bool boot_row;	/* rows=boot: the boot's row alone, kill/invalid/getpid alone */
 };
 
 /* iters= and reps=, each warned about and clamped when out of range. */

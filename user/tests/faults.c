@@ -3,6 +3,7 @@
  * Faults from ring 3: each must arrive as the right signal with Linux's si_code
  * and si_addr, and the program must be able to carry on.
  */
+#include <file.h>
 #include "harness.h"
 
 static const u8 rodata_byte = 1;
@@ -17,6 +18,8 @@ static void do_mov_cr3(void)	{ asm volatile("mov %0, %%cr3" : : "r"(0UL)); }
 static void do_in(void)		{ asm volatile("inb $0x80, %%al" : : : "rax"); }
 static void do_out(void)	{ asm volatile("outb %%al, $0x80" : : "a"(0)); }
 static void do_kread(void)	{ (void)*(volatile long *)0xffffffff80100000UL; }
+static unsigned long probe_addr;
+static void do_probe_read(void)	{ (void)*(volatile long *)probe_addr; }
 static void do_kwrite(void)	{ *(volatile long *)0xffff888000100000UL = 0; }
 static void do_rodata_write(void) { *(volatile u8 *)&rodata_byte = 2; }
 static void do_noncanon(void)	{ (void)*(volatile long *)0x0000800000000000UL; }
@@ -126,6 +129,53 @@ SELFTEST(faults, read_kernel_text)
 {
 	EXPECT_FAULT(t, do_kread, SIGSEGV, SEGV_MAPERR);
 	EXPECT_EQ(t, caught.addr, 0xffffffff80100000UL);
+}
+
+#define PF_PRESENT	1UL	/* page-fault error code: a protection fault, not absent */
+#define KERNEL_IMAGE	0xffffffff80100000UL	/* KERNEL_VMA + 1 MiB, where it links */
+
+/* The kernel's answer in /sys/devices/system/cpu/vulnerabilities/meltdown. */
+static bool pti_on(struct test *t)
+{
+	char buf[64] = "";
+	long fd = syscall4(__NR_openat, AT_FDCWD,
+			   "/sys/devices/system/cpu/vulnerabilities/meltdown", O_RDONLY, 0);
+
+	EXPECT_GE(t, fd, 0L);
+	EXPECT_GT(t, syscall3(__NR_read, fd, buf, sizeof(buf) - 1), 0L);
+	syscall1(__NR_close, fd);
+	return !strcmp(buf, "Mitigation: PTI\n");
+}
+
+/* Whether a read of addr from ring 3 finds a page there (and, being ring 3, faults). */
+static bool page_present(struct test *t, unsigned long addr)
+{
+	probe_addr = addr;
+	if (!EXPECT_TRUE(t, faults(do_probe_read)))
+		return false;
+	EXPECT_EQ(t, caught.code, (long)SEGV_MAPERR);	/* Linux's code for kernel addresses */
+	return caught.err & PF_PRESENT;
+}
+
+/*
+ * The kernel image links its entry text first, then the rest of .text. Without
+ * PTI every page of it is present (and a protection fault for ring 3); with PTI
+ * the entry text is, and the kernel text right after it faults as not present:
+ * the user's page tables do not map it at all.
+ */
+SELFTEST(faults, kernel_text_is_absent_with_pti)
+{
+	unsigned long va = KERNEL_IMAGE, run = 0;
+
+	while (va < KERNEL_IMAGE + 64 * PAGE_SIZE && !page_present(t, va))
+		va += PAGE_SIZE;			/* the boot sections: not mapped at all */
+	ASSERT_TRUE(t, va < KERNEL_IMAGE + 64 * PAGE_SIZE);
+	while (run < 64 && page_present(t, va + run * PAGE_SIZE))
+		run++;
+	if (pti_on(t))
+		EXPECT_LE(t, run, 8UL);			/* the entry text alone */
+	else
+		EXPECT_EQ(t, run, 64UL);		/* text, rodata, data ... */
 }
 
 SELFTEST(faults, write_kernel_direct_map)

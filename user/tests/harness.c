@@ -17,6 +17,7 @@ static void recorder(int sig, struct kernel_siginfo *si, struct kernel_ucontext 
 	caught.ip = sc->ip;
 	caught.flags = sc->flags;
 	caught.trapno = sc->trapno;
+	caught.err = sc->err;
 	sc->flags &= ~X86_EFLAGS_TF;		/* one trap, not one per instruction */
 	if (recover_after[sig]) {
 		/*

@@ -27,7 +27,7 @@ struct gprs {
 struct caught {
 	int count;
 	int sig, code;
-	unsigned long addr, ip, flags, trapno;
+	unsigned long addr, ip, flags, trapno, err;
 };
 extern volatile struct caught caught;
 extern jmp_buf recover_env;

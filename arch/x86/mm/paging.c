@@ -19,6 +19,7 @@
  */
 #include <asm/pgtable.h>
 #include <asm/processor.h>
+#include <asm/pti.h>
 #include <errno.h>
 #include <kernel.h>
 #include <pmm.h>
@@ -32,7 +33,6 @@ extern char _text[], _etext[], _rodata[], _erodata[], _data[], _kernel_end[];
 extern char boot_stack_guard[];
 
 #define PT_INDEX(va, level)	(((va) >> (12 + 9 * (level))) & 511)
-#define KERNEL_PML4_FIRST	256
 
 static pte_t *table_of(pte_t entry)
 {
@@ -57,10 +57,14 @@ static pte_t *walk(pte_t *pml4, unsigned long va, bool create, bool user)
 			if (!create || !(pa = alloc_frame()))
 				return NULL;
 			*e = pa | _PAGE_PRESENT | _PAGE_RW | (user ? _PAGE_USER : 0);
+			if (user && level == 3)
+				pti_sync_pml4e(pml4, PT_INDEX(va, 3));
 		} else if (*e & _PAGE_PSE) {
 			return NULL;
-		} else if (user) {
+		} else if (user && !(*e & _PAGE_USER)) {
 			*e |= _PAGE_USER;
+			if (level == 3)
+				pti_sync_pml4e(pml4, PT_INDEX(va, 3));
 		}
 		table = table_of(*e);
 	}
@@ -101,7 +105,7 @@ int unmap_page(pte_t *pml4, unsigned long va)
 	if (!pte || !pte_mapped(*pte))
 		return -ENOENT;
 	*pte = 0;
-	invlpg(va);
+	flush_tlb_one(va);
 	return 0;
 }
 
@@ -134,7 +138,7 @@ int protect_page(pte_t *pml4, unsigned long va, u64 flags)
 	if ((new & _PAGE_RW) && frame_shared(pa) && !(*pte & _PAGE_SHARED))
 		new = (new & ~_PAGE_RW) | _PAGE_COW;
 	*pte = (*pte & ~(perm | PTE_ADDR_MASK)) | pa | new;
-	invlpg(va);
+	flush_tlb_one(va);
 	return 0;
 }
 
@@ -229,9 +233,19 @@ static void map_direct(phys_addr_t end)
 	}
 }
 
+/*
+ * A PML4: with PTI a pair, 8 KiB-aligned, the user's second (asm/pti.h), so
+ * that CR3 bit 12 selects the half. The kernel's own is one too: the paranoid
+ * entry reads bit 12 of whatever CR3 it finds.
+ */
+static phys_addr_t pml4_alloc(void)
+{
+	return mitigation_on(MIT_PTI) ? alloc_frames_aligned(2, 2) : alloc_frame();
+}
+
 void paging_init(void)
 {
-	phys_addr_t pa = alloc_frame();
+	phys_addr_t pa = pml4_alloc();
 
 	if (!pa)
 		panic("paging_init: no frame for the kernel PML4");
@@ -281,7 +295,7 @@ void *ioremap_wc(phys_addr_t pa, size_t size)
 
 pte_t *pml4_alloc_user(void)
 {
-	phys_addr_t pa = alloc_frame();
+	phys_addr_t pa = pml4_alloc();
 	pte_t *pml4;
 
 	if (!pa)
@@ -289,6 +303,8 @@ pte_t *pml4_alloc_user(void)
 	pml4 = phys_to_virt(pa);
 	memcpy(&pml4[KERNEL_PML4_FIRST], &kernel_pml4[KERNEL_PML4_FIRST],
 	       (512 - KERNEL_PML4_FIRST) * sizeof(pte_t));
+	if (mitigation_on(MIT_PTI))
+		pti_init_pml4_pair(pml4);
 	return pml4;
 }
 
@@ -323,6 +339,8 @@ static int copy_table_cow(pte_t *dst, pte_t *src, int level, unsigned int entrie
 			if (!pa)
 				return -ENOMEM;
 			dst[i] = pa | (e & ~PTE_ADDR_MASK & ~(_PAGE_ACCESSED | _PAGE_DIRTY));
+			if (level == 3)
+				pti_sync_pml4e(dst, i);
 		}
 		if (copy_table_cow(table_of(dst[i]), table_of(e), level - 1, 512))
 			return -ENOMEM;
@@ -386,7 +404,9 @@ void pml4_free_user(pte_t *pml4)
 	for (unsigned int i = 0; i < KERNEL_PML4_FIRST; i++)
 		if (pml4[i] & _PAGE_PRESENT)
 			free_table(table_of(pml4[i]), 2);
-	free_frame(virt_to_phys(pml4));
+	if (mitigation_on(MIT_PTI))
+		pti_free_pml4_pair(pml4);
+	free_frames(virt_to_phys(pml4), mitigation_on(MIT_PTI) ? 2 : 1);
 }
 
 /*

@@ -64,5 +64,7 @@ struct desc_ptr {
 void gdt_init_cpu(void);
 void idt_init(void);
 void idt_load(void);
+/* The IDT's page, for the page-table isolation's user tables (arch/x86/mm/pti.c). */
+const void *idt_page(void);
 
 #endif

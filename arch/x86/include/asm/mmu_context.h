@@ -6,6 +6,7 @@
 #include <asm/ldt.h>
 #include <asm/percpu.h>
 #include <asm/pgtable.h>
+#include <asm/pti.h>
 #include <mm.h>
 
 /**
@@ -22,6 +23,7 @@ static __always_inline void switch_mm_irqoff(struct mm *mm)
 	smp_mb();
 	switch_ldt_irqoff(mm);
 	load_cr3(mm ? mm->pml4 : kernel_pml4);
+	pti_flush_user_pcid();		/* PCID PTI_USER_PCID still holds the last mm's */
 }
 
 #endif

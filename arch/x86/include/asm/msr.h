@@ -8,6 +8,12 @@
 
 #define MSR_APIC_BASE		0x0000001b
 #define MSR_IA32_CR_PAT		0x00000277	/* the page attribute table */
+#define MSR_IA32_SPEC_CTRL	0x00000048	/* speculation control: IBRS is bit 0 */
+#define SPEC_CTRL_IBRS		BIT(0)
+#define MSR_IA32_ARCH_CAPABILITIES 0x0000010a	/* what the CPU is not vulnerable to */
+#define ARCH_CAP_RDCL_NO	BIT(0)		/* no Meltdown: PTI not needed */
+#define ARCH_CAP_MDS_NO		BIT(5)		/* no MDS: VERW not needed */
+#define ARCH_CAP_BHI_NO		BIT(20)		/* no branch history injection */
 #define MSR_EFER		0xc0000080
 #define MSR_STAR		0xc0000081	/* SYSCALL/SYSRET selector bases */
 #define MSR_LSTAR		0xc0000082	/* 64-bit SYSCALL entry point */

@@ -4,6 +4,8 @@
  *
  *   0000000000000000 - 00007fffffffefff  user space (TASK_SIZE_MAX = 2^47 - 4096)
  *   00007ffffffff000 - 00007fffffffffff  never mapped: see TASK_SIZE_MAX below
+ *   ffff880000000000 - ffff887fffffffff  PTI only: each process's LDT, at
+ *                                        LDT_REMAP_BASE + its frames' addresses
  *   ffff888000000000 - ...               direct map of all RAM (PAGE_OFFSET)
  *   ffffc90000000000 - ...               ioremap space (LAPIC registers)
  *   ffffff0000000000 - ffffff00ffffffff  espfix64's read-only ministack aliases
@@ -20,6 +22,7 @@
 #define HPAGE_SIZE		(1UL << 21)
 
 #define KERNEL_SPACE_START	0xffff800000000000UL
+#define LDT_REMAP_BASE		0xffff880000000000UL
 #define PAGE_OFFSET		0xffff888000000000UL
 #define IOREMAP_BASE		0xffffc90000000000UL
 #define KERNEL_VMA		0xffffffff80000000UL

@@ -12,6 +12,7 @@
 #define _ASM_X86_PERCPU_H
 
 #include <asm/desc.h>
+#include <asm/page.h>
 #include <compiler.h>
 
 #define NR_CPUS 8
@@ -24,9 +25,29 @@ enum ctx_state {
 	CONTEXT_USER,
 };
 
+/*
+ * The first page of each area: all the entry code touches while the user's page
+ * tables may be live. With page-table isolation (arch/x86/mm/pti.c) the user's
+ * tables map it too, writable, so nothing secret may live here.
+ */
+struct entry_page {
+	/*
+	 * SYSCALL entry: the user's RSP while RSP serves the stack switch. The
+	 * exits to ring 3 park one user register here for their CR3 switch.
+	 */
+	unsigned long user_rsp;
+	/* The current task's kernel stack top: the SYSCALL stub switches to it. */
+	unsigned long top_of_stack;
+	/*
+	 * With PTI, the entry stack (TSS.RSP0): an interrupt from ring 3 arrives here,
+	 * in the entry area, and its entry moves the frame to the task's stack.
+	 */
+	u8 stack[PAGE_SIZE - 2 * sizeof(unsigned long)] __aligned(16);
+};
+
 struct percpu {
+	struct entry_page entry;
 	struct percpu *self;		/* linear address of this area */
-	unsigned long user_rsp;		/* SYSCALL entry: the user's RSP while we switch */
 	struct task *current_task;
 	/*
 	 * current's thread_info.syscall_work, copied at every switch (and after a
@@ -63,15 +84,21 @@ struct percpu {
 	void *call_arg;
 	bool call_wait;
 	bool call_pending;
-	u64 gdt[GDT_ENTRIES] __aligned(16);
+	/* PTI with PCIDs: a user mapping was flushed; the exit drops the user's PCID. */
+	u32 pti_flush_user;
 	/*
-	 * tss.rsp[0]: the current task's kernel stack top, where the CPU switches
-	 * on an interrupt from ring 3 and the SYSCALL stub switches by hand. Set at
-	 * each switch to a user task; idle never enters from ring 3, so while it
-	 * runs the value is the last task's and unused.
+	 * The GDT, TSS and IST stacks, each on pages of their own: with PTI the
+	 * user's tables map the GDT and TSS read-only, the IST stacks writable.
 	 */
-	struct tss tss __aligned(16);
-	u8 ist_stacks[IST_STACKS][IST_STACK_SIZE] __aligned(16);
+	u64 gdt[GDT_ENTRIES] __aligned(PAGE_SIZE);
+	/*
+	 * tss.rsp[0]: where the CPU switches on an interrupt from ring 3. Without
+	 * PTI, the current task's kernel stack top (entry.top_of_stack), set at each
+	 * switch to a user task; idle never enters from ring 3, so while it runs the
+	 * value is the last task's and unused. With PTI, this CPU's entry stack.
+	 */
+	struct tss tss __aligned(PAGE_SIZE);
+	u8 ist_stacks[IST_STACKS][IST_STACK_SIZE] __aligned(PAGE_SIZE);
 };
 
 extern struct percpu percpu_areas[NR_CPUS];

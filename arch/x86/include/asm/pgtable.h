@@ -44,6 +44,10 @@
 
 typedef u64 pte_t;
 
+/* The PML4 slot of va, and the first slot of the kernel half (shared by every PML4). */
+#define PML4_SLOT(va)		(((va) >> 39) & 511)
+#define KERNEL_PML4_FIRST	256
+
 /* A user leaf entry that is mapped: present, or PROT_NONE. */
 static __always_inline bool pte_mapped(pte_t e)
 {

@@ -46,6 +46,7 @@
 #define X86_CR4_OSXMMEXCPT	BIT(10)
 #define X86_CR4_UMIP		BIT(11)
 #define X86_CR4_FSGSBASE	BIT(16)
+#define X86_CR4_PCIDE		BIT(17)
 #define X86_CR4_OSXSAVE		BIT(18)
 #define X86_CR4_SMEP		BIT(20)
 #define X86_CR4_SMAP		BIT(21)
@@ -55,6 +56,10 @@
 #define CPUID7_EBX_SMEP		BIT(7)
 #define CPUID7_EBX_SMAP		BIT(20)
 #define CPUID7_ECX_UMIP		BIT(2)
+#define CPUID7_EDX_MD_CLEAR	BIT(10)		/* VERW clears CPU buffers */
+#define CPUID7_EDX_SPEC_CTRL	BIT(26)		/* IA32_SPEC_CTRL with IBRS */
+#define CPUID7_EDX_ARCH_CAP	BIT(29)		/* IA32_ARCH_CAPABILITIES */
+#define CPUID1_ECX_PCID		BIT(17)
 #define CPUID1_EDX_PGE		BIT(13)
 #define CPUID1_EDX_PAT		BIT(16)
 #define CPUID1_ECX_HYPERVISOR	BIT(31)
@@ -126,6 +131,9 @@ struct cpuinfo {
 	bool smep, smap, umip, pge;	/* enabled, not merely supported */
 	bool fsgsbase;			/* CR4.FSGSBASE: ring 3 reads and writes its FS/GS bases */
 	bool pat;			/* PAT entry 1 is write-combining (ioremap_wc()) */
+	bool pcid;			/* CPUID: process-context identifiers in CR3 */
+	bool md_clear, spec_ctrl;	/* CPUID 7 EDX: VERW clears buffers; IA32_SPEC_CTRL */
+	u64 arch_capabilities;		/* IA32_ARCH_CAPABILITIES, 0 without it */
 };
 
 extern struct cpuinfo boot_cpu;

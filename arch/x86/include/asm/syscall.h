@@ -8,6 +8,7 @@
 struct entry_variant {
 	char name[24];		/* as on the command line, entry=NAME: '-' for '_' */
 	void (*entry)(void);	/* the SYSCALL stub, loaded into MSR_LSTAR */
+	void (*mitigated)(void); /* its twin with the mitigations' patch sites */
 	const char *what;	/* one line for the benchmark table */
 	bool floor;		/* the floor: no C, -ENOSYS for everything */
 };

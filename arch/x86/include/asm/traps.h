@@ -44,6 +44,7 @@ enum {
 #define X86_PF_PROT		BIT(0)
 #define X86_PF_WRITE		BIT(1)
 #define X86_PF_USER		BIT(2)
+#define X86_PF_RSVD		BIT(3)
 #define X86_PF_INSTR		BIT(4)
 
 /* entry/entry_irq.asm: each vector's IDT stub, and the IRETQ that returns to ring 3. */
