@@ -20,9 +20,11 @@
 #define EEXIST		17
 #define ENOTDIR		20
 #define EINVAL		22
+#define ENFILE		23
 #define EMFILE		24
 #define ENOTTY		25
 #define ESPIPE		29
+#define EPIPE		32
 #define ENAMETOOLONG	36
 #define ENOSYS		38
 #define EOPNOTSUPP	95

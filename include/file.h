@@ -25,6 +25,8 @@ struct file_operations {
 	long (*read)(struct file *f, char __user *buf, size_t count, long *pos);
 	long (*write)(struct file *f, const char __user *buf, size_t count, long *pos);
 	long (*ioctl)(struct file *f, unsigned int cmd, unsigned long arg);	/* NULL: -ENOTTY */
+	/* POLL* bits ready now (include/poll.h); NULL: always readable and writable. */
+	unsigned int (*poll)(struct file *f);
 	void (*release)(struct file *f);	/* the last reference is gone; may be NULL */
 	u32 mode;				/* st_mode: type and permission bits */
 	u32 rdev;				/* st_rdev of a device, else 0 */
@@ -109,5 +111,9 @@ void file_stat(const struct file *f, struct kernel_stat *st);
 struct file *fget(int fd);
 /* Installs f at the lowest free fd (taking a reference): the fd, or -EMFILE. */
 int fd_install(struct file *f, bool cloexec);
+/* a and b at the two lowest free fds, fds[0] and fds[1], or neither: 0 or -EMFILE. */
+int fd_install_pair(struct file *a, struct file *b, bool cloexec, int fds[2]);
+/* close(fd): 0 or -EBADF. */
+long fd_close(unsigned int fd);
 
 #endif

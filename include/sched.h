@@ -44,6 +44,8 @@ enum task_state {
 };
 
 /* restart_syscall(): how to resume a sleep a signal interrupted (nanosleep). */
+struct pollfd;
+
 struct restart_block {
 	long (*fn)(struct restart_block *rb);
 	u64 deadline;			/* CLOCK_MONOTONIC ns */
@@ -51,6 +53,8 @@ struct restart_block {
 	unsigned long uaddr;		/* futex wait: the word, its value, the bitset */
 	u32 val, bitset;
 	bool private;			/* futex wait: FUTEX_PRIVATE_FLAG */
+	struct pollfd __user *ufds;	/* poll: the array and its length */
+	unsigned int nfds;
 };
 
 /*

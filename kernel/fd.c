@@ -201,11 +201,29 @@ int fd_install(struct file *f, bool cloexec)
 	return fd == -EINVAL ? -EMFILE : fd;
 }
 
-/* close(fd) */
-long sys_close(struct pt_regs *regs)
+int fd_install_pair(struct file *a, struct file *b, bool cloexec, int fds[2])
 {
 	struct files *files = current->files;
-	unsigned int fd = regs->di;
+	unsigned long flags;
+	bool undo;
+
+	spin_lock_irqsave(&files->lock, flags);
+	fds[0] = fd_install_from_locked(files, a, 0, cloexec);
+	fds[1] = fds[0] < 0 ? fds[0] : fd_install_from_locked(files, b, fds[0] + 1, cloexec);
+	undo = fds[0] >= 0 && fds[1] < 0;
+	if (undo) {
+		files->fd[fds[0]] = NULL;		/* neither, then */
+		cloexec_assign(files, fds[0], false);
+	}
+	spin_unlock_irqrestore(&files->lock, flags);
+	if (undo)
+		file_put(a);			/* the table's reference; the caller's remains */
+	return fds[1] < 0 ? -EMFILE : 0;
+}
+
+long fd_close(unsigned int fd)
+{
+	struct files *files = current->files;
 	struct file *f = NULL;
 	unsigned long flags;
 
@@ -219,6 +237,12 @@ long sys_close(struct pt_regs *regs)
 		return -EBADF;
 	file_put(f);
 	return 0;
+}
+
+/* close(fd) */
+long sys_close(struct pt_regs *regs)
+{
+	return fd_close(regs->di);
 }
 
 /* dup(oldfd): the lowest free fd for the same open file, close-on-exec clear. */

@@ -17,5 +17,6 @@ struct kernel_stat {
 #define S_IFMT		0170000
 #define S_IFREG		0100000
 #define S_IFCHR		0020000
+#define S_IFIFO		0010000
 
 #endif

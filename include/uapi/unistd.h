@@ -8,6 +8,7 @@
 #define __NR_open		2
 #define __NR_close		3
 #define __NR_fstat		5
+#define __NR_poll		7
 #define __NR_lseek		8
 #define __NR_mmap		9
 #define __NR_mprotect		10
@@ -21,6 +22,7 @@
 #define __NR_pwrite64		18
 #define __NR_readv		19
 #define __NR_writev		20
+#define __NR_pipe		22
 #define __NR_sched_yield	24
 #define __NR_mremap		25
 #define __NR_madvise		28
@@ -68,8 +70,12 @@
 #define __NR_waitid		247
 #define __NR_openat		257
 #define __NR_newfstatat		262
+#define __NR_ppoll		271
 #define __NR_set_robust_list	273
+#define __NR_eventfd		284
+#define __NR_eventfd2		290
 #define __NR_dup3		292
+#define __NR_pipe2		293
 #define __NR_prlimit64		302
 #define __NR_getcpu		309
 #define __NR_process_vm_readv	310

@@ -101,3 +101,24 @@ int wait_status(long pid)
 	syscall4(__NR_wait4, pid, &status, 0, NULL);
 	return status;
 }
+
+void nap_ms(long ms)
+{
+	struct timespec64 ts = { ms / 1000, ms % 1000 * 1000000L };
+
+	syscall2(__NR_nanosleep, &ts, NULL);
+}
+
+long signal_later(int sig, long ms, int status)
+{
+	int parent = getpid();
+	long pid = syscall0(__NR_fork);
+
+	if (pid == 0) {
+		nap_ms(ms);
+		kill(parent, sig);
+		nap_ms(ms);
+		syscall1(__NR_exit, status);
+	}
+	return pid;
+}

@@ -71,6 +71,10 @@ long segment_limit(unsigned int sel);
 
 /* wait4() for pid; its status, or -1. */
 int wait_status(long pid);
+/* nanosleep() for ms milliseconds. */
+void nap_ms(long ms);
+/* A child that sends sig to us after ms milliseconds, naps as long again, and exits with status. */
+long signal_later(int sig, long ms, int status);
 #define WSTOPPED_CODE	0x7f			/* the low byte of a stop's wait status */
 
 /* execve.c: the program run again by execve() as "execve-check"; its exit status. */

@@ -18,36 +18,6 @@ static long now_ns(void)
 	return ts.sec * 1000000000L + ts.nsec;
 }
 
-static void nap_ms(long ms)
-{
-	struct timespec64 ts = { 0, ms * 1000000L };
-
-	syscall2(__NR_nanosleep, &ts, NULL);
-}
-
-/* A child that sends sig to us after ms milliseconds, then exits with status. */
-static long signal_later(int sig, long ms, int status)
-{
-	int parent = getpid();
-	long pid = syscall0(__NR_fork);
-
-	if (pid == 0) {
-		nap_ms(ms);
-		kill(parent, sig);
-		nap_ms(ms);
-		syscall1(__NR_exit, status);
-	}
-	return pid;
-}
-
-static int reap(long pid)
-{
-	int status = -1;
-
-	syscall4(__NR_wait4, pid, &status, 0, NULL);
-	return status;
-}
-
 static volatile int handled;
 
 static void count_signal(int sig)
@@ -88,7 +58,7 @@ SELFTEST(sleep, handled_signal_interrupts_nanosleep)
 	EXPECT_EQ(t, syscall2(__NR_nanosleep, &ts, &left), -EINTR);
 	EXPECT_EQ(t, handled, 1);
 	EXPECT_TRUE(t, left.sec >= 8 && left.sec < 10);
-	reap(pid);
+	wait_status(pid);
 	reset_signal(SIGUSR1);
 }
 
@@ -111,7 +81,7 @@ SELFTEST(sleep, sa_restart_decides_for_wait4)
 	ASSERT_TRUE(t, pid > 0);
 	EXPECT_EQ(t, syscall4(__NR_wait4, pid, &status, 0, NULL), -EINTR);
 	EXPECT_EQ(t, handled, 2);
-	EXPECT_EQ(t, reap(pid), 0);
+	EXPECT_EQ(t, wait_status(pid), 0);
 	reset_signal(SIGUSR1);
 }
 
@@ -125,7 +95,7 @@ SELFTEST(sleep, pause_returns_eintr_after_a_handler)
 	ASSERT_TRUE(t, pid > 0);
 	EXPECT_EQ(t, syscall0(__NR_pause), -EINTR);	/* SA_RESTART or not */
 	EXPECT_EQ(t, handled, 1);
-	reap(pid);
+	wait_status(pid);
 	reset_signal(SIGUSR1);
 }
 
@@ -146,7 +116,7 @@ SELFTEST(sleep, rt_sigsuspend_swaps_the_mask)
 	EXPECT_EQ(t, now & usr1, usr1);
 	EXPECT_EQ(t, syscall2(__NR_rt_sigsuspend, &none, 4), -EINVAL);
 	sigprocmask(SIG_UNBLOCK, &usr1, NULL);
-	reap(pid);
+	wait_status(pid);
 	reset_signal(SIGUSR1);
 }
 
@@ -169,7 +139,7 @@ SELFTEST(sleep, rt_sigtimedwait_takes_a_blocked_signal)
 	EXPECT_EQ(t, syscall4(__NR_rt_sigtimedwait, &usr1, NULL, NULL, 8), SIGUSR1);
 	EXPECT_EQ(t, syscall4(__NR_rt_sigtimedwait, &usr1, NULL, NULL, 4), -EINVAL);
 	sigprocmask(SIG_UNBLOCK, &usr1, NULL);
-	reap(pid);
+	wait_status(pid);
 }
 
 /* restart_syscall() with nothing to restart: -EINTR, as on Linux. */

@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Waiting on several files at once (kernel/poll.c). There are no per-file wait
+ * queues: a poller sleeps on one channel, and every change that can make a file
+ * ready (data in or out of a pipe, an eventfd count, an end closed) calls
+ * poll_wake(), which bumps a sequence number and wakes them all; each then asks
+ * its files again. Cheap to keep right, at the price of waking pollers that did
+ * not care: entrylab has few.
+ */
+#ifndef _ENTRYLAB_POLL_H
+#define _ENTRYLAB_POLL_H
+
+#include <uapi/poll.h>
+
+/* What a file without a poll operation is: always ready both ways, as Linux's. */
+#define DEFAULT_POLLMASK	(POLLIN | POLLOUT | POLLRDNORM | POLLWRNORM)
+
+struct file;
+
+/* Something a file's poll() reports may have changed: pollers look again. */
+void poll_wake(void);
+/* f's ready bits now. */
+unsigned int file_poll(struct file *f);
+
+#endif

@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * poll(2) and ppoll(2), as Linux's fs/select.c: each pollfd's revents is what
+ * its file is ready for now, of what it asked (POLLERR and POLLHUP always
+ * count), POLLNVAL for an fd that is not open, 0 for a negative fd; the call
+ * returns how many are non-zero, at once if any is or the timeout is 0, else
+ * once one becomes so (include/poll.h: a change wakes every poller, which looks
+ * again) or the timeout passes (0).
+ *
+ * A signal ends the wait. With a handler the call returns -EINTR; without one
+ * (an ignored signal, a stop and continue) it resumes, as on Linux: poll()
+ * through restart_syscall() with the same deadline, ppoll() by its own restart
+ * after the time left is written back to its timeout. ppoll() waits with its
+ * mask as the blocked set, as rt_sigsuspend() does, and the old mask comes back
+ * when it returns, or after the handler it woke for has run.
+ */
+#include <asm/uaccess.h>
+#include <errno.h>
+#include <file.h>
+#include <kernel.h>
+#include <pmm.h>
+#include <poll.h>
+#include <resource.h>
+#include <sched.h>
+#include <signal.h>
+#include <syscalls.h>
+#include <time.h>
+
+static unsigned long poll_seq;		/* bumped by every poll_wake() */
+
+void poll_wake(void)
+{
+	__atomic_add_fetch(&poll_seq, 1, __ATOMIC_SEQ_CST);
+	wake_up(&poll_seq);
+}
+
+unsigned int file_poll(struct file *f)
+{
+	return f->op->poll ? f->op->poll(f) : DEFAULT_POLLMASK;
+}
+
+/* One look at every fd: revents filled in; returns how many are non-zero. */
+static unsigned int poll_once(struct pollfd *fds, unsigned int nfds)
+{
+	unsigned int ready = 0;
+
+	for (unsigned int i = 0; i < nfds; i++) {
+		struct file *f;
+
+		fds[i].revents = 0;
+		if (fds[i].fd < 0)
+			continue;
+		f = fget(fds[i].fd);
+		if (!f) {
+			fds[i].revents = POLLNVAL;
+		} else {
+			fds[i].revents = file_poll(f) & ((u16)fds[i].events | POLLERR | POLLHUP);
+			file_put(f);
+		}
+		ready += fds[i].revents != 0;
+	}
+	return ready;
+}
+
+/**
+ * do_poll - the wait of poll() and ppoll()
+ * @ufds: the user's array of @nfds pollfds; their revents are written back
+ * @nowait: a timeout of 0: look once
+ * @deadline: ktime_get_ns() to give up at, or 0 for none
+ *
+ * Returns the number ready, 0 at the deadline, -ERESTARTSYS for a signal, or
+ * -EINVAL (more fds than RLIMIT_NOFILE), -EFAULT, -ENOMEM.
+ */
+static long do_poll(struct pollfd __user *ufds, unsigned int nfds, bool nowait, u64 deadline)
+{
+	phys_addr_t page;
+	struct pollfd *fds;
+	long ret = 0;
+
+	_Static_assert(NR_OPEN * sizeof(struct pollfd) <= PAGE_SIZE, "one page of pollfds");
+	if (nfds > MIN(rlimit(RLIMIT_NOFILE), (unsigned long)NR_OPEN))
+		return -EINVAL;
+	page = alloc_frame();
+	if (!page)
+		return -ENOMEM;
+	fds = phys_to_virt(page);
+	if (copy_from_user(fds, ufds, nfds * sizeof(*fds))) {
+		ret = -EFAULT;
+		goto out;
+	}
+	for (;;) {
+		unsigned long seq = __atomic_load_n(&poll_seq, __ATOMIC_SEQ_CST);
+
+		ret = poll_once(fds, nfds);
+		if (ret || nowait)
+			break;
+		ret = sleep_event(&poll_seq, deadline,
+				  __atomic_load_n(&poll_seq, __ATOMIC_SEQ_CST) != seq);
+		if (ret == -ETIMEDOUT)
+			ret = 0;
+		if (ret)
+			goto out;
+		if (deadline && ktime_get_ns() >= deadline)
+			break;
+	}
+	for (unsigned int i = 0; i < nfds; i++)
+		if (copy_to_user(&ufds[i].revents, &fds[i].revents, sizeof(fds[i].revents))) {
+			ret = -EFAULT;
+			break;
+		}
+out:
+	free_frame(page);
+	return ret;
+}
+
+static long poll_restart(struct restart_block *rb)
+{
+	return do_poll(rb->ufds, rb->nfds, false, rb->deadline);
+}
+
+/* poll(fds, nfds, timeout): timeout in ms, negative for none. */
+long sys_poll(struct pt_regs *regs)
+{
+	struct pollfd __user *ufds = (struct pollfd __user *)regs->di;
+	unsigned int nfds = regs->si;
+	int timeout = regs->dx;
+	u64 deadline = timeout > 0 ? ktime_get_ns() + (u64)timeout * NSEC_PER_MSEC : 0;
+	long ret = do_poll(ufds, nfds, timeout == 0, deadline);
+
+	if (ret == -ERESTARTSYS) {
+		current->restart = (struct restart_block){
+			.fn = poll_restart, .deadline = deadline, .ufds = ufds, .nfds = nfds,
+		};
+		ret = -ERESTART_RESTARTBLOCK;
+	}
+	return ret;
+}
+
+/* ppoll(fds, nfds, timeout, sigmask, sigsetsize): a timespec, NULL for none. */
+long sys_ppoll(struct pt_regs *regs)
+{
+	struct kernel_timespec __user *uts = (struct kernel_timespec __user *)regs->dx;
+	const sigset_t __user *umask = (const sigset_t __user *)regs->r10;
+	struct task *t = current;
+	struct kernel_timespec left;
+	sigset_t mask;
+	u64 deadline = 0, now;
+	long ret;
+
+	if (uts && (ret = timespec_to_deadline(uts, false, false, &deadline)))
+		return ret;
+	if (umask) {
+		if (regs->r8 != sizeof(sigset_t))
+			return -EINVAL;
+		if (copy_from_user(&mask, umask, sizeof(mask)))
+			return -EFAULT;
+		t->sig.saved_mask = t->sig.blocked;
+		set_blocked(t, mask);
+	}
+	/* A zero timespec: timespec_to_deadline() made it "now", which has passed. */
+	ret = do_poll((struct pollfd __user *)regs->di, regs->si,
+		      deadline && deadline <= ktime_get_ns(), deadline);
+	if (ret == -ERESTARTSYS) {
+		ret = -ERESTARTNOHAND;
+		now = ktime_get_ns();
+		if (uts) {
+			u64 ns = deadline > now ? deadline - now : 0;
+
+			left = (struct kernel_timespec){ ns / NSEC_PER_SEC, ns % NSEC_PER_SEC };
+			if (copy_to_user(uts, &left, sizeof(left)))
+				ret = -EFAULT;
+		}
+	}
+	if (umask) {
+		if (ret == -ERESTARTNOHAND)
+			t->sig.restore_mask = true;	/* after the delivery (kernel/signal.c) */
+		else
+			set_blocked(t, t->sig.saved_mask);
+	}
+	return ret;
+}

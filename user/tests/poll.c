@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * poll and ppoll (kernel/poll.c): what each kind of file reports, POLLNVAL and
+ * the errors, sleeps that a write or the timeout ends, and signals: -EINTR after
+ * a handler, ppoll's mask keeping one out until it returns.
+ */
+#include <file.h>
+#include <uapi/poll.h>
+#include "harness.h"
+
+static long poll(struct pollfd *fds, long n, long timeout_ms)
+{
+	return syscall3(__NR_poll, fds, n, timeout_ms);
+}
+
+SELFTEST(poll, what_pipes_and_the_console_report)
+{
+	struct pollfd p[4];
+	int fds[2];
+
+	ASSERT_EQ(t, syscall2(__NR_pipe2, fds, 0), 0L);
+	p[0] = (struct pollfd){ fds[0], POLLIN, -1 };
+	p[1] = (struct pollfd){ fds[1], POLLOUT | POLLIN, -1 };
+	p[2] = (struct pollfd){ -1, POLLIN, -1 };		/* ignored: revents 0 */
+	p[3] = (struct pollfd){ 1, POLLIN | POLLOUT, -1 };	/* the console */
+	EXPECT_EQ(t, poll(p, 4, 0), 2L);
+	EXPECT_EQ(t, p[0].revents, 0);
+	EXPECT_EQ(t, p[1].revents, POLLOUT);
+	EXPECT_EQ(t, p[2].revents, 0);
+	EXPECT_EQ(t, p[3].revents, POLLIN | POLLOUT);
+	syscall3(__NR_write, fds[1], "x", 1);
+	EXPECT_EQ(t, poll(p, 1, 0), 1L);
+	EXPECT_EQ(t, p[0].revents, POLLIN);
+	syscall1(__NR_close, fds[1]);
+	EXPECT_EQ(t, poll(p, 1, 0), 1L);
+	EXPECT_EQ(t, p[0].revents, POLLIN | POLLHUP);	/* HUP is reported unasked */
+	p[1].fd = fds[1];				/* closed now */
+	EXPECT_EQ(t, poll(p, 2, 0), 2L);
+	EXPECT_EQ(t, p[1].revents, POLLNVAL);
+	syscall1(__NR_close, fds[0]);
+	ASSERT_EQ(t, syscall2(__NR_pipe2, fds, 0), 0L);
+	syscall1(__NR_close, fds[0]);
+	p[0] = (struct pollfd){ fds[1], POLLOUT, -1 };
+	EXPECT_EQ(t, poll(p, 1, 0), 1L);
+	EXPECT_EQ(t, p[0].revents, POLLOUT | POLLERR);	/* no reader */
+	syscall1(__NR_close, fds[1]);
+	EXPECT_EQ(t, poll((struct pollfd *)8, 1, 0), -EFAULT);
+	EXPECT_EQ(t, poll(p, 1000000, 0), -EINVAL);	/* more than RLIMIT_NOFILE */
+	EXPECT_EQ(t, poll(NULL, 0, 0), 0L);
+}
+
+/* Nothing ready: the timeout ends the wait; a write in another process ends it first. */
+SELFTEST(poll, timeout_or_a_write_ends_the_wait)
+{
+	struct pollfd p;
+	int fds[2];
+	long pid;
+
+	ASSERT_EQ(t, syscall2(__NR_pipe2, fds, 0), 0L);
+	p = (struct pollfd){ fds[0], POLLIN, 0 };
+	EXPECT_EQ(t, poll(&p, 1, 20), 0L);
+	EXPECT_EQ(t, p.revents, 0);
+	pid = syscall0(__NR_fork);
+	if (pid == 0) {
+		nap_ms(30);
+		syscall3(__NR_write, fds[1], "x", 1);
+		syscall1(__NR_exit, 0);
+	}
+	EXPECT_EQ(t, poll(&p, 1, -1), 1L);
+	EXPECT_EQ(t, p.revents, POLLIN);
+	EXPECT_EQ(t, wait_status(pid), 0);
+	syscall1(__NR_close, fds[0]);
+	syscall1(__NR_close, fds[1]);
+}
+
+static volatile int handled;
+
+static void count_signal(int sig)
+{
+	handled++;
+}
+
+/*
+ * A handled signal ends poll() with -EINTR, even with SA_RESTART (Linux never
+ * restarts a poll after a handler). ppoll() with the signal in its mask sleeps
+ * on until the data comes, and the signal is delivered once it returned.
+ */
+SELFTEST(poll, signals_and_the_ppoll_mask)
+{
+	kernel_sigset_t mask = SIGBIT(SIGUSR1), now;
+	struct timespec64 ts = { 5, 0 };
+	struct pollfd p;
+	int fds[2];
+	long pid;
+
+	ASSERT_EQ(t, syscall2(__NR_pipe2, fds, 0), 0L);
+	p = (struct pollfd){ fds[0], POLLIN, 0 };
+	sigaction(SIGUSR1, (unsigned long)count_signal, SA_RESTART, 0, NULL);
+	handled = 0;
+	pid = signal_later(SIGUSR1, 30, 0);
+	EXPECT_EQ(t, poll(&p, 1, -1), -EINTR);
+	EXPECT_EQ(t, handled, 1);
+	EXPECT_EQ(t, wait_status(pid), 0);
+
+	pid = syscall0(__NR_fork);
+	if (pid == 0) {
+		nap_ms(30);
+		kill(syscall0(__NR_getppid), SIGUSR1);
+		nap_ms(30);
+		syscall3(__NR_write, fds[1], "x", 1);
+		syscall1(__NR_exit, 0);
+	}
+	EXPECT_EQ(t, syscall5(__NR_ppoll, &p, 1, &ts, &mask, sizeof(mask)), 1L);
+	EXPECT_EQ(t, handled, 2);			/* delivered after ppoll, not during */
+	EXPECT_EQ(t, sigprocmask(SIG_BLOCK, NULL, &now), 0);
+	EXPECT_EQ(t, now & SIGBIT(SIGUSR1), 0UL);	/* the old mask is back */
+	EXPECT_EQ(t, syscall5(__NR_ppoll, &p, 1, &ts, &mask, 4), -EINVAL);
+	EXPECT_EQ(t, wait_status(pid), 0);
+	sigaction(SIGUSR1, SIG_DFL, 0, 0, NULL);
+	syscall1(__NR_close, fds[0]);
+	syscall1(__NR_close, fds[1]);
+}
