@@ -311,6 +311,24 @@ $(BUILD)/tests/hello-pie.elf: tests/programs/hello-glibc.c $(TOOLS_OK)
 	@mkdir -p $(dir $@)
 	@echo "  HOSTCC  $@ [static-pie glibc]"
 	$(Q)$(CC) -static-pie -O2 -o $@ $<
+$(BUILD)/tests/threads-glibc.elf: tests/programs/threads.c $(TOOLS_OK)
+	@mkdir -p $(dir $@)
+	@echo "  HOSTCC  $@ [static glibc]"
+	$(Q)$(CC) -static -O2 -pthread -o $@ $<
+$(BUILD)/tests/threads-musl.elf: tests/programs/threads.c $(TOOLS_OK)
+	@mkdir -p $(dir $@)
+	@echo "  MUSLCC  $@ [static musl]"
+	$(Q)musl-gcc -static -O2 -o $@ $<
+# Rust's std, with the distribution's rustc: static-PIE (its default with
+# crt-static), and position-dependent.
+$(BUILD)/tests/threads-rust-pie.elf: tests/programs/threads.rs $(TOOLS_OK)
+	@mkdir -p $(dir $@)
+	@echo "  RUSTC   $@ [static-pie]"
+	$(Q)MAKEFLAGS= rustc -O -C target-feature=+crt-static -o $@ $<
+$(BUILD)/tests/threads-rust.elf: tests/programs/threads.rs $(TOOLS_OK)
+	@mkdir -p $(dir $@)
+	@echo "  RUSTC   $@ [static, not PIE]"
+	$(Q)MAKEFLAGS= rustc -O -C target-feature=+crt-static -C relocation-model=static -o $@ $<
 $(BUILD)/tests/hello-dynamic.elf: tests/programs/hello-glibc.c $(TOOLS_OK)
 	@mkdir -p $(dir $@)
 	@echo "  HOSTCC  $@ [dynamic glibc, not PIE]"
@@ -318,7 +336,9 @@ $(BUILD)/tests/hello-dynamic.elf: tests/programs/hello-glibc.c $(TOOLS_OK)
 
 test: $(KERNEL) $(USER_PROGS) $(BUILD)/tests/hello-glibc.elf $(BUILD)/tests/hello-dynamic.elf \
 	$(BUILD)/tests/hello-pie.elf \
-	$(BUILD)/tests/threads-glibc.elf $(BUILD)/tests/vdso-glibc.elf
+	$(BUILD)/tests/threads-glibc.elf $(BUILD)/tests/vdso-glibc.elf \
+	$(BUILD)/tests/threads-musl.elf $(BUILD)/tests/threads-rust.elf \
+	$(BUILD)/tests/threads-rust-pie.elf
 	$(Q)$(MAKE) --no-print-directory BUILD=$(BUILD)/debug DEBUG_ENTRY=1 $(BUILD)/debug/entrylab.elf
 	$(Q)python3 tests/run.py --build $(BUILD)
 

@@ -24,8 +24,11 @@ done
 [ -f /usr/share/OVMF/OVMF_CODE_4M.fd ] || missing+=(ovmf)
 # The framebuffer console's font is GNU Unifont as GRUB ships it (scripts/gen-font.py).
 [ -f /usr/share/grub/ascii.pf2 ] || missing+=(grub-common)
-# The test suite builds one program against glibc with gcc -static.
+# The test suite builds stock programs against glibc with gcc -static, against
+# musl with musl-gcc, and with Rust's std (rustc links it statically with glibc).
 [ -f /usr/lib/x86_64-linux-gnu/libc.a ] || missing+=(libc6-dev)
+command -v musl-gcc >/dev/null 2>&1 || missing+=(musl-tools)
+command -v rustc >/dev/null 2>&1 || missing+=(rustc)
 for pkg in "$@"; do
 	dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'ok installed' || missing+=("$pkg")
 done

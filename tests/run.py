@@ -154,6 +154,20 @@ BOOTS = {
                                                     r'argc 3, argv\[1\] pie, heap ok$', SUCCESS)),
     'glibc-threads-fork-sleep': dict(init='{b}/tests/threads-glibc.elf', lines=(
         r'^threads-glibc: all ok$', RESOURCES_OK, SUCCESS)),
+    'musl-threads-fork-sleep': dict(init='{b}/tests/threads-musl.elf', lines=(
+        r'^threads-musl: all ok$', RESOURCES_OK, SUCCESS)),
+    'smp2-musl-threads-fork-sleep': dict(init='{b}/tests/threads-musl.elf', env={'SMP': '2'},
+                                         lines=(r'^threads-musl: all ok$', RESOURCES_OK,
+                                                SUCCESS)),
+    'rust-std-threads': dict(init='{b}/tests/threads-rust.elf', lines=(
+        r'^threads-rust: all ok$', RESOURCES_OK, SUCCESS)),
+    'smp2-rust-std-threads': dict(init='{b}/tests/threads-rust.elf', env={'SMP': '2'},
+                                  lines=(r'^threads-rust: all ok$', RESOURCES_OK, SUCCESS)),
+    'rust-std-threads-static-pie': dict(init='{b}/tests/threads-rust-pie.elf', lines=(
+        r'^threads-rust: all ok$', RESOURCES_OK, SUCCESS)),
+    'smp2-rust-std-threads-static-pie': dict(init='{b}/tests/threads-rust-pie.elf',
+                                             env={'SMP': '2'}, lines=(
+        r'^threads-rust: all ok$', RESOURCES_OK, SUCCESS)),
     'smp2-glibc-threads-fork-sleep': dict(init='{b}/tests/threads-glibc.elf', env={'SMP': '2'},
                                           lines=(r'^threads-glibc: all ok$', RESOURCES_OK,
                                                  SUCCESS)),
@@ -437,11 +451,20 @@ CLAIMS = [
      '`make usb` without `DEV=`, with `/dev/null`, and with the disk `/` is on: each refused '
      'with its reason, nothing written (the root-disk case is left out where `/` is not on a '
      'block device)'),
-    (['glibc-threads-fork-sleep', 'smp2-glibc-threads-fork-sleep'],
-     'tests/programs/threads-glibc.c, stock glibc: four `pthread_create()` threads counting '
+    (['glibc-threads-fork-sleep', 'smp2-glibc-threads-fork-sleep', 'musl-threads-fork-sleep',
+      'smp2-musl-threads-fork-sleep'],
+     'tests/programs/threads.c, stock C built with glibc (`gcc -static`) and with musl '
+     '(`musl-gcc -static`): four `pthread_create()` threads counting '
      'under a mutex and a condition variable, joined; `fork()` and `waitpid()`; a handled '
      'signal from a child ends a 10 s `nanosleep()` with EINTR and the time left; every '
      'frame back afterwards. One CPU and two'),
+    (['rust-std-threads', 'smp2-rust-std-threads', 'rust-std-threads-static-pie',
+      'smp2-rust-std-threads-static-pie'],
+     "tests/programs/threads.rs, Rust's std built by the distribution's rustc with "
+     '`crt-static`, position-dependent and static-PIE (rustc\'s default): std starts '
+     "(it polls fds 0-2), four threads sleep, count under a Mutex and wake a Condvar, send "
+     'on an mpsc channel and are joined; a thread\'s panic is caught by `join()`; exit '
+     'status 0, every frame back. One CPU and two'),
     (['quoted-arguments-reach-init'],
      "`INIT_ARGS` with a quote and a backslash reach init's argv unchanged"),
     (['unknown-parameters-warned'],

@@ -1,9 +1,11 @@
 /*
- * Threads and processes as a stock static glibc program makes them: make test
- * boots it as init. pthread_create() (clone3 with CLONE_THREAD, a mmap'd stack
- * with a PROT_NONE guard page, set_robust_list, futexes for the mutex, the
- * condition variable and pthread_join), fork() and waitpid(), nanosleep(), and a
- * signal handler interrupting a sleep. One line per check, then "all ok".
+ * Threads and processes as a stock static C program makes them, built twice by
+ * make test, with glibc (gcc -static) and with musl (musl-gcc -static), and
+ * booted as init each time. pthread_create() (glibc: clone3 with CLONE_THREAD, a
+ * mmap'd stack with a PROT_NONE guard page, set_robust_list; musl: clone and
+ * set_tid_address), futexes for the mutex, the condition variable and
+ * pthread_join, fork() and waitpid(), nanosleep(), and a signal handler
+ * interrupting a sleep. One line per check, then "all ok".
  */
 #include <errno.h>
 #include <pthread.h>
@@ -14,6 +16,12 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+#ifdef __GLIBC__
+#define LIBC	"glibc"
+#else
+#define LIBC	"musl"			/* musl defines no macro of its own */
+#endif
 
 #define THREADS	4
 #define ROUNDS	1000
@@ -39,7 +47,7 @@ static void *worker(void *arg)
 
 static int check(const char *what, int ok)
 {
-	printf("threads-glibc: %s: %s\n", what, ok ? "ok" : "FAILED");
+	printf("threads-" LIBC ": %s: %s\n", what, ok ? "ok" : "FAILED");
 	return ok ? 0 : 1;
 }
 
@@ -94,6 +102,6 @@ int main(void)
 			nanosleep(&nap, &left) == -1 && errno == EINTR && left.tv_sec < 10 &&
 			left.tv_sec >= 8);
 	waitpid(pid, &status, 0);
-	printf("threads-glibc: %s\n", failed ? "FAILED" : "all ok");
+	printf("threads-" LIBC ": %s\n", failed ? "FAILED" : "all ok");
 	return failed;
 }
