@@ -329,6 +329,12 @@ $(BUILD)/tests/threads-rust.elf: tests/programs/threads.rs $(TOOLS_OK)
 	@mkdir -p $(dir $@)
 	@echo "  RUSTC   $@ [static, not PIE]"
 	$(Q)MAKEFLAGS= rustc -O -C target-feature=+crt-static -C relocation-model=static -o $@ $<
+# Go, with the distribution's go: static without cgo, its caches in the build tree.
+$(BUILD)/tests/goroutines-go.elf: tests/programs/goroutines.go $(TOOLS_OK)
+	@mkdir -p $(dir $@)
+	@echo "  GO      $@ [static, CGO_ENABLED=0]"
+	$(Q)CGO_ENABLED=0 GOCACHE=$(abspath $(BUILD))/go-cache GOPATH=$(abspath $(BUILD))/go-path \
+		go build -o $@ $<
 $(BUILD)/tests/hello-dynamic.elf: tests/programs/hello-glibc.c $(TOOLS_OK)
 	@mkdir -p $(dir $@)
 	@echo "  HOSTCC  $@ [dynamic glibc, not PIE]"
@@ -338,7 +344,7 @@ test: $(KERNEL) $(USER_PROGS) $(BUILD)/tests/hello-glibc.elf $(BUILD)/tests/hell
 	$(BUILD)/tests/hello-pie.elf \
 	$(BUILD)/tests/threads-glibc.elf $(BUILD)/tests/vdso-glibc.elf \
 	$(BUILD)/tests/threads-musl.elf $(BUILD)/tests/threads-rust.elf \
-	$(BUILD)/tests/threads-rust-pie.elf
+	$(BUILD)/tests/threads-rust-pie.elf $(BUILD)/tests/goroutines-go.elf
 	$(Q)$(MAKE) --no-print-directory BUILD=$(BUILD)/debug DEBUG_ENTRY=1 $(BUILD)/debug/entrylab.elf
 	$(Q)python3 tests/run.py --build $(BUILD)
 

@@ -23,10 +23,12 @@
 #define ENFILE		23
 #define EMFILE		24
 #define ENOTTY		25
+#define ENOSPC		28
 #define ESPIPE		29
 #define EPIPE		32
 #define ENAMETOOLONG	36
 #define ENOSYS		38
+#define ELOOP		40
 #define EOPNOTSUPP	95
 #define ETIMEDOUT	110
 

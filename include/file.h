@@ -40,6 +40,7 @@ struct file {
 	long pos;
 	void *data;			/* the file's own, e.g. a snapshot's text */
 	size_t size;			/* ... and its length (st_size) */
+	int epoll_watches;		/* epolls watching it (kernel/eventpoll.c) */
 };
 
 /* At most this many descriptors per process: the table is one page. */

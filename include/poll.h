@@ -21,5 +21,14 @@ struct file;
 void poll_wake(void);
 /* f's ready bits now. */
 unsigned int file_poll(struct file *f);
+/*
+ * A poller's wait: take poll_seq_now(), look at the files, and if none is ready
+ * poll_sleep() until a poll_wake() after that look: 0, then look again;
+ * -ETIMEDOUT at the deadline (ktime_get_ns(); 0: none); -ERESTARTSYS for a signal.
+ */
+unsigned long poll_seq_now(void);
+long poll_sleep(unsigned long seq, u64 deadline);
+/* epoll: the file's last reference is going; its watches go first (kernel/eventpoll.c). */
+void epoll_file_gone(struct file *f);
 
 #endif

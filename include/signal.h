@@ -93,6 +93,14 @@ void signal_get(struct signal_struct *sig);
 void signal_put(struct signal_struct *sig);
 /* The task's own new blocked mask (SIGKILL and SIGSTOP stay unblocked). */
 void set_blocked(struct task *t, sigset_t blocked);
+/*
+ * ppoll(), epoll_pwait(): current waits with the user's mask (size must be that
+ * of sigset_t: -EINVAL; -EFAULT) as its blocked set. Then the old mask comes
+ * back at once, or, when the wait was interrupted by a signal about to be
+ * delivered, after that delivery (as rt_sigsuspend()'s).
+ */
+long set_temporary_sigmask(const sigset_t __user *umask, unsigned long size);
+void restore_temporary_sigmask(bool interrupted);
 void send_signal(struct task *t, int sig, const struct ksiginfo *info, bool group);
 void send_sig_kernel(struct task *p, int sig);
 /* A fault in user mode: the signal cannot be ignored or blocked away. */

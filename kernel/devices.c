@@ -18,6 +18,7 @@
 #include <errno.h>
 #include <file.h>
 #include <kernel.h>
+#include <poll.h>
 #include <printk.h>
 #include <spinlock.h>
 #include <uapi/stat.h>
@@ -86,10 +87,17 @@ static long console_file_ioctl(struct file *f, unsigned int cmd, unsigned long a
 	return -ENOTTY;
 }
 
+/* As a terminal, pollable (epoll takes it): always writable, and readable: end of file. */
+static unsigned int console_file_poll(struct file *f)
+{
+	return DEFAULT_POLLMASK;
+}
+
 static const struct file_operations console_fops = {
 	.read = read_eof,
 	.write = console_file_write,
 	.ioctl = console_file_ioctl,
+	.poll = console_file_poll,
 	.mode = S_IFCHR | 0600,
 	.rdev = MKDEV(5, 1),
 };

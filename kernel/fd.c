@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <file.h>
 #include <kernel.h>
+#include <poll.h>
 #include <pmm.h>
 #include <resource.h>
 #include <sched.h>
@@ -41,6 +42,8 @@ void file_put(struct file *f)
 {
 	if (__atomic_sub_fetch(&f->refs, 1, __ATOMIC_ACQ_REL))
 		return;
+	if (READ_ONCE(f->epoll_watches))
+		epoll_file_gone(f);
 	if (f->op->release)
 		f->op->release(f);
 	free_page_object(f);

@@ -39,6 +39,20 @@ unsigned int file_poll(struct file *f)
 	return f->op->poll ? f->op->poll(f) : DEFAULT_POLLMASK;
 }
 
+unsigned long poll_seq_now(void)
+{
+	return __atomic_load_n(&poll_seq, __ATOMIC_SEQ_CST);
+}
+
+long poll_sleep(unsigned long seq, u64 deadline)
+{
+	long ret = sleep_event(&poll_seq, deadline, poll_seq_now() != seq);
+
+	if (!ret && deadline && ktime_get_ns() >= deadline)
+		ret = -ETIMEDOUT;
+	return ret;
+}
+
 /* One look at every fd: revents filled in; returns how many are non-zero. */
 static unsigned int poll_once(struct pollfd *fds, unsigned int nfds)
 {
@@ -89,19 +103,18 @@ static long do_poll(struct pollfd __user *ufds, unsigned int nfds, bool nowait, 
 		goto out;
 	}
 	for (;;) {
-		unsigned long seq = __atomic_load_n(&poll_seq, __ATOMIC_SEQ_CST);
+		unsigned long seq = poll_seq_now();
 
 		ret = poll_once(fds, nfds);
 		if (ret || nowait)
 			break;
-		ret = sleep_event(&poll_seq, deadline,
-				  __atomic_load_n(&poll_seq, __ATOMIC_SEQ_CST) != seq);
-		if (ret == -ETIMEDOUT)
-			ret = 0;
+		ret = poll_sleep(seq, deadline);
+		if (ret == -ETIMEDOUT) {
+			ret = poll_once(fds, nfds);	/* the last look: what is ready now */
+			break;
+		}
 		if (ret)
 			goto out;
-		if (deadline && ktime_get_ns() >= deadline)
-			break;
 	}
 	for (unsigned int i = 0; i < nfds; i++)
 		if (copy_to_user(&ufds[i].revents, &fds[i].revents, sizeof(fds[i].revents))) {
@@ -141,22 +154,14 @@ long sys_ppoll(struct pt_regs *regs)
 {
 	struct kernel_timespec __user *uts = (struct kernel_timespec __user *)regs->dx;
 	const sigset_t __user *umask = (const sigset_t __user *)regs->r10;
-	struct task *t = current;
 	struct kernel_timespec left;
-	sigset_t mask;
 	u64 deadline = 0, now;
 	long ret;
 
 	if (uts && (ret = timespec_to_deadline(uts, false, false, &deadline)))
 		return ret;
-	if (umask) {
-		if (regs->r8 != sizeof(sigset_t))
-			return -EINVAL;
-		if (copy_from_user(&mask, umask, sizeof(mask)))
-			return -EFAULT;
-		t->sig.saved_mask = t->sig.blocked;
-		set_blocked(t, mask);
-	}
+	if (umask && (ret = set_temporary_sigmask(umask, regs->r8)))
+		return ret;
 	/* A zero timespec: timespec_to_deadline() made it "now", which has passed. */
 	ret = do_poll((struct pollfd __user *)regs->di, regs->si,
 		      deadline && deadline <= ktime_get_ns(), deadline);
@@ -171,11 +176,7 @@ long sys_ppoll(struct pt_regs *regs)
 				ret = -EFAULT;
 		}
 	}
-	if (umask) {
-		if (ret == -ERESTARTNOHAND)
-			t->sig.restore_mask = true;	/* after the delivery (kernel/signal.c) */
-		else
-			set_blocked(t, t->sig.saved_mask);
-	}
+	if (umask)
+		restore_temporary_sigmask(ret == -ERESTARTNOHAND);
 	return ret;
 }

@@ -509,6 +509,30 @@ long sys_pause(struct pt_regs *regs)
 	return sleep_until_signal();
 }
 
+long set_temporary_sigmask(const sigset_t __user *umask, unsigned long size)
+{
+	struct task *t = current;
+	sigset_t mask;
+
+	if (size != sizeof(sigset_t))
+		return -EINVAL;
+	if (copy_from_user(&mask, umask, sizeof(mask)))
+		return -EFAULT;
+	t->sig.saved_mask = t->sig.blocked;
+	set_blocked(t, mask);
+	return 0;
+}
+
+void restore_temporary_sigmask(bool interrupted)
+{
+	struct task *t = current;
+
+	if (interrupted)
+		t->sig.restore_mask = true;	/* after the delivery: do_signal() */
+	else
+		set_blocked(t, t->sig.saved_mask);
+}
+
 /*
  * rt_sigsuspend(mask): wait for a signal with mask as the blocked set. The old
  * mask comes back once a handler has run (the frame saves it, rt_sigreturn

@@ -25,10 +25,12 @@ done
 # The framebuffer console's font is GNU Unifont as GRUB ships it (scripts/gen-font.py).
 [ -f /usr/share/grub/ascii.pf2 ] || missing+=(grub-common)
 # The test suite builds stock programs against glibc with gcc -static, against
-# musl with musl-gcc, and with Rust's std (rustc links it statically with glibc).
+# musl with musl-gcc, with Rust's std (rustc links it statically with glibc), and
+# with Go's runtime.
 [ -f /usr/lib/x86_64-linux-gnu/libc.a ] || missing+=(libc6-dev)
 command -v musl-gcc >/dev/null 2>&1 || missing+=(musl-tools)
 command -v rustc >/dev/null 2>&1 || missing+=(rustc)
+command -v go >/dev/null 2>&1 || missing+=(golang-go)
 for pkg in "$@"; do
 	dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'ok installed' || missing+=("$pkg")
 done

@@ -168,6 +168,10 @@ BOOTS = {
     'smp2-rust-std-threads-static-pie': dict(init='{b}/tests/threads-rust-pie.elf',
                                              env={'SMP': '2'}, lines=(
         r'^threads-rust: all ok$', RESOURCES_OK, SUCCESS)),
+    'go-runtime': dict(init='{b}/tests/goroutines-go.elf', lines=(
+        r'^goroutines-go: all ok$', RESOURCES_OK, SUCCESS)),
+    'smp2-go-runtime': dict(init='{b}/tests/goroutines-go.elf', env={'SMP': '2'},
+                            lines=(r'^goroutines-go: all ok$', RESOURCES_OK, SUCCESS)),
     'smp2-glibc-threads-fork-sleep': dict(init='{b}/tests/threads-glibc.elf', env={'SMP': '2'},
                                           lines=(r'^threads-glibc: all ok$', RESOURCES_OK,
                                                  SUCCESS)),
@@ -458,6 +462,14 @@ CLAIMS = [
      'under a mutex and a condition variable, joined; `fork()` and `waitpid()`; a handled '
      'signal from a child ends a 10 s `nanosleep()` with EINTR and the time left; every '
      'frame back afterwards. One CPU and two'),
+    (['go-runtime', 'smp2-go-runtime'],
+     "tests/programs/goroutines.go, a stock static Go program (CGO_ENABLED=0) built by the "
+     "distribution's go: 16 goroutines sleep and report on a channel; time.After and a "
+     'Ticker (the network poller: epoll and a non-blocking pipe); the garbage collector '
+     'under allocation; a goroutine spinning without a call, with one P, preempted by '
+     "the runtime's signal; a nil pointer's SIGSEGV recovered as a panic; os/signal; a "
+     'pipe between goroutines to end of file; exit status 0, every frame back. One CPU '
+     'and two'),
     (['rust-std-threads', 'smp2-rust-std-threads', 'rust-std-threads-static-pie',
       'smp2-rust-std-threads-static-pie'],
      "tests/programs/threads.rs, Rust's std built by the distribution's rustc with "
@@ -1010,8 +1022,11 @@ def readme_fuzzer_as_init(b):
                                            f'INIT_ARGS=seed=20261130 count={count}{extra}',
                                            f'CMDLINE={cmdline}'],
                           timeout=600)
+        skips = RELEASE_SKIPS if smp == '1' else SMP_SKIPS | NOHZ_ONLY
+        if 'mitigations=off' in cmdline:
+            skips |= PTI_ONLY
         problems += boot.check(r, lines=(RESOURCES_OK, SUCCESS), suites=KERNEL_SUITES,
-                               skips=RELEASE_SKIPS if smp == '1' else SMP_SKIPS | NOHZ_ONLY)
+                               skips=skips)
         made = [int(m[1]) for m in map(FUZZ_DONE.match, r.lines) if m]
         digest = [m[1] for m in map(FUZZ_HASH.match, r.lines) if m]
         if made != [count] or len(digest) != 1:

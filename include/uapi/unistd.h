@@ -60,20 +60,25 @@
 #define __NR_futex		202
 #define __NR_sched_setaffinity	203
 #define __NR_sched_getaffinity	204
+#define __NR_epoll_create	213
 #define __NR_set_tid_address	218
 #define __NR_restart_syscall	219
 #define __NR_clock_gettime	228
 #define __NR_clock_getres	229
 #define __NR_clock_nanosleep	230
 #define __NR_exit_group		231
+#define __NR_epoll_wait		232
+#define __NR_epoll_ctl		233
 #define __NR_tgkill		234
 #define __NR_waitid		247
 #define __NR_openat		257
 #define __NR_newfstatat		262
 #define __NR_ppoll		271
 #define __NR_set_robust_list	273
+#define __NR_epoll_pwait	281
 #define __NR_eventfd		284
 #define __NR_eventfd2		290
+#define __NR_epoll_create1	291
 #define __NR_dup3		292
 #define __NR_pipe2		293
 #define __NR_prlimit64		302
@@ -81,6 +86,7 @@
 #define __NR_process_vm_readv	310
 #define __NR_getrandom		318
 #define __NR_clone3		435
+#define __NR_epoll_pwait2	441
 #define __NR_entrylab_bench	511	/* not Linux: see uapi/bench.h */
 #define NR_syscalls		512
 
