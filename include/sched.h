@@ -249,6 +249,33 @@ void sleep_timeouts_tick(void);
 	__ret;								\
 })
 
+/*
+ * A channel that counts its sleepers, so that a waker finding none skips
+ * wake_up()'s walk of the task table: what a pipe, an eventfd and the pollers
+ * sleep on, woken on every change whether anyone waits or not. The sleeper
+ * counts itself before it tests cond; the waker changes the condition, then (a
+ * full barrier between) reads the count: one of the two sees the other.
+ */
+struct wait_chan {
+	int sleepers;
+};
+
+#define wait_chan_sleep(wc, deadline, cond)				\
+({									\
+	long __r;							\
+	__atomic_add_fetch(&(wc)->sleepers, 1, __ATOMIC_SEQ_CST);	\
+	__r = sleep_event(wc, deadline, cond);				\
+	__atomic_sub_fetch(&(wc)->sleepers, 1, __ATOMIC_SEQ_CST);	\
+	__r;								\
+})
+
+static __always_inline void wait_chan_wake(struct wait_chan *wc)
+{
+	smp_mb();			/* the condition's change before the count's read */
+	if (READ_ONCE(wc->sleepers))
+		wake_up(wc);
+}
+
 /* arch/x86/process.c: a new program's user registers: all zero but these (orig_ax kept). */
 void start_thread(struct pt_regs *regs, unsigned long ip, unsigned long sp);
 /*

@@ -28,6 +28,7 @@ struct eventfd {
 	spinlock_t lock;
 	u64 count;
 	bool semaphore;
+	struct wait_chan changed;	/* readers wait for a count, writers for room */
 };
 
 /* Takes what a read takes, if the count allows: true and *v, else false. */
@@ -71,11 +72,11 @@ static long eventfd_read(struct file *f, char __user *buf, size_t count, long *p
 	if (!eventfd_take(e, &v)) {
 		if (f->flags & O_NONBLOCK)
 			return -EAGAIN;
-		err = sleep_event(e, 0, eventfd_take(e, &v));
+		err = wait_chan_sleep(&e->changed, 0, eventfd_take(e, &v));
 		if (err)
 			return err;
 	}
-	wake_up(e);
+	wait_chan_wake(&e->changed);
 	poll_wake();
 	return copy_to_user(buf, &v, sizeof(v)) ? -EFAULT : (long)sizeof(v);
 }
@@ -95,11 +96,11 @@ static long eventfd_write(struct file *f, const char __user *buf, size_t count, 
 	if (!eventfd_add(e, v)) {
 		if (f->flags & O_NONBLOCK)
 			return -EAGAIN;
-		err = sleep_event(e, 0, eventfd_add(e, v));
+		err = wait_chan_sleep(&e->changed, 0, eventfd_add(e, v));
 		if (err)
 			return err;
 	}
-	wake_up(e);
+	wait_chan_wake(&e->changed);
 	poll_wake();
 	return sizeof(v);
 }

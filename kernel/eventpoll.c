@@ -12,8 +12,10 @@
  *     watches go with it (epoll_file_gone()), as on Linux, so closing a pipe's
  *     last write end still ends its reader's data;
  *   - epoll_wait() reports each watch whose file is ready for what it asked
- *     (EPOLLERR and EPOLLHUP always), up to maxevents, waiting like poll() when
- *     none is; a signal ends the wait with -EINTR, never a restart, as Linux;
+ *     (EPOLLERR and EPOLLHUP always), up to maxevents and at most 32 a call,
+ *     the scan going on where the last call stopped so that no watch starves,
+ *     waiting like poll() when none is; a signal ends the wait with -EINTR,
+ *     never a restart, as Linux;
  *   - EPOLLONESHOT disables a watch once reported, until EPOLL_CTL_MOD;
  *   - EPOLLET reports a ready watch once, and again only after some file has
  *     changed since (a poll_wake()): every report Linux makes, on each arrival of
@@ -58,10 +60,14 @@ struct watch {
 
 #define MAX_WATCHES	((PAGE_SIZE - 64) / sizeof(struct watch))
 
+#define EPOLL_BATCH	32		/* events an epoll_wait() returns at most */
+
 struct eventpoll {
 	spinlock_t lock;		/* the watches; never across a user access */
 	struct eventpoll *next;		/* every epoll, for epoll_file_gone() */
 	unsigned int nr_epolls;		/* watches of other epolls (-ELOOP past 0) */
+	unsigned int slots;		/* w[] used below this: the scans stop there */
+	unsigned int cursor;		/* where the next epoll_wait() scan starts */
 	struct watch w[MAX_WATCHES];
 };
 
@@ -122,7 +128,7 @@ static unsigned int eventpoll_poll(struct file *f)
 	unsigned long flags;
 
 	spin_lock_irqsave(&ep->lock, flags);
-	for (unsigned int i = 0; i < MAX_WATCHES && !mask; i++)
+	for (unsigned int i = 0; i < ep->slots && !mask; i++)
 		if (ep->w[i].file && ep->w[i].events &&
 		    watch_ready(&ep->w[i], poll_seq_now(), false))
 			mask = POLLIN | POLLRDNORM;
@@ -193,7 +199,7 @@ long sys_epoll_create(struct pt_regs *regs)
 
 static struct watch *find_watch(struct eventpoll *ep, const struct file *f, int fd)
 {
-	for (unsigned int i = 0; i < MAX_WATCHES; i++)
+	for (unsigned int i = 0; i < ep->slots; i++)
 		if (ep->w[i].file == f && ep->w[i].fd == fd)
 			return &ep->w[i];
 	return NULL;
@@ -212,7 +218,6 @@ static long ctl_locked(struct eventpoll *ep, int op, struct file *tf, int fd,
 			return -EEXIST;
 		if (is_epoll(tf) && ((struct eventpoll *)tf->data)->nr_epolls)
 			return -ELOOP;		/* no deeper than one epoll in another */
-		w = find_watch(ep, NULL, 0);
 		for (unsigned int i = 0; !w && i < MAX_WATCHES; i++)
 			if (!ep->w[i].file)
 				w = &ep->w[i];
@@ -220,6 +225,7 @@ static long ctl_locked(struct eventpoll *ep, int op, struct file *tf, int fd,
 			return -ENOSPC;		/* Linux's answer past max_user_watches */
 		*w = (struct watch){ .file = tf, .fd = fd, .events = events, .data = ev->data,
 				     .seq = ~0UL };
+		ep->slots = MAX(ep->slots, (unsigned int)(w - ep->w) + 1);
 		ep->nr_epolls += is_epoll(tf);
 		__atomic_add_fetch(&tf->epoll_watches, 1, __ATOMIC_RELAXED);
 		return 0;
@@ -281,23 +287,30 @@ long sys_epoll_ctl(struct pt_regs *regs)
 	return err;
 }
 
-/* Ready watches into out (at most max), reported; returns how many. */
+/*
+ * Ready watches into out (at most max), reported; returns how many. The scan
+ * starts at the cursor and leaves it after the last watch taken.
+ */
 static unsigned int collect(struct eventpoll *ep, struct epoll_event *out, unsigned int max,
 			    unsigned long seq)
 {
-	unsigned int n = 0;
+	unsigned int n = 0, start;
 	unsigned long flags;
 
 	spin_lock_irqsave(&ep->lock, flags);
-	for (unsigned int i = 0; i < MAX_WATCHES && n < max; i++) {
+	start = ep->cursor;
+	for (unsigned int k = 0; k < ep->slots && n < max; k++) {
+		unsigned int i = (start + k) % ep->slots;
 		struct watch *w = &ep->w[i];
 		u32 mask;
 
 		if (!w->file || !w->events)
 			continue;
 		mask = watch_ready(w, seq, true);
-		if (mask)
+		if (mask) {
 			out[n++] = (struct epoll_event){ mask, w->data };
+			ep->cursor = i + 1;
+		}
 	}
 	spin_unlock_irqrestore(&ep->lock, flags);
 	return n;
@@ -310,8 +323,7 @@ static unsigned int collect(struct eventpoll *ep, struct epoll_event *out, unsig
 static long do_epoll_wait(int epfd, struct epoll_event __user *uevents, int maxevents,
 			  bool nowait, u64 deadline)
 {
-	struct epoll_event *out;
-	phys_addr_t page;
+	struct epoll_event out[EPOLL_BATCH];
 	struct file *f;
 	long ret;
 
@@ -322,13 +334,11 @@ static long do_epoll_wait(int epfd, struct epoll_event __user *uevents, int maxe
 	f = fget(epfd);
 	if (!f)
 		return -EBADF;
-	page = is_epoll(f) ? alloc_frame() : 0;
-	if (!page) {
+	if (!is_epoll(f)) {
 		file_put(f);
-		return is_epoll(f) ? -ENOMEM : -EINVAL;
+		return -EINVAL;
 	}
-	out = phys_to_virt(page);
-	maxevents = MIN((unsigned int)maxevents, PAGE_SIZE / sizeof(*out));
+	maxevents = MIN(maxevents, EPOLL_BATCH);
 	for (;;) {
 		unsigned long seq = poll_seq_now();
 
@@ -347,7 +357,6 @@ static long do_epoll_wait(int epfd, struct epoll_event __user *uevents, int maxe
 		ret = -EINTR;
 	if (ret > 0 && copy_to_user(uevents, out, ret * sizeof(*out)))
 		ret = -EFAULT;
-	free_frame(page);
 	file_put(f);
 	return ret;
 }

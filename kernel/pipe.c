@@ -39,15 +39,12 @@
 struct pipe {
 	spinlock_t lock;
 	bool busy;			/* the mutex: someone is at the ring */
+	/* Readers wait for data, writers for room, lockers for the mutex. */
+	struct wait_chan readable, writable, unlocked;
 	unsigned int head, len;		/* the data: len bytes from head, wrapping */
 	int readers, writers;		/* open files of each end */
 	u8 *ring;			/* PIPE_SIZE bytes, physically contiguous */
 };
-
-/* Sleep channels: readers wait on the pipe, writers on its ring, lockers on busy. */
-#define READ_CHAN(p)	((const void *)(p))
-#define WRITE_CHAN(p)	((const void *)(p)->ring)
-#define LOCK_CHAN(p)	((const void *)&(p)->busy)
 
 static bool pipe_try_lock(struct pipe *p)
 {
@@ -64,13 +61,13 @@ static bool pipe_try_lock(struct pipe *p)
 /* The pipe's mutex; -ERESTARTSYS if a signal came first. */
 static long pipe_lock(struct pipe *p)
 {
-	return sleep_event(LOCK_CHAN(p), 0, pipe_try_lock(p));
+	return wait_chan_sleep(&p->unlocked, 0, pipe_try_lock(p));
 }
 
 static void pipe_unlock(struct pipe *p)
 {
 	WRITE_ONCE(p->busy, false);
-	wake_up(LOCK_CHAN(p));
+	wait_chan_wake(&p->unlocked);
 }
 
 /*
@@ -81,7 +78,7 @@ static void pipe_unlock(struct pipe *p)
 ({									\
 	long __err;							\
 	pipe_unlock(p);							\
-	__err = sleep_event(chan, 0, cond);				\
+	__err = wait_chan_sleep(chan, 0, cond);				\
 	if (!__err)							\
 		__err = pipe_lock(p);					\
 	__err;								\
@@ -117,7 +114,7 @@ static long pipe_read(struct file *f, char __user *buf, size_t count, long *pos)
 			done = -EAGAIN;
 			goto out;
 		}
-		err = pipe_wait(p, READ_CHAN(p), READ_ONCE(p->len) || !READ_ONCE(p->writers));
+		err = pipe_wait(p, &p->readable, READ_ONCE(p->len) || !READ_ONCE(p->writers));
 		if (err)
 			return err;
 	}
@@ -129,7 +126,7 @@ static long pipe_read(struct file *f, char __user *buf, size_t count, long *pos)
 	p->head = (p->head + n) % PIPE_SIZE;
 	WRITE_ONCE(p->len, p->len - n);
 	done = n;
-	wake_up(WRITE_CHAN(p));
+	wait_chan_wake(&p->writable);
 	poll_wake();
 out:
 	pipe_unlock(p);
@@ -163,8 +160,8 @@ static long pipe_write(struct file *f, const char __user *buf, size_t count, lon
 				done = done ? done : -EAGAIN;
 				break;
 			}
-			err = pipe_wait(p, WRITE_CHAN(p), PIPE_SIZE - READ_ONCE(p->len) >= want ||
-							  !READ_ONCE(p->readers));
+			err = pipe_wait(p, &p->writable, PIPE_SIZE - READ_ONCE(p->len) >= want ||
+							 !READ_ONCE(p->readers));
 			if (err)
 				return done ? done : err;
 			continue;
@@ -177,7 +174,7 @@ static long pipe_write(struct file *f, const char __user *buf, size_t count, lon
 		}
 		WRITE_ONCE(p->len, p->len + n);
 		done += n;
-		wake_up(READ_CHAN(p));
+		wait_chan_wake(&p->readable);
 		poll_wake();
 	}
 	pipe_unlock(p);
@@ -217,8 +214,8 @@ static void pipe_release(struct file *f)
 		p->writers--;
 	last = !p->readers && !p->writers;
 	spin_unlock_irqrestore(&p->lock, flags);
-	wake_up(READ_CHAN(p));
-	wake_up(WRITE_CHAN(p));
+	wait_chan_wake(&p->readable);
+	wait_chan_wake(&p->writable);
 	poll_wake();
 	if (last) {
 		free_frames(virt_to_phys(p->ring), PIPE_PAGES);

@@ -26,12 +26,15 @@
 #include <syscalls.h>
 #include <time.h>
 
+#define POLL_STACK_FDS	16		/* more than this take a page */
+
 static unsigned long poll_seq;		/* bumped by every poll_wake() */
+static struct wait_chan pollers;
 
 void poll_wake(void)
 {
 	__atomic_add_fetch(&poll_seq, 1, __ATOMIC_SEQ_CST);
-	wake_up(&poll_seq);
+	wait_chan_wake(&pollers);
 }
 
 unsigned int file_poll(struct file *f)
@@ -46,7 +49,7 @@ unsigned long poll_seq_now(void)
 
 long poll_sleep(unsigned long seq, u64 deadline)
 {
-	long ret = sleep_event(&poll_seq, deadline, poll_seq_now() != seq);
+	long ret = wait_chan_sleep(&pollers, deadline, poll_seq_now() != seq);
 
 	if (!ret && deadline && ktime_get_ns() >= deadline)
 		ret = -ETIMEDOUT;
@@ -87,17 +90,19 @@ static unsigned int poll_once(struct pollfd *fds, unsigned int nfds)
  */
 static long do_poll(struct pollfd __user *ufds, unsigned int nfds, bool nowait, u64 deadline)
 {
-	phys_addr_t page;
-	struct pollfd *fds;
+	struct pollfd small[POLL_STACK_FDS], *fds = small;
+	phys_addr_t page = 0;
 	long ret = 0;
 
 	_Static_assert(NR_OPEN * sizeof(struct pollfd) <= PAGE_SIZE, "one page of pollfds");
 	if (nfds > MIN(rlimit(RLIMIT_NOFILE), (unsigned long)NR_OPEN))
 		return -EINVAL;
-	page = alloc_frame();
-	if (!page)
-		return -ENOMEM;
-	fds = phys_to_virt(page);
+	if (nfds > POLL_STACK_FDS) {
+		page = alloc_frame();
+		if (!page)
+			return -ENOMEM;
+		fds = phys_to_virt(page);
+	}
 	if (copy_from_user(fds, ufds, nfds * sizeof(*fds))) {
 		ret = -EFAULT;
 		goto out;
@@ -122,7 +127,8 @@ static long do_poll(struct pollfd __user *ufds, unsigned int nfds, bool nowait, 
 			break;
 		}
 out:
-	free_frame(page);
+	if (page)
+		free_frame(page);
 	return ret;
 }
 

@@ -561,8 +561,9 @@ CLAIMS = [
      '`kill`, irqoff-inline < irqoff-outline < irqsave-outline and irqoff-inline < '
      'irqsave-inline < irqsave-outline; the floor is below them; for `invalid`, context '
      "tracking off < RCU tracker off < both on; docs/benchmarks.md's table matches; the "
-     "process table's three round trips are printed, repeat exactly, and order getpid < "
-     "yield-pingpong < thread-create-join < fork-wait; the mitigation table's rows are "
+     "process table's five round trips are printed, repeat exactly, and order getpid < "
+     'yield-pingpong < pipe-pingpong < eventfd-epoll < thread-create-join < fork-wait; '
+     "the mitigation table's rows are "
      "printed, `off` equals the variant table's default row, each row costs no less than "
      'the one before (off < pti <= pti+verw <= +retpoline <= +bhi <= auto), and its table '
      'in docs/benchmarks.md matches'),
@@ -872,7 +873,7 @@ def bench_ops():
 
 PROC_LINE = re.compile(r'^bench proc=(\S+) iters=(\d+) ticks_per_op=([\d.]+) median=([\d.]+) '
                        r'reps=(\d+)$')
-PROC_OPS = ('fork-wait', 'thread-create-join', 'yield-pingpong')
+PROC_OPS = ('fork-wait', 'thread-create-join', 'eventfd-epoll', 'pipe-pingpong', 'yield-pingpong')
 CLOCK_LINE = re.compile(r'^bench clock=(\S+) ticks_per_call=([\d.]+) median=([\d.]+) '
                         r'iters=(\d+) reps=(\d+)( ns_per_call=[\d.]+)?$')
 CLOCK_READERS = ('syscall', 'vdso-stable', 'vdso-percpu')
@@ -945,9 +946,9 @@ def bench_icount_ordering_repeatable(b):
         problems.append('invalid: expected context_tracking=off < rcu_eqs=off < irqoff-inline: '
                         f'{t}')
     p = [c1[('proc', op)] for op in reversed(PROC_OPS)]
-    if not c1[('irqoff-inline', 'getpid')] < p[0] < p[1] < p[2]:
-        problems.append(f'processes: expected getpid < yield-pingpong < thread-create-join < '
-                        f'fork-wait: {p}')
+    if not c1[('irqoff-inline', 'getpid')] < p[0] < p[1] < p[2] < p[3] < p[4]:
+        problems.append(f'processes: expected getpid < yield-pingpong < pipe-pingpong < '
+                        f'eventfd-epoll < thread-create-join < fork-wait: {p}')
     c = [c1[('clock', n)] for n in CLOCK_READERS]
     if not c[1] < c[2] < c[0]:
         problems.append(f'clock_gettime: expected vdso-stable < vdso-percpu < syscall: {c}')
@@ -964,7 +965,8 @@ def bench_icount_ordering_repeatable(b):
         problems.append(f'docs/benchmarks.md icount table is stale: {stale}')
     return problems, ('kill: ' + ', '.join(f'{n} {k[n]:g}' for n in k) +
                       f'; floor {c1[("floor", "invalid")]:g}; trackers off: invalid '
-                      f'{t[0]:g}/{t[1]:g}; yield/thread/fork {p[0]:g}/{p[1]:g}/{p[2]:g}; '
+                      f'{t[0]:g}/{t[1]:g}; yield/pipe/eventfd-epoll/thread/fork '
+                      f'{p[0]:g}/{p[1]:g}/{p[2]:g}/{p[3]:g}/{p[4]:g}; '
                       f'clock syscall/stable/percpu {c[0]:g}/{c[1]:g}/{c[2]:g}; '
                       'identical in two boots')
 

@@ -150,6 +150,12 @@ int run_benchmark(const struct bench_args *b)
  *                       until the kernel clears its tid word
  *   yield-pingpong      sched_yield() with a second process pinned to the same
  *                       CPU yielding back: two switches per call
+ *   pipe-pingpong       a byte to the partner through one pipe and back through
+ *                       another, each side asleep in read() meanwhile (lmbench's
+ *                       lat_pipe): two switches, two wake-ups
+ *   eventfd-epoll       the same with an eventfd each way, each side asleep in
+ *                       epoll_wait() on its own eventfd, then reading it: the
+ *                       wake-up path an event loop (Go's, for one) takes
  *
  * These cost thousands of instructions, so they run iters / 100 times (at least
  * once) per repetition, in the default entry variant, the timer masked.
@@ -157,12 +163,14 @@ int run_benchmark(const struct bench_args *b)
 #define THREAD_FLAGS	(0x100 | 0x200 | 0x400 | 0x800 | 0x10000 | 0x40000 | 0x200000)
 #define FUTEX_WAIT	0
 
-enum { PROC_FORK_WAIT, PROC_THREAD, PROC_YIELD, NR_PROC_OPS };
+enum { PROC_FORK_WAIT, PROC_THREAD, PROC_YIELD, PROC_PIPE, PROC_EVENTFD_EPOLL, NR_PROC_OPS };
 
 static const char *const proc_names[NR_PROC_OPS] = {
 	[PROC_FORK_WAIT] = "fork-wait",
 	[PROC_THREAD] = "thread-create-join",
 	[PROC_YIELD] = "yield-pingpong",
+	[PROC_PIPE] = "pipe-pingpong",
+	[PROC_EVENTFD_EPOLL] = "eventfd-epoll",
 };
 
 static int thread_returns(void *arg)
@@ -197,26 +205,139 @@ static noinline u64 time_thread(u64 iters)
 	}));
 }
 
-static noinline u64 time_yield(u64 iters)
+/*
+ * A partner process pinned with the caller to the caller's CPU, running
+ * partner(fds) until killed; *all gets the caller's old affinity for
+ * end_partner(). The partner has run once when this returns.
+ */
+static long start_partner(void (*partner)(const long *fds), const long *fds, unsigned long *all)
 {
-	unsigned long all = 0, here;
+	unsigned long here;
 	unsigned int cpu = 0;
 	long pid;
-	u64 t;
 
 	syscall3(__NR_getcpu, &cpu, NULL, NULL);
-	syscall3(__NR_sched_getaffinity, 0, sizeof(all), &all);
+	syscall3(__NR_sched_getaffinity, 0, sizeof(*all), all);
 	here = 1UL << cpu;
 	syscall3(__NR_sched_setaffinity, 0, sizeof(here), &here);
 	pid = syscall0(__NR_fork);		/* inherits the one-CPU affinity */
 	if (pid == 0)
 		for (;;)
-			syscall0(__NR_sched_yield);
-	syscall0(__NR_sched_yield);		/* the partner has run once */
-	t = TIMED_LOOP(iters, syscall0(__NR_sched_yield));
+			partner(fds);
+	syscall0(__NR_sched_yield);
+	return pid;
+}
+
+static void end_partner(long pid, unsigned long all)
+{
 	kill(pid, SIGKILL);
 	syscall4(__NR_wait4, pid, NULL, 0, NULL);
 	syscall3(__NR_sched_setaffinity, 0, sizeof(all), &all);
+}
+
+static void close_fds(const long *fds, int n)
+{
+	for (int i = 0; i < n; i++)
+		syscall1(__NR_close, fds[i]);
+}
+
+static void yield_back(const long *fds)
+{
+	syscall0(__NR_sched_yield);
+}
+
+static noinline u64 time_yield(u64 iters)
+{
+	unsigned long all = 0;
+	long pid = start_partner(yield_back, NULL, &all);
+	u64 t = TIMED_LOOP(iters, syscall0(__NR_sched_yield));
+
+	end_partner(pid, all);
+	return t;
+}
+
+/* fds: the pipe to the partner (read, write), then the one back. */
+static void pipe_back(const long *fds)
+{
+	char c;
+
+	syscall3(__NR_read, fds[0], &c, 1);
+	syscall3(__NR_write, fds[3], &c, 1);
+}
+
+static noinline u64 time_pipe(u64 iters)
+{
+	int to[2], back[2];
+	unsigned long all = 0;
+	long fds[4], pid;
+	char c = 'x';
+	u64 t;
+
+	syscall2(__NR_pipe2, to, 0);
+	syscall2(__NR_pipe2, back, 0);
+	fds[0] = to[0], fds[1] = to[1], fds[2] = back[0], fds[3] = back[1];
+	pid = start_partner(pipe_back, fds, &all);
+	t = TIMED_LOOP(iters, ({
+		syscall3(__NR_write, fds[1], &c, 1);
+		syscall3(__NR_read, fds[2], &c, 1);
+	}));
+	end_partner(pid, all);
+	close_fds(fds, 4);
+	return t;
+}
+
+#define EPOLL_CTL_ADD	1
+#define EPOLLIN		1
+
+/* An epoll watching efd for input. */
+static long epoll_on(long efd)
+{
+	struct {
+		u32 events;
+		u64 data;
+	} __packed ev = { EPOLLIN, 0 };
+	long ep = syscall1(__NR_epoll_create1, 0);
+
+	syscall4(__NR_epoll_ctl, ep, EPOLL_CTL_ADD, efd, &ev);
+	return ep;
+}
+
+/* Wait on ep, then take efd's count. */
+static void wait_and_take(long ep, long efd)
+{
+	u8 ev[12];
+	u64 v;
+
+	syscall4(__NR_epoll_wait, ep, ev, 1, -1);
+	syscall3(__NR_read, efd, &v, sizeof(v));
+}
+
+/* fds: the partner's eventfd and epoll, then the caller's. */
+static void eventfd_back(const long *fds)
+{
+	u64 one = 1;
+
+	wait_and_take(fds[1], fds[0]);
+	syscall3(__NR_write, fds[2], &one, sizeof(one));
+}
+
+static noinline u64 time_eventfd_epoll(u64 iters)
+{
+	unsigned long all = 0;
+	long fds[4], pid;
+	u64 one = 1, t;
+
+	fds[0] = syscall2(__NR_eventfd2, 0, 0);
+	fds[1] = epoll_on(fds[0]);
+	fds[2] = syscall2(__NR_eventfd2, 0, 0);
+	fds[3] = epoll_on(fds[2]);
+	pid = start_partner(eventfd_back, fds, &all);
+	t = TIMED_LOOP(iters, ({
+		syscall3(__NR_write, fds[0], &one, sizeof(one));
+		wait_and_take(fds[3], fds[2]);
+	}));
+	end_partner(pid, all);
+	close_fds(fds, 4);
 	return t;
 }
 
@@ -236,6 +357,8 @@ int run_process_benchmark(const struct bench_args *b)
 		[PROC_FORK_WAIT] = time_fork_wait,
 		[PROC_THREAD] = time_thread,
 		[PROC_YIELD] = time_yield,
+		[PROC_PIPE] = time_pipe,
+		[PROC_EVENTFD_EPOLL] = time_eventfd_epoll,
 	};
 	u64 iters = b->iters / 100 ? b->iters / 100 : 1;
 
