@@ -21,7 +21,7 @@ struct kernel_stat;
 struct task;
 
 struct file_operations {
-	/* Each returns bytes moved or -errno; pos is the file's, or pread's own. */
+	/* Each returns bytes moved or -errno; pos is the file's, or pread's own. NULL: -EINVAL. */
 	long (*read)(struct file *f, char __user *buf, size_t count, long *pos);
 	long (*write)(struct file *f, const char __user *buf, size_t count, long *pos);
 	long (*ioctl)(struct file *f, unsigned int cmd, unsigned long arg);	/* NULL: -ENOTTY */

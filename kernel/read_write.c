@@ -37,6 +37,8 @@ static long rw(struct file *f, bool write, void __user *buf, size_t count, long 
 {
 	if (!(write ? can_write(f) : can_read(f)))
 		return -EBADF;
+	if (write ? !f->op->write : !f->op->read)
+		return -EINVAL;			/* an epoll: Linux's answer */
 	count = MIN(count, MAX_RW_COUNT);
 	if (!access_ok(buf, count))
 		return -EFAULT;

@@ -19,6 +19,10 @@
  * that install state (handlers, an alternate stack, unmapping memory) only ever
  * see pointers that fail, or a sandbox region; calls that can block (futex, the
  * sleeps, signal waits) only ever see arguments that make them fail at once.
+ * Files that could block are never made so: pipes and eventfds come from pipe2
+ * and eventfd2 with O_NONBLOCK always set (pipe and eventfd are not made), and
+ * F_SETFL keeps it; poll, ppoll and the epoll waits get a zero timeout. The
+ * descriptors the calls name are mostly the low numbers these land on.
  * fork, vfork and clone (random flags, minus the sharing ones: a child sharing
  * the fuzzer's memory or stack would corrupt it) are made: a child exits at
  * once, and the fuzzer reaps it before its next call, so results stay the
@@ -29,6 +33,7 @@
 #include <asm/fpu.h>
 #include <errno.h>
 #include <libc.h>
+#include <time.h>
 #include <uapi/bench.h>
 #include <user_layout.h>
 
@@ -116,6 +121,14 @@ static unsigned long sandbox_addr(void)
 			   never[rnd() % ARRAY_SIZE(never)];
 }
 
+static const struct kernel_timespec zero_timeout;
+
+/* An fd: mostly 3-15, where the files the calls open and pipe2() and the rest make are. */
+static unsigned long any_fd(void)
+{
+	return rnd() % 4 ? 3 + rnd() % 13 : any_value();
+}
+
 /*
  * fds 0-2 are the console, and stay so: no call closes or replaces them, and no
  * other fd is made from them, so that only a write to 0-2 (always with a failing
@@ -167,18 +180,60 @@ static bool make_args(long nr, unsigned long a[6])
 	case __NR_write:
 	case __NR_writev:
 	case __NR_pwrite64:
+		a[0] = any_fd();
 		if ((unsigned int)a[0] <= 2)	/* the console: only failing buffers */
 			a[1] = bad_pointer();
 		return true;
 	case __NR_close:
 	case __NR_dup:
+		a[0] = not_console(any_fd());
+		return true;
 	case __NR_fcntl:
-		a[0] = not_console(a[0]);
+		a[0] = not_console(any_fd());
+		if ((unsigned int)a[1] == 4)	/* F_SETFL: O_NONBLOCK stays */
+			a[2] |= 04000;
 		return true;
 	case __NR_dup2:
 	case __NR_dup3:
-		a[0] = not_console(a[0]);
-		a[1] = not_console(a[1]);
+		a[0] = not_console(any_fd());
+		a[1] = not_console(any_fd());
+		return true;
+	case __NR_read:
+	case __NR_readv:
+	case __NR_pread64:
+	case __NR_lseek:
+	case __NR_fstat:
+	case __NR_ioctl:
+		a[0] = any_fd();
+		return true;
+	case __NR_pipe:			/* blocking files: pipe2 and eventfd2 make them */
+	case __NR_eventfd:
+		return false;
+	case __NR_pipe2:
+	case __NR_eventfd2:
+		a[1] |= 04000;		/* O_NONBLOCK */
+		return true;
+	case __NR_poll:			/* (fds, nfds, timeout) */
+		a[1] %= 16;
+		a[2] = 0;
+		return true;
+	case __NR_ppoll:		/* (fds, nfds, timeout, mask, size) */
+		a[1] %= 16;
+		a[2] = (unsigned long)&zero_timeout;
+		return true;
+	case __NR_epoll_ctl:		/* (epfd, op, fd, event) */
+		a[0] = any_fd();
+		a[1] %= 5;
+		a[2] = not_console(any_fd());
+		return true;
+	case __NR_epoll_wait:		/* (epfd, events, max, timeout) */
+	case __NR_epoll_pwait:		/* ... mask, size */
+		a[0] = any_fd();
+		a[3] = 0;
+		return true;
+	case __NR_epoll_pwait2:		/* ... timeout as a timespec */
+		a[0] = any_fd();
+		a[3] = (unsigned long)&zero_timeout;
 		return true;
 	case __NR_sched_setaffinity:	/* (pid, len, mask) */
 	case __NR_sched_getaffinity:
@@ -282,7 +337,9 @@ static const long implemented[] = {
 	__NR_set_robust_list, __NR_clone3, __NR_nanosleep, __NR_tkill, __NR_tgkill, __NR_fork,
 	__NR_vfork, __NR_read, __NR_open, __NR_close, __NR_fstat, __NR_lseek, __NR_ioctl,
 	__NR_pread64, __NR_pwrite64, __NR_readv, __NR_dup, __NR_dup2, __NR_fcntl, __NR_openat,
-	__NR_newfstatat, __NR_dup3, __NR_execve,
+	__NR_newfstatat, __NR_dup3, __NR_execve, __NR_pipe, __NR_pipe2, __NR_eventfd,
+	__NR_eventfd2, __NR_poll, __NR_ppoll, __NR_epoll_create, __NR_epoll_create1,
+	__NR_epoll_ctl, __NR_epoll_wait, __NR_epoll_pwait, __NR_epoll_pwait2,
 };
 
 static long pick_number(void)
