@@ -28,6 +28,7 @@ long sys_dup(struct pt_regs *regs);
 long sys_dup2(struct pt_regs *regs);
 long sys_fcntl(struct pt_regs *regs);
 long sys_openat(struct pt_regs *regs);
+long sys_stat(struct pt_regs *regs);
 long sys_newfstatat(struct pt_regs *regs);
 long sys_dup3(struct pt_regs *regs);
 long sys_pipe(struct pt_regs *regs);

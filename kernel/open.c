@@ -104,10 +104,9 @@ long sys_open(struct pt_regs *regs)
 }
 
 /* newfstatat(dirfd, path, statbuf, flags): a name's stat, or dirfd's with AT_EMPTY_PATH. */
-long sys_newfstatat(struct pt_regs *regs)
+static long do_fstatat(int dirfd, const char __user *upath, struct kernel_stat __user *ust,
+		       unsigned long flags)
 {
-	const char __user *upath = (const char __user *)regs->si;
-	unsigned long flags = regs->r10;
 	struct file *(*open)(void);
 	struct kernel_stat st;
 	struct file *f;
@@ -119,11 +118,11 @@ long sys_newfstatat(struct pt_regs *regs)
 	if (copy_from_user(&c, upath, 1))
 		return -EFAULT;
 	if (!c && (flags & AT_EMPTY_PATH)) {
-		f = fget((int)regs->di);
+		f = fget(dirfd);
 		if (!f)
 			return -EBADF;
 	} else {
-		err = lookup((int)regs->di, upath, &open);
+		err = lookup(dirfd, upath, &open);
 		if (err)
 			return err;
 		f = open();
@@ -132,5 +131,19 @@ long sys_newfstatat(struct pt_regs *regs)
 	}
 	file_stat(f, &st);
 	file_put(f);
-	return copy_to_user((void __user *)regs->dx, &st, sizeof(st)) ? -EFAULT : 0;
+	return copy_to_user(ust, &st, sizeof(st)) ? -EFAULT : 0;
+}
+
+/* newfstatat(dirfd, path, buf, flags) */
+long sys_newfstatat(struct pt_regs *regs)
+{
+	return do_fstatat((int)regs->di, (const char __user *)regs->si,
+			  (struct kernel_stat __user *)regs->dx, regs->r10);
+}
+
+/* stat(path, buf): nothing here is a link, so lstat() is the same. */
+long sys_stat(struct pt_regs *regs)
+{
+	return do_fstatat(AT_FDCWD, (const char __user *)regs->di,
+			  (struct kernel_stat __user *)regs->si, 0);
 }

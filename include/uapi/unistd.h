@@ -7,7 +7,9 @@
 #define __NR_write		1
 #define __NR_open		2
 #define __NR_close		3
+#define __NR_stat		4
 #define __NR_fstat		5
+#define __NR_lstat		6
 #define __NR_poll		7
 #define __NR_lseek		8
 #define __NR_mmap		9

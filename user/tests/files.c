@@ -174,6 +174,12 @@ SELFTEST(files, open_errors)
 	EXPECT_EQ(t, syscall4(__NR_newfstatat, 1, "", &st, 0), -ENOENT);
 	EXPECT_EQ(t, syscall4(__NR_newfstatat, AT_FDCWD, "/nope", &st, 0), -ENOENT);
 	EXPECT_EQ(t, syscall4(__NR_newfstatat, AT_FDCWD, "/dev/null", &st, 1), -EINVAL);
+	st.st_rdev = 0;
+	EXPECT_EQ(t, syscall2(__NR_stat, "/dev/null", &st), 0L);	/* stat, lstat: the same */
+	EXPECT_EQ(t, st.st_rdev, 0x103UL);
+	EXPECT_EQ(t, syscall2(__NR_lstat, "/dev/console", &st), 0L);
+	EXPECT_EQ(t, syscall2(__NR_stat, "/nope", &st), -ENOENT);
+	EXPECT_EQ(t, syscall2(__NR_lstat, "/dev/null", (void *)8), -EFAULT);
 	close_fd(fd);
 }
 
