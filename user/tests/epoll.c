@@ -34,6 +34,16 @@ static long wait(long ep, struct epoll_event *ev, long max, long ms)
 	return syscall4(__NR_epoll_wait, ep, ev, max, ms);
 }
 
+/* A new epoll, and a non-blocking pipe in fds; the epoll's fd, or -1. */
+static long epoll_and_pipe(int fds[2])
+{
+	long ep = syscall1(__NR_epoll_create1, 0);
+
+	if (ep < 0 || syscall2(__NR_pipe2, fds, O_NONBLOCK))
+		return -1;
+	return ep;
+}
+
 static void close_all(const long *fds, int n)
 {
 	for (int i = 0; i < n; i++)
@@ -76,13 +86,12 @@ SELFTEST(epoll, create_and_ctl_errors)
 
 SELFTEST(epoll, level_triggered_until_drained)
 {
-	long ep = syscall1(__NR_epoll_create1, 0);
 	struct epoll_event ev[4];
 	int fds[2];
+	long ep = epoll_and_pipe(fds);
 	char buf[8];
 
 	ASSERT_TRUE(t, ep >= 0);
-	ASSERT_EQ(t, syscall2(__NR_pipe2, fds, O_NONBLOCK), 0L);
 	EXPECT_EQ(t, ctl(ep, EPOLL_CTL_ADD, fds[0], EPOLLIN, 0x1234), 0L);
 	EXPECT_EQ(t, ctl(ep, EPOLL_CTL_ADD, fds[1], EPOLLOUT, 0x5678), 0L);
 	EXPECT_EQ(t, wait(ep, ev, 4, 0), 1L);			/* the write end only */
@@ -101,13 +110,12 @@ SELFTEST(epoll, level_triggered_until_drained)
 
 SELFTEST(epoll, edge_triggered_and_oneshot)
 {
-	long ep = syscall1(__NR_epoll_create1, 0);
 	struct epoll_event ev[2];
 	int fds[2];
+	long ep = epoll_and_pipe(fds);
 	char buf[8];
 
 	ASSERT_TRUE(t, ep >= 0);
-	ASSERT_EQ(t, syscall2(__NR_pipe2, fds, O_NONBLOCK), 0L);
 	EXPECT_EQ(t, ctl(ep, EPOLL_CTL_ADD, fds[0], EPOLLIN | EPOLLET, 1), 0L);
 	syscall3(__NR_write, fds[1], "a", 1);
 	EXPECT_EQ(t, wait(ep, ev, 2, 0), 1L);
