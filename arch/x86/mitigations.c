@@ -76,9 +76,10 @@ static void choose_spectre_v2(void)
 		set(MIT_IBRS, true);
 	} else {
 		if (!strcmp(v, "ibrs"))
-			printk("cmdline: spectre_v2=ibrs: the CPU has no IA32_SPEC_CTRL: retpoline\n");
+			printk("cmdline: spectre_v2=ibrs: no IA32_SPEC_CTRL: retpoline\n");
 		else if (strcmp(v, "retpoline") && strcmp(v, "auto"))
-			printk("cmdline: spectre_v2=%s is not off, retpoline, ibrs or auto: auto\n", v);
+			printk("cmdline: spectre_v2=%s is not off, retpoline, ibrs or auto: auto\n",
+			       v);
 		mitigation_why[MIT_RETPOLINE] = strcmp(v, "auto") ? "spectre_v2=retpoline" :
 							       "spectre_v2 default";
 		mitigation_why[MIT_IBRS] = "retpoline instead";

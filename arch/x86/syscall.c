@@ -31,8 +31,8 @@ void entry_SYSCALL_64_floor_mitigated(void);
 void entry_SYSCALL_compat(void);
 
 /* The order of the benchmark table: include/entry-variants.h, then the floor. */
-#define VARIANT(name, what)	{ #name, entry_SYSCALL_64_##name, entry_SYSCALL_64_##name##_mitigated, \
-				  what, false },
+#define VARIANT(name, what)	{ #name, entry_SYSCALL_64_##name,			\
+				  entry_SYSCALL_64_##name##_mitigated, what, false },
 struct entry_variant entry_variants[] = {
 	ENTRY_VARIANTS(VARIANT)
 	{ "floor", entry_SYSCALL_64_floor, entry_SYSCALL_64_floor_mitigated,

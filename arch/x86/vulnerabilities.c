@@ -36,15 +36,18 @@ struct file *cpu_vulnerability_mds_open(void)
 		return text_file("Not affected");
 	if (!mitigation_on(MIT_VERW))
 		return text_file("Vulnerable; SMT Host state unknown");
-	return text_file(boot_cpu.md_clear ? "Mitigation: Clear CPU buffers; SMT Host state unknown" :
-			 "Vulnerable: Clear CPU buffers attempted, no microcode; SMT Host state unknown");
+	return text_file(boot_cpu.md_clear ?
+			 "Mitigation: Clear CPU buffers; SMT Host state unknown" :
+			 "Vulnerable: Clear CPU buffers attempted, no microcode; "
+			 "SMT Host state unknown");
 }
 
 struct file *cpu_vulnerability_spectre_v1_open(void)
 {
 	return text_file(mitigation_on(MIT_SWAPGS_FENCE) ?
 			 "Mitigation: usercopy/swapgs barriers and __user pointer sanitization" :
-			 "Vulnerable: __user pointer sanitization and usercopy barriers only; no swapgs barriers");
+			 "Vulnerable: __user pointer sanitization and usercopy barriers only; "
+			 "no swapgs barriers");
 }
 
 struct file *cpu_vulnerability_spectre_v2_open(void)

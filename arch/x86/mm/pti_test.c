@@ -130,7 +130,8 @@ SELFTEST(pti, user_tables_map_the_entry_area_alone)
 SELFTEST(pti, kernel_text_data_and_direct_map_are_absent)
 {
 	const unsigned long absent[] = {
-		(unsigned long)_entry_text_end, (unsigned long)pti_init, (unsigned long)&mitigations,
+		(unsigned long)_entry_text_end, (unsigned long)pti_init,
+		(unsigned long)&mitigations,
 		(unsigned long)kernel_pml4, (unsigned long)&percpu_areas[0].self,
 		(unsigned long)phys_to_virt(0x100000),
 	};

@@ -37,7 +37,7 @@ static __always_inline bool mitigation_on(enum mitigation m)
 	return mitigations & BIT(m);
 }
 
-/* Choose from the command line and the CPU; patch the entry code. Boot CPU, before paging_init(). */
+/* Choose from the command line and the CPU; patch the entry code. Boot CPU, before paging. */
 void mitigations_init(void);
 /* The banner's lines: each mitigation, on or off, and why. */
 void mitigations_print(void);
