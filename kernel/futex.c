@@ -4,6 +4,9 @@
  * and waking its waiters. FUTEX_WAIT(uaddr, val) sleeps if *uaddr still holds
  * val; FUTEX_WAKE(uaddr, n) wakes up to n sleepers. The _BITSET forms add a
  * 32-bit mask: a wake reaches only waiters whose mask shares a bit with its own.
+ * FUTEX_REQUEUE(uaddr, n, m, uaddr2) wakes up to n and moves up to m more to wait
+ * on uaddr2 instead, still asleep; FUTEX_CMP_REQUEUE does so only while *uaddr
+ * holds val3 (musl's condition variables hand their waiters to the mutex so).
  *
  * A futex is named as Linux names it. A private one (FUTEX_PRIVATE_FLAG, or any
  * word in memory only this process maps) by its address space and address; a
@@ -28,6 +31,8 @@
 
 #define FUTEX_WAIT		0
 #define FUTEX_WAKE		1
+#define FUTEX_REQUEUE		3
+#define FUTEX_CMP_REQUEUE	4
 #define FUTEX_WAIT_BITSET	9
 #define FUTEX_WAKE_BITSET	10
 #define FUTEX_PRIVATE_FLAG	128
@@ -49,6 +54,13 @@ static struct futex_key futex_key(struct mm *mm, unsigned long uaddr, bool priva
 	return (struct futex_key){ mm, (const void *)uaddr, bitset };
 }
 
+/* sched_lock held: t waits on key's futex, for a bit of key's mask. */
+static bool futex_waits_on(const struct task *t, const struct futex_key *key)
+{
+	return (!key->mm || t->mm == key->mm) && t->wait_chan == key->chan &&
+	       (t->futex_bitset & key->bitset);
+}
+
 /*
  * sched_lock held. A waiter that matches is taken off the futex: its bitset
  * cleared is how futex_wait() knows a wake, not a signal or a timeout, ended
@@ -56,10 +68,7 @@ static struct futex_key futex_key(struct mm *mm, unsigned long uaddr, bool priva
  */
 static bool futex_match(struct task *t, const void *arg)
 {
-	const struct futex_key *key = arg;
-
-	if ((key->mm && t->mm != key->mm) || t->wait_chan != key->chan ||
-	    !(t->futex_bitset & key->bitset))
+	if (!futex_waits_on(t, arg))
 		return false;
 	t->futex_bitset = 0;
 	return true;
@@ -70,6 +79,56 @@ int futex_wake(struct mm *mm, unsigned long uaddr, bool private, int nr, u32 bit
 	struct futex_key key = futex_key(mm, uaddr, private, bitset);
 
 	return wake_up_match(futex_match, &key, nr);
+}
+
+/* FUTEX_REQUEUE's walk: the first nr_wake waiters of from woken, the next nr_requeue moved. */
+struct requeue {
+	struct futex_key from, to;
+	int nr_wake, nr_requeue;
+	int *woken, *moved;
+};
+
+/* sched_lock held: true for a waiter to wake; one to move gets to's channel instead. */
+static bool requeue_match(struct task *t, const void *arg)
+{
+	const struct requeue *rq = arg;
+
+	if (!futex_waits_on(t, &rq->from))
+		return false;
+	if (*rq->woken < rq->nr_wake) {
+		(*rq->woken)++;
+		t->futex_bitset = 0;		/* off the futex: woken */
+		return true;
+	}
+	if (*rq->moved < rq->nr_requeue) {
+		(*rq->moved)++;
+		t->wait_chan = rq->to.chan;
+	}
+	return false;
+}
+
+static long futex_requeue(unsigned long uaddr, unsigned long uaddr2, bool private, int nr_wake,
+			  int nr_requeue, const u32 *cmpval)
+{
+	struct mm *mm = current->mm;
+	int woken = 0, moved = 0;
+	struct requeue rq = {
+		futex_key(mm, uaddr, private, FUTEX_BITSET_MATCH_ANY),
+		futex_key(mm, uaddr2, private, FUTEX_BITSET_MATCH_ANY),
+		nr_wake, nr_requeue, &woken, &moved,
+	};
+	u32 now;
+
+	if ((uaddr2 & 3) || nr_wake < 0 || nr_requeue < 0)
+		return -EINVAL;
+	if (cmpval) {
+		if (copy_from_user(&now, (const u32 __user *)uaddr, sizeof(now)))
+			return -EFAULT;
+		if (now != *cmpval)
+			return -EAGAIN;
+	}
+	wake_up_match(requeue_match, &rq, MAX_TASKS);
+	return woken + moved;
 }
 
 static long futex_wait(unsigned long uaddr, bool private, u32 val, u64 deadline, u32 bitset);
@@ -123,7 +182,7 @@ static long futex_wait(unsigned long uaddr, bool private, u32 val, u64 deadline,
 	return ret;
 }
 
-/* futex(uaddr, op, val, timeout, uaddr2, val3): WAIT, WAKE and their _BITSET forms. */
+/* futex(uaddr, op, val, timeout, uaddr2, val3): WAIT, WAKE, their _BITSET forms, REQUEUE. */
 long sys_futex(struct pt_regs *regs)
 {
 	unsigned long uaddr = regs->di;
@@ -147,8 +206,13 @@ long sys_futex(struct pt_regs *regs)
 	case FUTEX_WAIT:
 	case FUTEX_WAKE:
 		break;
+	case FUTEX_REQUEUE:		/* (uaddr, nr_wake, nr_requeue, uaddr2) */
+	case FUTEX_CMP_REQUEUE:		/* ... while *uaddr == val3 */
+		val = regs->r9;
+		return futex_requeue(uaddr, regs->r8, private, (int)regs->dx, (int)regs->r10,
+				     cmd == FUTEX_CMP_REQUEUE ? &val : NULL);
 	default:
-		return -ENOSYS;		/* requeue, wake-op, PI: glibc needs none of them */
+		return -ENOSYS;		/* wake-op, PI: glibc and musl need neither */
 	}
 	if (cmd == FUTEX_WAKE || cmd == FUTEX_WAKE_BITSET)
 		/* Linux counts after each wake: a count of 0 or less still wakes one. */

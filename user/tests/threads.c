@@ -13,6 +13,8 @@
 							   PARENT_SETTID CHILD_CLEARTID */
 #define FUTEX_WAIT		0
 #define FUTEX_WAKE		1
+#define FUTEX_REQUEUE		3
+#define FUTEX_CMP_REQUEUE	4
 #define FUTEX_WAIT_BITSET	9
 #define FUTEX_WAKE_BITSET	10
 #define FUTEX_PRIVATE_FLAG	128
@@ -139,6 +141,36 @@ SELFTEST(threads, futex_wake_bitset_picks_waiters)
 	EXPECT_EQ(t, futex(&gate, FUTEX_WAKE, 0, NULL, 0), 1);	/* a: 0 wakes one, as Linux */
 	thread_join(&a);
 	EXPECT_EQ(t, woken, 2);
+}
+
+/*
+ * FUTEX_CMP_REQUEUE moves a waiter to another word, asleep (musl's condition
+ * variables hand theirs to the mutex so): a wake of the first word no longer
+ * reaches it, one of the second does; a changed word is -EAGAIN.
+ */
+SELFTEST(threads, futex_requeue_moves_waiters)
+{
+	struct timespec64 nap = { 0, 10 * 1000 * 1000 };
+	static volatile int other;
+	struct thread a, b;
+
+	gate = 0;
+	woken = 0;
+	ASSERT_TRUE(t, thread_start(&a, wait_on_gate, (void *)-1L) > 0);
+	ASSERT_TRUE(t, thread_start(&b, wait_on_gate, (void *)-1L) > 0);
+	syscall2(__NR_nanosleep, &nap, NULL);		/* both asleep by now */
+	EXPECT_EQ(t, syscall6(__NR_futex, (long)&gate, FUTEX_CMP_REQUEUE, 0, 1, (long)&other, 7),
+		  -EAGAIN);				/* gate is 0, not 7 */
+	EXPECT_EQ(t, syscall6(__NR_futex, (long)&gate, FUTEX_CMP_REQUEUE, 0, 1, (long)&other, 0),
+		  1L);					/* one moved, none woken */
+	gate = 1;
+	EXPECT_EQ(t, futex(&gate, FUTEX_WAKE, 10, NULL, 0), 1);		/* the one left */
+	EXPECT_EQ(t, futex(&other, FUTEX_WAKE, 10, NULL, 0), 1);	/* the moved one */
+	thread_join(&a);
+	thread_join(&b);
+	EXPECT_EQ(t, woken, 2);
+	EXPECT_EQ(t, syscall6(__NR_futex, (long)&gate, FUTEX_REQUEUE, 1, 1, (long)&other, 0), 0L);
+	EXPECT_EQ(t, syscall6(__NR_futex, (long)&gate, FUTEX_REQUEUE, 1, 1, 2, 0), -EINVAL);
 }
 
 /*
