@@ -53,7 +53,8 @@ static bool pipe_try_lock(struct pipe *p)
 
 	spin_lock_irqsave(&p->lock, flags);
 	got = !p->busy;
-	p->busy = true;
+	if (got)			/* never a store of true over the holder's unlock */
+		p->busy = true;
 	spin_unlock_irqrestore(&p->lock, flags);
 	return got;
 }
