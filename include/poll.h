@@ -22,12 +22,15 @@ void poll_wake(void);
 /* f's ready bits now. */
 unsigned int file_poll(struct file *f);
 /*
- * A poller's wait: take poll_seq_now(), look at the files, and if none is ready
- * poll_sleep() until a poll_wake() after that look: 0, then look again;
- * -ETIMEDOUT at the deadline (ktime_get_ns(); 0: none); -ERESTARTSYS for a signal.
+ * The poller's wait of poll(), ppoll() and the epoll waits: look(arg, seq) (seq:
+ * the wake-up count before the look) until it returns non-zero, then that;
+ * with nowait, one look; at the deadline (ktime_get_ns(); 0: none) a last look's
+ * result; -ERESTARTSYS for a signal.
  */
+long poll_wait(long (*look)(void *arg, unsigned long seq), void *arg, bool nowait,
+	       u64 deadline);
+/* The wake-up count now: what an EPOLLET watch compares its last report with. */
 unsigned long poll_seq_now(void);
-long poll_sleep(unsigned long seq, u64 deadline);
 /* epoll: the file's last reference is going; its watches go first (kernel/eventpoll.c). */
 void epoll_file_gone(struct file *f);
 

@@ -287,14 +287,22 @@ long sys_epoll_ctl(struct pt_regs *regs)
 	return err;
 }
 
+struct collect {
+	struct eventpoll *ep;
+	struct epoll_event *out;
+	unsigned int max;
+};
+
 /*
  * Ready watches into out (at most max), reported; returns how many. The scan
  * starts at the cursor and leaves it after the last watch taken.
  */
-static unsigned int collect(struct eventpoll *ep, struct epoll_event *out, unsigned int max,
-			    unsigned long seq)
+static long collect(void *arg, unsigned long seq)
 {
-	unsigned int n = 0, start;
+	const struct collect *c = arg;
+	struct eventpoll *ep = c->ep;
+	struct epoll_event *out = c->out;
+	unsigned int n = 0, start, max = c->max;
 	unsigned long flags;
 
 	spin_lock_irqsave(&ep->lock, flags);
@@ -338,21 +346,8 @@ static long do_epoll_wait(int epfd, struct epoll_event __user *uevents, int maxe
 		file_put(f);
 		return -EINVAL;
 	}
-	maxevents = MIN(maxevents, EPOLL_BATCH);
-	for (;;) {
-		unsigned long seq = poll_seq_now();
-
-		ret = collect(f->data, out, maxevents, seq);
-		if (ret || nowait)
-			break;
-		ret = poll_sleep(seq, deadline);
-		if (ret == -ETIMEDOUT) {
-			ret = collect(f->data, out, maxevents, poll_seq_now());	/* the last look */
-			break;
-		}
-		if (ret)
-			break;
-	}
+	ret = poll_wait(collect, &(struct collect){ f->data, out, MIN(maxevents, EPOLL_BATCH) },
+			nowait, deadline);
 	if (ret == -ERESTARTSYS)
 		ret = -EINTR;
 	if (ret > 0 && copy_to_user(uevents, out, ret * sizeof(*out)))

@@ -47,18 +47,34 @@ unsigned long poll_seq_now(void)
 	return __atomic_load_n(&poll_seq, __ATOMIC_SEQ_CST);
 }
 
-long poll_sleep(unsigned long seq, u64 deadline)
+long poll_wait(long (*look)(void *arg, unsigned long seq), void *arg, bool nowait,
+	       u64 deadline)
 {
-	long ret = wait_chan_sleep(&pollers, deadline, poll_seq_now() != seq);
+	for (;;) {
+		unsigned long seq = poll_seq_now();
+		long ret = look(arg, seq);
 
-	if (!ret && deadline && ktime_get_ns() >= deadline)
-		ret = -ETIMEDOUT;
-	return ret;
+		if (ret || nowait)
+			return ret;
+		/* A poll_wake() after the look ends the sleep: look again. */
+		ret = wait_chan_sleep(&pollers, deadline, poll_seq_now() != seq);
+		if (ret == -ETIMEDOUT || (!ret && deadline && ktime_get_ns() >= deadline))
+			return look(arg, poll_seq_now());	/* the last look */
+		if (ret)
+			return ret;
+	}
 }
 
+struct poll_fds {
+	struct pollfd *fds;
+	unsigned int nfds;
+};
+
 /* One look at every fd: revents filled in; returns how many are non-zero. */
-static unsigned int poll_once(struct pollfd *fds, unsigned int nfds)
+static long poll_once(void *arg, unsigned long seq)
 {
+	struct pollfd *fds = ((struct poll_fds *)arg)->fds;
+	unsigned int nfds = ((struct poll_fds *)arg)->nfds;
 	unsigned int ready = 0;
 
 	for (unsigned int i = 0; i < nfds; i++) {
@@ -92,7 +108,7 @@ static long do_poll(struct pollfd __user *ufds, unsigned int nfds, bool nowait, 
 {
 	struct pollfd small[POLL_STACK_FDS], *fds = small;
 	phys_addr_t page = 0;
-	long ret = 0;
+	long ret;
 
 	_Static_assert(NR_OPEN * sizeof(struct pollfd) <= PAGE_SIZE, "one page of pollfds");
 	if (nfds > MIN(rlimit(RLIMIT_NOFILE), (unsigned long)NR_OPEN))
@@ -107,21 +123,8 @@ static long do_poll(struct pollfd __user *ufds, unsigned int nfds, bool nowait, 
 		ret = -EFAULT;
 		goto out;
 	}
-	for (;;) {
-		unsigned long seq = poll_seq_now();
-
-		ret = poll_once(fds, nfds);
-		if (ret || nowait)
-			break;
-		ret = poll_sleep(seq, deadline);
-		if (ret == -ETIMEDOUT) {
-			ret = poll_once(fds, nfds);	/* the last look: what is ready now */
-			break;
-		}
-		if (ret)
-			goto out;
-	}
-	for (unsigned int i = 0; i < nfds; i++)
+	ret = poll_wait(poll_once, &(struct poll_fds){ fds, nfds }, nowait, deadline);
+	for (unsigned int i = 0; ret >= 0 && i < nfds; i++)
 		if (copy_to_user(&ufds[i].revents, &fds[i].revents, sizeof(fds[i].revents))) {
 			ret = -EFAULT;
 			break;

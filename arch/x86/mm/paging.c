@@ -404,8 +404,9 @@ void pml4_free_user(pte_t *pml4)
 	for (unsigned int i = 0; i < KERNEL_PML4_FIRST; i++)
 		if (pml4[i] & _PAGE_PRESENT)
 			free_table(table_of(pml4[i]), 2);
-	if (mitigation_on(MIT_PTI))
-		pti_free_pml4_pair(pml4);
+	/* PTI: the process's own LDT slot (asm/pti.h); ldt_free() unmapped its pages. */
+	if (mitigation_on(MIT_PTI) && (pml4[PML4_SLOT(LDT_REMAP_BASE)] & _PAGE_PRESENT))
+		free_table(table_of(pml4[PML4_SLOT(LDT_REMAP_BASE)]), 2);
 	free_frames(virt_to_phys(pml4), mitigation_on(MIT_PTI) ? 2 : 1);
 }
 

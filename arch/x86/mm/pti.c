@@ -68,28 +68,11 @@ void pti_init(void)
 	pti_template[espfix_slot] = kernel_pml4[espfix_slot];
 }
 
-#define LDT_SLOT	PML4_SLOT(LDT_REMAP_BASE)
-
 void pti_init_pml4_pair(pte_t *pml4)
 {
 	memcpy(&pml4[PTI_PML4_ENTRIES + KERNEL_PML4_FIRST], &pti_template[KERNEL_PML4_FIRST],
 	       (512 - KERNEL_PML4_FIRST) * sizeof(pte_t));
-	pml4[LDT_SLOT] = 0;		/* the process's own: arch/x86/ldt.c fills it */
-}
-
-/* A table and those below it; their leaves must be unmapped already. */
-static void free_tables(pte_t *table, int level)
-{
-	for (unsigned int i = 0; level > 0 && i < 512; i++)
-		if (table[i] & _PAGE_PRESENT)
-			free_tables(phys_to_virt(table[i] & PTE_ADDR_MASK), level - 1);
-	free_frame(virt_to_phys(table));
-}
-
-void pti_free_pml4_pair(pte_t *pml4)
-{
-	if (pml4[LDT_SLOT] & _PAGE_PRESENT)
-		free_tables(phys_to_virt(pml4[LDT_SLOT] & PTE_ADDR_MASK), 2);
+	pml4[PML4_SLOT(LDT_REMAP_BASE)] = 0;		/* the process's own: arch/x86/ldt.c fills it */
 }
 
 void pti_init_cpu(void)

@@ -69,10 +69,9 @@ static __always_inline void pti_sync_pml4e(pte_t *pml4, unsigned int i)
 }
 /*
  * A new pair's upper halves: the kernel's (a copy of kernel_pml4's, but for the
- * process's own LDT slot) and the user's (the entry area's tables).
+ * process's own LDT slot, which pml4_free_user() frees) and the user's (the
+ * entry area's tables).
  */
 void pti_init_pml4_pair(pte_t *pml4);
-/* The address space is going: the tables of its LDT slot. */
-void pti_free_pml4_pair(pte_t *pml4);
 
 #endif
