@@ -115,7 +115,7 @@ static int wait_on_gate(void *bitset)
 {
 	while (gate == 0)
 		futex(&gate, FUTEX_WAIT_BITSET, 0, NULL, (int)(long)bitset);
-	woken++;
+	__atomic_add_fetch(&woken, 1, __ATOMIC_SEQ_CST);	/* two may wake at once */
 	return 0;
 }
 
