@@ -81,7 +81,8 @@ KERNEL_CFLAGS += -DDEBUG_ENTRY
 endif
 
 KERNEL_C := $(filter-out arch/x86/asm-offsets.c entry/common.c, \
-	$(wildcard arch/x86/*.c arch/x86/mm/*.c kernel/*.c kernel/lib/*.c entry/*.c))
+	$(wildcard arch/x86/*.c arch/x86/mm/*.c arch/x86/drivers/*.c kernel/*.c kernel/*/*.c \
+	entry/*.c))
 KERNEL_ASM := $(wildcard boot/*.asm entry/*.asm arch/x86/*.asm) arch/x86/vdso/vdso-image.asm
 
 # entry/common.c is compiled once per entry variant, for each name in
@@ -138,8 +139,8 @@ $(BUILD)/arch/x86/vdso/vdso.so: $(BUILD)/arch/x86/vdso/vclock_gettime.o arch/x86
 $(BUILD)/arch/x86/vdso/vdso-image.o: $(BUILD)/arch/x86/vdso/vdso.so
 
 # Ring-3 programs: freestanding, static, linked at 0x400000 by user/user.ld.
-# kernel/lib/ (vsnprintf, string functions, the parameter parser) and the KTAP
-# runner kernel/selftest.c are compiled for ring 3 too.
+# kernel/lib/ (vsnprintf, string functions, the parameter parser, the KTAP runner)
+# is compiled for ring 3 too.
 USER_CFLAGS = -std=gnu11 -O2 -g -ffreestanding -nostdinc -isystem $(GCC_INCLUDE) \
 	-Iuser/lib -Iinclude -Iarch/x86/include \
 	-fno-pic -fno-pie -fno-stack-protector -fcf-protection=none -fno-asynchronous-unwind-tables \
@@ -155,8 +156,6 @@ $(BUILD)/user/%.o: user/%.c $(TOOLS_OK)
 $(BUILD)/user/%.o: user/tests/%.c $(TOOLS_OK)
 	$(call compile_c,$(USER_CFLAGS))
 $(BUILD)/user/lib/%.o: kernel/lib/%.c $(TOOLS_OK)
-	$(call compile_c,$(USER_CFLAGS))
-$(BUILD)/user/lib/selftest.o: kernel/selftest.c $(TOOLS_OK)
 	$(call compile_c,$(USER_CFLAGS))
 $(BUILD)/user/lib/%.o: user/lib/%.asm $(TOOLS_OK)
 	$(call assemble,-f elf64)
@@ -217,7 +216,7 @@ $(KERNEL): $(KERNEL_OBJS) $(BUILD)/ksyms.o linker.ld
 	$(Q)grub-file --is-x86-multiboot2 $@ || { echo "$@: not a multiboot2 kernel" >&2; exit 1; }
 
 # The framebuffer console's 8x16 font: GNU Unifont's ASCII glyphs, from the copy
-# GRUB's own package installs (arch/x86/fbcon.c).
+# GRUB's own package installs (arch/x86/drivers/fbcon.c).
 FONT_PF2 := /usr/share/grub/ascii.pf2
 $(BUILD)/font8x16.c: scripts/gen-font.py $(TOOLS_OK)
 	@echo "  FONT    $@"

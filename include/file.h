@@ -2,7 +2,7 @@
 /*
  * Open files and file descriptors, as Linux's struct file and files_struct, for a
  * kernel without a filesystem: the files are devices and synthetic ones
- * (kernel/devices.c), found by path in kernel/open.c.
+ * (kernel/fs/devices.c), found by path in kernel/fs/open.c.
  *
  * A struct file is one open: its operations, flags and position, counted by the
  * descriptors that name it (dup() and fork() share it, as on Linux: the position
@@ -40,7 +40,7 @@ struct file {
 	long pos;
 	void *data;			/* the file's own, e.g. a snapshot's text */
 	size_t size;			/* ... and its length (st_size) */
-	int epoll_watches;		/* epolls watching it (kernel/eventpoll.c) */
+	int epoll_watches;		/* epolls watching it (kernel/fs/eventpoll.c) */
 };
 
 /* At most this many descriptors per process: the table is one page. */
@@ -93,7 +93,7 @@ void files_put(struct files *files);
 int files_exec(struct task *t);
 
 /*
- * The files there are (kernel/devices.c, kernel/proc_maps.c,
+ * The files there are (kernel/fs/devices.c, kernel/fs/proc_maps.c,
  * arch/x86/vulnerabilities.c): a new open of each, or NULL.
  */
 struct file *console_open(void);
@@ -105,7 +105,7 @@ struct file *proc_maps_open(void);
 CPU_VULNERABILITIES(DECLARE_VULNERABILITY_OPEN)
 /* A read-only regular file, its text to be written at f->data (a page), f->size bytes. */
 struct file *snapshot_alloc(void);
-/* fstat()'s answer for f (kernel/read_write.c). */
+/* fstat()'s answer for f (kernel/fs/read_write.c). */
 void file_stat(const struct file *f, struct kernel_stat *st);
 
 /* current's file for fd, with a reference (file_put() it), or NULL: -EBADF. */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Waiting on several files at once (kernel/poll.c). There are no per-file wait
+ * Waiting on several files at once (kernel/fs/poll.c). There are no per-file wait
  * queues: a poller sleeps on one channel, and every change that can make a file
  * ready (data in or out of a pipe, an eventfd count, an end closed) calls
  * poll_wake(), which bumps a sequence number and wakes them all; each then asks
@@ -31,7 +31,7 @@ long poll_wait(long (*look)(void *arg, unsigned long seq), void *arg, bool nowai
 	       u64 deadline);
 /* The wake-up count now: what an EPOLLET watch compares its last report with. */
 unsigned long poll_seq_now(void);
-/* epoll: the file's last reference is going; its watches go first (kernel/eventpoll.c). */
+/* epoll: the file's last reference is going; its watches go first (kernel/fs/eventpoll.c). */
 void epoll_file_gone(struct file *f);
 
 #endif

@@ -77,7 +77,7 @@ long timespec_to_deadline(const struct kernel_timespec __user *uts, bool absolut
 /* The TSC when kmain() started: CLOCK_MONOTONIC counts from here. */
 extern u64 boot_tsc;
 
-/* arch/x86/rtc.c: seconds since 1970 from the CMOS clock; 0 if it has none. */
+/* arch/x86/drivers/rtc.c: seconds since 1970 from the CMOS clock; 0 if it has none. */
 u64 rtc_read_seconds(void);
 /* Days from 1970-01-01 to a Gregorian date. */
 long days_from_civil(long y, unsigned int m, unsigned int d);

@@ -21,7 +21,7 @@
 
 #define USER_MIN_ADDR		0x10000UL
 #define USER_SEGMENT_LIMIT	0x0000100000000000UL	/* programs load below 16 TiB */
-/* A static-PIE program's base: Linux's ELF_ET_DYN_BASE, unrandomized (kernel/exec.c). */
+/* A static-PIE program's base: Linux's ELF_ET_DYN_BASE, unrandomized (kernel/fs/binfmt_elf.c). */
 #define USER_PIE_BASE		0x0000555555554000UL
 #define USER_HEAP_MAX		(64UL << 20)
 #define USER_MMAP_TOP		0x00007f0000000000UL

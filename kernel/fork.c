@@ -4,7 +4,7 @@
  * one function, copy_process(), steered by the clone flags as on Linux.
  *
  *   fork()            a new process: a copy-on-write copy of the address space
- *                     (kernel/mm.c), copies of the handlers and limits.
+ *                     (kernel/mm/mm.c), copies of the handlers and limits.
  *   vfork()           a new process sharing the parent's address space; the
  *                     parent sleeps until the child execs or exits.
  *                     CLONE_VM | CLONE_VFORK.

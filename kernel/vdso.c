@@ -6,7 +6,7 @@
  * own frames: the vvar page is kernel/time.c's timekeeper, the vDSO's pages are
  * the image inside the kernel's .rodata. Every process shares them, so:
  *
- *  - each mapping holds an owner count on its frames (kernel/pmm.c); the kernel
+ *  - each mapping holds an owner count on its frames (kernel/mm/pmm.c); the kernel
  *    holds the first, which it never drops, so no frame is ever freed;
  *  - the entries carry _PAGE_SPECIAL: mprotect() refuses to make them writable
  *    (-EACCES, as Linux for the vvar), MADV_DONTNEED leaves them (they read the

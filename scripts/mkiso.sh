@@ -79,7 +79,7 @@ cp "$kernel" "$stage/boot/entrylab.elf"
 	echo 'insmod all_video'
 	echo 'menuentry "entrylab" {'
 	echo "	multiboot2 /boot/entrylab.elf $(grub_words "$cmdline")"
-	# BIOS: keep VGA text mode, which the kernel writes to (arch/x86/vga.c).
+	# BIOS: keep VGA text mode, which the kernel writes to (arch/x86/drivers/vga.c).
 	echo '	if [ "$grub_platform" = pc ]; then set gfxpayload=text; fi'
 	if [ -n "$probe" ]; then
 		cp "$probe" "$stage/boot/probe.elf"

@@ -36,7 +36,7 @@ def selftest_suites(*patterns):
     """{suite: {case}} from the SELFTEST(suite, case) lines of the matching sources."""
     suites = {}
     for pattern in patterns:
-        for path in glob.glob(os.path.join(ROOT, pattern)):
+        for path in glob.glob(os.path.join(ROOT, pattern), recursive=True):
             for suite, name in re.findall(r'^SELFTEST\((\w+), (\w+)\)', open(path).read(), re.M):
                 suites.setdefault(suite, set()).add(name)
     return suites
@@ -50,7 +50,7 @@ def entry_variants():
 
 # As the kernel spells them on the command line and in its warning: '-' for '_'.
 VARIANT_NAMES = ', '.join(v.replace('_', '-') for v in entry_variants())
-KERNEL_SUITES = selftest_suites('arch/x86/*.c', 'arch/x86/mm/*.c', 'kernel/*.c', 'entry/*.c')
+KERNEL_SUITES = selftest_suites('arch/x86/**/*.c', 'kernel/**/*.c', 'entry/*.c')
 RING3_SUITES = selftest_suites('user/tests/*.c')
 DEMOS = {'selftest/fail_demo', 'selftest/oops_demo'}
 DEBUG_ONLY = {'entry/irqoff_hooks_assert_irqs_off', 'spinlock/lockdep_catches_irq_unsafe_use'}

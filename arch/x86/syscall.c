@@ -40,7 +40,7 @@ struct entry_variant entry_variants[] = {
 };
 const unsigned int nr_entry_variants = ARRAY_SIZE(entry_variants);
 _Static_assert(ARRAY_SIZE(entry_variants) + 2 <= BENCH_MAX_ROWS,
-	       "the variants and the two tracker rows (kernel/bench.c) must fit the benchmark");
+	       "the variants and the two tracker rows (kernel/bench/bench.c) must fit the benchmark");
 unsigned int boot_entry_variant;
 
 /* The stub to run: the plain one unless a mitigation of the SYSCALL path is on. */

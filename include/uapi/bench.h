@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The benchmark's control call, shared by the kernel (kernel/bench.c) and the
+ * The benchmark's control call, shared by the kernel (kernel/bench/bench.c) and the
  * benchmark program (user/init.c):
  *
  *   syscall(__NR_entrylab_bench, BENCH_ROWS)                number of rows
@@ -17,7 +17,7 @@
  *   syscall(__NR_entrylab_bench, BENCH_BOOT_ROW)            the row of the boot's variant
  *
  * A row is an entry variant with context tracking and the RCU tracker on or off
- * (kernel/bench.c). Ticks are RDTSC deltas measured in ring 3, with the empty
+ * (kernel/bench/bench.c). Ticks are RDTSC deltas measured in ring 3, with the empty
  * loop subtracted.
  * SELECT, BEGIN, END, CLOCK and REPORT are -EPERM except in the programs the kernel
  * starts from boot modules (init's threads, the self-tests' probe): not in their children.

@@ -62,5 +62,5 @@ int sigaction(int sig, unsigned long handler, unsigned long flags, kernel_sigset
 	return (int)syscall6(__NR_rt_sigaction, sig, (long)&sa, (long)old, sizeof(mask), 0, 0);
 }
 
-/* The KTAP runner (kernel/selftest.c) is shared with the kernel: it prints with printk. */
+/* The KTAP runner (kernel/lib/selftest.c) is shared with the kernel: it prints with printk. */
 int printk(const char *fmt, ...) __attribute__((alias("printf")));

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * epoll (kernel/eventpoll.c): epoll_ctl's errors, level- and edge-triggered
+ * epoll (kernel/fs/eventpoll.c): epoll_ctl's errors, level- and edge-triggered
  * reports, EPOLLONESHOT, HUP and a closed file's watch going with it, and waits
  * that another process's write, the timeout or a signal ends.
  */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * eventfd (kernel/eventfd.c): the counter's read and write rules, EFD_SEMAPHORE,
+ * eventfd (kernel/fs/eventfd.c): the counter's read and write rules, EFD_SEMAPHORE,
  * EFD_NONBLOCK, the errors, and a reader asleep until a writer adds.
  */
 #include <file.h>

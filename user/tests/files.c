@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * File descriptors (kernel/fd.c, kernel/read_write.c, kernel/open.c): the
+ * File descriptors (kernel/fs/fd.c, kernel/fs/read_write.c, kernel/fs/open.c): the
  * console on 0-2, /dev/null, /proc/self/maps, and Linux's rules for numbers,
  * sharing, flags and errors.
  */

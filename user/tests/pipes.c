@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Pipes (kernel/pipe.c): Linux's errors, end of file and EPIPE, O_NONBLOCK,
+ * Pipes (kernel/fs/pipe.c): Linux's errors, end of file and EPIPE, O_NONBLOCK,
  * PIPE_BUF atomicity, and sleeps that a writer, a reader or a signal ends. The
  * other side is a child process, so the caller really is asleep.
  */

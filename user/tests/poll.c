@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * poll and ppoll (kernel/poll.c): what each kind of file reports, POLLNVAL and
+ * poll and ppoll (kernel/fs/poll.c): what each kind of file reports, POLLNVAL and
  * the errors, sleeps that a write or the timeout ends, and signals: -EINTR after
  * a handler, ppoll's mask keeping one out until it returns.
  */

@@ -450,7 +450,7 @@ static void __noreturn unmap_under_reader(long cpu, enum unmap_how how)
 /*
  * munmap(), mmap(MAP_FIXED) over a mapping and MADV_DONTNEED free frames that a
  * thread on another CPU may be using through its TLB: the kernel must flush that
- * TLB before the frames reach the allocator (kernel/pmm.c poisons each freed
+ * TLB before the frames reach the allocator (kernel/mm/pmm.c poisons each freed
  * frame, so a read after the free shows it). Several rounds of each.
  */
 SELFTEST(threads, frames_are_freed_only_after_other_cpus_flush)

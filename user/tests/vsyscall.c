@@ -3,7 +3,7 @@
  * The legacy vsyscall page (arch/x86/vsyscall.c), execute-only as in Linux's
  * default mode: a call to one of its three functions is emulated and returns
  * what the syscall gives; a read, a call inside a function and a bad pointer are
- * SIGSEGV. And process_vm_readv() (kernel/process_vm.c), which cannot read it.
+ * SIGSEGV. And process_vm_readv() (kernel/mm/process_vm.c), which cannot read it.
  */
 #include <time.h>
 #include <uapi/uio.h>

@@ -9,7 +9,7 @@
  *
  * No lock here. The kernel half changes only in leaf entries created ahead
  * (kernel stack slots, each owned by one task slot) and in ioremap() on the boot
- * CPU; a user half changes under its mm's lock (kernel/mm.c). Kernel pages are
+ * CPU; a user half changes under its mm's lock (kernel/mm/mm.c). Kernel pages are
  * global, so an unmap must reach the other CPUs' TLBs: flush_tlb_kernel_range();
  * a user half's, flush_tlb_mm_range().
  *

@@ -19,7 +19,7 @@
  * Software bits of user leaf entries (the CPU ignores them):
  *  _PAGE_COW       the page may be written, but its frame may be shared with
  *                  another address space (fork): RW is withheld, and the first
- *                  write faults and copies the frame (kernel/mm.c).
+ *                  write faults and copies the frame (kernel/mm/mm.c).
  *  _PAGE_PROTNONE  PROT_NONE: the entry is not present, so every access faults,
  *                  but the page stays mapped: its frame is kept (address 0 if it
  *                  never had one: a reservation costs no memory until made

@@ -12,7 +12,7 @@
  *                   text screen's size. Not seekable.
  *   /dev/null       reads are end of file, writes vanish whole (Linux's mem.c).
  *   /proc/self/maps a snapshot of the caller's mappings, taken at open() and
- *                   read like a regular file (kernel/proc_maps.c).
+ *                   read like a regular file (kernel/fs/proc_maps.c).
  */
 #include <asm/uaccess.h>
 #include <errno.h>

@@ -12,7 +12,7 @@
  * copy-on-write page is writable ("w"), as in Linux. Last comes the vsyscall
  * page, execute-only ("--xp"), as Linux shows it in its default mode.
  *
- * The text is made at open() under mm->lock, a snapshot file (kernel/snapshot.c).
+ * The text is made at open() under mm->lock, a snapshot file (kernel/fs/snapshot.c).
  * It is at most a page: past that, lines are left out.
  */
 #include <asm/uaccess.h>

@@ -140,7 +140,7 @@ void fbcon_write(const char *s, size_t len)
 /*
  * After paging_init(), on the boot CPU: only a direct-colour framebuffer of 24
  * or 32 bits per pixel is drawn on (what GRUB sets up under UEFI); VGA text
- * mode is arch/x86/vga.c's.
+ * mode is arch/x86/drivers/vga.c's.
  */
 void fbcon_init(void)
 {

@@ -2,7 +2,7 @@
 /*
  * The memory system calls: brk, mmap, munmap, mprotect, mremap, madvise.
  * Anonymous memory only: there are no files to map. MAP_PRIVATE memory is copied
- * on write after fork (kernel/mm.c); MAP_SHARED memory stays one set of frames
+ * on write after fork (kernel/mm/mm.c); MAP_SHARED memory stays one set of frames
  * for the process and every child it forks (_PAGE_SHARED), as Linux's shared
  * anonymous memory. Memory is allocated when mapped, not on first touch, except
  * private PROT_NONE reservations, which get their frames when mprotect() makes

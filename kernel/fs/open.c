@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Opening files by name, as Linux's fs/open.c, for a kernel with no filesystem:
- * the names are a fixed table of the files kernel/devices.c provides. Every
+ * the names are a fixed table of the files kernel/fs/devices.c provides. Every
  * other name is -ENOENT, as for a file that is not there (never -ENOSYS, so C
  * libraries and runtimes take their fallbacks); so is O_CREAT of a new one,
  * since no directory exists to make it in. A relative name is taken from "/",

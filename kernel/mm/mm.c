@@ -5,7 +5,7 @@
  *
  * fork() copies no user memory. Both address spaces map the same frames,
  * read-only and marked _PAGE_COW where the page was writable, and each frame
- * counts its owners (kernel/pmm.c). The first write from either side faults;
+ * counts its owners (kernel/mm/pmm.c). The first write from either side faults;
  * handle_mm_fault() gives the writer a private copy, or, when the other side
  * has dropped the frame meanwhile (it exited, or already copied), simply makes
  * the page writable again. A process that forks and exits at once, the common
