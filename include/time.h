@@ -87,4 +87,8 @@ void time_init(void);
 u64 ktime_get_ns(void);		/* monotonic, since boot */
 u64 ktime_get_real_ns(void);	/* wall clock, since the epoch */
 
+struct pt_regs;
+/* The LAPIC timer's vector, IRQs off (kernel/time.c). */
+void timer_interrupt(struct pt_regs *regs);
+
 #endif

@@ -19,7 +19,9 @@
 #include <cmdline.h>
 #include <errno.h>
 #include <printk.h>
+#include <rcu.h>
 #include <sched.h>
+#include <smp.h>
 #include <spinlock.h>
 #include <string.h>
 #include <syscalls.h>
@@ -355,4 +357,27 @@ long sys_clock_nanosleep(struct pt_regs *regs)
 	if (sleep_event(&current->restart, deadline, false) == -ERESTARTSYS)
 		return -ERESTARTNOHAND;
 	return 0;
+}
+
+/*
+ * The tick, from do_interrupt() (entry/irq.c) with IRQs off: preemption of user
+ * tasks, RCU's quiescent states (and, on CPU 0, the timekeeper's rebase, RCU's
+ * grace-period machine and the sleepers' deadlines), and the nohz_full decision
+ * to stop ticking.
+ */
+void timer_interrupt(struct pt_regs *regs)
+{
+	this_cpu_inc(timer_ticks);
+	rcu_irq_from(regs);
+	if (user_mode(regs)) {
+		this_cpu_inc(user_ticks);
+		sched_tick();
+	}
+	if (smp_processor_id() == 0) {
+		timekeeping_tick_irqoff();
+		rcu_tick();
+		sleep_timeouts_tick();
+	}
+	tick_nohz_update(user_mode(regs));
+	lapic_eoi();
 }

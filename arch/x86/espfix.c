@@ -28,7 +28,7 @@
  * CS or SS, a segment not present) makes the CPU push the fault's frame on the
  * ministack, in ring 0 and without an IST: that push faults too, and the CPU
  * raises #DF on its IST stack instead of writing over another CPU's ministack.
- * espfix_fixup_double_fault() then turns the #DF into the #GP from user mode that
+ * espfix_fixup_double_fault() (entry/paranoid.c) then turns the #DF into the #GP from user mode that
  * the IRETQ's fault was: the error code, and #NP or #SS as such, are lost, as on
  * Linux.
  */
@@ -69,39 +69,4 @@ void espfix_init_cpu(struct percpu *pc)
 
 	pc->espfix_stack = ESPFIX_BASE_ADDR + slot;	/* bits 31:16 clear */
 	pc->espfix_waddr = (unsigned long)espfix_page + slot;
-}
-
-/**
- * espfix_fixup_double_fault - a #DF that is an IRETQ's fault on a ministack
- * @regs: the #DF frame, on its IST stack; IRQs off, GS_BASE ours
- *
- * The IRETQ at irq_return_iret on a ministack alias faulted, and the CPU could
- * not push that fault's frame on the read-only alias. Nothing is lost but the
- * fault's vector and error code: the general registers are the user's (the
- * paranoid exit restores them), and the IRET frame is intact at @regs->sp. The
- * task's kernel stack is empty, as on any return to user mode, so write there
- * the frame the CPU pushes for a #GP from ring 3 (error code 0) and return from
- * the #DF into the #GP stub with RSP on it: the #GP is then handled as the
- * user's fault at the address the IRETQ was going to, on the user's GS_BASE,
- * which the paranoid exit gives back and the #GP entry swaps by CS.
- *
- * Return: true if @regs now leads to that #GP.
- */
-bool espfix_fixup_double_fault(struct pt_regs *regs)
-{
-	const unsigned long *frame = (const unsigned long *)regs->sp;
-	struct pt_regs *gp = (struct pt_regs *)this_cpu()->tss.rsp[0] - 1;
-
-	if (regs->cs != __KERNEL_CS || regs->ip != (unsigned long)irq_return_iret ||
-	    regs->sp - ESPFIX_BASE_ADDR >= (1UL << 32))
-		return false;
-	gp->ip = frame[0];
-	gp->cs = frame[1];
-	gp->flags = frame[2];
-	gp->sp = frame[3];
-	gp->ss = frame[4];
-	gp->orig_ax = 0;		/* the error code the #DF replaced */
-	regs->ip = exception_stubs[X86_TRAP_GP];
-	regs->sp = (unsigned long)&gp->orig_ax;
-	return true;
 }

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Kernel-mode exceptions: recover through the exception fixup table, or oops.
- * An oops prints everything needed to find the bug from the serial log alone and
- * ends the run with the failure status; it never returns and never reboots.
+ * Exceptions, after the entry (entry/irq.c) has sent them here. From ring 3 each
+ * becomes its signal (user_exception()). In ring 0 they recover through the
+ * exception fixup table, or oops: an oops prints everything needed to find the
+ * bug from the serial log alone and ends the run with the failure status; it
+ * never returns and never reboots.
  */
 #include <asm/debugreg.h>
-#include <asm/espfix.h>
 #include <asm/extable.h>
+#include <asm/io_bitmap.h>
 #include <asm/irqflags.h>
 #include <asm/page.h>
 #include <asm/percpu.h>
@@ -16,6 +18,7 @@
 #include <ksyms.h>
 #include <printk.h>
 #include <sched.h>
+#include <signal.h>
 
 static const char *const trap_names[NR_EXCEPTION_VECTORS] = {
 	[X86_TRAP_DE] = "#DE divide error",
@@ -148,41 +151,72 @@ void kernel_exception(struct pt_regs *regs, unsigned long vector)
 	oops(regs, vector, NULL);
 }
 
-/**
- * do_paranoid - the C side of the paranoid entry (entry/entry_irq.asm)
- * @regs: the interrupted state, on the vector's IST stack
- * @vector: NMI, #MC, #DF, or #DB from ring 0
- *
- * IRQs off, GS_BASE ours (the entry made it so, and undoes that afterwards).
- * None of these goes through irqentry_enter()/irqentry_exit(): they may land
- * with a lock held or RCU not watching, so nothing here takes a lock, sleeps,
- * does exit work or reads RCU-protected data, except an oops, which ends the run.
+/*
+ * #DB from ring 3: a single step (TF), or the task's hardware breakpoints, which
+ * the virtual DR6 records for a tracer. An instruction breakpoint fires before
+ * its instruction runs: RF in the return flags lets that instruction run once
+ * without firing again, as Linux does (IRETQ restores RF; SYSRET cannot, so
+ * syscall_can_sysret() refuses it).
  */
-void do_paranoid(struct pt_regs *regs, unsigned long vector)
+static void user_debug_exception(struct pt_regs *regs, unsigned long dr6)
 {
+	struct task *t = current;
+	int code = TRAP_BRKPT;
+
+	if (dr6 & DR6_TRAP_BITS) {
+		t->debug.dr6 |= dr6 & DR6_TRAP_BITS;
+		if (debugregs_hit_instruction(t, dr6))
+			regs->flags |= X86_EFLAGS_RF;
+		code = TRAP_HWBKPT;
+	}
+	if (dr6 & DR6_BS)
+		code = TRAP_TRACE;
+	force_sig_fault(SIGTRAP, code, regs->ip, X86_TRAP_DB, 0);
+}
+
+/*
+ * The fault-to-signal table: a fault in ring 3 becomes a signal, with the si_code
+ * and si_addr Linux gives. Called from do_interrupt() and fixup_bad_iret().
+ */
+void user_exception(struct pt_regs *regs, unsigned long vector)
+{
+	unsigned long err = regs->orig_ax;
+
 	switch (vector) {
-	case X86_TRAP_NMI:
-		do_nmi(regs);
-		return;
+	case X86_TRAP_DE:
+		force_sig_fault(SIGFPE, FPE_INTDIV, regs->ip, vector, err);
+		break;
+	case X86_TRAP_MF:
+	case X86_TRAP_XF:
+		force_sig_fault(SIGFPE, SI_KERNEL, regs->ip, vector, err);
+		break;
 	case X86_TRAP_DB:
-		/*
-		 * In ring 0, the remains of ring 3's debugging: a data breakpoint
-		 * on a user address hit by copy_from_user(), or one hit by a MOV SS
-		 * that held the #DB back until the first instruction of the SYSCALL
-		 * stub (CVE-2018-8897: that is why #DB has an IST stack). As Linux,
-		 * the condition goes into the task's virtual DR6 for its tracer,
-		 * and no signal: ring 3 did not touch the bytes. The kernel never
-		 * sets TF, but if it did, the step would trap again and again: it
-		 * is cleared. current is safe to read: the entry made GS ours.
-		 */
-		current->debug.dr6 |= read_and_clear_dr6() & DR6_TRAP_BITS;
-		regs->flags &= ~X86_EFLAGS_TF;
-		return;
-	case X86_TRAP_DF:
-		if (espfix_fixup_double_fault(regs))
-			return;
-		oops(regs, vector, NULL);	/* any other #DF: the machine state is lost */
+		user_debug_exception(regs, read_and_clear_dr6());
+		break;
+	case X86_TRAP_BP:
+		force_sig_fault(SIGTRAP, SI_KERNEL, 0, vector, 0);
+		break;
+	case X86_TRAP_UD:
+		force_sig_fault(SIGILL, ILL_ILLOPN, regs->ip, vector, 0);
+		break;
+	case X86_TRAP_AC:
+		force_sig_fault(SIGBUS, BUS_ADRALN, regs->ip, vector, err);
+		break;
+	case X86_TRAP_NP:
+	case X86_TRAP_SS:
+		force_sig_fault(SIGBUS, SI_KERNEL, 0, vector, err);
+		break;
+	case X86_TRAP_GP:
+		if (fixup_iopl_exception(regs))
+			break;		/* CLI or STI under iopl(3): a NOP */
+		fallthrough;
+	case X86_TRAP_OF:
+	case X86_TRAP_BR:
+		/* Privileged instructions, non-canonical addresses: si_addr 0, as Linux. */
+		force_sig_fault(SIGSEGV, SI_KERNEL, 0, vector, err);
+		break;
 	default:
-		oops(regs, vector, NULL);	/* #MC: the machine state is lost */
+		/* Reserved vectors (NMI, #DF and #MC take the paranoid entry). */
+		oops(regs, vector, "unexpected exception from user mode");
 	}
 }

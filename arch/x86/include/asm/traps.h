@@ -56,7 +56,9 @@ const char *trap_name(unsigned long vector);
 void kernel_exception(struct pt_regs *regs, unsigned long vector);
 /* IRQs off, as the IDT entry left them (arch/x86/mm/fault.c). */
 void do_page_fault(struct pt_regs *regs);
-/* NMI, #MC, #DF, and #DB from ring 0: the paranoid entry's C side (arch/x86/traps.c). */
+/* A fault from ring 3: queue its signal (arch/x86/traps.c). */
+void user_exception(struct pt_regs *regs, unsigned long vector);
+/* NMI, #MC, #DF, and #DB from ring 0: the paranoid entry's C side (entry/paranoid.c). */
 void do_paranoid(struct pt_regs *regs, unsigned long vector);
 /* arch/x86/nmi.c: count this NMI; the counts at the end of a run; a self-NMI. */
 void do_nmi(struct pt_regs *regs);

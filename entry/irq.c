@@ -1,128 +1,32 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * do_interrupt(): the C side of every IDT entry (entry/entry_irq.asm). Runs with
- * IRQs off on the kernel stack, with the interrupted state in *regs.
- *
- * The tick and the IPIs are handled here, the page fault in arch/x86/mm/fault.c,
- * every other exception from ring 3 becomes a signal here, and one from ring 0
- * goes to kernel_exception() (arch/x86/traps.c: a fixup, or an oops). NMI, #MC,
- * #DF and a #DB from ring 0 never come here: they take the paranoid entry to
- * do_paranoid() (arch/x86/traps.c).
+ * do_interrupt(): the C half of every IDT stub but the paranoid ones
+ * (entry/entry_irq.asm, and INT $0x80's in entry_64_compat.asm). Runs with IRQs off
+ * on the task's kernel stack, with the interrupted state in *regs.
  *
  * irqentry_enter() first and irqentry_exit() last (entry/irqentry.c): from user
  * mode they are the syscall path's hooks, so context tracking and RCU see every
  * transition, and a signal raised by a fault (or a reschedule requested by the
- * timer) is acted on before the return.
+ * timer) is acted on before the return. In between, handle_vector() sends each
+ * vector to its handler: the tick to kernel/time.c, the IPIs to arch/x86/smp.c,
+ * the page fault to arch/x86/mm/fault.c, any other exception from ring 3 to the
+ * fault-to-signal table (user_exception(), arch/x86/traps.c), and one from ring
+ * 0 to a fixup or an oops, unless it is the exit's own IRETQ faulting:
+ * fixup_bad_iret() below. NMI, #MC, #DF and a #DB from ring 0 never come here:
+ * they take the paranoid entry (entry/paranoid.c).
  */
-#include <asm/apic.h>
-#include <asm/debugreg.h>
-#include <asm/io_bitmap.h>
 #include <asm/mitigations.h>
 #include <asm/percpu.h>
-#include <asm/processor.h>
 #include <asm/traps.h>
 #include <entry-common.h>
-#include <kernel.h>
-#include <mm.h>
-#include <rcu.h>
 #include <sched.h>
-#include <signal.h>
 #include <smp.h>
 #include <string.h>
-#include <vdso.h>
+#include <time.h>
 
 void do_interrupt(struct pt_regs *regs, unsigned long vector);
 
-/*
- * The tick: preemption of user tasks, RCU's quiescent states (and, on CPU 0,
- * the timekeeper's rebase, RCU's grace-period machine and the sleepers'
- * deadlines), and the nohz_full decision to stop ticking.
- */
-static void timer_interrupt(struct pt_regs *regs)
-{
-	this_cpu_inc(timer_ticks);
-	rcu_irq_from(regs);
-	if (user_mode(regs)) {
-		this_cpu_inc(user_ticks);
-		sched_tick();
-	}
-	if (smp_processor_id() == 0) {
-		timekeeping_tick_irqoff();
-		rcu_tick();
-		sleep_timeouts_tick();
-	}
-	tick_nohz_update(user_mode(regs));
-	lapic_eoi();
-}
-
-/*
- * #DB from ring 3: a single step (TF), or the task's hardware breakpoints, which
- * the virtual DR6 records for a tracer. An instruction breakpoint fires before
- * its instruction runs: RF in the return flags lets that instruction run once
- * without firing again, as Linux does (IRETQ restores RF; SYSRET cannot, so
- * syscall_can_sysret() refuses it).
- */
-static void user_debug_exception(struct pt_regs *regs, unsigned long dr6)
-{
-	struct task *t = current;
-	int code = TRAP_BRKPT;
-
-	if (dr6 & DR6_TRAP_BITS) {
-		t->debug.dr6 |= dr6 & DR6_TRAP_BITS;
-		if (debugregs_hit_instruction(t, dr6))
-			regs->flags |= X86_EFLAGS_RF;
-		code = TRAP_HWBKPT;
-	}
-	if (dr6 & DR6_BS)
-		code = TRAP_TRACE;
-	force_sig_fault(SIGTRAP, code, regs->ip, X86_TRAP_DB, 0);
-}
-
-/* A fault in ring 3 becomes a signal, with the si_code and si_addr Linux gives. */
-static void user_exception(struct pt_regs *regs, unsigned long vector)
-{
-	unsigned long err = regs->orig_ax;
-
-	switch (vector) {
-	case X86_TRAP_DE:
-		force_sig_fault(SIGFPE, FPE_INTDIV, regs->ip, vector, err);
-		break;
-	case X86_TRAP_MF:
-	case X86_TRAP_XF:
-		force_sig_fault(SIGFPE, SI_KERNEL, regs->ip, vector, err);
-		break;
-	case X86_TRAP_DB:
-		user_debug_exception(regs, read_and_clear_dr6());
-		break;
-	case X86_TRAP_BP:
-		force_sig_fault(SIGTRAP, SI_KERNEL, 0, vector, 0);
-		break;
-	case X86_TRAP_UD:
-		force_sig_fault(SIGILL, ILL_ILLOPN, regs->ip, vector, 0);
-		break;
-	case X86_TRAP_AC:
-		force_sig_fault(SIGBUS, BUS_ADRALN, regs->ip, vector, err);
-		break;
-	case X86_TRAP_NP:
-	case X86_TRAP_SS:
-		force_sig_fault(SIGBUS, SI_KERNEL, 0, vector, err);
-		break;
-	case X86_TRAP_GP:
-		if (fixup_iopl_exception(regs))
-			break;		/* CLI or STI under iopl(3): a NOP */
-		fallthrough;
-	case X86_TRAP_OF:
-	case X86_TRAP_BR:
-		/* Privileged instructions, non-canonical addresses: si_addr 0, as Linux. */
-		force_sig_fault(SIGSEGV, SI_KERNEL, 0, vector, err);
-		break;
-	default:
-		/* Reserved vectors (NMI, #DF and #MC take the paranoid entry). */
-		oops(regs, vector, "unexpected exception from user mode");
-	}
-}
-
-/* entry/entry_irq.asm: the IRETQ of the return path, and a way back to it. */
+/* entry_irq.asm: the IRETQ of the return path, and a way back to it. */
 void __noreturn return_to_user(struct pt_regs *regs);
 
 /*
