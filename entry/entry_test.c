@@ -15,6 +15,7 @@
 #include <init.h>
 #include <pmm.h>
 #include <rcu.h>
+#include <sched.h>
 #include <selftest.h>
 #include <smp.h>
 #include <signal.h>

@@ -7,6 +7,7 @@
  * the default variant, so context tracking and RCU see every transition.
  */
 #include <entry-common.h>
+#include <sched.h>
 
 /**
  * irqentry_enter - first C code of an interrupt or exception

@@ -8,6 +8,7 @@
 #include <asm/traps.h>
 #include <errno.h>
 #include <ptrace.h>
+#include <sched.h>
 #include <signal.h>
 #include <uapi/unistd.h>
 

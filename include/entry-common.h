@@ -41,7 +41,7 @@
 #include <asm/ptrace.h>
 #include <asm/segment.h>
 #include <context_tracking.h>
-#include <sched.h>
+#include <thread_info.h>
 
 #ifndef ENTRY_HOOKS_IRQSAVE
 #define ENTRY_HOOKS_IRQSAVE 0

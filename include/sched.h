@@ -107,6 +107,8 @@ struct task {
 	/* The clock calls that reached the kernel: the vDSO test counts them (uapi/bench.h). */
 	unsigned long clock_syscalls;
 };
+/* task_thread_info() (include/thread_info.h) is a cast: the flags come first. */
+_Static_assert(offsetof(struct task, thread_info) == 0, "thread_info first in struct task");
 
 /* Linux's wait status encoding (what WIFEXITED() and friends decode). */
 #define W_EXITCODE(status, sig)	(((status) & 0xff) << 8 | (sig))
@@ -117,26 +119,6 @@ struct task {
 static __always_inline bool is_idle_task(const struct task *t)
 {
 	return t->pid == 0;
-}
-
-static __always_inline struct task *current_task(void)
-{
-	return this_cpu_read(current_task);
-}
-#define current current_task()
-
-#define task_thread_info(t)		(&(t)->thread_info)
-#define set_tsk_thread_flag(t, flag)	set_ti_thread_flag(task_thread_info(t), flag)
-#define clear_tsk_thread_flag(t, flag)	clear_ti_thread_flag(task_thread_info(t), flag)
-#define set_syscall_work(t, work)	atomic_set_bit(work, &task_thread_info(t)->syscall_work)
-#define clear_syscall_work(t, work)	atomic_clear_bit(work, &task_thread_info(t)->syscall_work)
-#define assign_syscall_work(t, work, on) \
-	((on) ? set_syscall_work(t, work) : clear_syscall_work(t, work))
-
-/* The current task's TIF_* flags; the exit path reads them with IRQs off. */
-static __always_inline unsigned long read_thread_flags(void)
-{
-	return READ_ONCE(current->thread_info.flags);
 }
 
 static __always_inline bool thread_group_leader(const struct task *t)

@@ -5,10 +5,15 @@
  * field called "flags" of the task itself: Linux's task->flags holds PF_* bits.
  * Any context may set a flag (an interrupt, another task, another CPU), so
  * every change is a locked bit operation; the exit path reads them with IRQs off.
+ *
+ * This header is all the entry path needs of a task: current, its flags and its
+ * syscall work, without struct task (include/sched.h), whose first member struct
+ * thread_info is, so that a task pointer is a thread_info pointer.
  */
 #ifndef _ENTRYLAB_THREAD_INFO_H
 #define _ENTRYLAB_THREAD_INFO_H
 
+#include <asm/percpu.h>
 #include <compiler.h>
 
 #define TIF_SIGPENDING		0	/* a signal is pending and not blocked */
@@ -60,5 +65,28 @@ static __always_inline void atomic_clear_bit(int nr, unsigned long *word)
 
 #define set_ti_thread_flag(ti, flag)	atomic_set_bit(flag, &(ti)->flags)
 #define clear_ti_thread_flag(ti, flag)	atomic_clear_bit(flag, &(ti)->flags)
+
+struct task;
+
+/* The task running on this CPU: one load through GS, valid with IRQs on or off. */
+static __always_inline struct task *current_task(void)
+{
+	return this_cpu_read(current_task);
+}
+#define current current_task()
+
+#define task_thread_info(t)		((struct thread_info *)(t))
+#define set_tsk_thread_flag(t, flag)	set_ti_thread_flag(task_thread_info(t), flag)
+#define clear_tsk_thread_flag(t, flag)	clear_ti_thread_flag(task_thread_info(t), flag)
+#define set_syscall_work(t, work)	atomic_set_bit(work, &task_thread_info(t)->syscall_work)
+#define clear_syscall_work(t, work)	atomic_clear_bit(work, &task_thread_info(t)->syscall_work)
+#define assign_syscall_work(t, work, on) \
+	((on) ? set_syscall_work(t, work) : clear_syscall_work(t, work))
+
+/* The current task's TIF_* flags; the exit path reads them with IRQs off. */
+static __always_inline unsigned long read_thread_flags(void)
+{
+	return READ_ONCE(task_thread_info(current)->flags);
+}
 
 #endif
