@@ -80,18 +80,7 @@ align 64
 	; and SS, ip < TASK_SIZE_MAX, no RF or TF. IRQs are off.
 	POP_REGS			; every GPR as in pt_regs; RCX = RIP, R11 = RFLAGS
 	mov rsp, [rsp + PT_SP - PT_ORIG_AX] ; RSP = user RSP (RSP was at orig_ax)
-%if %2
-	SKIP_UNLESS MIT_PTI
-	mov [gs:PERCPU_user_rsp], rdi	; park the user's RDI in the entry page
-	SWITCH_TO_USER_CR3 rdi		; the user's page tables: the entry area only
-	mov rdi, [gs:PERCPU_user_rsp]	; the user's RDI again
-	SKIP_END
-%endif
-	swapgs				; GS_BASE = the user's; nothing may use GS now
-%if %2
-	CLEAR_CPU_BUFFERS		; the last memory access before ring 3
-%endif
-	o64 sysret			; RIP = RCX, RFLAGS = R11, CPL 3
+	EXIT_TO_USER {o64 sysret}, %2	; RIP = RCX, RFLAGS = R11, CPL 3
 %endmacro
 
 %macro ENTRY_SYSCALL_64_BOTH 1
@@ -119,8 +108,7 @@ entry_SYSCALL_64_floor%1:
 	mov rsp, [gs:PERCPU_top_of_stack]	; on the kernel stack: nothing to do here
 	mov rax, -ENOSYS		; the result
 	mov rsp, [gs:PERCPU_user_rsp]	; user RSP back
-	swapgs				; GS_BASE = the user's
-	o64 sysret			; RCX and R11 were never touched
+	EXIT_TO_USER {o64 sysret}, 0	; SWAPGS, SYSRET: RCX and R11 were never touched
 %endmacro
 
 ENTRY_SYSCALL_64_FLOOR , ENTRY_SYSCALL_64_DEFAULT

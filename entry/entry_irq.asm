@@ -48,7 +48,7 @@ exception_stub_ %+ %1:
 %endif
 	push %1				; the vector; the entry swaps it for RDI
 %if %1 = X86_TRAP_DB
-	test byte [rsp + 24], 3		; CS RPL: did we interrupt ring 3?
+	test byte [rsp + VEC_CS], 3	; CS RPL: did we interrupt ring 3?
 	jnz debug_from_user		; yes: an ordinary exception from user mode
 %endif
 %if %1 = X86_TRAP_NMI || %1 = X86_TRAP_DB || %1 = X86_TRAP_DF || %1 = X86_TRAP_MC
@@ -81,27 +81,27 @@ IRQ_STUB irq_stub_call_function, IRQ_VECTOR_CALL_FUNCTION
 IRQ_STUB irq_stub_stop, IRQ_VECTOR_STOP
 IRQ_STUB irq_stub_spurious, IRQ_VECTOR_SPURIOUS
 
-; State on arrival at all three: IRQs off; [rsp] = vector, [rsp+8] = orig_ax, then
-; the CPU's interrupt frame: ip at +16, cs at +24, flags at +32, sp at +40, ss at +48.
+; State on arrival at all three: IRQs off; [rsp] = vector, then orig_ax and the CPU's
+; interrupt frame, at rsp + VEC_ERROR, VEC_IP, VEC_CS, ... (calling.inc).
 
-;ENTER_TASK_STACK_FROM_USER: from ring 3, on the entry stack or an IST stack, GS_BASE
+; ENTER_TASK_STACK_FROM_USER: from ring 3, on the entry stack or an IST stack, GS_BASE
 ; ours: the kernel's page tables (PTI), and the vector's seven words (vector,
 ; error code, the CPU's frame) moved to the top of the task's kernel stack,
 ; empty since we came from ring 3, with RSP there. Every GPR is kept; RAX is
 ; borrowed and the old stack holds it meanwhile.
 %macro ENTER_TASK_STACK_FROM_USER 0
-	push rax			; RAX saved; [rsp+8] = vector ... [rsp+56] = ss
+	push rax			; RAX saved; the vector's frame is 8 bytes up
 	SKIP_UNLESS MIT_PTI
 	SWITCH_TO_KERNEL_CR3 rax	; the kernel's page tables: the task stack is mapped
 	SKIP_END
-	mov rax, rsp			; RAX = the frame on the stack we arrived on
+	mov rax, rsp			; RAX = the saved RAX, on the stack we arrived on
 	mov rsp, [gs:PERCPU_top_of_stack]	; RSP = top of the task's kernel stack
-	push qword [rax + 56]		; ss
-	push qword [rax + 48]		; sp
-	push qword [rax + 40]		; flags
-	push qword [rax + 32]		; cs
-	push qword [rax + 24]		; ip
-	push qword [rax + 16]		; error code
+	push qword [rax + 8 + VEC_SS]	; ss
+	push qword [rax + 8 + VEC_SP]	; sp
+	push qword [rax + 8 + VEC_FLAGS]	; flags
+	push qword [rax + 8 + VEC_CS]	; cs
+	push qword [rax + 8 + VEC_IP]	; ip
+	push qword [rax + 8 + VEC_ERROR]	; error code
 	push qword [rax + 8]		; vector
 	mov rax, [rax]			; the user's RAX again
 %endmacro
@@ -114,9 +114,9 @@ IRQ_STUB irq_stub_spurious, IRQ_VECTOR_SPURIOUS
 ; on the kernel's page tables and stack, which only needs the SWAPGS.
 align 16
 iret_fault_entry:
-	cmp qword [rsp + 16], irq_return_iret	; did the IRETQ to ring 3 fault?
+	cmp qword [rsp + VEC_IP], irq_return_iret	; did the IRETQ to ring 3 fault?
 	je interrupt_common.from_user		; yes: GS_BASE and CR3 are the user's
-	cmp qword [rsp + 16], load_gs_index.mov	; did a GS selector fail to load?
+	cmp qword [rsp + VEC_IP], load_gs_index.mov	; did a GS selector fail to load?
 	jne interrupt_common			; no: CS decides, as for every other vector
 	swapgs					; yes: GS_BASE = ours; CR3 and stack are
 	jmp interrupt_common.gs_ok		; the kernel's
@@ -124,7 +124,7 @@ iret_fault_entry:
 align 16
 global interrupt_common
 interrupt_common:
-	test byte [rsp + 24], 3		; CS RPL: did we interrupt ring 3?
+	test byte [rsp + VEC_CS], 3	; CS RPL: did we interrupt ring 3?
 	jz .gs_ok			; no: GS_BASE is ours
 .from_user:
 	swapgs				; GS_BASE = this CPU's struct percpu
@@ -149,8 +149,22 @@ interrupt_common:
 	call do_interrupt		; returns with IRQs off
 	; fall through
 
+; IRET_FRAME_TO_ENTRY_STACK: with PTI, the IRETQ reads its frame after the CR3
+; switch, where the task stack is not mapped: copy it to this CPU's entry stack.
+; RDI is free (parked), RSP = the IRET frame on the task stack.
+%macro IRET_FRAME_TO_ENTRY_STACK 0
+	mov rdi, rsp			; RDI = the IRET frame on the task stack
+	mov rsp, [gs:PERCPU_tss_rsp0]	; RSP = top of this CPU's entry stack
+	push qword [rdi + IRET_SS]	; ss
+	push qword [rdi + IRET_SP]	; sp
+	push qword [rdi + IRET_FLAGS]	; flags
+	push qword [rdi + IRET_CS]	; cs
+	push qword [rdi + IRET_IP]	; ip; RSP = the IRET frame, in the entry area
+%endmacro
+
 ; Return to whatever was interrupted, from the pt_regs at RSP. IRQs are off.
 global return_via_iret
+global irq_return_iret
 return_via_iret:
 	test byte [rsp + PT_CS], 3	; returning to ring 3?
 	jnz .to_user
@@ -161,60 +175,37 @@ return_via_iret:
 	IBRS_EXIT			; EAX, ECX, EDX are still to be popped
 	POP_REGS			; all GPRs as in pt_regs; RSP = &pt_regs->orig_ax
 	add rsp, 8			; RSP = &pt_regs->ip: the IRET frame
-	test byte [rsp + 32], SEGMENT_TI_LDT	; to a stack segment from the LDT?
+	test byte [rsp + IRET_SS], SEGMENT_TI_LDT	; to a stack segment from the LDT?
 	jnz espfix_return		; yes: it may be 16-bit, IRETQ from a ministack
-	SKIP_UNLESS MIT_PTI
-	; The IRETQ reads its frame after the CR3 switch: copy it to the entry stack.
-	mov [gs:PERCPU_user_rsp], rdi	; park the user's RDI in the entry page
-	mov rdi, rsp			; RDI = the IRET frame on the task stack
-	mov rsp, [gs:PERCPU_tss_rsp0]	; RSP = top of this CPU's entry stack
-	push qword [rdi + 32]		; ss
-	push qword [rdi + 24]		; sp
-	push qword [rdi + 16]		; flags
-	push qword [rdi + 8]		; cs
-	push qword [rdi]		; ip; RSP = the IRET frame, in the entry area
-	SWITCH_TO_USER_CR3 rdi		; the user's page tables: the entry area only
-	mov rdi, [gs:PERCPU_user_rsp]	; the user's RDI again
-	SKIP_END
-	swapgs				; give the user its GS_BASE back
-	CLEAR_CPU_BUFFERS		; the last memory access before ring 3
-global irq_return_iret
-irq_return_iret:			; a fault here is a bad IRET: fixup_bad_iret(), or
-	iretq				; on a ministack a #DF; restores ip, cs, flags, sp, ss
+	EXIT_TO_USER {irq_return_iret: iretq}, 1, IRET_FRAME_TO_ENTRY_STACK
+	; a fault at irq_return_iret is a bad IRET: fixup_bad_iret(), or on a
+	; ministack a #DF. IRETQ restores ip, cs, flags, sp, ss.
 
 ; espfix64 (arch/x86/espfix.c): the IRETQ to an LDT stack segment runs on this
 ; CPU's ministack, at the read-only alias whose address bits 31:16 are those of
 ; the user's RSP: an IRETQ to a 16-bit SS loads only SP and leaves those bits
 ; from the kernel's RSP in the user's ESP. Here all GPRs are the user's, GS_BASE
-; is ours, IRQs are off, RSP = the IRET frame on the task's kernel stack. RAX and
-; RDI are borrowed: RDI parked in the entry page, RAX on the ministack, popped
-; last. The aliases are in the entry area: PTI's user tables map them too.
+; is ours, IRQs are off, RSP = the IRET frame on the task's kernel stack. The
+; frame is pushed onto the ministack through its writable address, below it the
+; user's RAX, which is borrowed and popped last, on the alias. The aliases are
+; in the entry area: PTI's user tables map them too.
 align 16
 espfix_return:
-	mov [gs:PERCPU_user_rsp], rdi	; park the user's RDI in the entry page
-	mov rdi, [gs:PERCPU_espfix_waddr]	; RDI = the ministack, writable
-	mov [rdi], rax			; user RAX, the ministack's lowest word
-	mov rax, [rsp]			; ip
-	mov [rdi + 8], rax
-	mov rax, [rsp + 8]		; cs
-	mov [rdi + 16], rax
-	mov rax, [rsp + 16]		; flags
-	mov [rdi + 24], rax
-	mov rax, [rsp + 32]		; ss
-	mov [rdi + 40], rax
-	mov rax, [rsp + 24]		; sp, last: RAX = the user's RSP
-	mov [rdi + 32], rax
-	and eax, 0xffff0000		; RAX = the user's RSP bits 31:16, nothing else
+	push rax			; the user's RAX, below the IRET frame
+	mov rax, rsp			; RAX = it, on the task's kernel stack
+	mov rsp, [gs:PERCPU_espfix_waddr]	; RSP = the ministack, writable: its frame's top
+	push qword [rax + 8 + IRET_SS]	; ss
+	push qword [rax + 8 + IRET_SP]	; sp
+	push qword [rax + 8 + IRET_FLAGS]	; flags
+	push qword [rax + 8 + IRET_CS]	; cs
+	push qword [rax + 8 + IRET_IP]	; ip
+	push qword [rax]		; the user's RAX, the ministack's lowest word
+	mov rax, [rax + 8 + IRET_SP]	; RAX = the user's RSP
+	and eax, 0xffff0000		; RAX = its bits 31:16, nothing else
 	or rax, [gs:PERCPU_espfix_stack]	; RAX = the read-only alias with them
-	SKIP_UNLESS MIT_PTI
-	SWITCH_TO_USER_CR3 rdi		; the user's page tables: the entry area only
-	SKIP_END
-	mov rdi, [gs:PERCPU_user_rsp]	; the user's RDI again
-	swapgs				; GS_BASE = the user's; nothing may use GS now
 	mov rsp, rax			; RSP = the ministack alias: read, never written
 	pop rax				; user RAX; RSP = the IRET frame
-	CLEAR_CPU_BUFFERS		; the last memory access before ring 3
-	jmp irq_return_iret
+	EXIT_TO_USER {jmp irq_return_iret}, 1	; the IRETQ, on the alias
 
 ; #DB from ring 3 (a single step, INT1, a user watchpoint) is an ordinary exception
 ; from user mode: it becomes a SIGTRAP, which the exit work delivers, and exit work

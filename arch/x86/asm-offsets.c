@@ -25,16 +25,18 @@
 void asm_offsets(void);
 void asm_offsets(void)
 {
-	OFFSET(PT_ORIG_AX, pt_regs, orig_ax);
-	OFFSET(PT_SP, pt_regs, sp);
-	/* The rest of pt_regs and struct percpu: for the docs' listing (scripts/entry-disasm.py). */
+	/* pt_regs: the entry's frame names (entry/calling.inc), and the docs' listing. */
 	OFFSET(PT_R11, pt_regs, r11);
-	OFFSET(PT_CX, pt_regs, cx);
 	OFFSET(PT_AX, pt_regs, ax);
+	OFFSET(PT_CX, pt_regs, cx);
+	OFFSET(PT_DI, pt_regs, di);
+	OFFSET(PT_ORIG_AX, pt_regs, orig_ax);
 	OFFSET(PT_IP, pt_regs, ip);
 	OFFSET(PT_CS, pt_regs, cs);
 	OFFSET(PT_FLAGS, pt_regs, flags);
+	OFFSET(PT_SP, pt_regs, sp);
 	OFFSET(PT_SS, pt_regs, ss);
+	/* The rest of struct percpu: for the docs' listing (scripts/entry-disasm.py). */
 	OFFSET(PERCPU_current_task, percpu, current_task);
 	OFFSET(PERCPU_syscall_work, percpu, syscall_work);
 	OFFSET(PERCPU_ct_state, percpu, ct_state);

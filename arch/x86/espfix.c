@@ -13,9 +13,9 @@
  * Each CPU has a 64-byte ministack in one page (enough for NR_CPUS up to 64), and
  * that page is mapped read-only at 2^16 addresses 64 KiB apart in a PML4 slot of
  * its own: ESPFIX_BASE_ADDR + (any bits 31:16) + the CPU's slot. The exit path
- * (entry/entry_irq.asm, espfix_return) writes the IRET frame through the page's
- * writable address in the direct map and runs the IRETQ on the alias whose bits
- * 31:16 are the user's. Four tables cover the 4 GiB of aliases, each shared by
+ * (entry/entry_irq.asm, espfix_return) pushes the IRET frame through the page's
+ * own writable address, in the kernel image's .bss, and runs the IRETQ on the
+ * alias whose bits 31:16 are the user's. Four tables cover the 4 GiB of aliases, each shared by
  * every entry above it: the page at every 16th entry of one page table, that
  * table in all 512 entries of one page directory, that directory in four entries
  * of the slot's PDPT.
@@ -41,6 +41,7 @@
 #include <kernel.h>
 
 #define ESPFIX_STACK_SIZE	64			/* a cache line per CPU */
+#define ESPFIX_FRAME_SIZE	(6 * 8)			/* RAX, then the IRET frame */
 #define ESPFIX_PTE_STRIDE	(0x10000 / PAGE_SIZE)	/* one alias per 64 KiB */
 #define ESPFIX_PDPT_CLONES	4			/* 4 x 1 GiB: bits 31:30 */
 #define ESPFIX_TABLE		(_PAGE_PRESENT | _PAGE_NX)	/* read-only below */
@@ -68,5 +69,6 @@ void espfix_init_cpu(struct percpu *pc)
 	unsigned long slot = pc->cpu * ESPFIX_STACK_SIZE;
 
 	pc->espfix_stack = ESPFIX_BASE_ADDR + slot;	/* bits 31:16 clear */
-	pc->espfix_waddr = (unsigned long)espfix_page + slot;
+	/* Where espfix_return pushes from: above the user's RAX and the IRET frame. */
+	pc->espfix_waddr = (unsigned long)espfix_page + slot + ESPFIX_FRAME_SIZE;
 }

@@ -68,7 +68,8 @@ struct percpu {
 	u64 tss_io_bitmap_seq;		/* whose ports tss.io_bitmap holds (arch/x86/ioport.c) */
 	unsigned int irq_depth;		/* nonzero while handling an interrupt */
 	unsigned long fixup_vector;	/* last exception recovered via the fixup table */
-	/* espfix64 (arch/x86/espfix.c): this CPU's ministack, read-only alias and writable. */
+	/* espfix64 (arch/x86/espfix.c): this CPU's ministack's read-only alias, and the
+	 * top of its frame at the writable address. */
 	unsigned long espfix_stack;
 	unsigned long espfix_waddr;
 	/* SMP: set up by smp_init() (arch/x86/smpboot.c). */
