@@ -110,13 +110,13 @@ IRQ_STUB irq_stub_spurious, IRQ_VECTOR_SPURIOUS
 ; IRETQ to ring 3 runs after the exit path's SWAPGS (and with PTI on the user's
 ; page tables and the entry stack), so one of these faults there
 ; (fixup_bad_iret) comes with the user's GS_BASE although CS says ring 0: it
-; enters as from ring 3; and so does one at load_gs_index's MOV to GS (below),
+; enters as from ring 3; and so does one at load_gs_index_irqoff's MOV to GS (below),
 ; on the kernel's page tables and stack, which only needs the SWAPGS.
 align 16
 iret_fault_entry:
 	cmp qword [rsp + VEC_IP], irq_return_iret	; did the IRETQ to ring 3 fault?
 	je interrupt_common.from_user		; yes: GS_BASE and CR3 are the user's
-	cmp qword [rsp + VEC_IP], load_gs_index.mov	; did a GS selector fail to load?
+	cmp qword [rsp + VEC_IP], load_gs_index_irqoff.mov	; did a GS selector fail to load?
 	jne interrupt_common			; no: CS decides, as for every other vector
 	swapgs					; yes: GS_BASE = ours; CR3 and stack are
 	jmp interrupt_common.gs_ok		; the kernel's
@@ -298,7 +298,7 @@ paranoid_entry:
 	CLEAR_CPU_BUFFERS		; ring 3 may be next: the last memory access
 	iretq				; back, and for an NMI: NMIs unblocked
 
-; void load_gs_index(u16 sel): ring 3's GS selector, IRQs off (Linux's
+; void load_gs_index_irqoff(u16 sel): ring 3's GS selector, IRQs off (Linux's
 ; asm_load_gs_index). Loading GS replaces GS_BASE, which in the kernel is this
 ; CPU's area, so the load is made between two SWAPGS, on the user's base, which it
 ; replaces instead. A selector whose descriptor has gone (an LDT entry that
@@ -306,9 +306,9 @@ paranoid_entry:
 ; live: iret_fault_entry knows the address and swaps, the fixup table sends the
 ; return to .bad, and a null selector is loaded instead. An NMI or #MC anywhere
 ; in here takes the paranoid entry, built for exactly this.
-global load_gs_index
+global load_gs_index_irqoff
 align 16
-load_gs_index:
+load_gs_index_irqoff:
 	swapgs				; GS_BASE = the user's: what the load replaces
 .mov:
 	mov gs, di			; GS = sel, GS_BASE = its descriptor's base
@@ -322,13 +322,13 @@ load_gs_index:
 	jmp .done
 
 [section __ex_table progbits alloc noexec nowrite align=8]
-	dq load_gs_index.mov, load_gs_index.bad		; struct exception_table_entry
+	dq load_gs_index_irqoff.mov, load_gs_index_irqoff.bad	; an exception_table_entry
 __SECT__
 
-; void return_to_user(struct pt_regs *regs): abandon the current kernel stack
+; void return_to_user_irqoff(struct pt_regs *regs): abandon the current kernel stack
 ; frames and return to user mode with *regs (the top of this task's stack).
-global return_to_user
-return_to_user:
+global return_to_user_irqoff
+return_to_user_irqoff:
 	mov rsp, rdi			; RSP = &pt_regs; IRQs are off
 	jmp return_via_iret
 

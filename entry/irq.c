@@ -27,7 +27,7 @@
 void do_interrupt(struct pt_regs *regs, unsigned long vector);
 
 /* entry_irq.asm: the IRETQ of the return path, and a way back to it. */
-void __noreturn return_to_user(struct pt_regs *regs);
+void __noreturn return_to_user_irqoff(struct pt_regs *regs);
 
 /*
  * Where the IRETQ to ring 3 reads its frame: at the top of the task's stack, or
@@ -76,8 +76,8 @@ static void __noreturn fixup_bad_iret(struct pt_regs *regs, unsigned long vector
 	enter_from_user_mode(user);
 	user_exception(user, vector);
 	user->orig_ax = -1UL;		/* no syscall to restart */
-	irqentry_exit_to_user_mode(user);
-	return_to_user(user);
+	irqentry_exit_to_user_mode_irqoff(user);
+	return_to_user_irqoff(user);
 }
 
 static void handle_vector(struct pt_regs *regs, unsigned long vector)

@@ -38,7 +38,7 @@ irqentry_state_t irqentry_enter(struct pt_regs *regs)
 	return state;
 }
 
-void irqentry_exit_to_user_mode(struct pt_regs *regs)
+void irqentry_exit_to_user_mode_irqoff(struct pt_regs *regs)
 {
 	exit_to_user_mode_prepare(regs);
 	exit_to_user_mode();
@@ -54,7 +54,7 @@ void irqentry_exit_to_user_mode(struct pt_regs *regs)
 void irqentry_exit(struct pt_regs *regs, irqentry_state_t state)
 {
 	if (user_mode(regs))
-		irqentry_exit_to_user_mode(regs);
+		irqentry_exit_to_user_mode_irqoff(regs);
 	else if (state.exit_rcu)
 		rcu_watching_inc();	/* odd -> even: back to idle's quiescent state */
 }
@@ -74,5 +74,5 @@ void ret_from_fork(struct pt_regs *regs)
 {
 	finish_task_switch();
 	schedule_tail();
-	irqentry_exit_to_user_mode(regs);
+	irqentry_exit_to_user_mode_irqoff(regs);
 }

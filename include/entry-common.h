@@ -164,7 +164,7 @@ typedef struct irqentry_state {
 irqentry_state_t irqentry_enter(struct pt_regs *regs);
 void irqentry_exit(struct pt_regs *regs, irqentry_state_t state);
 /* The exit half alone, for an entry that fixed up its own frame (a bad IRET). */
-void irqentry_exit_to_user_mode(struct pt_regs *regs);
+void irqentry_exit_to_user_mode_irqoff(struct pt_regs *regs);
 /* entry/syscall_32.c: int $0x80, a system call that arrives as a vector. */
 void do_int80_syscall_32(struct pt_regs *regs);
 

@@ -164,12 +164,12 @@ void reap_dead_tasks(void);
 void tasklist_lock(unsigned long *flags);
 void tasklist_unlock(unsigned long flags);
 /* sched_lock held: the live thread with this tid, or NULL. */
-struct task *find_task_by_tid(int tid);
+struct task *find_task_by_tid_locked(int tid);
 /* sched_lock held: the live process (its leader) with this pid, or NULL. */
-struct task *find_process(int pid);
+struct task *find_process_locked(int pid);
 /* sched_lock held: for_each task in the table (tasks in creation are skipped). */
-struct task *task_table_next(unsigned int *i);
-#define for_each_task(t, i)	for (i = 0; ((t) = task_table_next(&(i))); )
+struct task *task_table_next_locked(unsigned int *i);
+#define for_each_task(t, i)	for (i = 0; ((t) = task_table_next_locked(&(i))); )
 static __always_inline bool task_alive(const struct task *t)
 {
 	return t->state == TASK_RUNNING || t->state == TASK_INTERRUPTIBLE;
@@ -288,7 +288,7 @@ void schedule_tail(void);
 /* kernel/idle.c */
 void __noreturn cpu_idle_loop(void);
 /* IRQs off: stop or restart this CPU's tick if it is nohz_full. */
-void tick_nohz_update(bool in_user);
+void tick_nohz_update_irqoff(bool in_user);
 /* nohz_full=<cpu list>, after smp_init(). */
 void nohz_full_init(void);
 

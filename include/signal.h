@@ -110,7 +110,7 @@ struct pt_regs;
 void do_signal(struct pt_regs *regs);
 void recalc_sigpending(struct task *t);
 /* sched_lock held, TIF_SIGPENDING set: t acts on it soon, woken if asleep. */
-void signal_wake_up(struct task *t);
+void signal_wake_up_locked(struct task *t);
 /* Into a zeroed *out. */
 void fill_siginfo(struct kernel_siginfo *out, int sig, const struct ksiginfo *info);
 

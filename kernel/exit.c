@@ -96,7 +96,7 @@ static void notify_parent(struct task *leader)
  */
 static void forget_original_parent(struct task *leader)
 {
-	struct task *init = find_process(1), *c;
+	struct task *init = find_process_locked(1), *c;
 	unsigned int i;
 
 	if (init == leader || (init && !process_alive(init)))

@@ -68,7 +68,7 @@ void __noreturn cpu_idle_loop(void)
  * the CPU quiescent (with it off, RCU sends an IPI when it must), and callbacks
  * are never run on it (kernel/rcu.c). IRQs off.
  */
-void tick_nohz_update(bool in_user)
+void tick_nohz_update_irqoff(bool in_user)
 {
 	bool stop;
 

@@ -197,7 +197,7 @@ static long ptrace_attach(int pid, bool seize, unsigned long addr, unsigned long
 	if (seize && (addr || (options & ~PTRACE_O_SUPPORTED)))
 		return -EINVAL;
 	tasklist_lock(&flags);
-	t = find_task_by_tid(pid);
+	t = find_task_by_tid_locked(pid);
 	if (!t)
 		ret = -ESRCH;
 	else if (t->tgid == current->tgid || t->ptrace.tracer || !process_alive(t))
@@ -215,7 +215,7 @@ static long ptrace_attach(int pid, bool seize, unsigned long addr, unsigned long
 /* sched_lock held: the thread pid if we trace it, else NULL. */
 static struct task *find_tracee_locked(int pid)
 {
-	struct task *t = find_task_by_tid(pid);
+	struct task *t = find_task_by_tid_locked(pid);
 
 	if (!t || !t->ptrace.tracer || t->ptrace.tracer->group_leader != current->group_leader)
 		return NULL;
@@ -318,7 +318,7 @@ static long ptrace_interrupt_or_kill_locked(struct task *t, long request)
 	spin_lock_irqsave(&t->sighand->lock, flags);
 	t->ptrace.interrupt = true;
 	recalc_sigpending(t);
-	signal_wake_up(t);
+	signal_wake_up_locked(t);
 	spin_unlock_irqrestore(&t->sighand->lock, flags);
 	return 0;
 }

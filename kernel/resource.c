@@ -64,7 +64,7 @@ static long do_prlimit(int pid, unsigned int resource, const struct rlimit64 *ne
 	if (pid < 0)
 		return -ESRCH;
 	tasklist_lock(&flags);
-	t = pid ? find_process(pid) : current;
+	t = pid ? find_process_locked(pid) : current;
 	if (!t) {
 		tasklist_unlock(flags);
 		return -ESRCH;

@@ -217,7 +217,7 @@ void finish_task_switch(void)
 	spin_unlock(&sched_lock);
 	if (!is_idle_task(prev) && READ_ONCE(prev->state) == TASK_RUNNING)
 		sched_kick(prev);
-	tick_nohz_update(false);
+	tick_nohz_update_irqoff(false);
 }
 
 /**
@@ -261,7 +261,7 @@ void sched_tick(void)
 /* A reschedule IPI: the sender set TIF_NEED_RESCHED when a switch is due. */
 void sched_ipi(struct pt_regs *regs)
 {
-	tick_nohz_update(user_mode(regs));
+	tick_nohz_update_irqoff(user_mode(regs));
 }
 
 /* Runs until t has exited and left its CPU: then its stack may be freed. */

@@ -166,7 +166,7 @@ void recalc_sigpending(struct task *t)
  * CPU, it only looks at its flags when it enters the kernel: a reschedule IPI
  * makes it enter now (Linux's kick_process()).
  */
-void signal_wake_up(struct task *t)
+void signal_wake_up_locked(struct task *t)
 {
 	int cpu = READ_ONCE(t->on_cpu);
 
@@ -193,7 +193,7 @@ static void complete_signal(struct task *p, int sig)
 
 	if (target && sig != SIGKILL) {
 		set_tsk_thread_flag(target, TIF_SIGPENDING);
-		signal_wake_up(target);
+		signal_wake_up_locked(target);
 		return;
 	}
 	for_each_task(t, i) {
@@ -202,11 +202,11 @@ static void complete_signal(struct task *p, int sig)
 		if (sig == SIGKILL) {
 			t->sig.pending.set |= sigmask(SIGKILL);
 			set_tsk_thread_flag(t, TIF_SIGPENDING);
-			signal_wake_up(t);
+			signal_wake_up_locked(t);
 		} else if (!target && wants_signal(t, sig)) {
 			target = t;
 			set_tsk_thread_flag(target, TIF_SIGPENDING);
-			signal_wake_up(target);
+			signal_wake_up_locked(target);
 		}
 	}
 }
@@ -239,7 +239,7 @@ void send_signal(struct task *t, int sig, const struct ksiginfo *info, bool grou
 		complete_signal(t, sig);
 	} else if (!(t->sig.blocked & sigmask(sig))) {
 		set_tsk_thread_flag(t, TIF_SIGPENDING);
-		signal_wake_up(t);
+		signal_wake_up_locked(t);
 	}
 	spin_unlock_irqrestore(&t->sighand->lock, flags);
 }
@@ -495,7 +495,7 @@ long sys_rt_sigpending(struct pt_regs *regs)
 
 /*
  * Sleeps until a signal is pending: with no condition and no deadline, only a
- * signal's wake-up (signal_wake_up()) ends the sleep.
+ * signal's wake-up (signal_wake_up_locked()) ends the sleep.
  */
 static long sleep_until_signal(void)
 {
@@ -642,7 +642,7 @@ long sys_kill(struct pt_regs *regs)
 				send_signal(p, sig, &info, true);
 			ret = 0;
 		}
-	} else if ((p = find_process(pid))) {
+	} else if ((p = find_process_locked(pid))) {
 		if (sig)
 			send_signal(p, sig, &info, true);
 		ret = 0;
@@ -669,7 +669,7 @@ static long signal_thread(int tgid, int tid, int sig)
 	    (!sig || sig_ignored(current, sig)))
 		return 0;
 	tasklist_lock(&flags);
-	t = find_task_by_tid(tid);
+	t = find_task_by_tid_locked(tid);
 	if (!t || (tgid && t->tgid != tgid))
 		ret = -ESRCH;
 	else if (sig)

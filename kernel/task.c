@@ -256,7 +256,7 @@ void tasklist_unlock(unsigned long flags)
 }
 
 /* The next task of the table from *i on, skipping reserved slots; NULL at the end. */
-struct task *task_table_next(unsigned int *i)
+struct task *task_table_next_locked(unsigned int *i)
 {
 	for (; *i < MAX_TASKS; (*i)++) {
 		struct task *t = tasks[*i];
@@ -293,12 +293,12 @@ static bool is_process(const struct task *t, int pid)
 	       t->state != TASK_DEAD;
 }
 
-struct task *find_task_by_tid(int tid)
+struct task *find_task_by_tid_locked(int tid)
 {
 	return find_task(is_live_thread, tid);
 }
 
-struct task *find_process(int pid)
+struct task *find_process_locked(int pid)
 {
 	return find_task(is_process, pid);
 }

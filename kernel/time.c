@@ -378,6 +378,6 @@ void timer_interrupt(struct pt_regs *regs)
 		rcu_tick();
 		sleep_timeouts_tick();
 	}
-	tick_nohz_update(user_mode(regs));
+	tick_nohz_update_irqoff(user_mode(regs));
 	lapic_eoi();
 }

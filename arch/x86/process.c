@@ -69,7 +69,7 @@ static __always_inline void load_fs_selector(u16 sel)
 }
 
 /* entry/entry_irq.asm: the same for GS, whose load needs a SWAPGS window. IRQs off. */
-void load_gs_index(u16 sel);
+void load_gs_index_irqoff(u16 sel);
 
 static unsigned long read_fsbase(void)
 {
@@ -106,7 +106,7 @@ void load_user_segments_irqoff(const struct task *next)
 	if (read_fs_selector() | s->fsindex)
 		load_fs_selector(s->fsindex);
 	if (read_gs_selector() | s->gsindex)
-		load_gs_index(s->gsindex);
+		load_gs_index_irqoff(s->gsindex);
 	write_fsbase(s->fsbase);
 	wrmsr(MSR_KERNEL_GS_BASE, s->gsbase);
 }
@@ -169,7 +169,7 @@ long sys_arch_prctl(struct pt_regs *regs)
 			load_fs_selector(0);
 			write_fsbase(addr);
 		} else {
-			load_gs_index(0);
+			load_gs_index_irqoff(0);
 			wrmsr(MSR_KERNEL_GS_BASE, addr);
 		}
 		local_irq_restore(flags);
