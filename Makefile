@@ -10,7 +10,7 @@
 #   make trace      one syscall instruction by instruction (VARIANT=, OP=, MITIGATIONS=), and the
 #                   per-variant summary in docs/entry.md refreshed
 #   make usb DEV=/dev/sdX  write the ISO to a USB stick (docs/bare-metal.md)
-#   make disasm     refresh the annotated do_syscall_64 listing in docs/entry.md
+#   make disasm     refresh docs/entry.md's annotated do_syscall_64 and its booted SYSCALL stubs
 #   make debug      boot halted with a gdb stub on :1234
 #   make clean
 #
@@ -290,8 +290,9 @@ trace: $(KERNEL) $(USER_PROGS)
 usb: $(ISO)
 	$(Q)bash scripts/usb.sh $(ISO) "$(DEV)"
 
-# docs/entry.md quotes the built do_syscall_64; this refreshes that quote.
-disasm: $(KERNEL)
+# docs/entry.md quotes the built do_syscall_64 and the SYSCALL stub as booted (one boot with
+# mitigations=off, one with the defaults, read through QEMU's gdb stub); this refreshes both.
+disasm: $(KERNEL) $(USER_PROGS)
 	$(Q)python3 scripts/entry-disasm.py $(KERNEL) --update docs/entry.md
 
 debug: $(ISO)

@@ -1,25 +1,42 @@
 #!/usr/bin/env python3
-"""Print (or put into docs/entry.md) the built do_syscall_64 of the default variant.
+"""Print (or put into docs/entry.md) the default variant's entry code as it runs.
 
-    entry-disasm.py KERNEL.elf                 print the listing
-    entry-disasm.py KERNEL.elf --update DOC    replace the block between the
+    entry-disasm.py KERNEL.elf                 print the do_syscall_64 listing
+    entry-disasm.py KERNEL.elf --update DOC    replace the blocks between the
                                                DISASM-BEGIN / DISASM-END markers
-    entry-disasm.py KERNEL.elf --check DOC     exit 1 if that block is stale
+                                               and the STUB-BEGIN / STUB-END ones
+    entry-disasm.py KERNEL.elf --check DOC     exit 1 if a block is stale
+    entry-disasm.py KERNEL.elf --stubs         print the booted SYSCALL stubs
 
-Each instruction is printed as objdump shows it, with the source line it came
-from (objdump -l) turned into a short comment, so the listing explains itself. A
-reading guide above it names each per-CPU (%gs:) and pt_regs offset the code uses,
-from the build's asm-offsets.inc (arch/x86/asm-offsets.c), so it cannot drift.
+The C half: each instruction of do_syscall_64 as objdump shows it, with the source
+line it came from (objdump -l) turned into a short comment, so the listing
+explains itself. A reading guide above it names each per-CPU (%gs:) and pt_regs
+offset the code uses, from the build's asm-offsets.inc (arch/x86/asm-offsets.c),
+so it cannot drift.
+
+The stub: the SYSCALL stub is one macro instantiated per variant and patched at
+boot (arch/x86/alternative.c), so no file shows the bytes that run. This boots
+the kernel twice under QEMU's gdb stub (scripts/trace.py), with mitigations=off
+and with the defaults, stops at the probe's SYSCALL, after the patching, and
+reads the stub MSR_LSTAR names out of the guest's memory: the plain stub, and its
+_mitigated twin. Each instruction gets the assembly source line it came from.
 """
 import os
 import re
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import trace  # noqa: E402  scripts/trace.py: the gdb-stub boot
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
 
 FUNC = 'do_syscall_64_irqoff_inline'
 BEGIN, END = '<!-- DISASM-BEGIN: make disasm -->', '<!-- DISASM-END -->'
+STUB_BEGIN, STUB_END = '<!-- STUB-BEGIN: make disasm -->', '<!-- STUB-END -->'
+# (mitigation row of scripts/bench_mitigations.py, the stub MSR_LSTAR names with it)
+STUBS = (('off', 'entry_SYSCALL_64_irqoff_inline'),
+         ('auto', 'entry_SYSCALL_64_irqoff_inline_mitigated'))
 
 
 def symbols(kernel):
@@ -119,23 +136,88 @@ def block(kernel):
     return f'{BEGIN}\n{guide(kernel, text)}\n\n```\n{text}\n```\n{END}'
 
 
+def booted_stub(kernel, row, stub):
+    """The listing of stub as the boot with mitigation row left it in memory."""
+    build = os.path.dirname(kernel)
+    syms = symbols(kernel)
+    start = next(a for a, _, n in syms if n == stub)
+    end = min(a for a, t, n in syms if a > start and t in 'Tt' and not n.startswith('..@'))
+    log = os.path.join(build, f'disasm-{row}.log')
+    with trace.stopped_at_syscall(build, trace.row_cmdline(row), 'getpid', log) as (gdb, _):
+        image = bytes.fromhex(gdb.command(f'm{start:x},{end - start:x}'))
+    raw = os.path.join(build, f'disasm-{row}.bin')
+    open(raw, 'wb').write(image)
+    named = [x for x in syms if not x[2].startswith('..@')]
+    insns, addr = [], start
+    while addr < end:
+        decoded = decode(raw, start, addr)
+        # The alignment padding after the stub's last instruction is no part of it.
+        while decoded and decoded[-1][1].startswith(('nop', 'int3', 'cs nop', 'data16')):
+            decoded.pop()
+        addr = end
+        for a, insn in decoded:
+            insns.append((a, insn))
+            # A patch site switched off is a JMP over its block: the bytes skipped
+            # never run, so the listing goes on at the target.
+            m = re.match(r'jmp 0x([0-9a-f]+)$', insn)
+            if m and a < int(m[1], 16) < end:
+                addr = int(m[1], 16)
+                break
+    where = trace.source_lines(kernel, [a for a, _ in insns])
+    on = sorted(m for m, state, _ in trace.BANNER.findall(open(log).read()) if state == 'on')
+    lines = [f'{stub}:  ; booted with {trace.row_cmdline(row) or "the defaults"}: '
+             f'mitigations on: {", ".join(on) or "none"}']
+    for i, (a, insn) in enumerate(insns):
+        # RIP-relative operands and branch targets by the symbols they name.
+        nxt = insns[i + 1][0] if i + 1 < len(insns) else end
+        insn = re.sub(r'(-?0x[0-9a-f]+)\(%rip\)',
+                      lambda m: f'{symbolise(nxt + int(m[1], 16), named)}(%rip)', insn)
+        insn = re.sub(r'(?<![$\w])0x([0-9a-f]{16})\b',
+                      lambda m: symbolise(int(m[1], 16), named), insn)
+        insn = re.sub(rf'\b{stub}\+0x([0-9a-f]+)', r'.+0x\1', insn)
+        lines.append(f'    {f"+{a - start:#04x}":<7}{insn:<40} ; {where[a]}')
+    return '\n'.join(lines)
+
+
+def decode(raw, base, addr):
+    """[(address, instruction)] of the raw image loaded at base, from addr on."""
+    out = subprocess.run(['objdump', '-D', '-b', 'binary', '-m', 'i386:x86-64',
+                          '--no-show-raw-insn', f'--adjust-vma={base:#x}',
+                          f'--start-address={addr:#x}', raw],
+                         check=True, capture_output=True, text=True).stdout
+    return [(int(m[1], 16), re.sub(r'\s+', ' ', m[2]).split('#')[0].strip()) for m in
+            re.finditer(r'^\s*([0-9a-f]+):\s+(\S.*)$', out, re.M)]
+
+
+def stub_block(kernel):
+    listings = '\n\n'.join(booted_stub(kernel, row, stub) for row, stub in STUBS)
+    return f'{STUB_BEGIN}\n```\n{listings}\n```\n{STUB_END}'
+
+
+def replace_block(text, begin, end, new, doc):
+    m = re.search(re.escape(begin) + r'.*?' + re.escape(end), text, re.S)
+    if not m:
+        sys.exit(f'{doc}: no {begin} ... {end} block')
+    return text[:m.start()] + new + text[m.end():]
+
+
 def main():
     kernel = sys.argv[1]
     if len(sys.argv) == 2:
         print(listing(kernel))
         return 0
+    if sys.argv[2] == '--stubs':
+        print(stub_block(kernel))
+        return 0
     mode, doc = sys.argv[2], sys.argv[3]
     text = open(doc).read()
-    m = re.search(re.escape(BEGIN) + r'.*?' + re.escape(END), text, re.S)
-    if not m:
-        sys.exit(f'{doc}: no {BEGIN} ... {END} block')
+    new = replace_block(text, BEGIN, END, block(kernel), doc)
+    new = replace_block(new, STUB_BEGIN, STUB_END, stub_block(kernel), doc)
     if mode == '--check':
-        return 0 if m[0] == block(kernel) else 1
-    if m[0] == block(kernel):
-        print(f'{doc}: listing of {FUNC} unchanged')
-        return 0
-    open(doc, 'w').write(text[:m.start()] + block(kernel) + text[m.end():])
-    print(f'{doc}: listing of {FUNC} updated')
+        return 0 if new == text else 1
+    if new != text:
+        open(doc, 'w').write(new)
+    print(f'{doc}: listings of {FUNC} and the booted stubs {"updated" if new != text else "unchanged"}')
     return 0
 
 

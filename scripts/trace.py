@@ -28,6 +28,7 @@ the instruction that ran.
       markers of docs/entry.md (or, with --check, compared with them)
 """
 import argparse
+import contextlib
 import os
 import re
 import socket
@@ -145,18 +146,20 @@ def free_port():
     return port
 
 
-def record(build, variant, op, mitigations):
-    """The addresses executed from trace_syscall to the instruction after it, and the
-    mitigations the boot had on."""
+@contextlib.contextmanager
+def stopped_at_syscall(build, cmdline, op, log_name):
+    """Boots the probe as init ("probe trace op=OP") with cmdline under QEMU's gdb stub
+    and yields (gdb, address of trace_syscall) once ring 3 stops there: the kernel
+    has booted and patched itself, and the CPU is about to run the SYSCALL. On the
+    way out the breakpoint goes and the boot runs on to its end, logged in log_name."""
     kernel, probe = os.path.join(build, 'entrylab.elf'), os.path.join(build, 'user/probe.elf')
-    iso = os.path.join(build, 'trace.iso')
-    cmdline = f'entry={variant} {row_cmdline(mitigations)}'.strip()
+    iso = os.path.splitext(log_name)[0] + '.iso'	# its own: two may boot at once
     subprocess.run(['bash', 'scripts/mkiso.sh', kernel, iso, cmdline, probe,
                     probe, f'trace op={op}'], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
     port = free_port()
     env = dict(os.environ, SMP='1', TIMEOUT='120', KVM='0')
     env.pop('ICOUNT', None)
-    log = open(os.path.join(build, f'trace-{variant}-{op}.log'), 'w')
+    log = open(log_name, 'w')
     qemu = subprocess.Popen(['bash', 'scripts/qemu.sh', iso, '-gdb', f'tcp:127.0.0.1:{port}',
                              '-S'], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     try:
@@ -167,11 +170,27 @@ def record(build, variant, op, mitigations):
         # probe does: only a stop in ring 3 is the probe's.
         for _ in range(100):
             gdb.command('c')
-            rip, cs, rcx = gdb.regs()
+            rip, cs, _ = gdb.regs()
             if rip == start and cs & 3 == 3:
                 break
         else:
             sys.exit(f'trace: never stopped at trace_syscall {start:#x} in user mode')
+        yield gdb, start
+        gdb.command(f'z0,{start:x},1')
+        gdb.command('D')		# detach: the boot runs on to its end
+    finally:
+        if qemu.wait(timeout=120) not in (0,):
+            print(f'trace: the traced boot did not succeed (log: {log.name})', file=sys.stderr)
+        log.close()
+
+
+def record(build, variant, op, mitigations):
+    """The addresses executed from trace_syscall to the instruction after it, and the
+    mitigations the boot had on."""
+    cmdline = f'entry={variant} {row_cmdline(mitigations)}'.strip()
+    log = os.path.join(build, f'trace-{variant}-{op}.log')
+    with stopped_at_syscall(build, cmdline, op, log) as (gdb, start):
+        rip, _, rcx = gdb.regs()
         path, last = [start], (start, rcx)
         while len(path) < MAX_STEPS:
             gdb.command('s')
@@ -185,13 +204,7 @@ def record(build, variant, op, mitigations):
             last = (rip, rcx)
         else:
             sys.exit(f'trace: no return to user mode after {MAX_STEPS} steps')
-        gdb.command(f'z0,{start:x},1')
-        gdb.command('D')		# detach: the boot runs on to its end
-    finally:
-        if qemu.wait(timeout=120) not in (0,):
-            print(f'trace: the traced boot did not succeed (log: {log.name})', file=sys.stderr)
-    log.close()
-    on = {m for m, state, _ in BANNER.findall(open(log.name).read()) if state == 'on'}
+    on = {m for m, state, _ in BANNER.findall(open(log).read()) if state == 'on'}
     return path, on
 
 
