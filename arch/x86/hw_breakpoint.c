@@ -3,7 +3,7 @@
  * A task's hardware breakpoints: DR0-DR3 hold addresses, DR7 says which are on
  * and what each watches (an instruction fetch, a write, a read or write) over
  * how many bytes. Only a tracer sets them (PTRACE_POKEUSER of u_debugreg); the
- * task's #DB then reports which fired in DR6 (arch/x86/interrupt.c). Linux builds
+ * task's #DB then reports which fired in DR6 (arch/x86/traps.c). Linux builds
  * a perf event per breakpoint; entrylab keeps the registers' values themselves,
  * loaded at a context switch into or out of a task that has any.
  *
