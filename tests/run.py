@@ -551,6 +551,15 @@ CLAIMS = [
      'the `do_syscall_64` listing quoted in docs/entry.md matches the build, and so do the '
      'SYSCALL stubs read out of guest memory after two boots, with `mitigations=off` and '
      'with the defaults (`make disasm` refreshes both)'),
+    (['docs-file-references-exist'],
+     'every path of this tree that README.md, docs/ or a folder\'s README.md names exists (a '
+     'doc naming a moved file fails)'),
+    (['entry-closure-is-the-reading-guide'],
+     'the default variant\'s entry/common.c reads at most 1,600 lines of source (its `.d` '
+     'file), and docs/entry.md\'s reading guide lists exactly those files'),
+    (['entry-stubs-call-into-entry'],
+     'every function entry/*.asm calls or jumps to is defined in entry/ (the stubs\' C halves '
+     'live beside them)'),
     (['docs-testing-cases-current'],
      'every case of this runner has exactly one claim here, and this table is generated '
      'from them (`python3 tests/run.py --update-docs`)'),
@@ -853,6 +862,93 @@ def docs_entry_listing_current(b):
     problems = ['docs/entry.md listings are stale: run "make disasm" and commit'] if r.returncode \
         else []
     return problems, 'docs/entry.md matches do_syscall_64_irqoff_inline and the booted stubs'
+
+
+def make_deps(path):
+    """The prerequisites of a gcc -MMD .d file's first rule: every file the compiler read."""
+    with open(path) as f:
+        rule = f.read().replace('\\\n', ' ').split('\n', 1)[0]
+    return rule.split(':', 1)[1].split()
+
+
+CLOSURE_MAX_LINES = 1600
+
+
+@check
+def entry_closure_is_the_reading_guide(b):
+    """entry/common.c's include closure is small, and docs/entry.md's reading guide lists it."""
+    deps = make_deps(os.path.join(b, 'entry', 'common-irqoff_inline.d'))
+    lines = sum(open(os.path.join(ROOT, d)).read().count('\n') for d in deps)
+    with open(os.path.join(ROOT, 'docs', 'entry.md')) as f:
+        text = f.read()
+    block = text[text.index('<!-- CLOSURE-BEGIN -->'):text.index('<!-- CLOSURE-END -->')]
+    guide = set(re.findall(r'`([\w/.-]+\.h)`', block)) | {'entry/common.c'}
+    problems = [f'{d} is in the closure but not in docs/entry.md\'s reading guide'
+                for d in deps if d not in guide]
+    problems += [f'docs/entry.md\'s reading guide lists {g}, which entry/common.c does not include'
+                 for g in sorted(guide - set(deps))]
+    if lines > CLOSURE_MAX_LINES:
+        problems.append(f'the closure is {lines} lines, over {CLOSURE_MAX_LINES}')
+    return problems, (f'entry/common.c reads {len(deps)} files, {lines} lines (at most '
+                      f'{CLOSURE_MAX_LINES}); docs/entry.md lists the same files')
+
+
+def nm(path, *flags):
+    out = subprocess.run(['nm', *flags, path], check=True, capture_output=True, text=True).stdout
+    return [line.split()[-2:] for line in out.splitlines()]
+
+
+@check
+def entry_stubs_call_into_entry(b):
+    """Every function entry/*.asm calls or jumps to is defined in entry/."""
+    objs = {os.path.basename(o)[:-2]: o for o in glob.glob(os.path.join(b, 'entry', '*.o'))
+            if not o.endswith('_test.o')}
+    defined = {sym for o in objs.values() for _, sym in nm(o, '--defined-only')}
+    functions = {sym for kind, sym in nm(os.path.join(b, 'entrylab.elf')) if kind in 'Tt'}
+    stubs = [os.path.basename(f)[:-4] for f in glob.glob(os.path.join(ROOT, 'entry', '*.asm'))]
+    problems, count = [], 0
+    for stub in sorted(stubs):
+        for _, sym in nm(objs[stub], '--undefined-only'):
+            if sym in functions:
+                count += 1
+                if sym not in defined:
+                    problems.append(f'entry/{stub}.asm calls {sym}, defined outside entry/')
+    return problems, f'the stubs call {count} C or assembly functions, all defined in entry/'
+
+
+# Where a doc names a file of this tree: a path under one of its top-level folders that ends in
+# a file extension or a slash (KTAP names such as entry/sysret_decision have neither). A path
+# within 60 characters after the word "Linux" names Linux's tree, not ours.
+TREE_TOP = ('boot', 'arch', 'entry', 'kernel', 'include', 'user', 'tests', 'docs', 'scripts',
+            '.ci')
+TREE_PATH = re.compile(r'(?<![\w./-])((?:%s)/(?:[\w*.-]+/)*(?:[\w*-]+\.[\w*]+|))(?![\w/-])'
+                       % '|'.join(re.escape(t) for t in TREE_TOP))
+
+
+def doc_files():
+    """README.md, docs/ and every folder's README.md: the prose that names files."""
+    found = {'README.md'} | set(glob.glob('docs/**/*.md', root_dir=ROOT, recursive=True))
+    for top in TREE_TOP:
+        found |= set(glob.glob(f'{top}/**/README.md', root_dir=ROOT, recursive=True))
+    return sorted(found)
+
+
+@check
+def docs_file_references_exist(b):
+    """Every file or folder of this tree that README.md, docs/ or a folder's README names exists."""
+    problems, count = [], 0
+    for doc in doc_files():
+        with open(os.path.join(ROOT, doc)) as f:
+            text = f.read()
+        for m in TREE_PATH.finditer(text):
+            if 'Linux' in text[max(0, m.start() - 60):m.start()]:
+                continue
+            count += 1
+            path = os.path.join(ROOT, m[1])
+            if not (glob.glob(path) if '*' in path else os.path.exists(path)):
+                lineno = text.count('\n', 0, m.start()) + 1
+                problems.append(f'{doc}:{lineno} names {m[1]}, which does not exist')
+    return problems, f'{count} file references in {len(doc_files())} docs, all present'
 
 
 @check
