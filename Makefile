@@ -186,6 +186,9 @@ $(BUILD)/asm-offsets.inc: arch/x86/asm-offsets.c $(TOOLS_OK)
 
 $(BUILD)/%.o: %.c $(TOOLS_OK)
 	$(call compile_c,$(KERNEL_CFLAGS))
+# The i386 dispatch is a switch (entry/syscall_32.c): compares and direct calls,
+# never a jump table's indirect JMP.
+$(BUILD)/entry/syscall_32.o: KERNEL_CFLAGS += -fno-jump-tables
 
 $(BUILD)/entry/common-%.o: entry/common.c $(TOOLS_OK)
 	$(call compile_c,$(KERNEL_CFLAGS) $(call variant_flags,$*))

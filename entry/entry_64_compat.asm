@@ -27,6 +27,13 @@ global entry_INT80_compat
 entry_INT80_compat:
 	push -1				; pt_regs->orig_ax, until C takes the number from ax
 	push IA32_SYSCALL_VECTOR	; the vector: do_interrupt() hands it to do_int80_syscall_32()
+	SKIP_UNLESS MIT_BHI		; a syscall, as SYSCALL's: ring 3's branch history must not steer it
+	push rax			; the number and argument 2: the clearing loop clobbers
+	push rcx			; them, and no pt_regs holds them yet
+	CLEAR_BRANCH_HISTORY		; the history is the loop's now
+	pop rcx				; ECX: argument 2 again
+	pop rax				; EAX: the number again
+	SKIP_END
 	jmp interrupt_common		; SWAPGS (ring 3), pt_regs, C, and out by IRET
 
 ; SYSCALL from compat mode. The only 32-bit ABI entrylab keeps is INT $0x80, so,

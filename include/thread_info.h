@@ -48,9 +48,17 @@
 #define SYSCALL_WORK_ENTER		(BIT(SYSCALL_WORK_SYSCALL_TRACE) | \
 					 BIT(SYSCALL_WORK_SYSCALL_EMU))
 
+/*
+ * Status (Linux's thread_info->status): what only the task itself writes, so no
+ * locked operations. TS_COMPAT: an i386 system call is running (int $0x80), set
+ * from its entry until after its exit work, which restarts it by i386 numbers.
+ */
+#define TS_COMPAT		BIT(0)
+
 struct thread_info {
 	unsigned long flags;		/* TIF_* */
 	unsigned long syscall_work;	/* SYSCALL_WORK_* */
+	unsigned long status;		/* TS_*: the task's own */
 };
 
 static __always_inline void atomic_set_bit(int nr, unsigned long *word)

@@ -547,6 +547,10 @@ CLAIMS = [
      'have no `pushf`/`popf`, irqsave paths have `pushf` and `popf`, the `-sti` ones `pushf` '
      'and an STI behind a test of IF instead of `popf`), and `interrupt_common` disassembles '
      'as code through its `clac`'),
+    (['int80-dispatch-has-no-indirect-branch'],
+     'the i386 system call is dispatched by a switch of direct calls (no indirect call or '
+     'jump in `do_int80_syscall_32`), and its gate clears the branch history as SYSCALL\'s '
+     'does'),
     (['docs-entry-listing-current'],
      'the `do_syscall_64` listing quoted in docs/entry.md matches the build, and so do the '
      'SYSCALL stubs read out of guest memory after two boots, with `mitigations=off` and '
@@ -852,6 +856,18 @@ def entry_variants_objdump(b):
             problems.append(f'{v}: do_syscall_64_{v} has no indirect call, or a thunk')
     return problems, (f'{len(entry_variants())} variants: calls, pushf, popf and sti as named; '
                       'each one\'s _retpoline copy calls through __x86_indirect_thunk_*')
+
+
+@check
+def int80_dispatch_has_no_indirect_branch(b):
+    """int $0x80 clears the branch history and dispatches with direct calls only."""
+    funcs = disassemble(b)
+    problems = [f'do_int80_syscall_32: {l.split(None, 1)[1]}' for l in funcs['do_int80_syscall_32']
+                if re.search(r'(call|jmp) +\*|__x86_indirect_thunk', l)]
+    if not any('<clear_bhb_loop>' in l for l in funcs['entry_INT80_compat']):
+        problems.append('entry_INT80_compat does not call clear_bhb_loop')
+    return problems, ('do_int80_syscall_32 has no indirect call or jump; entry_INT80_compat '
+                      'calls clear_bhb_loop')
 
 
 @check

@@ -23,6 +23,7 @@
 #include <signal.h>
 #include <string.h>
 #include <syscalls.h>
+#include <uapi/unistd_32.h>
 
 #define RED_ZONE	128
 
@@ -126,6 +127,13 @@ bool setup_rt_frame(struct pt_regs *regs, int sig, const struct ksiginfo *info,
 	return true;
 }
 
+/* restart_syscall()'s number in the ABI of the call being restarted (Linux's). */
+static unsigned long get_nr_restart_syscall(void)
+{
+	return task_thread_info(current)->status & TS_COMPAT ? __NR_ia32_restart_syscall :
+								 __NR_restart_syscall;
+}
+
 /**
  * syscall_restart - finish a syscall that a signal interrupted
  * @regs: the user registers; regs->ax holds the syscall's result
@@ -145,7 +153,7 @@ void syscall_restart(struct pt_regs *regs, const struct kernel_sigaction *ka)
 	switch ((long)regs->ax) {
 	case -ERESTART_RESTARTBLOCK:
 		if (!ka) {
-			regs->ax = __NR_restart_syscall;
+			regs->ax = get_nr_restart_syscall();
 			regs->ip -= 2;
 			return;
 		}

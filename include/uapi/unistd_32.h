@@ -7,6 +7,7 @@
 #ifndef _UAPI_ENTRYLAB_UNISTD_32_H
 #define _UAPI_ENTRYLAB_UNISTD_32_H
 
+#define __NR_ia32_restart_syscall 0
 #define __NR_ia32_exit		1
 #define __NR_ia32_write		4
 #define __NR_ia32_getpid	20
@@ -19,7 +20,8 @@
 #define __NR_ia32_tkill		238
 #define __NR_ia32_exit_group	252
 #define __NR_ia32_tgkill	270
+#define __NR_ia32_clock_nanosleep_time64 407
 
-#define IA32_NR_syscalls	271
+#define IA32_NR_syscalls	408
 
 #endif

@@ -49,16 +49,24 @@ SELFTEST(int80, number_is_eax_and_unknown_ones_enosys)
 
 /*
  * The arguments are EBX, ECX, EDX, in that order, and only their low 32 bits:
- * write(2, 1, 1) faults on the buffer (-EFAULT), write(7, buf, 1) has a bad fd.
+ * write(2, 1, 1) faults on the buffer (-EFAULT), write(7, buf, 1) has a bad fd,
+ * and a buffer pointer with bit 32 set writes from the address below 4 GiB (the
+ * whole pointer is unmapped: -EFAULT, if the upper half reached the call).
  */
 SELFTEST(int80, arguments_are_ebx_ecx_edx)
 {
 	static const char byte = '\n';
+	int fds[2];
+	char got = 0;
 
 	EXPECT_EQ(t, int80(__NR_ia32_write, 2, 1, 1), (long)-EFAULT);
 	EXPECT_EQ(t, int80(__NR_ia32_write, 7, (unsigned long)&byte, 1), (long)-EBADF);
-	EXPECT_EQ(t, int80(__NR_ia32_write, 1UL << 32 | 7, (unsigned long)&byte, 1),
-		  (long)-EBADF);
+	ASSERT_EQ(t, syscall2(__NR_pipe2, fds, 04000 /* O_NONBLOCK */), 0L);
+	EXPECT_EQ(t, int80(__NR_ia32_write, fds[1], 1UL << 32 | (unsigned long)&byte, 1), 1L);
+	EXPECT_EQ(t, syscall3(__NR_read, fds[0], &got, 1), 1L);
+	EXPECT_EQ(t, got, byte);
+	syscall1(__NR_close, fds[0]);
+	syscall1(__NR_close, fds[1]);
 }
 
 /* kill(getpid(), SIGUSR1) by int $0x80: the handler runs on the way out, the registers survive. */

@@ -252,6 +252,38 @@ SELFTEST(ptrace, ignored_signal_still_stops_for_the_tracer)
 	EXPECT_EQ(t, wait_status(pid), 0);
 }
 
+/* 100 ms of clock_nanosleep by int $0x80 (the call takes a 64-bit timespec). */
+static void int80_nanosleep(void)
+{
+	static const struct timespec64 nap = { 0, 100 * 1000000L };
+	struct gprs in = { .rax = __NR_ia32_clock_nanosleep_time64, .rbx = 1 /* MONOTONIC */,
+			   .rdx = (unsigned long)&nap }, out;
+
+	int80_gprs(&in, &out);
+	child_exit(out.rax == 0 ? 0 : 1);
+}
+
+/*
+ * A sleep interrupted by a signal the tracer then suppresses restarts through
+ * restart_syscall(), whose number must be the i386 one (0) for an int $0x80
+ * call: the x86-64 one (219) is i386's madvise, -ENOSYS here, and the sleep
+ * would end early with it.
+ */
+SELFTEST(ptrace, int80_sleep_restarts_by_its_i386_number)
+{
+	long pid = traced_child(int80_nanosleep);
+	int sig;
+
+	ASSERT_TRUE(t, pid > 0);
+	ASSERT_EQ(t, ptrace(PTRACE_CONT, pid, 0, 0), 0L);
+	nap_ms(20);
+	kill(pid, SIGUSR1);
+	ASSERT_TRUE(t, wait_stop(pid, &sig));
+	EXPECT_EQ(t, sig, SIGUSR1);
+	EXPECT_EQ(t, ptrace(PTRACE_CONT, pid, 0, 0), 0L);
+	EXPECT_EQ(t, wait_status(pid), 0);
+}
+
 static void gs_must_be_null(void)
 {
 	unsigned short gs;
