@@ -139,7 +139,8 @@ static int copy_process_state(struct task *p, const struct kernel_clone_args *ar
 
 /*
  * The new task's registers: the caller's, returning 0, on its new stack if one
- * was given, with its new TLS. The caller's FPU state too (live in the FPU: the
+ * was given, with its new TLS, and TF only if the caller set it itself (Linux's
+ * user_disable_single_step() in copy_process()). The caller's FPU state too (live in the FPU: the
  * kernel uses none).
  */
 static void copy_thread(struct task *p, const struct kernel_clone_args *args)
@@ -148,6 +149,9 @@ static void copy_thread(struct task *p, const struct kernel_clone_args *args)
 
 	*p->regs = *cur->regs;
 	p->regs->ax = 0;
+	/* A tracer's single step is the tracer's: the untraced child does not step. */
+	if (cur->ptrace.forced_tf)
+		p->regs->flags &= ~X86_EFLAGS_TF;
 	if (args->stack)
 		p->regs->sp = args->stack;
 	copy_user_segments(p);

@@ -52,6 +52,8 @@ static void cpu_identify(void)
 	memcpy(boot_cpu.vendor + 4, &r.edx, 4);
 	memcpy(boot_cpu.vendor + 8, &r.ecx, 4);
 
+	boot_cpu.sysret_ss_attrs = !strcmp(boot_cpu.vendor, "AuthenticAMD") ||
+				   !strcmp(boot_cpu.vendor, "HygonGenuine");
 	r = cpuid(1);
 	boot_cpu.family = (r.eax >> 8) & 0xf;
 	boot_cpu.model_id = (r.eax >> 4) & 0xf;

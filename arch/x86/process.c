@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * FS and GS as ring 3 sees them: the selectors and bases of a task, kept across
- * context switches and set by arch_prctl(2) (Linux's arch/x86/kernel/process_64.c).
+ * The segment registers as ring 3 sees them: the DS, ES, FS and GS selectors and
+ * the FS and GS bases of a task, kept across context switches, the bases set by
+ * arch_prctl(2) (Linux's arch/x86/kernel/process_64.c).
  *
  * In 64-bit mode %fs: and %gs: addressing adds a base that lives in MSRs:
  * MSR_FS_BASE, and for GS, while the kernel runs, MSR_KERNEL_GS_BASE (the entry's
@@ -30,6 +31,7 @@
 #include <asm/irqflags.h>
 #include <asm/msr.h>
 #include <asm/processor.h>
+#include <asm/segment.h>
 #include <asm/uaccess.h>
 #include <errno.h>
 #include <sched.h>
@@ -37,36 +39,26 @@
 #include <syscalls.h>
 #include <uapi/prctl.h>
 
-static __always_inline u16 read_fs_selector(void)
-{
-	u16 sel;
-
-	asm volatile("mov %%fs, %0" : "=r"(sel));
-	return sel;
-}
-
-static __always_inline u16 read_gs_selector(void)
-{
-	u16 sel;
-
-	asm volatile("mov %%gs, %0" : "=r"(sel));
-	return sel;
-}
+/* A segment register's selector: Linux's savesegment(). */
+#define savesegment(seg)						\
+	({								\
+		u16 __sel;						\
+		asm volatile("mov %%" #seg ", %0" : "=r"(__sel));	\
+		__sel;							\
+	})
 
 /*
- * A selector whose descriptor has gone since ring 3 loaded it (an LDT entry that
- * modify_ldt() cleared) faults: the null selector is loaded instead, as Linux's
- * loadsegment() does.
+ * Load a selector into DS, ES, FS or SS: Linux's loadsegment(). One whose
+ * descriptor has gone since ring 3 loaded it (an LDT entry that modify_ldt()
+ * cleared) faults: the null selector is loaded instead.
  */
-static __always_inline void load_fs_selector(u16 sel)
-{
-	asm volatile("1:	mov %0, %%fs\n\t"
-		     "jmp 3f\n"
-		     "2:	mov %1, %%fs\n"
-		     "3:\n\t"
-		     _ASM_EXTABLE(1b, 2b)
-		     : : "r"(sel), "r"(0) : "memory");
-}
+#define loadsegment(seg, sel)						\
+	asm volatile("1:	mov %0, %%" #seg "\n\t"			\
+		     "jmp 3f\n"						\
+		     "2:	mov %1, %%" #seg "\n"				\
+		     "3:\n\t"							\
+		     _ASM_EXTABLE(1b, 2b)				\
+		     : : "r"((u16)(sel)), "r"(0) : "memory")
 
 /* entry/entry_irq.asm: the same for GS, whose load needs a SWAPGS window. IRQs off. */
 void load_gs_index_irqoff(u16 sel);
@@ -93,8 +85,10 @@ void save_user_segments_irqoff(struct task *prev)
 {
 	struct user_segments *s = &prev->segs;
 
-	s->fsindex = read_fs_selector();
-	s->gsindex = read_gs_selector();
+	s->dsindex = savesegment(ds);
+	s->esindex = savesegment(es);
+	s->fsindex = savesegment(fs);
+	s->gsindex = savesegment(gs);
 	s->fsbase = read_fsbase();
 	s->gsbase = rdmsr(MSR_KERNEL_GS_BASE);	/* the user's, since the entry's SWAPGS */
 }
@@ -103,10 +97,28 @@ void load_user_segments_irqoff(const struct task *next)
 {
 	const struct user_segments *s = &next->segs;
 
-	if (read_fs_selector() | s->fsindex)
-		load_fs_selector(s->fsindex);
-	if (read_gs_selector() | s->gsindex)
+	/*
+	 * 64-bit code ignores DS and ES, but compat-mode code addresses through them
+	 * and ring 3 can read them: each task has its own. As for FS and GS, a load
+	 * only when the CPU's or the task's is not null.
+	 */
+	if (savesegment(ds) | s->dsindex)
+		loadsegment(ds, s->dsindex);
+	if (savesegment(es) | s->esindex)
+		loadsegment(es, s->esindex);
+	if (savesegment(fs) | s->fsindex)
+		loadsegment(fs, s->fsindex);
+	if (savesegment(gs) | s->gsindex)
 		load_gs_index_irqoff(s->gsindex);
+	/*
+	 * AMD's SYSRET sets SS's selector but not its cached attributes, so after an
+	 * interrupt from ring 3 left SS null, a SYSRET would give ring 3 an unusable
+	 * SS. Only an interrupt nulls SS (SYSCALL loads a good one), and a task that
+	 * entered by one reaches a SYSRET only through a switch: reload SS here, as
+	 * Linux's __switch_to does for X86_BUG_SYSRET_SS_ATTRS.
+	 */
+	if (boot_cpu.sysret_ss_attrs && savesegment(ss) != __KERNEL_DS)
+		loadsegment(ss, __KERNEL_DS);
 	write_fsbase(s->fsbase);
 	wrmsr(MSR_KERNEL_GS_BASE, s->gsbase);
 }
@@ -143,6 +155,8 @@ void flush_thread(struct task *t)
 	load_user_segments_irqoff(t);
 	memset(&t->debug, 0, sizeof(t->debug));
 	switch_debugregs_irqoff(t);
+	/* An execve made with TF set steps into no one: the new image's TF is clear. */
+	clear_tsk_thread_flag(t, TIF_SINGLESTEP);
 	fpu_init_state(t->fpu);
 	fpu_reset_user_state();
 	local_irq_restore(flags);
@@ -166,7 +180,7 @@ long sys_arch_prctl(struct pt_regs *regs)
 			return -EPERM;
 		local_irq_save(flags);
 		if (code == ARCH_SET_FS) {
-			load_fs_selector(0);
+			loadsegment(fs, 0);
 			write_fsbase(addr);
 		} else {
 			load_gs_index_irqoff(0);

@@ -24,7 +24,7 @@ enum {
 	BAD_LDT		= 1 << 3,	/* the old program's LDT is still there */
 	BAD_HANDLERS	= 1 << 4,	/* a handler survived, or SIG_IGN did not */
 	BAD_MASK	= 1 << 5,	/* the blocked mask was not kept */
-	BAD_THREAD	= 1 << 6,	/* altstack, FS base or GS survived, or a thread lives */
+	BAD_THREAD	= 1 << 6,	/* altstack, FS base, GS, DS or ES survived, or a thread lives */
 	BAD_SIGNAL	= 1 << 7,	/* "sigusr1": no SIGUSR1 within a second */
 };
 
@@ -32,6 +32,26 @@ enum {
 static long execve(const char *path, char *const *argv, char *const *envp)
 {
 	return syscall3(__NR_execve, path, argv, envp);
+}
+
+/*
+ * execve() with TF set by the program itself for just the SYSCALL, as Linux's
+ * single_step_syscall sets it: the new program starts with TF clear and must
+ * not be killed by a SIGTRAP for the old one's step. If the exec fails, the
+ * step is reported here, where SIGTRAP's default action kills the child.
+ */
+static long execve_with_tf(const char *path, char *const *argv, char *const *envp)
+{
+	long ret;
+
+	asm volatile("pushfq\n\t"
+		     "orq $0x100, (%%rsp)\n\t"
+		     "popfq\n\t"
+		     "syscall"
+		     : "=a"(ret)
+		     : "0"((long)__NR_execve), "D"(path), "S"(argv), "d"(envp)
+		     : "rcx", "r11", "memory", "cc");
+	return ret;
 }
 
 static long parse_long(const char *s)
@@ -55,7 +75,7 @@ int execve_check_main(int argc, char **argv)
 	kernel_sigset_t blocked;
 	kernel_stack_t alt;
 	unsigned long fsbase = 1;
-	unsigned short gs;
+	unsigned short gs, ds, es;
 	u64 ldt[1];
 	int bad = 0;
 
@@ -77,8 +97,8 @@ int execve_check_main(int argc, char **argv)
 		bad |= BAD_MASK;
 	sigaltstack(NULL, &alt);
 	syscall2(__NR_arch_prctl, ARCH_GET_FS, &fsbase);
-	asm volatile("mov %%gs, %0" : "=r"(gs));
-	if (!(alt.ss_flags & SS_DISABLE) || fsbase || gs ||
+	asm volatile("mov %%gs, %0; mov %%ds, %1; mov %%es, %2" : "=r"(gs), "=r"(ds), "=r"(es));
+	if (!(alt.ss_flags & SS_DISABLE) || fsbase || gs || ds || es ||
 	    (argc > 2 && parse_long(argv[2]) &&
 	     syscall3(__NR_tgkill, getpid(), parse_long(argv[2]), 0) != -ESRCH))
 		bad |= BAD_THREAD;
@@ -119,7 +139,8 @@ static void __noreturn exec_checker(int tid, const char *extra)
 	syscall2(__NR_arch_prctl, ARCH_SET_FS, 0x1000);
 	syscall3(__NR_dup3, 0, 3, O_CLOEXEC);
 	syscall3(__NR_dup3, 0, 4, 0);
-	execve(SELF_EXE, argv, envp);
+	asm volatile("mov %0, %%ds; mov %0, %%es" : : "r"(__USER_DS));
+	execve_with_tf(SELF_EXE, argv, envp);
 	syscall1(__NR_exit, 99);			/* the exec failed */
 	__builtin_unreachable();
 }
@@ -127,8 +148,9 @@ static void __noreturn exec_checker(int tid, const char *extra)
 /*
  * A fresh program with the strings given: its argv, envp and AT_EXECFN; no LDT,
  * handlers back to SIG_DFL but SIG_IGN kept, the mask kept, no alternate stack,
- * FS/GS reset, close-on-exec fds closed and the others kept. Each check failing
- * sets its own bit of the status.
+ * FS, GS, DS and ES reset, close-on-exec fds closed and the others kept, and the
+ * single step the old program set TF for not reported to the new one (killing
+ * it with SIGTRAP). Each check failing sets its own bit of the status.
  */
 SELFTEST(execve, self_exe_starts_a_fresh_program)
 {

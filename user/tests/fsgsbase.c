@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * FS and GS from ring 3: arch_prctl(2)'s four codes, the bases and selectors a
- * process keeps while another process runs on its CPU with different ones, and,
+ * process keeps while another process runs on its CPU with different ones (DS's
+ * and ES's selectors too), and,
  * when AT_HWCAP2 says the CPU lets ring 3 do it, RDFSBASE/WRGSBASE, including a
  * GS base in the kernel half that the entry code must not mistake for its own.
  */
@@ -138,6 +139,52 @@ SELFTEST(fsgsbase, gs_selector_survives_another_process_on_this_cpu)
 	EXPECT_EQ(t, wait_status(pid), 0);
 	arch_prctl(ARCH_SET_GS, 0);
 	EXPECT_EQ(t, gs_selector(), 0);
+	unpin();
+}
+
+#define read_selector(seg)						\
+	({								\
+		u16 __sel;						\
+		asm volatile("mov %%" #seg ", %0" : "=r"(__sel));	\
+		__sel;							\
+	})
+
+/* A forked child that nulls DS and ES, yields, and checks they stay null. */
+static long fork_null_ds_es_rival(void)
+{
+	long pid = syscall0(__NR_fork);
+	int kept = 0;
+
+	if (pid)
+		return pid;
+	asm volatile("mov %0, %%ds; mov %0, %%es" : : "r"(0));
+	for (int i = 0; i < ROUNDS + 2; i++) {
+		syscall0(__NR_sched_yield);
+		kept += !read_selector(ds) && !read_selector(es);
+	}
+	syscall1(__NR_exit, kept == ROUNDS + 2 ? 0 : 1);
+	__builtin_unreachable();
+}
+
+/*
+ * DS and ES are each process's own, as on Linux: 64-bit code ignores them, but
+ * ring 3 reads them and compat-mode code addresses through them.
+ */
+SELFTEST(fsgsbase, ds_es_selectors_survive_another_process_on_this_cpu)
+{
+	unsigned long ok = 0;
+	long pid;
+
+	ASSERT_TRUE(t, pin_to_this_cpu());
+	asm volatile("mov %0, %%ds; mov %0, %%es" : : "r"(__USER_DS));
+	pid = fork_null_ds_es_rival();
+	for (int i = 0; i < ROUNDS; i++) {
+		syscall0(__NR_sched_yield);
+		ok += read_selector(ds) == __USER_DS && read_selector(es) == __USER_DS;
+	}
+	EXPECT_EQ(t, ok, (unsigned long)ROUNDS);
+	EXPECT_EQ(t, wait_status(pid), 0);
+	asm volatile("mov %0, %%ds; mov %0, %%es" : : "r"(0));
 	unpin();
 }
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* A task's FS and GS in ring 3: selectors and bases (arch/x86/process.c). */
+/* A task's segment registers in ring 3: selectors, and FS's and GS's bases (arch/x86/process.c). */
 #ifndef _ASM_X86_FSGSBASE_H
 #define _ASM_X86_FSGSBASE_H
 
@@ -7,10 +7,10 @@
 
 struct task;
 
-/* What ring 3 last had in FS and GS; live in the CPU while the task runs. */
+/* What ring 3 last had in DS, ES, FS and GS; live in the CPU while the task runs. */
 struct user_segments {
 	unsigned long fsbase, gsbase;
-	u16 fsindex, gsindex;
+	u16 dsindex, esindex, fsindex, gsindex;
 };
 
 /* IRQs off, at a context switch: prev's live FS/GS into its task, next's out of it. */
