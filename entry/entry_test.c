@@ -7,6 +7,7 @@
  */
 #include <asm/apic.h>
 #include <asm/entry-common.h>
+#include <asm/msr.h>
 #include <asm/syscall.h>
 #include <asm/uaccess.h>
 #include <context_tracking.h>
@@ -132,6 +133,28 @@ SELFTEST(entry, sysret_decision)
 	EXPECT_FALSE(t, syscall_can_sysret(&r));
 	r = ok, r.flags = r.r11 = 0x246 | X86_EFLAGS_RF;
 	EXPECT_FALSE(t, syscall_can_sysret(&r));
+}
+
+/*
+ * The flags SYSCALL clears, spelled out here apart from arch/x86/syscall.c's
+ * mask: Linux's set. A flag missing lets ring 3 choose it for the kernel (AC
+ * would open SMAP, NT make the kernel's IRETQ fault, TF single-step it).
+ */
+SELFTEST(entry, sfmask_clears_every_flag_linux_clears)
+{
+	static const struct { unsigned long flag; const char *name; } flags[] = {
+		{ X86_EFLAGS_CF, "CF" }, { X86_EFLAGS_PF, "PF" }, { X86_EFLAGS_AF, "AF" },
+		{ X86_EFLAGS_ZF, "ZF" }, { X86_EFLAGS_SF, "SF" }, { X86_EFLAGS_TF, "TF" },
+		{ X86_EFLAGS_IF, "IF" }, { X86_EFLAGS_DF, "DF" }, { X86_EFLAGS_OF, "OF" },
+		{ X86_EFLAGS_IOPL, "IOPL" }, { X86_EFLAGS_NT, "NT" }, { X86_EFLAGS_RF, "RF" },
+		{ X86_EFLAGS_AC, "AC" }, { X86_EFLAGS_ID, "ID" },
+	};
+	u64 mask = rdmsr(MSR_SYSCALL_MASK);
+
+	for (unsigned int i = 0; i < ARRAY_SIZE(flags); i++)
+		if (!(mask & flags[i].flag))
+			test_fail(t, __FILE__, __LINE__, "SFMASK lets %s into the kernel",
+				  flags[i].name);
 }
 
 SELFTEST(entry, edge_syscall_numbers)

@@ -121,6 +121,30 @@ SELFTEST(flags, nt_set_at_syscall)
 	check_flag_survives(t, X86_EFLAGS_NT);
 }
 
+/*
+ * NT set at a syscall that returns by IRET (a signal is delivered on the way
+ * out): the kernel's IRETQ raises #GP if NT is set (a task return, which 64-bit
+ * mode does not have), so this passes only if SFMASK kept NT out of the kernel.
+ * Without a signal the return is a SYSRET, which ignores NT.
+ */
+SELFTEST(flags, nt_set_at_a_syscall_that_returns_by_iret)
+{
+	long ret;
+
+	memset((void *)&caught, 0, sizeof(caught));
+	catch_signal(SIGUSR1, 0, false);
+	asm volatile("pushfq; orq %[nt], (%%rsp); popfq\n\t"
+		     "syscall\n\t"
+		     "pushfq; andq %[not_nt], (%%rsp); popfq"
+		     : "=a"(ret)
+		     : "0"((long)__NR_kill), "D"((long)getpid()), "S"((long)SIGUSR1),
+		       [nt] "i"(X86_EFLAGS_NT), [not_nt] "i"(~X86_EFLAGS_NT)
+		     : "rcx", "r11", "memory", "cc");
+	reset_signal(SIGUSR1);
+	EXPECT_EQ(t, ret, 0L);
+	EXPECT_EQ(t, caught.count, 1);
+}
+
 SELFTEST(flags, ac_set_at_syscall)
 {
 	check_flag_survives(t, X86_EFLAGS_AC);
