@@ -62,7 +62,7 @@ SELFTEST(timekeeping, rebase_changes_no_reading)
 	u64 tsc;
 
 	if (smp_processor_id() != 0)
-		return;		/* only CPU 0 rebases, and the tests run there */
+		SKIP(t, "only CPU 0 rebases the clock");
 	before = clock_snapshot();
 	local_irq_save(flags);
 	timekeeping_tick_irqoff();
@@ -82,7 +82,6 @@ SELFTEST(timekeeping, a_second_of_ticks_is_a_second)
 	/* mult is rounded down: at most one ns per second short, plus the fraction's. */
 	EXPECT_LE(t, ns, NSEC_PER_SEC);
 	EXPECT_GE(t, ns, NSEC_PER_SEC - 2);
-	EXPECT_LE(t, c.mult, 0xffffffffUL);
 }
 
 SELFTEST(timekeeping, kernel_clock_is_the_vdso_clock)

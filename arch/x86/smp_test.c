@@ -46,7 +46,9 @@ SELFTEST(smp, cpus_online_with_own_percpu_areas)
 
 	memset(views, 0, sizeof(views));
 	on_each_cpu(read_view, NULL);
-	EXPECT_GE(t, num_online_cpus(), 1U);
+	/* The boot CPU is CPU 0: its APIC ID is the initial one CPUID leaf 1 reports. */
+	ASSERT_TRUE(t, views[0].ran);
+	EXPECT_EQ(t, views[0].apic_id, cpuid(1).ebx >> 24);
 	for_each_online_cpu(cpu) {
 		ASSERT_TRUE(t, views[cpu].ran);
 		EXPECT_EQ(t, views[cpu].cpu, cpu);

@@ -5,7 +5,9 @@
  * time. Each broken set must be refused for its own reason.
  */
 #include <acpi.h>
+#include <asm/apic.h>
 #include <asm/page.h>
+#include <asm/processor.h>
 #include <multiboot2.h>
 #include <selftest.h>
 #include <smp.h>
@@ -71,18 +73,42 @@ static const char *walk(struct acpi_cpus *out)
 	return acpi_find_cpus(fake.rsdp, sizeof(fake.rsdp), map_direct, out);
 }
 
+static u32 own_apic_id[NR_CPUS];
+
+/* On each CPU: the ID its own local APIC reports, which the MADT did not give it. */
+static void read_own_apic_id(void *arg)
+{
+	own_apic_id[smp_processor_id()] = lapic_id();
+}
+
+/*
+ * The firmware's MADT against what each running CPU says of itself: every
+ * online CPU's local APIC ID is in the list, and the boot CPU's is also what
+ * CPUID leaf 1 reports (bits 31:24 of EBX, its initial APIC ID).
+ */
 SELFTEST(acpi, firmware_tables_list_every_online_cpu)
 {
 	struct acpi_cpus cpus;
 	const char *err;
+	unsigned int cpu;
 
 	if (!boot_info.acpi_rsdp)
 		SKIP(t, "the loader passed no RSDP");
 	err = acpi_find_cpus(boot_info.acpi_rsdp, boot_info.acpi_rsdp_size,
 			     acpi_map_io, &cpus);
 	ASSERT_EQ(t, err, NULL);
-	EXPECT_GE(t, cpus.nr_cpus, num_online_cpus());
 	EXPECT_EQ(t, cpus.lapic_addr, 0xfee00000UL);
+	on_each_cpu(read_own_apic_id, NULL);
+	EXPECT_EQ(t, own_apic_id[0], cpuid(1).ebx >> 24);
+	for_each_online_cpu(cpu) {
+		bool listed = false;
+
+		for (unsigned int i = 0; i < cpus.nr_cpus; i++)
+			listed |= cpus.apic_ids[i] == own_apic_id[cpu];
+		if (!listed)
+			test_fail(t, __FILE__, __LINE__, "CPU %u's APIC ID %u is not in the MADT",
+				  cpu, own_apic_id[cpu]);
+	}
 }
 
 SELFTEST(acpi, well_formed_tables_parsed)
