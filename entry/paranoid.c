@@ -74,7 +74,7 @@ void do_paranoid(struct pt_regs *regs, unsigned long vector)
 		 * sets TF, but if it did, the step would trap again and again: it
 		 * is cleared. current is safe to read: the entry made GS ours.
 		 */
-		current->debug.dr6 |= read_and_clear_dr6() & DR6_TRAP_BITS;
+		current->debug.dr6 |= read_and_clear_dr6() & debugregs_enabled(current);
 		regs->flags &= ~X86_EFLAGS_TF;
 		return;
 	case X86_TRAP_DF:

@@ -64,10 +64,19 @@ void exit_to_user_mode_loop(struct pt_regs *regs, unsigned long ti_work)
 		if (ti_work & _TIF_NEED_RESCHED)
 			schedule();
 		if (ti_work & _TIF_SYSCALL_EXIT_STOP) {
-			/* Before any signal: the tracer sees the syscall's own result. */
+			/*
+			 * Before any signal: the tracer sees the syscall's own result. Its
+			 * resume from the entry stop decides (the word is read again): a
+			 * PTRACE_SINGLESTEP from there steps over the whole syscall, so
+			 * the step is reported here, at its exit, instead of the exit stop
+			 * (Linux's report_single_step()).
+			 */
+			unsigned long work = READ_ONCE(task_thread_info(current)->syscall_work);
+
 			clear_tsk_thread_flag(current, TIF_SYSCALL_EXIT_STOP);
-			if (READ_ONCE(task_thread_info(current)->syscall_work) &
-			    BIT(SYSCALL_WORK_SYSCALL_TRACE))
+			if (work & BIT(SYSCALL_WORK_SYSCALL_EXIT_TRAP))
+				force_sig_fault(SIGTRAP, TRAP_BRKPT, regs->ip, X86_TRAP_DB, 0);
+			else if (work & BIT(SYSCALL_WORK_SYSCALL_TRACE))
 				ptrace_report_syscall_exit(regs);
 		}
 		if (ti_work & _TIF_SINGLESTEP) {

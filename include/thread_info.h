@@ -40,11 +40,14 @@
 /*
  * Syscall work (Linux's SYSCALL_WORK_*, a word of its own since 5.11): what a
  * syscall's entry does before it runs, for a tracer. The entry tests the word
- * once; the exit has nothing to test: the entry work sets TIF_SYSCALL_EXIT_STOP,
- * which sends that syscall's return down the exit work loop (entry/work.c).
+ * once, for the SYSCALL_WORK_ENTER bits; the exit has nothing to test: the entry
+ * work sets TIF_SYSCALL_EXIT_STOP, which sends that syscall's return down the
+ * exit work loop (entry/work.c), which reads the word again there: the tracer
+ * may have changed it at the entry stop.
  */
 #define SYSCALL_WORK_SYSCALL_TRACE	0	/* PTRACE_SYSCALL: stop at entry and exit */
 #define SYSCALL_WORK_SYSCALL_EMU	1	/* PTRACE_SYSEMU: stop at entry, run nothing */
+#define SYSCALL_WORK_SYSCALL_EXIT_TRAP	2	/* PTRACE_SINGLESTEP: a step is reported at exit */
 #define SYSCALL_WORK_ENTER		(BIT(SYSCALL_WORK_SYSCALL_TRACE) | \
 					 BIT(SYSCALL_WORK_SYSCALL_EMU))
 

@@ -93,6 +93,7 @@ static void ptrace_release_locked(struct task *t, int sig)
 
 	clear_syscall_work(t, SYSCALL_WORK_SYSCALL_TRACE);
 	clear_syscall_work(t, SYSCALL_WORK_SYSCALL_EMU);
+	clear_syscall_work(t, SYSCALL_WORK_SYSCALL_EXIT_TRAP);
 	if (pt->forced_tf)
 		t->regs->flags &= ~X86_EFLAGS_TF;
 	*pt = (struct ptrace_state){ .code = sig };	/* stopped is false: it may go */
@@ -276,9 +277,15 @@ static long ptrace_resume(struct task *t, long request, unsigned long data)
 
 	if (data > _NSIG)
 		return -EIO;
-	/* What the next syscalls stop for; the one stopped in, if any, keeps its work. */
+	/*
+	 * What the next syscalls stop for, and the exit of the one stopped in at its
+	 * entry, if any: its exit work reads the word again (entry/work.c), so it has
+	 * an exit stop only under PTRACE_SYSCALL, and a step reported at its exit
+	 * under PTRACE_SINGLESTEP. Whether it runs at all was decided at the entry.
+	 */
 	assign_syscall_work(t, SYSCALL_WORK_SYSCALL_TRACE, request == PTRACE_SYSCALL);
 	assign_syscall_work(t, SYSCALL_WORK_SYSCALL_EMU, request == PTRACE_SYSEMU);
+	assign_syscall_work(t, SYSCALL_WORK_SYSCALL_EXIT_TRAP, request == PTRACE_SINGLESTEP);
 	if (request == PTRACE_SINGLESTEP && !(t->regs->flags & X86_EFLAGS_TF)) {
 		t->regs->flags |= X86_EFLAGS_TF;
 		pt->forced_tf = true;

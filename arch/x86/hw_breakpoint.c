@@ -102,6 +102,16 @@ int ptrace_set_debugreg(struct task *t, unsigned int n, unsigned long val)
 	return 0;
 }
 
+unsigned long debugregs_enabled(const struct task *t)
+{
+	unsigned long mask = 0;
+
+	for (unsigned int n = 0; n < HBP_NUM; n++)
+		if (dr7_enabled(t->debug.dr7, n))
+			mask |= BIT(n);
+	return mask;
+}
+
 bool debugregs_hit_instruction(const struct task *t, unsigned long dr6)
 {
 	for (unsigned int n = 0; n < HBP_NUM; n++)

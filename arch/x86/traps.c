@@ -161,11 +161,17 @@ void kernel_exception(struct pt_regs *regs, unsigned long vector)
 static void user_debug_exception(struct pt_regs *regs, unsigned long dr6)
 {
 	struct task *t = current;
+	unsigned long hit = dr6 & debugregs_enabled(t);
 	int code = TRAP_BRKPT;
 
-	if (dr6 & DR6_TRAP_BITS) {
-		t->debug.dr6 |= dr6 & DR6_TRAP_BITS;
-		if (debugregs_hit_instruction(t, dr6))
+	/*
+	 * The virtual DR6 describes this #DB alone, as Linux's virtual_dr6: the step
+	 * bit of the real one and the breakpoints of the task's that fired (the CPU
+	 * may also set B0-B3 for conditions of breakpoints that are not enabled).
+	 */
+	t->debug.dr6 = (dr6 & DR6_BS) | hit;
+	if (hit) {
+		if (debugregs_hit_instruction(t, hit))
 			regs->flags |= X86_EFLAGS_RF;
 		code = TRAP_HWBKPT;
 	}

@@ -370,25 +370,126 @@ SELFTEST(ptrace, memory_and_registers_of_a_stopped_tracee)
 	EXPECT_EQ(t, wait_status(pid), 0);
 }
 
-/* SINGLESTEP runs one instruction, then the child stops with SIGTRAP (TRAP_TRACE). */
+/*
+ * Stop with SIGSTOP, then two instructions of known length: a 5-byte NOPL and a
+ * 1-byte NOP (the stop's ip is the end of the SYSCALL, where they start).
+ */
+static void stop_before_known_instructions(void)
+{
+	long nr = __NR_tgkill;
+
+	asm volatile("syscall\n\t"
+		     ".byte 0x0f, 0x1f, 0x44, 0x00, 0x00\n\t"	/* nopl 0(%%rax,%%rax) */
+		     "nop"
+		     : "+a"(nr)
+		     : "D"((long)getpid()), "S"(syscall0(__NR_gettid)), "d"((long)SIGSTOP)
+		     : "rcx", "r11", "memory");
+}
+
+/*
+ * SINGLESTEP runs exactly one instruction, then the child stops with SIGTRAP
+ * (TRAP_TRACE) and DR6 says a step (DR_STEP, bit 14), as Linux's virtual DR6.
+ */
 SELFTEST(ptrace, singlestep_runs_one_instruction)
 {
-	long pid = traced_child(spin_a_little);
+	long pid = traced_child(stop_before_known_instructions);
 	struct user_regs_struct before, after;
+	unsigned long text = 0, dr6 = 0;
 	struct kernel_siginfo si;
 	int sig;
 
 	ASSERT_TRUE(t, pid > 0);
+	ASSERT_EQ(t, ptrace(PTRACE_CONT, pid, 0, 0), 0L);
+	ASSERT_TRUE(t, wait_stop(pid, &sig));
+	ASSERT_EQ(t, sig, SIGSTOP);
 	ASSERT_EQ(t, ptrace(PTRACE_GETREGS, pid, 0, (unsigned long)&before), 0L);
+	ASSERT_EQ(t, ptrace(PTRACE_PEEKTEXT, pid, before.ip, (unsigned long)&text), 0L);
+	ASSERT_EQ(t, text & 0xffffffffffUL, 0x0000441f0fUL);	/* the NOPL is where we are */
+	for (unsigned long len = 5; len <= 6; len++) {
+		ASSERT_EQ(t, ptrace(PTRACE_SINGLESTEP, pid, 0, 0), 0L);
+		ASSERT_TRUE(t, wait_stop(pid, &sig));
+		EXPECT_EQ(t, sig, SIGTRAP);
+		EXPECT_EQ(t, ptrace(PTRACE_GETSIGINFO, pid, 0, (unsigned long)&si), 0L);
+		EXPECT_EQ(t, si.si_code, TRAP_TRACE);
+		ASSERT_EQ(t, ptrace(PTRACE_GETREGS, pid, 0, (unsigned long)&after), 0L);
+		EXPECT_EQ(t, after.ip, before.ip + len);
+		EXPECT_EQ(t, ptrace(PTRACE_PEEKUSR, pid, USER_DEBUGREG_OFFSET + 6 * 8,
+				    (unsigned long)&dr6), 0L);
+		EXPECT_EQ(t, dr6, 1UL << 14);
+	}
+	EXPECT_EQ(t, ptrace(PTRACE_CONT, pid, 0, 0), 0L);	/* TF off again: no more stops */
+	EXPECT_EQ(t, wait_status(pid), 0);
+}
+
+/* getpid by a SYSCALL whose end is known: the label after it. */
+static void getpid_then_known_end(void)
+{
+	long nr = __NR_getpid;
+
+	asm volatile("syscall\n"
+		     ".globl getpid_syscall_end\n"
+		     "getpid_syscall_end:"
+		     : "+a"(nr) : : "rcx", "r11", "memory");
+}
+extern char getpid_syscall_end[];
+
+/*
+ * PTRACE_SINGLESTEP from a syscall's entry stop steps over the whole syscall:
+ * the step is reported at its exit (SIGTRAP, TRAP_BRKPT, ip just past the
+ * SYSCALL, the result in ax), in place of the exit stop, as Linux's
+ * report_single_step(); not after the next instruction.
+ */
+SELFTEST(ptrace, singlestep_from_syscall_entry_is_reported_at_its_exit)
+{
+	long pid = sysgood_child(getpid_then_known_end);
+	struct user_regs_struct regs;
+	struct kernel_siginfo si;
+	int sig;
+
+	ASSERT_TRUE(t, pid > 0);
+	ASSERT_TRUE(t, syscall_stop(pid, &regs));
+	ASSERT_EQ(t, regs.orig_ax, (unsigned long)__NR_getpid);
 	ASSERT_EQ(t, ptrace(PTRACE_SINGLESTEP, pid, 0, 0), 0L);
 	ASSERT_TRUE(t, wait_stop(pid, &sig));
 	EXPECT_EQ(t, sig, SIGTRAP);
 	EXPECT_EQ(t, ptrace(PTRACE_GETSIGINFO, pid, 0, (unsigned long)&si), 0L);
-	EXPECT_EQ(t, si.si_code, TRAP_TRACE);
-	ASSERT_EQ(t, ptrace(PTRACE_GETREGS, pid, 0, (unsigned long)&after), 0L);
-	EXPECT_NE(t, after.ip, before.ip);
-	EXPECT_EQ(t, ptrace(PTRACE_CONT, pid, 0, 0), 0L);	/* TF off again: no more stops */
+	EXPECT_EQ(t, si.si_code, TRAP_BRKPT);
+	ASSERT_EQ(t, ptrace(PTRACE_GETREGS, pid, 0, (unsigned long)&regs), 0L);
+	EXPECT_EQ(t, regs.ip, (unsigned long)getpid_syscall_end);
+	EXPECT_EQ(t, regs.ax, (unsigned long)pid);
+	EXPECT_EQ(t, ptrace(PTRACE_CONT, pid, 0, 0), 0L);
 	EXPECT_EQ(t, wait_status(pid), 0);
+}
+
+/* fork, and report whether the child exited 0 (not killed by a SIGTRAP). */
+static void fork_and_report_child(void)
+{
+	long child = syscall0(__NR_fork);
+
+	if (child == 0)
+		child_exit(0);
+	child_exit(child > 0 && wait_status(child) == 0 ? 0 : 1);
+}
+
+/*
+ * A tracer single-steps a child through a fork: the grandchild, which nobody
+ * traces, must not inherit the tracer's TF and die of SIGTRAP (Linux's
+ * copy_process() turns stepping off in it).
+ */
+SELFTEST(ptrace, stepping_over_fork_leaves_the_new_child_unstepped)
+{
+	long pid = traced_child(fork_and_report_child);
+	int status = 0, steps = 0;
+
+	ASSERT_TRUE(t, pid > 0);
+	for (;;) {
+		ASSERT_EQ(t, ptrace(PTRACE_SINGLESTEP, pid, 0, 0), 0L);
+		status = wait_status(pid);
+		if ((status & 0xff) != WSTOPPED_CODE || ++steps > 100000)
+			break;
+	}
+	EXPECT_EQ(t, status, 0);
+	EXPECT_LE(t, steps, 100000);
 }
 
 static volatile unsigned long watched[2];		/* a struct timespec; DR0 watches [0] */
@@ -402,7 +503,8 @@ static noinline void breakpointed(void)
  * A watchpoint on a word: the child's own write traps (SIGTRAP, TRAP_HWBKPT, DR6
  * says which), the kernel's write to it for a syscall does not (it is only
  * recorded, as on Linux); an instruction breakpoint traps once, and the
- * instruction then runs (RF).
+ * instruction then runs (RF). Each #DB in ring 3 starts DR6 afresh, so the
+ * breakpoint's stop shows DR1 alone.
  */
 static void touch_watched_word(void)
 {
@@ -442,7 +544,7 @@ SELFTEST(ptrace, debug_registers_watch_and_break)
 	ASSERT_TRUE(t, wait_stop(pid, &sig));			/* breakpointed() */
 	EXPECT_EQ(t, sig, SIGTRAP);
 	EXPECT_EQ(t, ptrace(PTRACE_PEEKUSR, pid, dr + 6 * 8, (unsigned long)&dr6), 0L);
-	EXPECT_EQ(t, dr6 & 0xf, 3UL);		/* the kernel's write (DR0), then DR1 */
+	EXPECT_EQ(t, dr6 & 0xf, 2UL);		/* this #DB's own: DR1 (Linux's virtual DR6) */
 	ASSERT_EQ(t, ptrace(PTRACE_CONT, pid, 0, 0), 0L);
 	EXPECT_EQ(t, wait_status(pid), 0);
 }

@@ -9,14 +9,15 @@
 
 #include <compiler.h>
 
-#define DR6_TRAP_BITS	0xfUL		/* B0-B3: which breakpoint hit */
 #define DR6_BS		BIT(14)		/* single step */
 #define DR6_RESET	0xffff0ff0UL	/* DR6's reset value: no condition recorded */
 #define HBP_NUM		4		/* DR0-DR3 */
 
 /*
  * A task's debug registers while it is not running. dr6 is virtual, as Linux's
- * virtual_dr6: the breakpoint conditions its #DBs reported, for the tracer to read.
+ * virtual_dr6, for the tracer to read: what the task's last #DB in ring 3 reported
+ * (the step bit, the breakpoints that fired), and the breakpoints ring 0 tripped
+ * since (the paranoid entry ORs them in).
  */
 struct debugregs {
 	unsigned long addr[HBP_NUM];	/* DR0-DR3 */
@@ -41,6 +42,8 @@ void switch_debugregs_irqoff(const struct task *next);
 /* PTRACE_PEEKUSER/POKEUSER of u_debugreg[n] of a stopped task. */
 int ptrace_get_debugreg(struct task *t, unsigned int n, unsigned long *val);
 int ptrace_set_debugreg(struct task *t, unsigned int n, unsigned long val);
+/* t's enabled breakpoints, as DR6's B0-B3 bits. */
+unsigned long debugregs_enabled(const struct task *t);
 /* Is one of the conditions in dr6 an instruction breakpoint of t's? */
 bool debugregs_hit_instruction(const struct task *t, unsigned long dr6);
 
