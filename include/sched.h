@@ -39,6 +39,7 @@ enum task_state {
 	TASK_NEW,
 	TASK_RUNNING,
 	TASK_INTERRUPTIBLE,	/* asleep until woken, signalled or its deadline passes */
+	TASK_TRACED,		/* in a ptrace stop: only its tracer or a SIGKILL wakes it */
 	TASK_ZOMBIE,		/* exited; its parent (or the kernel) will reap it */
 	TASK_DEAD,		/* exited; nobody waits: freed once off its CPU */
 };
@@ -172,7 +173,8 @@ struct task *task_table_next_locked(unsigned int *i);
 #define for_each_task(t, i)	for (i = 0; ((t) = task_table_next_locked(&(i))); )
 static __always_inline bool task_alive(const struct task *t)
 {
-	return t->state == TASK_RUNNING || t->state == TASK_INTERRUPTIBLE;
+	return t->state == TASK_RUNNING || t->state == TASK_INTERRUPTIBLE ||
+	       t->state == TASK_TRACED;
 }
 
 /* A process that can still take signals: a thread lives, and none is ending it. */
@@ -189,10 +191,14 @@ static __always_inline bool process_alive(const struct task *p)
  * order the two CPUs run in, the sleeper sees the condition or is woken.
  */
 void prepare_to_sleep(const void *chan, u64 deadline);
+/* The same for a ptrace stop (TASK_TRACED): no signal but SIGKILL ends it. */
+void prepare_to_stop_traced(const void *chan);
 void finish_sleep(void);
 void wake_up(const void *chan);
 /* sched_lock held: wakes t if it sleeps (a signal arrived for it). */
 void wake_up_task_locked(struct task *t);
+/* sched_lock held: wakes t if it is in a ptrace stop (its tracer resumed it, or SIGKILL). */
+void wake_up_traced_locked(struct task *t);
 /* sched_lock held: wake_up(). */
 void wake_up_locked(const void *chan);
 /* Wakes up to nr sleepers for which match() is true; returns how many. */

@@ -67,9 +67,14 @@ static int ptrace_stop(int code, int signo, const struct ksiginfo *info, int unt
 	wake_up_locked(pt->tracer->signal);	/* its wait4(), asleep in do_wait() */
 	tasklist_unlock(flags);
 
-	/* Only the tracer wakes us for good; SIGKILL too, unless a request holds our state. */
+	/*
+	 * TASK_TRACED: no other signal wakes us, so we stay off every CPU while the
+	 * tracer reads and writes our state (a woken tracee would switch in and out,
+	 * saving its FPU and segments back over the tracer's writes). The tracer's
+	 * resume ends the stop; SIGKILL too, unless a request holds our state.
+	 */
 	for (;;) {
-		prepare_to_sleep(pt, 0);
+		prepare_to_stop_traced(pt);
 		if (!READ_ONCE(pt->stopped) || (fatal_signal_pending(t) && !READ_ONCE(pt->frozen)))
 			break;
 		schedule();
@@ -97,7 +102,7 @@ static void ptrace_release_locked(struct task *t, int sig)
 	if (pt->forced_tf)
 		t->regs->flags &= ~X86_EFLAGS_TF;
 	*pt = (struct ptrace_state){ .code = sig };	/* stopped is false: it may go */
-	wake_up_task_locked(t);
+	wake_up_traced_locked(t);
 }
 
 int ptrace_signal(int sig, struct ksiginfo *info)
@@ -259,7 +264,7 @@ static void ptrace_unfreeze(struct task *t)
 		 * the tracer wrote (a selector that names no segment comes back null).
 		 */
 		if (fatal_signal_pending(t))
-			wake_up_task_locked(t);
+			wake_up_traced_locked(t);
 	}
 	tasklist_unlock(flags);
 }
@@ -300,7 +305,7 @@ static long ptrace_resume(struct task *t, long request, unsigned long data)
 		pt->code = data;
 		pt->stopped = false;
 		pt->frozen = false;
-		wake_up_task_locked(t);
+		wake_up_traced_locked(t);
 	}
 	tasklist_unlock(flags);
 	return 0;

@@ -274,7 +274,7 @@ void task_run_to_exit(struct task *t)
 	}
 }
 
-void prepare_to_sleep(const void *chan, u64 deadline)
+static void prepare_to_sleep_state(const void *chan, u64 deadline, enum task_state state)
 {
 	struct task *t = current;
 	unsigned long flags;
@@ -284,9 +284,19 @@ void prepare_to_sleep(const void *chan, u64 deadline)
 		nr_timed_sleepers++;
 	t->wait_chan = chan;
 	t->wait_deadline = deadline;
-	t->state = TASK_INTERRUPTIBLE;
+	t->state = state;
 	spin_unlock_irqrestore(&sched_lock, flags);
 	smp_mb();	/* the state is visible before the caller reads its condition */
+}
+
+void prepare_to_sleep(const void *chan, u64 deadline)
+{
+	prepare_to_sleep_state(chan, deadline, TASK_INTERRUPTIBLE);
+}
+
+void prepare_to_stop_traced(const void *chan)
+{
+	prepare_to_sleep_state(chan, 0, TASK_TRACED);
 }
 
 /* sched_lock held. */
@@ -311,6 +321,14 @@ void finish_sleep(void)
 void wake_up_task_locked(struct task *t)
 {
 	if (t->state != TASK_INTERRUPTIBLE)
+		return;
+	wake_locked(t);
+	sched_kick(t);
+}
+
+void wake_up_traced_locked(struct task *t)
+{
+	if (t->state != TASK_TRACED)
 		return;
 	wake_locked(t);
 	sched_kick(t);

@@ -171,6 +171,8 @@ void signal_wake_up_locked(struct task *t)
 	int cpu = READ_ONCE(t->on_cpu);
 
 	wake_up_task_locked(t);
+	if (t->sig.pending.set & sigmask(SIGKILL))
+		wake_up_traced_locked(t);	/* of the signals, only SIGKILL ends a ptrace stop */
 	if (cpu >= 0 && (unsigned int)cpu != smp_processor_id())
 		smp_send_reschedule(cpu);
 }

@@ -312,6 +312,33 @@ SELFTEST(ptrace, poked_selector_of_no_segment_loads_as_null)
 	EXPECT_EQ(t, wait_status(pid), 0);
 }
 
+/*
+ * A stopped tracee sleeps through any signal but SIGKILL (Linux's TASK_TRACED):
+ * woken, it would switch in, fail to load the poked selector (it names no
+ * segment), switch out and save the null it has back over what the tracer
+ * wrote. So after a SIGUSR1 and time to run, GS still reads as poked.
+ */
+SELFTEST(ptrace, stopped_tracee_sleeps_through_other_signals)
+{
+	long pid = traced_child(gs_must_be_null);
+	unsigned long gs_off = offsetof(struct user_regs_struct, gs), word = 0;
+	int sig;
+
+	ASSERT_TRUE(t, pid > 0);
+	ASSERT_EQ(t, ptrace(PTRACE_POKEUSR, pid, gs_off, 0x7), 0L);
+	ASSERT_EQ(t, kill(pid, SIGUSR1), 0);
+	for (int i = 0; i < 10; i++)
+		syscall0(__NR_sched_yield);
+	nap_ms(10);
+	EXPECT_EQ(t, ptrace(PTRACE_PEEKUSR, pid, gs_off, (unsigned long)&word), 0L);
+	EXPECT_EQ(t, word, 0x7UL);
+	EXPECT_EQ(t, ptrace(PTRACE_CONT, pid, 0, 0), 0L);
+	ASSERT_TRUE(t, wait_stop(pid, &sig));			/* the SIGUSR1, now */
+	EXPECT_EQ(t, sig, SIGUSR1);
+	EXPECT_EQ(t, ptrace(PTRACE_CONT, pid, 0, 0), 0L);
+	EXPECT_EQ(t, wait_status(pid), 0);
+}
+
 static void spin_a_little(void)
 {
 	for (volatile int i = 0; i < 1000; i++)
