@@ -4,8 +4,9 @@
  * and fs/stat.c: read, write, their vector and positioned forms, lseek, fstat
  * and ioctl. Each call takes a reference on the file for its duration (fget()),
  * checks the access mode the file was opened with (-EBADF, as Linux), and leaves
- * the work to the file's operations. A count is clamped to Linux's MAX_RW_COUNT,
- * and a range that is not user memory is -EFAULT before anything moves.
+ * the work to the file's operations. A range that is not user memory over its
+ * whole length is -EFAULT before anything moves, then the count is clamped to
+ * Linux's MAX_RW_COUNT.
  */
 #include <asm/uaccess.h>
 #include <errno.h>
@@ -15,7 +16,7 @@
 #include <string.h>
 #include <syscalls.h>
 #include <uapi/stat.h>
-#include <uapi/uio.h>
+#include <uio.h>
 
 #define MAX_RW_COUNT	(0x7fffffffUL & PAGE_MASK)	/* INT_MAX, page-aligned */
 #define SEEK_SET	0
@@ -39,9 +40,10 @@ static long rw(struct file *f, bool write, void __user *buf, size_t count, long 
 		return -EBADF;
 	if (write ? !f->op->write : !f->op->read)
 		return -EINVAL;			/* an epoll: Linux's answer */
-	count = MIN(count, MAX_RW_COUNT);
+	/* The whole range first, as Linux's vfs_read()/vfs_write(): then the clamp. */
 	if (!access_ok(buf, count))
 		return -EFAULT;
+	count = MIN(count, MAX_RW_COUNT);
 	if (write)
 		return f->op->write(f, buf, count, pos);
 	return f->op->read(f, buf, count, pos);
@@ -75,16 +77,38 @@ static long do_prw(int fd, bool write, void __user *buf, size_t count, long offs
 	return ret;
 }
 
-/* readv()/writev(): each iovec in turn, stopping at a short transfer. */
+long iovec_check(const struct iovec __user *uiov, unsigned long n, bool own_buffers)
+{
+	unsigned long total = 0;
+
+	if (n > UIO_MAXIOV)
+		return -EINVAL;
+	for (unsigned long i = 0; i < n; i++) {
+		struct iovec v;
+
+		if (copy_from_user(&v, &uiov[i], sizeof(v)))
+			return -EFAULT;
+		if (v.iov_len > __LONG_MAX__ - total)
+			return -EINVAL;
+		if (own_buffers && !access_ok(v.iov_base, v.iov_len))
+			return -EFAULT;
+		total += v.iov_len;
+	}
+	return 0;
+}
+
+/*
+ * readv()/writev(): the array checked whole first (iovec_check()), then each
+ * iovec in turn, stopping at a short transfer.
+ */
 static long do_rwv(int fd, bool write, const struct iovec __user *uiov, unsigned long n)
 {
 	struct file *f = fget(fd);
-	long total = 0, ret = 0;
+	long total = 0, ret;
 
 	if (!f)
 		return -EBADF;
-	if (n > UIO_MAXIOV)
-		ret = -EINVAL;
+	ret = iovec_check(uiov, n, true);
 	for (unsigned long i = 0; !ret && i < n; i++) {
 		struct iovec iov;
 

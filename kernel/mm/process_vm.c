@@ -21,7 +21,7 @@
 #include <pmm.h>
 #include <sched.h>
 #include <syscalls.h>
-#include <uapi/uio.h>
+#include <uio.h>
 
 /* An iovec array in user memory, walked one element at a time. */
 struct iov_cursor {
@@ -45,25 +45,6 @@ static void iov_advance(struct iov_cursor *c, size_t n)
 {
 	c->cur.iov_base = (u8 __user *)c->cur.iov_base + n;
 	c->cur.iov_len -= n;
-}
-
-/* Linux's checks of an array before anything moves: readable, the sum an ssize_t. */
-static long iov_check(const struct iovec __user *uiov, unsigned long n)
-{
-	unsigned long total = 0;
-
-	if (n > UIO_MAXIOV)
-		return -EINVAL;
-	for (unsigned long i = 0; i < n; i++) {
-		struct iovec v;
-
-		if (copy_from_user(&v, &uiov[i], sizeof(v)))
-			return -EFAULT;
-		if (v.iov_len > __LONG_MAX__ - total)
-			return -EINVAL;
-		total += v.iov_len;
-	}
-	return 0;
 }
 
 /* Up to a page of remote bytes at c's position into the caller's buffers. */
@@ -102,7 +83,8 @@ long sys_process_vm_readv(struct pt_regs *regs)
 
 	if (regs->r9)
 		return -EINVAL;			/* no flags are defined */
-	n = iov_check(local.uiov, local.n) ? : iov_check(remote.uiov, remote.n);
+	/* The local buffers are ours: user memory; the remote ones are the target's. */
+	n = iovec_check(local.uiov, local.n, true) ? : iovec_check(remote.uiov, remote.n, false);
 	if (n)
 		return n;
 	tasklist_lock(&flags);

@@ -129,3 +129,76 @@ SELFTEST(efault, bench_report)
 {
 	EXPECT_EFAULT_ALL(t, syscall5(__NR_entrylab_bench, BENCH_REPORT, 0, 0, 1, p));
 }
+
+/*
+ * Buffer and length: the range must be user memory over the whole length, or
+ * the call is -EFAULT with nothing moved, as Linux's access_ok() before the
+ * count's clamp to MAX_RW_COUNT: a range ending exactly at TASK_SIZE_MAX is
+ * fine, one byte more is not, nor a length that wraps, nor 2^62 bytes from a
+ * small buffer (which a clamp-first kernel would answer with what is mapped).
+ */
+struct pipe_pair {
+	int r, w;
+};
+
+static bool pipe_empty(const struct pipe_pair *p)
+{
+	char c;
+
+	return syscall3(__NR_read, p->r, &c, 1) == -EAGAIN;
+}
+
+#define O_NONBLOCK	04000
+
+SELFTEST(efault, ranges_past_the_top_are_refused_whole)
+{
+	static char small[16] = "0123456789abcdef";
+	const unsigned long top16 = TASK_SIZE_MAX - 16;
+	struct { unsigned long base, len; } iov[2];
+	struct pipe_pair p;
+	int fds[2];
+	char got[17];
+
+	ASSERT_EQ(t, map_top_page(false), TASK_SIZE_MAX - PAGE_SIZE);
+	ASSERT_EQ(t, syscall2(__NR_pipe2, fds, O_NONBLOCK), 0L);
+	p.r = fds[0];
+	p.w = fds[1];
+
+	EXPECT_EQ(t, syscall3(__NR_write, p.w, small, 1UL << 62), -EFAULT);
+	EXPECT_EQ(t, syscall3(__NR_write, p.w, small, -1UL), -EFAULT);
+	EXPECT_EQ(t, syscall3(__NR_write, p.w, top16, 17), -EFAULT);
+	EXPECT_TRUE(t, pipe_empty(&p));
+	EXPECT_EQ(t, syscall3(__NR_write, p.w, top16, 16), 16L);	/* ends at the top */
+	EXPECT_EQ(t, syscall3(__NR_read, p.r, top16, 17), -EFAULT);
+	EXPECT_EQ(t, syscall3(__NR_read, p.r, got, 16), 16L);		/* still all there */
+	EXPECT_EQ(t, syscall3(__NR_read, p.r, small, 1UL << 62), -EFAULT);	/* empty, but first the range */
+
+	/* One bad segment fails the whole vector: nothing of the good one moves. */
+	iov[0].base = (unsigned long)small, iov[0].len = 16;
+	iov[1].base = top16, iov[1].len = 17;
+	EXPECT_EQ(t, syscall3(__NR_writev, p.w, iov, 2), -EFAULT);
+	EXPECT_TRUE(t, pipe_empty(&p));
+	iov[1].len = 16;
+	EXPECT_EQ(t, syscall3(__NR_writev, p.w, iov, 2), 32L);
+	EXPECT_EQ(t, syscall3(__NR_read, p.r, got, 16), 16L);
+	EXPECT_EQ(t, syscall3(__NR_read, p.r, got, 16), 16L);
+	iov[1].len = 1UL << 62;
+	EXPECT_EQ(t, syscall6(__NR_process_vm_readv, getpid(), (long)iov, 2, (long)iov, 1, 0), -EFAULT);
+
+	syscall1(__NR_close, p.r);
+	syscall1(__NR_close, p.w);
+	syscall2(__NR_munmap, TASK_SIZE_MAX - PAGE_SIZE, PAGE_SIZE);
+}
+
+/* pread64 and pwrite64 check the range before the offset's file is touched. */
+SELFTEST(efault, positioned_ranges_past_the_top_are_refused_whole)
+{
+	static char small[16];
+	long null = syscall3(__NR_open, "/dev/null", 2 /* O_RDWR */, 0);
+
+	ASSERT_TRUE(t, null >= 0);
+	EXPECT_EQ(t, syscall4(__NR_pwrite64, null, small, 1UL << 62, 0), -EFAULT);
+	EXPECT_EQ(t, syscall4(__NR_pread64, null, small, -1UL, 0), -EFAULT);
+	EXPECT_EQ(t, syscall4(__NR_pwrite64, null, small, sizeof(small), 0), (long)sizeof(small));
+	syscall1(__NR_close, null);
+}
