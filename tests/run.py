@@ -134,6 +134,11 @@ BOOTS = {
                                                status=1, lines=(
         r'oops: #DF double fault', rf'^RIP: 0x[0-9a-f]{{16}} <oops_demo_recurse{GCC_CLONE}\+0x',
         rf'^  0x[0-9a-f]{{16}} <oops_demo_recurse{GCC_CLONE}\+0x', r'end oops')),
+    'kernel-smap-violation-oops': dict(cmdline='selftest.oops_demo=user noinit', status=1,
+                                       timeout=60, lines=(
+        r'oops: SMAP violation: the kernel touched a user page outside uaccess',
+        rf'^RIP: 0x[0-9a-f]{{16}} <oops_demo_read{GCC_CLONE}\+0x',
+        r'^CR2: 0x0000000000400000 \(kernel read, protection violation\)', r'end oops')),
     'bad-boot-no-long-mode': dict(cmdline='selftest noinit', env={'CPU': 'qemu32'}, status=2,
                                   lines=(r'boot failed: CPU does not support long mode',)),
     'user-ud2-killed': dict(init=P, init_args='crash=ud2', status=4, lines=killed('SIGILL')),
@@ -398,6 +403,9 @@ CLAIMS = [
     (['fail-demo-implies-selftest'],
      '`selftest.fail_demo` alone runs the self-tests, with exactly `fail_demo` not ok, and '
      'status 1'),
+    (['kernel-smap-violation-oops'],
+     '`selftest.oops_demo=user` reads a present user page from the kernel outside uaccess: '
+     'an oops naming the SMAP violation at once, where retrying the fault livelocked'),
     (['kernel-oops-report'],
      '`selftest.oops_demo` faults in the kernel: the oops names the vector, error code, RIP '
      'with symbol, CR2, all registers, a symbolised backtrace; status 1'),

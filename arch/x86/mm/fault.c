@@ -4,12 +4,14 @@
  * between irqentry_enter() and irqentry_exit(), IRQs off.
  *
  * CR2 is read first: a fault taken later (an interrupt handler's, once IRQs are
- * on) would overwrite it. A write to a copy-on-write page is resolved and the
- * access retried; a call into the vsyscall page is emulated; anything else from
+ * on) would overwrite it. Ring 0 running a user page (SMEP) or touching one
+ * outside uaccess (SMAP) is an oops at once. A write to a copy-on-write page is
+ * resolved and the access retried; a call into the vsyscall page is emulated; anything else from
  * ring 3 is SIGSEGV, and from ring 0 the uaccess fixup's or an oops
  * (kernel_exception()).
  */
 #include <asm/irqflags.h>
+#include <asm/page.h>
 #include <asm/processor.h>
 #include <asm/traps.h>
 #include <asm/vsyscall.h>
@@ -46,10 +48,32 @@ static bool vsyscall_fault(struct pt_regs *regs, unsigned long addr)
 	return done;
 }
 
+/*
+ * A fault of ring 0's own on a user address that no retry can fix: the page may
+ * be present and allow the access, but SMEP forbids ring 0 to run it, and SMAP
+ * to touch it outside a uaccess helper (which runs with RFLAGS.AC set by STAC).
+ * Linux oopses at once; retried, the fault would come back for ever.
+ */
+static const char *kernel_user_access_violation(const struct pt_regs *regs, unsigned long addr)
+{
+	unsigned long err = regs->orig_ax;
+
+	if (user_mode(regs) || (err & X86_PF_USER) || addr >= TASK_SIZE_MAX)
+		return NULL;
+	if (err & X86_PF_INSTR)
+		return "SMEP violation: the kernel ran a user page";
+	if (boot_cpu.smap && !(regs->flags & X86_EFLAGS_AC))
+		return "SMAP violation: the kernel touched a user page outside uaccess";
+	return NULL;
+}
+
 void do_page_fault(struct pt_regs *regs)
 {
 	unsigned long addr = read_cr2();
+	const char *violation = kernel_user_access_violation(regs, addr);
 
+	if (unlikely(violation))
+		oops(regs, X86_TRAP_PF, violation);
 	if (cow_fault(regs, addr))
 		return;
 	if (!user_mode(regs)) {
