@@ -49,16 +49,18 @@ static bool vsyscall_fault(struct pt_regs *regs, unsigned long addr)
 }
 
 /*
- * A fault of ring 0's own on a user address that no retry can fix: the page may
- * be present and allow the access, but SMEP forbids ring 0 to run it, and SMAP
+ * A fault of ring 0's own on a present user page that no retry can fix: the
+ * page's entry may allow the access, but SMEP forbids ring 0 to run it, and SMAP
  * to touch it outside a uaccess helper (which runs with RFLAGS.AC set by STAC).
- * Linux oopses at once; retried, the fault would come back for ever.
+ * Linux oopses at once; retried, the fault would come back for ever. (A page
+ * that is not present goes on to the fixup table, as a uaccess fault does.)
  */
 static const char *kernel_user_access_violation(const struct pt_regs *regs, unsigned long addr)
 {
 	unsigned long err = regs->orig_ax;
 
-	if (user_mode(regs) || (err & X86_PF_USER) || addr >= TASK_SIZE_MAX)
+	if (user_mode(regs) || (err & X86_PF_USER) || !(err & X86_PF_PROT) ||
+	    addr >= TASK_SIZE_MAX)
 		return NULL;
 	if (err & X86_PF_INSTR)
 		return "SMEP violation: the kernel ran a user page";
