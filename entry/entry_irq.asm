@@ -16,14 +16,16 @@
 ;                     context switch's load of a GS selector, made on the user's
 ;                     GS_BASE (Linux's error_entry makes the same two checks for
 ;                     the same three vectors).
-;   paranoid_entry    NMI, #MC, #DF, and #DB from ring 0, each on its own IST stack
+;   paranoid_entry    #MC, #DF, and NMI and #DB from ring 0, each on its own IST stack
 ;                     (arch/x86/idt.c). They can arrive at any instruction, the
 ;                     SWAPGS windows included (before the SYSCALL stub's SWAPGS,
 ;                     between the exit's SWAPGS and SYSRET or IRETQ), so CS proves
 ;                     nothing: MSR_GS_BASE's sign is read instead, or with FSGSBASE
 ;                     this CPU's base is written outright (Linux's paranoid_entry).
 ;                     They never do exit work: that may sleep, and the IST stack
-;                     is this vector's only one.
+;                     is this vector's only one. An NMI or #DB from ring 3 moves
+;                     to the task's stack instead (nmi_from_user, debug_from_user)
+;                     and leaves by the common IRET exit.
 
 %include "calling.inc"
 
@@ -33,7 +35,6 @@ section .entry.text progbits alloc exec nowrite align=64
 
 extern do_interrupt
 extern do_paranoid
-extern boot_cpu
 
 ; EXCEPTION_STUB vector: the CPU pushes an error code for vectors 8, 10-14, 17,
 ; 21, 29 and 30 only; the stub pushes -1 for the others so every frame has one.
@@ -50,6 +51,9 @@ exception_stub_ %+ %1:
 %if %1 = X86_TRAP_DB
 	test byte [rsp + VEC_CS], 3	; CS RPL: did we interrupt ring 3?
 	jnz debug_from_user		; yes: an ordinary exception from user mode
+%elif %1 = X86_TRAP_NMI
+	test byte [rsp + VEC_CS], 3	; CS RPL: did we interrupt ring 3?
+	jnz nmi_from_user		; yes: out by the common exit, espfix64's included
 %endif
 %if %1 = X86_TRAP_NMI || %1 = X86_TRAP_DB || %1 = X86_TRAP_DF || %1 = X86_TRAP_MC
 	jmp paranoid_entry
@@ -106,6 +110,26 @@ IRQ_STUB irq_stub_spurious, IRQ_VECTOR_SPURIOUS
 	mov rax, [rax]			; the user's RAX again
 %endmacro
 
+; PT_REGS_FOR_C: on the stack where C will run, GS_BASE ours, [rsp] = the vector
+; above the error code and the CPU's frame: build pt_regs and the arguments of
+; do_interrupt() or do_paranoid() (regs, vector), with IBRS on if ring 3 was
+; interrupted and no other user value left in a register.
+%macro PT_REGS_FOR_C 0
+	cld				; the C ABI wants DF clear; ring 3 may have set it
+	xchg rdi, [rsp]			; RDI = vector; the slot now holds pt_regs->di
+	PUSH_REGS rax			; pt_regs complete; RSP = &pt_regs
+	ASM_CLAC			; AC may be set by ring 3: close the SMAP window
+	SKIP_UNLESS MIT_IBRS
+	test byte [rsp + PT_CS], 3	; from ring 3?
+	jz %%ibrs_done			; no: IBRS is on already, or not ours to set
+	IBRS_ENTER			; EAX, ECX, EDX are saved
+%%ibrs_done:
+	SKIP_END
+	mov rsi, rdi			; arg 1: vector
+	mov rdi, rsp			; arg 0: struct pt_regs *
+	CLEAR_REGS
+%endmacro
+
 ; #GP, #SS, #NP. From ring 0 GS_BASE is ours, except at two instructions: the
 ; IRETQ to ring 3 runs after the exit path's SWAPGS (and with PTI on the user's
 ; page tables and the entry stack), so one of these faults there
@@ -133,19 +157,8 @@ interrupt_common:
 	SKIP_END
 .gs_ok:
 	SWAPGS_FENCE			; no GS-relative load before the branch resolved
-	cld				; the C ABI wants DF clear; ring 3 may have set it
-	xchg rdi, [rsp]			; RDI = vector; the slot now holds pt_regs->di
-	PUSH_REGS rax			; pt_regs complete; RSP = &pt_regs
-	ASM_CLAC			; AC may be set by ring 3: close the SMAP window
-	SKIP_UNLESS MIT_IBRS
-	test byte [rsp + PT_CS], 3	; from ring 3?
-	jz .ibrs_done			; no: IBRS is on already, or not ours to set
-	IBRS_ENTER			; EAX, ECX, EDX are saved
-.ibrs_done:
-	SKIP_END
-	mov rsi, rdi			; arg 1: vector
-	mov rdi, rsp			; arg 0: struct pt_regs *
-	CLEAR_REGS
+.fenced:
+	PT_REGS_FOR_C			; pt_regs built; RDI, RSI = the C handler's arguments
 	call do_interrupt		; returns with IRQs off
 	; fall through
 
@@ -214,8 +227,26 @@ espfix_return:
 align 16
 debug_from_user:
 	swapgs				; GS_BASE = ours, to find the task's stack
+	SWAPGS_FENCE			; the CS test was a branch: no GS load before it resolved
 	ENTER_TASK_STACK_FROM_USER	; page tables and stack: the task's
-	jmp interrupt_common.gs_ok
+	jmp interrupt_common.fenced
+
+; An NMI from ring 3, as Linux's asm_exc_nmi takes one: on the task's kernel stack
+; (empty: we came from ring 3), not the IST stack, so that it can leave through
+; the common IRET exit. That exit is the one that knows espfix64 (a 16-bit stack
+; segment must not get bits 31:16 of a kernel RSP in ESP) and the one whose IRETQ
+; fault fixup_bad_iret() recognises. do_paranoid() runs as for an NMI in ring 0:
+; no enter or exit hooks, no exit work (an NMI may not sleep or take a lock, and
+; any work it raised waits for the next entry), so not do_interrupt(). NMIs stay
+; blocked until the IRETQ.
+align 16
+nmi_from_user:
+	swapgs				; GS_BASE = ours, to find the task's stack
+	SWAPGS_FENCE			; the CS test was a branch: no GS load before it resolved
+	ENTER_TASK_STACK_FROM_USER	; page tables and stack: the task's
+	PT_REGS_FOR_C			; pt_regs on the task stack; RDI, RSI = regs, NMI
+	call do_paranoid		; do_nmi(); IRQs off; no hooks, no exit work
+	jmp return_via_iret		; IBRS, espfix64, PTI, SWAPGS, VERW, IRETQ
 
 ; NMI, #MC, #DF, and #DB from ring 0, on their IST stacks. The GS_BASE found is
 ; given back on the way out, exactly: the interrupted code may be in a SWAPGS
@@ -227,8 +258,10 @@ debug_from_user:
 ;    one included, so the sign proves nothing. The base found is saved instead and
 ;    this CPU's written over it: the per-CPU area holds this CPU's GDT, whose
 ;    address SGDT gives without GS. RDGSBASE/WRGSBASE cost far less than RDMSR.
-; EBX and R13 (callee-saved, so they survive C) remember what to undo: R13 = 1
-; for RBX = the base found (FSGSBASE), else EBX = 1 for a SWAPGS to repeat.
+; Which of the two is a patch site (PATCH_FEATURE_FSGSBASE), fixed at boot, as
+; Linux's ALTERNATIVE on X86_FEATURE_FSGSBASE. RBX (callee-saved, so it survives
+; C) remembers what to undo: the base found (FSGSBASE), else EBX = 1 for a SWAPGS
+; to repeat. Only the SWAPGS way branches on data, so only it has the SWAPGS fence.
 ; With PTI, CR3 may be either half too (the SWAPGS windows are also CR3 windows);
 ; R12 keeps the CR3 found, or 0 if it was the kernel's and stays so.
 align 16
@@ -238,7 +271,7 @@ paranoid_entry:
 	PUSH_REGS rax			; pt_regs complete on the IST stack; RSP = &pt_regs
 	mov rsi, rdi			; arg 1: vector
 	mov rdi, rsp			; arg 0: struct pt_regs *
-	CLEAR_REGS			; EBX = R12 = R13 = 0: GS_BASE and CR3 left as found
+	CLEAR_REGS			; EBX = R12 = 0: GS_BASE and CR3 left as found
 	SKIP_UNLESS MIT_PTI
 	mov rax, cr3			; the user's tables (bit 12) or the kernel's?
 	bt rax, 12
@@ -247,24 +280,24 @@ paranoid_entry:
 	SWITCH_TO_KERNEL_CR3 rax	; the kernel's page tables: boot_cpu is mapped
 .cr3_ok:
 	SKIP_END
-	test byte [boot_cpu + CPUINFO_fsgsbase], 1	; does ring 3 own all of GS_BASE?
-	jnz .gs_write			; yes: save it and write ours
-	mov ecx, MSR_GS_BASE
-	rdmsr				; EDX:EAX = GS_BASE as the vector found it
-	test edx, edx			; bit 63: a kernel address?
-	js .gs_ok			; yes: this CPU's area is live
-	swapgs				; no, the user's: take ours
-	mov ebx, 1			; and give it back on the way out
-	jmp .gs_ok
-.gs_write:
-	mov r13d, 1			; the way back: WRGSBASE RBX
+	SKIP_UNLESS PATCH_FEATURE_FSGSBASE	; ring 3 may own all of GS_BASE: write ours
 	rdgsbase rbx			; RBX = GS_BASE as found, whoever's it is
 	sub rsp, 16			; room for SGDT's 10 bytes, below pt_regs
 	sgdt [rsp]			; [rsp + 2] = this CPU's GDT, inside its struct percpu
 	mov rax, [rsp + 2]		; RAX = &this_cpu()->gdt
 	add rsp, 16			; RSP = &pt_regs again
 	sub rax, PERCPU_gdt		; RAX = this CPU's struct percpu
-	wrgsbase rax			; GS_BASE = ours; RBX holds what to put back
+	wrgsbase rax			; GS_BASE = ours, unconditionally: no branch, no fence
+	jmp .gs_ok			; RBX holds what to put back
+	SKIP_END
+	mov ecx, MSR_GS_BASE		; no FSGSBASE: GS_BASE's sign says whose it is
+	rdmsr				; EDX:EAX = GS_BASE as the vector found it
+	test edx, edx			; bit 63: a kernel address?
+	js .gs_kernel			; yes: this CPU's area is live
+	swapgs				; no, the user's: take ours
+	mov ebx, 1			; and give it back on the way out
+.gs_kernel:
+	SWAPGS_FENCE			; the JS was a guess until it resolved: no GS load before
 .gs_ok:
 	xor eax, eax			; no GS_BASE value reaches C
 	xor edx, edx
@@ -278,14 +311,13 @@ paranoid_entry:
 	bts r12, CR3_NOFLUSH_BIT	; no: keep them
 .pcid_done:
 	SKIP_END
-	test r13d, r13d			; which way did we come in?
-	jnz .gs_put_back		; FSGSBASE: RBX is the GS_BASE found
+	SKIP_UNLESS PATCH_FEATURE_FSGSBASE
+	wrgsbase rbx			; the interrupted code's GS_BASE again
+	jmp .restore
+	SKIP_END
 	test ebx, ebx			; did we swap on entry?
 	jz .restore
 	swapgs				; yes: the interrupted code's GS_BASE again
-	jmp .restore
-.gs_put_back:
-	wrgsbase rbx			; the interrupted code's GS_BASE again
 .restore:
 	SKIP_UNLESS MIT_PTI
 	test r12, r12			; was CR3 the user's?

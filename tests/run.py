@@ -562,6 +562,10 @@ CLAIMS = [
      'the i386 system call is dispatched by a switch of direct calls (no indirect call or '
      'jump in `do_int80_syscall_32`), and its gate clears the branch history as SYSCALL\'s '
      'does'),
+    (['spectre-v1-barriers-where-sys-says'],
+     'what /sys/devices/system/cpu/vulnerabilities/spectre_v1 claims is in the built kernel: '
+     '`copy_from_user` has the LFENCE after `access_ok()` and both copies the branchless '
+     'address mask; the paranoid entry\'s conditional SWAPGS is fenced before any GS load'),
     (['docs-entry-listing-current'],
      'the `do_syscall_64` listing quoted in docs/entry.md matches the build, and so do the '
      'SYSCALL stubs read out of guest memory after two boots, with `mitigations=off` and '
@@ -879,6 +883,24 @@ def int80_dispatch_has_no_indirect_branch(b):
         problems.append('entry_INT80_compat does not call clear_bhb_loop')
     return problems, ('do_int80_syscall_32 has no indirect call or jump; entry_INT80_compat '
                       'calls clear_bhb_loop')
+
+
+@check
+def spectre_v1_barriers_where_sys_says(b):
+    """/sys's spectre_v1 line names usercopy and SWAPGS barriers and pointer masking:
+    the built code has each where Linux has it."""
+    funcs, problems = disassemble(b), []
+    for name, need in (('copy_from_user', ('lfence', 'sbb')), ('copy_to_user', ('sbb',))):
+        problems += [f'{name} has no {insn}' for insn in need
+                     if not any(re.search(rf'\s{insn}\b', l) for l in funcs[name])]
+    body = funcs['paranoid_entry']
+    msr = next(i for i, l in enumerate(body) if re.search(r'\srdmsr\b', l))
+    gs = next(i for i, l in enumerate(body) if i > msr and '%gs:' in l)
+    if not any('lfence' in l for l in body[msr:gs]):
+        problems.append('paranoid_entry: no LFENCE between the MSR_GS_BASE test and the first '
+                        'GS-relative load')
+    return problems, ('copy_from_user: LFENCE and the SBB mask; copy_to_user: the mask; '
+                      "paranoid_entry's conditional SWAPGS fenced before its first GS load")
 
 
 @check

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Boot-time patching of the entry code (Linux's alternatives, reduced to the two
- * forms the mitigations need). Runs on the boot CPU before paging_init(), while
+ * forms the mitigations and the paranoid entry's FSGSBASE choice need). Runs on the boot CPU before paging_init(), while
  * the boot page tables still map the kernel text writable and no other CPU runs:
  * nothing can execute a site while it changes.
  */
@@ -52,7 +52,7 @@ unsigned int apply_patch_sites(unsigned long on)
 
 	for (const struct patch_site *s = __start_patch_sites; s < __stop_patch_sites; s++) {
 		u8 *insn = (u8 *)s->addr;
-		bool want = on & BIT(s->mitigation);
+		bool want = on & BIT(s->condition);
 
 		if (s->addr >= skipped_start && s->addr < skipped_end)
 			continue;

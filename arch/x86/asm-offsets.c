@@ -51,7 +51,6 @@ void asm_offsets(void)
 	OFFSET(PERCPU_espfix_stack, percpu, espfix_stack);
 	OFFSET(PERCPU_espfix_waddr, percpu, espfix_waddr);
 	DEFINE(SEGMENT_TI_LDT, SEGMENT_TI_LDT);
-	OFFSET(CPUINFO_fsgsbase, cpuinfo, fsgsbase);
 	DEFINE(X86_TRAP_DB, X86_TRAP_DB);
 	DEFINE(X86_TRAP_NMI, X86_TRAP_NMI);
 	DEFINE(X86_TRAP_DF, X86_TRAP_DF);
@@ -64,7 +63,7 @@ void asm_offsets(void)
 	DEFINE(SPEC_CTRL_IBRS, SPEC_CTRL_IBRS);
 	DEFINE(__KERNEL_DS, __KERNEL_DS);
 
-	/* Patch sites (entry/calling.inc): their kinds and the mitigations they name. */
+	/* Patch sites (entry/calling.inc): their kinds and the conditions they name. */
 	DEFINE(PATCH_SKIP_UNLESS, PATCH_SKIP_UNLESS);
 	DEFINE(PATCH_CALL_IF, PATCH_CALL_IF);
 	DEFINE(MIT_PTI, MIT_PTI);
@@ -75,6 +74,7 @@ void asm_offsets(void)
 	DEFINE(MIT_RSB, MIT_RSB);
 	DEFINE(MIT_BHI, MIT_BHI);
 	DEFINE(MIT_SWAPGS_FENCE, MIT_SWAPGS_FENCE);
+	DEFINE(PATCH_FEATURE_FSGSBASE, PATCH_FEATURE_FSGSBASE);
 	DEFINE(IRQ_VECTOR_TIMER, IRQ_VECTOR_TIMER);
 	DEFINE(IRQ_VECTOR_RESCHEDULE, IRQ_VECTOR_RESCHEDULE);
 	DEFINE(IRQ_VECTOR_CALL_FUNCTION, IRQ_VECTOR_CALL_FUNCTION);

@@ -9,6 +9,7 @@
  * (entry/entry_irq.asm) and the context switch (arch/x86/process.c). SSE is enabled for user
  * programs; AVX is not (no XSAVE support), so CPUID-driven libraries keep to SSE.
  */
+#include <asm/alternative.h>
 #include <asm/fpu.h>
 #include <asm/mitigations.h>
 #include <asm/msr.h>
@@ -107,6 +108,7 @@ void cpu_init(void)
 
 	/* Text is still writable: patch the mitigation and STAC/CLAC sites before paging_init(). */
 	mitigations_init();
+	apply_patch_sites(mitigations | (boot_cpu.fsgsbase ? BIT(PATCH_FEATURE_FSGSBASE) : 0));
 	smap_patch_sites(boot_cpu.smap);
 	/* PTI: no kernel translation may survive the switch to the user's tables. */
 	boot_cpu.pge = (leaf1.edx & CPUID1_EDX_PGE) && !mitigation_on(MIT_PTI);

@@ -18,7 +18,6 @@
  *                         unless BHI_NO
  *   nospectre_v1          no LFENCE after the IDT entry's conditional SWAPGS
  */
-#include <asm/alternative.h>
 #include <asm/mitigations.h>
 #include <asm/msr.h>
 #include <asm/processor.h>
@@ -121,7 +120,6 @@ void mitigations_init(void)
 		mitigation_why[MIT_SWAPGS_FENCE] = mitigation_on(MIT_SWAPGS_FENCE) ?
 						   "spectre_v1 default" : "nospectre_v1";
 	}
-	apply_patch_sites(mitigations);
 }
 
 void mitigations_print(void)

@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
-/* copy_from_user / copy_to_user: one fault-tolerant "rep movsb" each; strings on top. */
+/*
+ * copy_from_user / copy_to_user: one fault-tolerant "rep movsb" each, on an address
+ * masked against speculation past access_ok(); strings on top.
+ */
 #include <asm/extable.h>
+#include <asm/processor.h>
 #include <asm/smap.h>
 #include <asm/uaccess.h>
 #include <errno.h>
@@ -21,18 +25,37 @@ static unsigned long raw_copy(void *dst, const void *src, unsigned long n)
 	return n;
 }
 
+/*
+ * Spectre v1 (Linux's mask_user_address()): access_ok() is a branch, and a CPU
+ * that mispredicts it runs the copy speculatively on whatever address it was
+ * given, a kernel one too. Without a branch, an address at or above TASK_SIZE_MAX
+ * becomes all ones (non-canonical: no load from it speculates), and a user one
+ * stays as it is: CMP sets CF for addr < TASK_SIZE_MAX, SBB makes that a mask.
+ */
+static __always_inline unsigned long mask_user_address(const void __user *ptr)
+{
+	unsigned long addr = (unsigned long)ptr, below;
+
+	asm("cmp %[max], %[addr]\n\t"
+	    "sbb %[below], %[below]"
+	    : [below] "=r"(below) : [addr] "r"(addr), [max] "r"(TASK_SIZE_MAX) : "cc");
+	return addr | ~below;
+}
+
 unsigned long copy_from_user(void *dst, const void __user *src, unsigned long n)
 {
 	if (!access_ok(src, n))
 		return n;
-	return raw_copy(dst, (const void *)src, n);
+	/* What the bytes read steer must not run before access_ok() resolved (Linux's). */
+	barrier_nospec();
+	return raw_copy(dst, (const void *)mask_user_address(src), n);
 }
 
 unsigned long copy_to_user(void __user *dst, const void *src, unsigned long n)
 {
 	if (!access_ok(dst, n))
 		return n;
-	return raw_copy((void *)dst, src, n);
+	return raw_copy((void *)mask_user_address(dst), src, n);
 }
 
 long strncpy_from_user(char *dst, const char __user *src, long count)

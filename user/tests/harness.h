@@ -56,6 +56,7 @@ void resume_dump(void);
 extern struct gprs resume_regs;
 extern unsigned long resume_flags, resume_cs, resume_ss;
 extern char compat_int3[];		/* 32-bit code: int3 */
+extern char compat_watch_esp[];		/* 32-bit code: ECX rounds of ESP unchanged, int3 */
 unsigned long read_flags(void);
 
 

@@ -170,6 +170,22 @@ bits 32
 global compat_int3
 compat_int3:
 	int3
+
+; The same, after watching ESP for ECX rounds: every interrupt, NMI and exception
+; in between returns here by IRETQ, which must give ESP back whole, bits 31:16
+; included, whatever SS is. ESP changed: UD2 (SIGILL) at once; else int3. No
+; memory is touched (DS is null in compat mode here, and SS may be 16-bit).
+global compat_watch_esp
+compat_watch_esp:
+	mov edx, esp			; ESP as the sigreturn set it
+.round:
+	cmp edx, esp
+	jne .changed
+	dec ecx
+	jnz .round
+	int3
+.changed:
+	ud2
 bits 64
 
 ; unsigned long read_flags(void)

@@ -262,6 +262,7 @@ SELFTEST(sysret, sigreturn_to_compat_mode_and_back)
 }
 
 static volatile unsigned long trapped_sp;
+static volatile int trapped_sig;
 static unsigned long resume_stack;
 
 /* compat_int3 with a 16-bit SS: note ESP, then back to 64-bit mode on a real stack. */
@@ -270,6 +271,7 @@ static void espfix_trap(int sig, struct kernel_siginfo *si, struct kernel_uconte
 	struct kernel_sigcontext *sc = &uc->uc_mcontext;
 
 	trapped_sp = sc->sp;
+	trapped_sig = sig;
 	sc->cs = __USER_CS;
 	sc->ss = __USER_DS;
 	sc->sp = resume_stack;
@@ -304,6 +306,44 @@ SELFTEST(sysret, sigreturn_to_a_16bit_ss_keeps_esp_bits_31_16)
 	EXPECT_EQ(t, caught.count, 0);
 	EXPECT_EQ(t, trapped_sp & 0xffffffff, 0xa5a51230UL);
 	EXPECT_EQ(t, resume_cs & 0xffff, __USER_CS);	/* back in 64-bit mode */
+	d = (struct user_desc){ .read_exec_only = 1, .seg_not_present = 1 };	/* cleared */
+	syscall3(__NR_modify_ldt, 0x11, &d, sizeof(d));
+	syscall2(__NR_munmap, stack, PAGE_SIZE);
+}
+
+/*
+ * 2^26 rounds of compat-mode code on a 16-bit LDT SS, checking ESP at each: the
+ * ticks of those seconds, and under make test's NMI storm the NMIs too, each
+ * return by IRETQ and must leave ESP whole. An NMI once returned by the paranoid
+ * entry's own IRETQ, on its IST stack, so ESP came back with bits 31:16 of that
+ * stack's address (no espfix64): the loop then stops at a UD2 (SIGILL).
+ */
+SELFTEST(sysret, esp_bits_31_16_survive_interrupts_and_nmis_on_a_16bit_ss)
+{
+	static u8 alt[16384] __aligned(16);
+	struct user_desc d = { .entry_number = 0, .limit = 0xffff };	/* 16-bit data */
+	kernel_stack_t ss = { .ss_sp = alt, .ss_size = sizeof(alt) }, old;
+	unsigned long stack = syscall6(__NR_mmap, 0, PAGE_SIZE, 3, 0x22 | 0x40 /* MAP_32BIT */,
+				       -1, 0);
+
+	ASSERT_TRUE(t, (unsigned long)compat_watch_esp < 1UL << 32);
+	ASSERT_EQ(t, syscall3(__NR_modify_ldt, 0x11, &d, sizeof(d)), 0L);
+	ASSERT_EQ(t, sigaltstack(&ss, &old), 0);
+	resume_stack = stack + PAGE_SIZE - 64;
+	trapped_sp = 0;
+	trapped_sig = 0;
+	sigaction(SIGTRAP, (unsigned long)espfix_trap, SA_SIGINFO | SA_ONSTACK, 0, NULL);
+	sigaction(SIGILL, (unsigned long)espfix_trap, SA_SIGINFO | SA_ONSTACK, 0, NULL);
+	rewrite.set_rcx_r11 = true;
+	rewrite.rcx = 1UL << 26;
+	rewrite.sp = 0xa5a51230;
+	sigreturn_to_segments(compat_watch_esp, __USER32_CS, 0 << 3 | SEGMENT_TI_LDT | 3);
+	reset_signal(SIGTRAP);
+	reset_signal(SIGILL);
+	sigaltstack(&old, NULL);
+	EXPECT_EQ(t, trapped_sig, SIGTRAP);
+	EXPECT_EQ(t, trapped_sp & 0xffffffff, 0xa5a51230UL);
+	EXPECT_EQ(t, resume_cs & 0xffff, __USER_CS);
 	d = (struct user_desc){ .read_exec_only = 1, .seg_not_present = 1 };	/* cleared */
 	syscall3(__NR_modify_ldt, 0x11, &d, sizeof(d));
 	syscall2(__NR_munmap, stack, PAGE_SIZE);

@@ -22,7 +22,7 @@ enum mitigation {
 	MIT_IBRS,		/* IA32_SPEC_CTRL.IBRS set while in the kernel */
 	MIT_RSB,		/* the return stack buffer refilled at every context switch */
 	MIT_BHI,		/* branch history cleared at syscall entry */
-	MIT_SWAPGS_FENCE,	/* LFENCE after the conditional SWAPGS of the IDT entry */
+	MIT_SWAPGS_FENCE,	/* LFENCE after every conditional SWAPGS of the IDT entries */
 	NR_MITIGATIONS
 };
 
@@ -37,7 +37,7 @@ static __always_inline bool mitigation_on(enum mitigation m)
 	return mitigations & BIT(m);
 }
 
-/* Choose from the command line and the CPU; patch the entry code. Boot CPU, before paging. */
+/* Choose from the command line and the CPU; cpu_init() then patches the entry code. */
 void mitigations_init(void);
 /* The banner's lines: each mitigation, on or off, and why. */
 void mitigations_print(void);

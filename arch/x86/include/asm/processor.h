@@ -113,6 +113,12 @@ static __always_inline void cpu_relax(void)
 	asm volatile("pause" ::: "memory");
 }
 
+/* No later instruction runs, even speculatively, before the earlier ones are done. */
+static __always_inline void barrier_nospec(void)
+{
+	asm volatile("lfence" ::: "memory");
+}
+
 static __always_inline void invlpg(unsigned long va)
 {
 	asm volatile("invlpg (%0)" : : "r"(va) : "memory");
