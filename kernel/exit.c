@@ -155,7 +155,9 @@ void __noreturn do_exit(int code)
 /*
  * sched_lock held: the whole process ends with code. Every other thread gets a
  * SIGKILL, which it acts on at its next return to user mode (woken if asleep).
- * The first caller's code wins, and so does its place for the exit report.
+ * The first caller's code wins, and so does its place for the exit report when
+ * it is a thread of the process ending itself; the kernel ending orphans at the
+ * end of a run (kill_orphans()) has no user registers, and reports none.
  */
 static void zap_process_locked(struct task *p, int code)
 {
@@ -166,8 +168,10 @@ static void zap_process_locked(struct task *p, int code)
 		return;
 	sig->group_exit = true;
 	sig->group_exit_code = code;
-	p->group_leader->exit_ip = current->regs->ip;
-	p->group_leader->fault_addr = current->fault_addr;
+	if (current->signal == sig) {
+		p->group_leader->exit_ip = current->regs->ip;
+		p->group_leader->fault_addr = current->fault_addr;
+	}
 	send_signal(p, SIGKILL, &info, true);
 }
 

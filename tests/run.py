@@ -134,6 +134,10 @@ BOOTS = {
                                                status=1, lines=(
         r'oops: #DF double fault', rf'^RIP: 0x[0-9a-f]{{16}} <oops_demo_recurse{GCC_CLONE}\+0x',
         rf'^  0x[0-9a-f]{{16}} <oops_demo_recurse{GCC_CLONE}\+0x', r'end oops')),
+    'orphans-left-at-init-exit-freed': dict(init=P, init_args='orphans',
+                                            lines=(RESOURCES_OK, SUCCESS)),
+    'smp2-orphans-left-at-init-exit-freed': dict(init=P, init_args='orphans', env={'SMP': '2'},
+                                                 lines=(RESOURCES_OK, SUCCESS)),
     'kernel-smap-violation-oops': dict(cmdline='selftest.oops_demo=user noinit', status=1,
                                        timeout=60, lines=(
         r'oops: SMAP violation: the kernel touched a user page outside uaccess',
@@ -403,6 +407,10 @@ CLAIMS = [
     (['fail-demo-implies-selftest'],
      '`selftest.fail_demo` alone runs the self-tests, with exactly `fail_demo` not ok, and '
      'status 1'),
+    (['orphans-left-at-init-exit-freed', 'smp2-orphans-left-at-init-exit-freed'],
+     'init exits leaving a process in each state a run can end with (asleep, an unreaped '
+     'zombie, a tracee stopped for a live tracer, a zombie leader with a live thread, '
+     'threads exiting together): the kernel kills and frees them all, on one CPU and on two'),
     (['kernel-smap-violation-oops'],
      '`selftest.oops_demo=user` reads a present user page from the kernel outside uaccess: '
      'an oops naming the SMAP violation at once, where retrying the fault livelocked'),

@@ -13,6 +13,10 @@
  *   probe crash=KIND		fault on purpose: ud2, kread, kwrite, noncanon, nx,
  *				int3, div0, cli, hlt
  *   probe exit=N		exit with status N
+ *   probe orphans		exit, leaving behind a process in each state a run can
+ *				end with: asleep, a zombie no one waits for, a tracee
+ *				stopped for a live tracer, a zombie leader whose thread
+ *				lives, threads all exiting at once
  *   probe trace op=OP		one kill(getpid(), SIGWINCH), invalid (-1) or getpid()
  *				syscall at the symbol trace_syscall: make trace steps it
  *
@@ -23,6 +27,7 @@
 #include <bench.h>
 #include <errno.h>
 #include <libc.h>
+#include <uapi/ptrace.h>
 
 static int failures;
 
@@ -80,6 +85,96 @@ static void probe_kill(void)
 	kill(pid, SIGTERM);			/* default action: terminate, now */
 	printf("probe: survived SIGTERM\n");
 	failures++;
+}
+
+#define ORPHAN_THREAD_FLAGS	(0x100 | 0x200 | 0x400 | 0x800 | 0x10000)	/* VM FS FILES SIGHAND THREAD */
+#define SIGSTOP			19
+
+static int orphan_pipe[2];
+
+static void __noreturn sleep_for_ever(void)
+{
+	for (;;)
+		syscall0(__NR_pause);
+}
+
+/* A thread that says it runs, then sleeps until its process is killed. */
+static int report_then_sleep(void *arg)
+{
+	write(orphan_pipe[1], "t", 1);
+	sleep_for_ever();
+	return 0;
+}
+
+/* A thread that spins until its process ends; the leader exits the group meanwhile. */
+static int spin_for_ever(void *arg)
+{
+	for (volatile int forever = 1; forever;)
+		;
+	return 0;
+}
+
+static long fork_child(void)
+{
+	return syscall0(__NR_fork);
+}
+
+/* The child of a tracer: stop for it, and stay stopped. */
+static void __noreturn traced_and_stopped(void)
+{
+	syscall4(__NR_ptrace, PTRACE_TRACEME, 0, 0, 0);
+	kill(getpid(), SIGSTOP);
+	exit(0);
+}
+
+/* A tracer that sees its child stop, says so, and sleeps without resuming it. */
+static void __noreturn tracer_of_a_stopped_child(void)
+{
+	long child = fork_child();
+	int status;
+
+	if (child == 0)
+		traced_and_stopped();
+	syscall4(__NR_wait4, child, &status, 0x40000000 /* __WALL */, 0);
+	write(orphan_pipe[1], "s", 1);
+	sleep_for_ever();
+}
+
+static long start_thread(int (*fn)(void *))
+{
+	long stack = syscall6(__NR_mmap, 0, 16 * 4096, 3, 0x22, -1, 0);
+
+	return clone_thread(ORPHAN_THREAD_FLAGS, (void *)(stack + 16 * 4096), NULL, NULL, 0,
+			    fn, NULL);
+}
+
+/*
+ * What a test harness that stopped midway leaves at init's exit (Linux's
+ * seccomp_bpf left some such): the kernel must kill and free them all without a
+ * fault. Each is set up before init exits; the pipe says when.
+ */
+static void probe_orphans(void)
+{
+	char c;
+
+	CHECK(syscall2(__NR_pipe2, orphan_pipe, 0), 0);
+	if (fork_child() == 0)
+		sleep_for_ever();				/* asleep */
+	if (fork_child() == 0)
+		exit(0);					/* a zombie */
+	if (fork_child() == 0)
+		tracer_of_a_stopped_child();			/* a stopped tracee */
+	CHECK(syscall3(__NR_read, orphan_pipe[0], &c, 1), 1);
+	if (fork_child() == 0) {				/* a zombie leader */
+		start_thread(report_then_sleep);
+		syscall1(__NR_exit, 0);
+	}
+	CHECK(syscall3(__NR_read, orphan_pipe[0], &c, 1), 1);
+	if (fork_child() == 0) {				/* threads mid-exit */
+		for (int i = 0; i < 3; i++)
+			start_thread(spin_for_ever);
+		exit(0);
+	}
 }
 
 static void probe_syscalls(u64 n)
@@ -190,6 +285,9 @@ int main(int argc, char **argv)
 		ret = 0;
 	} else if (cmdline_flag(&args, "kill")) {
 		probe_kill();
+		ret = 0;
+	} else if (cmdline_flag(&args, "orphans")) {
+		probe_orphans();
 		ret = 0;
 	} else if ((v = cmdline_str(&args, "op", NULL)) && cmdline_flag(&args, "trace")) {
 		ret = trace_one(v);
