@@ -7,6 +7,7 @@
 #   make rcu-demo   RCU grace periods vs a nohz_full CPU in user mode (docs/smp-rcu.md)
 #   make micro      ring-0 micro-benchmarks: single instructions, the PIR drain
 #   make selftests-x86  Linux's x86 entry selftests, unmodified, as init (docs/testing.md)
+#   make selftests-linux  Linux's other selftests entrylab runs, unmodified, as init
 #   make trace      one syscall instruction by instruction (VARIANT=, OP=, MITIGATIONS=), and the
 #                   per-variant summary in docs/entry.md refreshed
 #   make usb DEV=/dev/sdX  write the ISO to a USB stick (docs/bare-metal.md)
@@ -173,7 +174,8 @@ ISO := $(BUILD)/entrylab.iso
 KERNEL := $(BUILD)/entrylab.elf
 PROBE := $(BUILD)/user/probe.elf
 
-.PHONY: all run test bench rcu-demo micro trace usb selftests-x86 disasm debug clean FORCE
+.PHONY: all run test bench rcu-demo micro trace usb selftests-x86 selftests-linux disasm debug \
+	clean FORCE
 all: $(ISO) $(USER_PROGS)
 
 # -MT: the dependency file names the .inc, so a header change regenerates it.
@@ -259,6 +261,10 @@ bench: $(KERNEL) $(USER_PROGS)
 # expected results are in tests/selftests-x86.expect (docs/testing.md).
 selftests-x86: $(KERNEL) $(USER_PROGS)
 	$(Q)python3 tests/selftests_x86.py --build $(BUILD)
+
+# Linux's selftests beyond x86/ that tests/selftests-linux.expect names.
+selftests-linux: $(KERNEL) $(USER_PROGS)
+	$(Q)python3 tests/selftests_linux.py --build $(BUILD)
 
 # docs/smp-rcu.md: grace periods while ring 3 spins on a nohz_full CPU, with the RCU
 # tracker on and off. Two CPUs unless SMP= says more; every CPU but 0 is nohz_full.

@@ -118,6 +118,8 @@ void fill_siginfo(struct kernel_siginfo *out, int sig, const struct ksiginfo *in
 bool setup_rt_frame(struct pt_regs *regs, int sig, const struct ksiginfo *info,
 		    const struct kernel_sigaction *ka, sigset_t oldmask);
 bool on_sig_stack(const struct task *t, unsigned long sp);
+/* The ss_flags sigaltstack() and a signal frame report at sp (Linux's sas_ss_flags() and more). */
+unsigned int altstack_flags(const struct task *t, unsigned long sp);
 /*
  * arch/x86/signal.c: a syscall interrupted by a signal (regs->ax an -ERESTART*
  * code) is restarted or made to fail with -EINTR; ka is the handler about to

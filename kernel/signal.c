@@ -696,24 +696,27 @@ int do_sigaltstack(const kernel_stack_t *ss, kernel_stack_t *old, unsigned long 
 {
 	struct task *t = current;
 
+	unsigned int mode;
+
 	if (old) {
 		*old = t->sig.altstack;
-		if (on_sig_stack(t, sp))
-			old->ss_flags = SS_ONSTACK;
+		old->ss_flags = altstack_flags(t, sp);
 	}
 	if (!ss)
 		return 0;
 	if (on_sig_stack(t, sp))
 		return -EPERM;		/* cannot change the stack we are running on */
-	if (ss->ss_flags & ~(SS_DISABLE | SS_ONSTACK))
+	mode = ss->ss_flags & ~SS_AUTODISARM;
+	if (mode != 0 && mode != SS_ONSTACK && mode != SS_DISABLE)
 		return -EINVAL;
-	if (ss->ss_flags & SS_DISABLE) {
-		t->sig.altstack = (kernel_stack_t){ .ss_flags = SS_DISABLE };
+	if (mode == SS_DISABLE) {
+		t->sig.altstack = (kernel_stack_t){ .ss_flags = ss->ss_flags };
 		return 0;
 	}
 	if (ss->ss_size < MINSIGSTKSZ)
 		return -ENOMEM;
-	t->sig.altstack = (kernel_stack_t){ .ss_sp = ss->ss_sp, .ss_size = ss->ss_size };
+	t->sig.altstack = (kernel_stack_t){ .ss_sp = ss->ss_sp, .ss_size = ss->ss_size,
+					    .ss_flags = ss->ss_flags & SS_AUTODISARM };
 	return 0;
 }
 

@@ -28,6 +28,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import boot  # noqa: E402
 import screen  # noqa: E402
+import selftests_linux  # noqa: E402
 import selftests_x86  # noqa: E402
 from boot import ROOT  # noqa: E402
 
@@ -611,6 +612,10 @@ CLAIMS = [
      "Linux's own x86 entry selftests, unmodified, each as init, with the mitigations at "
      'their defaults and again with `mitigations=off`: both times exactly the results '
      'tests/selftests-x86.expect lists (below)'),
+    (['selftests-linux-as-expected'],
+     "Linux's selftests beyond x86/ (breakpoints/, sigaltstack/), unmodified, each as "
+     'init: exactly the results tests/selftests-linux.expect lists, its excused cases '
+     'failing and no others'),
     (['readme-fuzzer-as-init'],
      "the README's fuzzer command on one CPU, then with `SMP=2`: self-tests pass, 1,000,000 "
      'fuzzed syscalls, the same result hash, CT_WARN_ON 0, no frame leaked, kernel page '
@@ -1213,10 +1218,22 @@ def selftests_x86_as_expected(b):
                       f'{passed[1]} off, the rest as expected'), subs
 
 
+@check
+def selftests_linux_as_expected(b):
+    """Linux's selftests beyond x86/, unmodified, as init: exactly tests/selftests-linux.expect."""
+    want = selftests_linux.read_expect()
+    results, problems = selftests_linux.run_all(b)
+    subs = [(result if result != 'FAIL' or want[test][0] == 'pass' else 'XFAIL',
+             f'selftests-linux/{test}', reason) for test, result, reason in results]
+    passed = sum(1 for r in results if r[1] == 'PASS')
+    return problems, f'{passed} of {len(results)} pass, the rest as expected', subs
+
+
 # Cases that run make share build/entrylab.iso: they go in this order, on one worker.
 # The Linux selftests boot two at a time themselves: they go last, on the same worker.
 SERIAL = [*MAKES, 'bench_icount_ordering_repeatable', 'readme_fuzzer_as_init',
-          'selftests_x86_as_expected', 'micro_icount', 'docs_entry_trace_current']
+          'selftests_x86_as_expected', 'selftests_linux_as_expected', 'micro_icount',
+          'docs_entry_trace_current']
 
 
 def run_case(b, name):

@@ -20,6 +20,7 @@
 #include <sched.h>
 
 #define DR7_ENABLE_BITS		0xffUL		/* L0, G0, ... L3, G3 */
+#define DR7_CONTROL_RESERVED	0xffffffff0000fc00UL	/* GD, reserved: dropped, as Linux */
 #define DR7_CONTROL_SHIFT	16		/* then RW0, LEN0, RW1, LEN1, ... */
 #define DR7_RW_EXECUTE		0
 #define DR7_RW_IO		2		/* I/O ports: only with CR4.DE, refused */
@@ -42,11 +43,14 @@ static bool dr7_enabled(unsigned long dr7, unsigned int n)
 	return dr7 & (3UL << (2 * n));
 }
 
-/* Can this combination of addresses and DR7 be loaded for ring 3? As Linux: -EINVAL if not. */
+/*
+ * Can this combination of addresses and DR7 be loaded for ring 3? As Linux: -EINVAL
+ * if an enabled breakpoint cannot be (an I/O one, an instruction one of more than a
+ * byte, a misaligned or kernel address). The caller has dropped DR7's GD and
+ * reserved bits; LE and GE stay, meaning nothing to a CPU since the P6.
+ */
 static int check_breakpoints(const unsigned long addr[HBP_NUM], unsigned long dr7)
 {
-	if (dr7 & ~(DR7_ENABLE_BITS | (0xffffUL << DR7_CONTROL_SHIFT)))
-		return -EINVAL;		/* GD, LE/GE and the reserved bits */
 	for (unsigned int n = 0; n < HBP_NUM; n++) {
 		unsigned long len = dr7_len(dr7, n);
 
@@ -92,6 +96,8 @@ int ptrace_set_debugreg(struct task *t, unsigned int n, unsigned long val)
 		addr[n] = val;
 	if (n < HBP_NUM && val >= TASK_SIZE_MAX)
 		return -EINVAL;
+	if (n == 7)
+		val &= ~DR7_CONTROL_RESERVED;	/* Linux's ptrace_write_dr7(): ignored, not refused */
 	ret = check_breakpoints(addr, n == 7 ? val : d->dr7);
 	if (ret)
 		return ret;

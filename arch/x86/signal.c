@@ -29,12 +29,31 @@
 
 int do_sigaltstack(const kernel_stack_t *ss, kernel_stack_t *old, unsigned long sp);
 
-bool on_sig_stack(const struct task *t, unsigned long sp)
+/* Is sp inside t's alternate stack (Linux's __on_sig_stack())? */
+static bool in_altstack(const struct task *t, unsigned long sp)
 {
 	const kernel_stack_t *ss = &t->sig.altstack;
 
 	return !(ss->ss_flags & SS_DISABLE) && sp > (unsigned long)ss->ss_sp &&
 	       sp - (unsigned long)ss->ss_sp <= ss->ss_size;
+}
+
+/*
+ * An SS_AUTODISARM stack is disarmed while a handler runs on it, so by
+ * construction no code runs on it while it is armed: as Linux, a stack pointer
+ * that looks inside it (corrupted user state) does not count.
+ */
+bool on_sig_stack(const struct task *t, unsigned long sp)
+{
+	return !(t->sig.altstack.ss_flags & SS_AUTODISARM) && in_altstack(t, sp);
+}
+
+unsigned int altstack_flags(const struct task *t, unsigned long sp)
+{
+	unsigned int flags = t->sig.altstack.ss_flags;
+
+	return (flags & SS_DISABLE ? SS_DISABLE : on_sig_stack(t, sp) ? SS_ONSTACK : 0) |
+	       (flags & SS_AUTODISARM);
 }
 
 static void fill_sigcontext(struct kernel_sigcontext *sc, const struct pt_regs *regs,
@@ -90,7 +109,7 @@ bool setup_rt_frame(struct pt_regs *regs, int sig, const struct ksiginfo *info,
 	}
 	fp = ALIGN_DOWN(sp - fpu_sigframe_size(), 64);
 	frame_addr = ALIGN_DOWN(fp - sizeof(frame), 16) - 8;
-	if (onstack && !on_sig_stack(t, frame_addr))
+	if (onstack && !in_altstack(t, frame_addr))
 		return false;	/* the alternate stack overflowed */
 	_Static_assert(FPU_STATE_SIZE + FP_XSTATE_MAGIC2_SIZE + 63 + sizeof(frame) + 15 + 8 <=
 		       SIGFRAME_MAX, "SIGFRAME_MAX no longer bounds the frame built here");
@@ -101,8 +120,10 @@ bool setup_rt_frame(struct pt_regs *regs, int sig, const struct ksiginfo *info,
 	frame.uc.uc_flags = UC_SIGCONTEXT_SS | (user_64bit_mode(regs) ? UC_STRICT_RESTORE_SS : 0) |
 			    (fpu_config.xsave ? UC_FP_XSTATE : 0);
 	frame.uc.uc_stack = t->sig.altstack;
-	if (on_sig_stack(t, regs->sp))
-		frame.uc.uc_stack.ss_flags = SS_ONSTACK;
+	frame.uc.uc_stack.ss_flags = altstack_flags(t, regs->sp);
+	/* The frame keeps it for rt_sigreturn to restore; until then a nested signal cannot use it. */
+	if (t->sig.altstack.ss_flags & SS_AUTODISARM)
+		t->sig.altstack = (kernel_stack_t){ .ss_flags = SS_DISABLE };
 	fill_sigcontext(&frame.uc.uc_mcontext, regs, info, oldmask, fp);
 	frame.uc.uc_sigmask = oldmask;
 	fill_siginfo(&frame.info, sig, info);

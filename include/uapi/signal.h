@@ -59,6 +59,7 @@
 
 #define SS_ONSTACK	1
 #define SS_DISABLE	2
+#define SS_AUTODISARM	(1U << 31)	/* disarmed while a handler runs on it */
 #define MINSIGSTKSZ	2048
 
 /* si_code values. */

@@ -13,6 +13,7 @@
 #define DR7_L0_WRITE_8	(1UL | 1UL << 16 | 2UL << 18)	/* DR0: writes of 8 bytes */
 #define DR7_L1_EXEC	(1UL << 2)			/* DR1: instruction fetch */
 #define DR7_GD		(1UL << 13)
+#define DR7_LE_GE	(3UL << 8)
 
 static long ptrace(long request, long pid, unsigned long addr, unsigned long data)
 {
@@ -544,12 +545,15 @@ static void touch_watched_word(void)
 SELFTEST(ptrace, debug_registers_watch_and_break)
 {
 	long pid = traced_child(touch_watched_word);
-	unsigned long dr = USER_DEBUGREG_OFFSET, dr6 = 0;
+	unsigned long dr = USER_DEBUGREG_OFFSET, dr6 = 0, dr7 = 0;
 	struct kernel_siginfo si;
 	int sig;
 
 	ASSERT_TRUE(t, pid > 0);
-	EXPECT_EQ(t, ptrace(PTRACE_POKEUSR, pid, dr + 7 * 8, DR7_GD), -EINVAL);
+	/* GD and the reserved bits are dropped, LE and GE kept, as Linux's ptrace_write_dr7(). */
+	EXPECT_EQ(t, ptrace(PTRACE_POKEUSR, pid, dr + 7 * 8, DR7_GD | DR7_LE_GE | 1UL << 40), 0L);
+	EXPECT_EQ(t, ptrace(PTRACE_PEEKUSR, pid, dr + 7 * 8, (unsigned long)&dr7), 0L);
+	EXPECT_EQ(t, dr7, DR7_LE_GE);
 	EXPECT_EQ(t, ptrace(PTRACE_POKEUSR, pid, dr + 4 * 8, 0), -EIO);
 	EXPECT_EQ(t, ptrace(PTRACE_POKEUSR, pid, dr, TASK_SIZE_MAX), -EINVAL);
 	ASSERT_EQ(t, ptrace(PTRACE_POKEUSR, pid, dr, (unsigned long)&watched[0]), 0L);

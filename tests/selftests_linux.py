@@ -1,0 +1,132 @@
+#!/usr/bin/env python3
+"""Linux's selftests beyond x86/, unmodified, each booted as entrylab's init.
+
+`make selftests-linux` runs this. tests/selftests-linux.expect names each test by
+its directory and program (breakpoints/breakpoint_test); the directories are taken
+from Debian's linux-source-6.12 (scripts/setup.sh installs it) into
+build/selftests-linux/ once. Each program is built static, as its directory's
+lib.mk builds it (no optimisation flags), booted as init, and judged as
+tests/selftests_x86.py judges one; the expect file may excuse named cases that
+fail for a stated reason. It prints one line per test and
+`N passed, N failed, N skipped`. No test source is ever patched.
+"""
+import concurrent.futures
+import os
+import re
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import boot  # noqa: E402
+import selftests_x86  # noqa: E402
+from boot import ROOT  # noqa: E402
+
+SELFTESTS = f'{selftests_x86.TOP}/tools/testing/selftests'
+EXPECT = os.path.join(ROOT, 'tests', 'selftests-linux.expect')
+LINE = re.compile(r'^(\S+)\s+(pass|fail|skip)(?:\s+except\s+((?:"[^"]*",?\s*)+))?:?\s*(.*)$')
+
+
+def read_expect():
+    """{DIR/NAME: (kind, excused cases, reason)} from tests/selftests-linux.expect."""
+    want = {}
+    for line in open(EXPECT):
+        line = line.strip()
+        if not line or line.startswith('#'):
+            continue
+        m = LINE.match(line)
+        if not m:
+            raise SystemExit(f'tests/selftests-linux.expect: cannot read "{line}"')
+        excused = re.findall(r'"([^"]+)"', m[3] or '')
+        want[m[1]] = (m[2], excused, m[4])
+    return want
+
+
+def source_dir(out, dirs):
+    """tools/testing/selftests with dirs and kselftest.h, extracted into out/ once."""
+    src = os.path.join(out, SELFTESTS)
+    subprocess.run(['bash', os.path.join(ROOT, 'scripts', 'setup.sh'), 'linux-source-6.12'],
+                   check=True)
+    missing = [d for d in dirs if not os.path.isdir(os.path.join(src, d))]
+    if missing or not os.path.exists(os.path.join(src, 'kselftest.h')):
+        os.makedirs(out, exist_ok=True)
+        subprocess.run(['tar', '-xJf', selftests_x86.TARBALL, '-C', out,
+                        f'{SELFTESTS}/kselftest.h', *(f'{SELFTESTS}/{d}' for d in dirs)],
+                       check=True)
+    return src
+
+
+def build(src, out, test):
+    """(binary, None) or (None, the first error line): lib.mk's rule, plus -static."""
+    directory, name = test.split('/')
+    binary = os.path.abspath(os.path.join(out, 'bin', test))
+    os.makedirs(os.path.dirname(binary), exist_ok=True)
+    cmd = ['gcc', '-static', '-Wall', '-pthread', '-D_GNU_SOURCE=', f'{name}.c', '-o', binary]
+    p = subprocess.run(cmd, cwd=os.path.join(src, directory), capture_output=True, text=True)
+    if p.returncode:
+        errors = [line for line in p.stderr.splitlines() if 'error' in line]
+        return None, (errors or p.stderr.splitlines() or ['gcc failed'])[0]
+    return binary, None
+
+
+def failing_cases(r):
+    """The descriptions of the KTAP/TAP cases the program reported "not ok"."""
+    return [m[1].strip() for m in (re.match(r'^not ok \d+ (.*?)(?: # .*)?$', line.strip())
+                                   for line in r.lines) if m]
+
+
+def verdict(r, excused):
+    """selftests_x86's verdict, with the excused cases' failures taken out."""
+    cases = failing_cases(r)
+    if excused and sorted(cases) == sorted(excused):
+        r.lines = [line for line in r.lines if not re.match(r'^\s*not ok ', line)]
+    return (*selftests_x86.verdict(r), cases)
+
+
+def run_one(b, src, out, test, excused, cmdline):
+    binary, error = build(src, out, test)
+    if not binary:
+        return test, 'FAIL', f'does not build: {error}', []
+    tag = '-' + cmdline.replace('=', '-') if cmdline else ''
+    r = boot.run(b, f'selftests-linux{tag}-{test.replace("/", "-")}', cmdline, init=binary,
+                 timeout=selftests_x86.BOOT_TIMEOUT * 4)
+    return (test, *verdict(r, excused))
+
+
+def run_all(b, only='', cmdline=''):
+    """[(test, result, reason)] and the problems against the expect file."""
+    out = os.path.join(b, 'selftests-linux')
+    want, problems = read_expect(), []
+    tests = [t for t in want if only in t]
+    src = source_dir(out, sorted({t.split('/')[0] for t in want}))
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 1)) as ex:
+        results = list(ex.map(lambda t: run_one(b, src, out, t, want[t][1], cmdline), tests))
+    for test, result, reason, cases in results:
+        kind, excused, why = want[test]
+        if kind == 'pass' and result != 'PASS':
+            problems.append(f'{test}: expected to pass, {result}: {reason}')
+        elif kind == 'pass' and excused and sorted(cases) != sorted(excused):
+            problems.append(f'{test}: the excused cases {excused} fail no more: '
+                            'update tests/selftests-linux.expect')
+        elif kind != 'pass' and result == 'PASS':
+            problems.append(f'{test}: passes now: mark it "pass" in tests/selftests-linux.expect')
+    return [(t, r, why) for t, r, why, _ in results], problems
+
+
+def main():
+    b, only = boot.cli_args()
+    results, problems = run_all(b, only)
+    want = read_expect()
+    for test, result, reason in results:
+        kind, excused, why = want[test]
+        note = f' (expected: {why})' if result != 'PASS' and why else ''
+        extra = f' (excused: {", ".join(excused)})' if result == 'PASS' and excused else ''
+        print(f'{result} {test}' + (f': {reason}' if reason else '') + note + extra)
+    for p in problems:
+        print(f'PROBLEM {p}')
+    count = {k: sum(1 for r in results if r[1] == k) for k in ('PASS', 'FAIL', 'SKIP')}
+    print(f'{count["PASS"]} passed, {count["FAIL"]} failed, {count["SKIP"]} skipped')
+    return 1 if problems else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
