@@ -186,7 +186,7 @@ def stopped_at_syscall(build, cmdline, op, log_name):
 
 def record(build, variant, op, mitigations):
     """The addresses executed from trace_syscall to the instruction after it, and the
-    mitigations the boot had on."""
+    patch sites' conditions the boot had on (mitigations, FSGSBASE)."""
     cmdline = f'entry={variant} {row_cmdline(mitigations)}'.strip()
     log = os.path.join(build, f'trace-{variant}-{op}.log')
     with stopped_at_syscall(build, cmdline, op, log) as (gdb, start):
@@ -204,16 +204,27 @@ def record(build, variant, op, mitigations):
             last = (rip, rcx)
         else:
             sys.exit(f'trace: no return to user mode after {MAX_STEPS} steps')
-    on = {m for m, state, _ in BANNER.findall(open(log).read()) if state == 'on'}
+    banner = open(log).read()
+    on = {m for m, state, _ in BANNER.findall(banner) if state == 'on'}
+    if re.search(r'^entrylab: FSGSBASE on', banner, re.M):
+        on.add('fsgsbase')		# the paranoid entry's patch site (asm/alternative.h)
     return path, on
 
 
-MITIGATION_BITS = ('pti', 'pcid', 'verw', 'retpoline', 'ibrs', 'rsb', 'bhi', 'swapgs-fence')
+def site_conditions(build):
+    """{number: name} of the patch sites' conditions, as build/asm-offsets.inc numbers them
+    (enum mitigation, then enum patch_feature): 'pti', ..., 'swapgs-fence', 'fsgsbase'."""
+    text = open(os.path.join(build, 'asm-offsets.inc')).read()
+    return {int(n): name.lower().replace('_', '-') for name, n in
+            re.findall(r'^%define (?:MIT|PATCH_FEATURE)_(\w+) (\d+)$', text, re.M)}
+
+
 SKIP_UNLESS, CALL_IF = 0, 1
 
 
-def patch_sites(elf):
-    """(addr, aux, mitigation name, kind) of every site in the ELF's .patch_sites."""
+def patch_sites(build):
+    """(addr, aux, condition name, kind) of every site in the kernel's .patch_sites."""
+    elf, names = os.path.join(build, 'entrylab.elf'), site_conditions(build)
     start, stop = symbol(elf, '__start_patch_sites'), symbol(elf, '__stop_patch_sites')
     out = subprocess.run(['objdump', '-s', '-j', '.rodata', f'--start-address={start:#x}',
                           f'--stop-address={stop:#x}', elf], capture_output=True, text=True,
@@ -228,14 +239,14 @@ def patch_sites(elf):
     for i in range(0, len(data), 24):
         addr, aux = (int.from_bytes(data[i + k:i + k + 8], 'little') for k in (0, 8))
         mit, kind = (int.from_bytes(data[i + k:i + k + 4], 'little') for k in (16, 20))
-        sites.append((addr, aux, MITIGATION_BITS[mit], kind))
+        sites.append((addr, aux, names[mit], kind))
     return sites
 
 
-def apply_sites(insns, elf, on):
+def apply_sites(insns, build, on):
     """insns as the boot patched them: arch/x86/alternative.c's rules, nested sites too."""
     skipped = (0, 0)
-    for addr, aux, mit, kind in patch_sites(elf):
+    for addr, aux, mit, kind in patch_sites(build):
         if skipped[0] <= addr < skipped[1]:
             continue
         func, off, _ = insns[addr]
@@ -295,7 +306,7 @@ def summarize(path, insns):
 def trace(build, variant, op, mitigations='off'):
     path, on = record(build, variant, op, mitigations)
     insns = disassemble(os.path.join(build, 'entrylab.elf'))
-    apply_sites(insns, os.path.join(build, 'entrylab.elf'), on)
+    apply_sites(insns, build, on)
     insns.update(disassemble(os.path.join(build, 'user/probe.elf')))
     kernel_addrs = sorted({a for a in path if a >= 0xffff800000000000})
     lines = source_lines(os.path.join(build, 'entrylab.elf'), kernel_addrs)

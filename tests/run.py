@@ -53,6 +53,9 @@ def entry_variants():
 VARIANT_NAMES = ', '.join(v.replace('_', '-') for v in entry_variants())
 KERNEL_SUITES = selftest_suites('arch/x86/**/*.c', 'kernel/**/*.c', 'entry/*.c')
 RING3_SUITES = selftest_suites('user/tests/*.c')
+# A boot of both reports them in one KTAP tree: one name, one suite.
+assert not KERNEL_SUITES.keys() & RING3_SUITES.keys(), \
+    f'suites both in the kernel and in ring 3: {sorted(KERNEL_SUITES.keys() & RING3_SUITES.keys())}
 DEMOS = {'selftest/fail_demo', 'selftest/oops_demo'}
 DEBUG_ONLY = {'entry/irqoff_hooks_assert_irqs_off', 'spinlock/lockdep_catches_irq_unsafe_use'}
 # Skipped on one CPU, which is how every row without SMP= boots.
@@ -278,11 +281,12 @@ BOOTS.update({
                                        kernel='{b}/debug/entrylab.elf', suites=KERNEL_SUITES,
                                        skips=DEMOS, lines=(r'^    # expected lockdep: CPU 1: ',)),
     'smp2-ring3-suite': dict(init='{b}/user/entrytests.elf', env={'SMP': '2'},
-                             suites=RING3_SUITES, lines=(SMP_ONLINE.format(2), RESOURCES_OK,
-                                                          SUCCESS)),
+                             suites=RING3_SUITES, skips=INTEL_ONLY,
+                             lines=(SMP_ONLINE.format(2), RESOURCES_OK, SUCCESS)),
     'smp2-mitigations-off-ring3-suite': dict(
         cmdline='mitigations=off', init='{b}/user/entrytests.elf', env={'SMP': '2'},
-        suites=RING3_SUITES, lines=(SMP_ONLINE.format(2), RESOURCES_OK, SUCCESS)),
+        suites=RING3_SUITES, skips=INTEL_ONLY,
+        lines=(SMP_ONLINE.format(2), RESOURCES_OK, SUCCESS)),
     'smp-without-acpi-boots-one-cpu': dict(cmdline='noinit', env={'SMP': '2'},
                                            qemu_args=['-no-acpi'], lines=(
         r'^smp: ACPI: no RSDP from the loader \(no ACPI tables\?\): booting on one CPU$',

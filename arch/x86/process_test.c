@@ -20,7 +20,7 @@ static u16 read_ss(void)
  * attributes (AMD), the switch to the task that returns next must load a good
  * one: round-trip the current task's segments with SS null and look.
  */
-SELFTEST(process, switch_replaces_a_null_ss_for_amds_sysret)
+SELFTEST(context_switch, replaces_a_null_ss_for_amds_sysret)
 {
 	unsigned long flags;
 	u16 ss;
