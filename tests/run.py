@@ -54,8 +54,8 @@ VARIANT_NAMES = ', '.join(v.replace('_', '-') for v in entry_variants())
 KERNEL_SUITES = selftest_suites('arch/x86/**/*.c', 'kernel/**/*.c', 'entry/*.c')
 RING3_SUITES = selftest_suites('user/tests/*.c')
 # A boot of both reports them in one KTAP tree: one name, one suite.
-assert not KERNEL_SUITES.keys() & RING3_SUITES.keys(), \
-    f'suites both in the kernel and in ring 3: {sorted(KERNEL_SUITES.keys() & RING3_SUITES.keys())}
+SHARED_SUITES = sorted(KERNEL_SUITES.keys() & RING3_SUITES.keys())
+assert not SHARED_SUITES, f'suites both in the kernel and in ring 3: {SHARED_SUITES}'
 DEMOS = {'selftest/fail_demo', 'selftest/oops_demo'}
 DEBUG_ONLY = {'entry/irqoff_hooks_assert_irqs_off', 'spinlock/lockdep_catches_irq_unsafe_use'}
 # Skipped on one CPU, which is how every row without SMP= boots.

@@ -107,7 +107,6 @@ SELFTEST(faults, port_out_is_sigsegv)
 	EXPECT_FAULT(t, do_out, SIGSEGV, SI_KERNEL);
 }
 
-/* No 32-bit syscall gate, and no faking a hardware interrupt: both are #GP. */
 /*
  * Vector 4 (#OF) is a ring-3 gate, as #BP is, and as on Linux: "int $4" raises
  * #OF, a trap reported after the instruction, not a #GP at it (which Linux's
@@ -120,6 +119,7 @@ SELFTEST(faults, int_4_is_an_overflow_trap)
 	EXPECT_EQ(t, caught.ip, (unsigned long)after_int4);
 }
 
+/* No faking a hardware interrupt: the timer's gate is ring 0's, so INT is a #GP. */
 SELFTEST(faults, int_timer_vector_is_sigsegv)
 {
 	EXPECT_FAULT(t, do_int_timer, SIGSEGV, SI_KERNEL);
