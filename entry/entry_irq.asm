@@ -55,9 +55,9 @@ exception_stub_ %+ %1:
 	test byte [rsp + VEC_CS], 3	; CS RPL: did we interrupt ring 3?
 	jnz nmi_from_user		; yes: out by the common exit, espfix64's included
 %endif
-%if %1 = X86_TRAP_NMI || %1 = X86_TRAP_DB || %1 = X86_TRAP_DF || %1 = X86_TRAP_MC
+%if (IST_VECTORS_MASK >> %1) & 1		; asm/traps.h: its own IST stack, any instruction
 	jmp paranoid_entry
-%elif %1 = X86_TRAP_NP || %1 = X86_TRAP_SS || %1 = X86_TRAP_GP
+%elif (IRET_FAULT_VECTORS >> %1) & 1	; asm/traps.h: the IRETQ to ring 3 may raise it
 	jmp iret_fault_entry
 %else
 	jmp interrupt_common

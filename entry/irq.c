@@ -35,13 +35,13 @@ void __noreturn return_to_user_irqoff(struct pt_regs *regs);
  */
 static unsigned long iret_frame_to_user(void)
 {
-	return mitigation_on(MIT_PTI) ? this_cpu()->tss.rsp[0] - 5 * sizeof(unsigned long) :
+	return mitigation_on(MIT_PTI) ? this_cpu()->tss.rsp[0] - sizeof(struct iret_frame) :
 					(unsigned long)&current->regs->ip;
 }
 
 static bool is_bad_iret(const struct pt_regs *regs, unsigned long vector)
 {
-	return (vector == X86_TRAP_GP || vector == X86_TRAP_SS || vector == X86_TRAP_NP) &&
+	return vector < NR_EXCEPTION_VECTORS && (IRET_FAULT_VECTORS & BIT(vector)) &&
 	       regs->ip == (unsigned long)irq_return_iret && regs->sp == iret_frame_to_user();
 }
 
@@ -66,13 +66,14 @@ static bool is_bad_iret(const struct pt_regs *regs, unsigned long vector)
 static void __noreturn fixup_bad_iret(struct pt_regs *regs, unsigned long vector)
 {
 	struct pt_regs *user = current->regs;
-	unsigned long err = regs->orig_ax, frame[5];
+	unsigned long err = regs->orig_ax;
+	struct iret_frame frame;
 
 	/* The frames may overlap: regs below user on the same stack, or at it. */
-	memcpy(frame, (const void *)regs->sp, sizeof(frame));
+	memcpy(&frame, (const void *)regs->sp, sizeof(frame));
 	memmove(user, regs, offsetof(struct pt_regs, orig_ax));
 	user->orig_ax = err;
-	memcpy(&user->ip, frame, sizeof(frame));
+	memcpy(&user->ip, &frame, sizeof(frame));
 	enter_from_user_mode(user);
 	user_exception(user, vector);
 	user->orig_ax = -1UL;		/* no syscall to restart */

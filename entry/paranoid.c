@@ -11,6 +11,7 @@
 #include <asm/segment.h>
 #include <asm/traps.h>
 #include <sched.h>
+#include <string.h>
 
 /**
  * espfix_fixup_double_fault - a #DF that is an IRETQ's fault on a ministack
@@ -30,17 +31,13 @@
  */
 bool espfix_fixup_double_fault(struct pt_regs *regs)
 {
-	const unsigned long *frame = (const unsigned long *)regs->sp;
+	const struct iret_frame *frame = (const struct iret_frame *)regs->sp;
 	struct pt_regs *gp = (struct pt_regs *)this_cpu()->tss.rsp[0] - 1;
 
 	if (regs->cs != __KERNEL_CS || regs->ip != (unsigned long)irq_return_iret ||
 	    regs->sp - ESPFIX_BASE_ADDR >= (1UL << 32))
 		return false;
-	gp->ip = frame[0];
-	gp->cs = frame[1];
-	gp->flags = frame[2];
-	gp->sp = frame[3];
-	gp->ss = frame[4];
+	memcpy(&gp->ip, frame, sizeof(*frame));
 	gp->orig_ax = 0;		/* the error code the #DF replaced */
 	regs->ip = exception_stubs[X86_TRAP_GP];
 	regs->sp = (unsigned long)&gp->orig_ax;

@@ -40,6 +40,18 @@ extern char irq_stub_timer[], irq_stub_spurious[], irq_stub_reschedule[];
 extern char irq_stub_call_function[], irq_stub_stop[];
 extern char entry_INT80_compat[];	/* entry/entry_64_compat.asm */
 
+/* The IST slot of vector v (asm/traps.h's IST_VECTORS), or 0: the current stack. */
+static unsigned int vector_ist(unsigned int v)
+{
+	switch (v) {
+#define IST_CASE(vector, ist)	case vector: return ist;
+	IST_VECTORS(IST_CASE)
+#undef IST_CASE
+	default:
+		return 0;
+	}
+}
+
 static void set_gate(unsigned int vec, const void *handler, unsigned int ist, bool user)
 {
 	unsigned long a = (unsigned long)handler;
@@ -63,18 +75,8 @@ void idt_init(void)
 	for (unsigned int v = NR_EXCEPTION_VECTORS; v < 256; v++)
 		set_gate(v, irq_stub_spurious, 0, false);
 	for (unsigned int v = 0; v < NR_EXCEPTION_VECTORS; v++) {
-		unsigned int ist = 0;
-
-		if (v == X86_TRAP_DF)
-			ist = IST_DOUBLE_FAULT;
-		else if (v == X86_TRAP_NMI)
-			ist = IST_NMI;
-		else if (v == X86_TRAP_DB)
-			ist = IST_DEBUG;
-		else if (v == X86_TRAP_MC)
-			ist = IST_MACHINE_CHECK;
 		/* As Linux, ring 3 may raise #BP and #OF itself: "int3", "int $3", "int $4". */
-		set_gate(v, (void *)exception_stubs[v], ist,
+		set_gate(v, (void *)exception_stubs[v], vector_ist(v),
 			 v == X86_TRAP_BP || v == X86_TRAP_OF);
 	}
 	set_gate(IRQ_VECTOR_TIMER, irq_stub_timer, 0, false);

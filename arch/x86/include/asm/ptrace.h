@@ -42,6 +42,26 @@ struct pt_regs {
 	unsigned long ss;
 };
 
+/*
+ * The interrupt frame alone, as IRETQ pops it: pt_regs' last five words, and the
+ * copies the entry makes of them (the PTI entry stack's, espfix64's ministack's).
+ */
+struct iret_frame {
+	unsigned long ip;
+	unsigned long cs;
+	unsigned long flags;
+	unsigned long sp;
+	unsigned long ss;
+};
+
+#define IRET_FRAME_AT(field)						\
+	(offsetof(struct pt_regs, field) - offsetof(struct pt_regs, ip) ==	\
+	 offsetof(struct iret_frame, field))
+_Static_assert(IRET_FRAME_AT(ip) && IRET_FRAME_AT(cs) && IRET_FRAME_AT(flags) &&
+	       IRET_FRAME_AT(sp) && IRET_FRAME_AT(ss) &&
+	       sizeof(struct pt_regs) - offsetof(struct pt_regs, ip) == sizeof(struct iret_frame),
+	       "struct iret_frame is pt_regs' tail");
+
 static __always_inline bool user_mode(const struct pt_regs *regs)
 {
 	return (regs->cs & 3) == 3;

@@ -3,6 +3,7 @@
 #ifndef _ASM_X86_TRAPS_H
 #define _ASM_X86_TRAPS_H
 
+#include <asm/desc.h>
 #include <asm/ptrace.h>
 
 enum {
@@ -30,6 +31,25 @@ enum {
 	X86_TRAP_CP,
 	NR_EXCEPTION_VECTORS = 32,
 };
+
+/*
+ * The vectors with an IST stack of their own (asm/desc.h's slots), which can arrive
+ * at any instruction and so enter through the paranoid entry. One list for the IDT
+ * (arch/x86/idt.c) and the stubs (entry/entry_irq.asm, as IST_VECTORS_MASK).
+ */
+#define IST_VECTORS(X)							\
+	X(X86_TRAP_DB, IST_DEBUG)					\
+	X(X86_TRAP_NMI, IST_NMI)					\
+	X(X86_TRAP_DF, IST_DOUBLE_FAULT)				\
+	X(X86_TRAP_MC, IST_MACHINE_CHECK)
+#define IST_VECTOR_BIT(vector, ist)	| BIT(vector)
+#define IST_VECTORS_MASK		(0 IST_VECTORS(IST_VECTOR_BIT))
+
+/*
+ * The faults the IRETQ to ring 3 itself can raise: their stub checks for it
+ * (iret_fault_entry), and fixup_bad_iret() (entry/irq.c) rebuilds the user's frame.
+ */
+#define IRET_FAULT_VECTORS	(BIT(X86_TRAP_NP) | BIT(X86_TRAP_SS) | BIT(X86_TRAP_GP))
 
 #define IRQ_VECTOR_TIMER	0x20
 /* int $0x80: the i386 system call, a ring-3 gate (entry/entry_64_compat.asm). */
