@@ -89,6 +89,14 @@ static __always_inline struct task *current_task(void)
 #define task_thread_info(t)		((struct thread_info *)(t))
 #define set_tsk_thread_flag(t, flag)	set_ti_thread_flag(task_thread_info(t), flag)
 #define clear_tsk_thread_flag(t, flag)	clear_ti_thread_flag(task_thread_info(t), flag)
+/*
+ * The syscall work is written in the task's word; the entry tests this CPU's copy
+ * of the running task's (percpu syscall_work), which two places refresh: the
+ * context switch, and the end of a ptrace stop (kernel/ptrace.c), where the
+ * tracer's writes happen. A writer to a task that may be running on another CPU
+ * without stopping it (seccomp's TSYNC, say) must refresh that CPU's copy too,
+ * or the task does not see its new work until its next switch.
+ */
 #define set_syscall_work(t, work)	atomic_set_bit(work, &task_thread_info(t)->syscall_work)
 #define clear_syscall_work(t, work)	atomic_clear_bit(work, &task_thread_info(t)->syscall_work)
 #define assign_syscall_work(t, work, on) \

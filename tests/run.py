@@ -579,6 +579,11 @@ CLAIMS = [
      'what /sys/devices/system/cpu/vulnerabilities/spectre_v1 claims is in the built kernel: '
      '`copy_from_user` has the LFENCE after `access_ok()` and both copies the branchless '
      'address mask; the paranoid entry\'s conditional SWAPGS is fenced before any GS load'),
+    (['mitigated-stub-sites-in-mit-syscall-path'],
+     'every patch site of the `_mitigated` SYSCALL stubs names a mitigation in '
+     '`MIT_SYSCALL_PATH`, the mask that makes `syscall_init()` choose those stubs, or '
+     'sits inside a block of one (PCID\'s, inside PTI\'s); read from the built kernel\'s '
+     '`.patch_sites`'),
     (['docs-entry-listing-current'],
      'the `do_syscall_64` listing quoted in docs/entry.md matches the build, and so do the '
      'SYSCALL stubs read out of guest memory after two boots, with `mitigations=off` and '
@@ -918,6 +923,50 @@ def spectre_v1_barriers_where_sys_says(b):
                         'GS-relative load')
     return problems, ('copy_from_user: LFENCE and the SBB mask; copy_to_user: the mask; '
                       "paranoid_entry's conditional SWAPGS fenced before its first GS load")
+
+
+def scripts_module(name):
+    """scripts/NAME.py as a module (scripts/trace.py would lose to Python's own trace)."""
+    import importlib.util
+    sys.path.insert(0, os.path.join(ROOT, 'scripts'))
+    spec = importlib.util.spec_from_file_location(f'scripts_{name}',
+                                                  os.path.join(ROOT, 'scripts', f'{name}.py'))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@check
+def mitigated_stub_sites_in_mit_syscall_path(b):
+    """Every patch site in a _mitigated SYSCALL stub names a mitigation of
+    MIT_SYSCALL_PATH, the mask that makes syscall_init() choose that stub: a site of
+    another one there would never be patched in (or out) when it alone is on."""
+    entry_trace = scripts_module('trace')   # the sites as the boot reads them
+    numbers = {name: n for n, name in entry_trace.site_conditions(b).items()}
+    offsets = open(os.path.join(b, 'asm-offsets.inc')).read()
+    path = int(re.search(r'^%define MIT_SYSCALL_PATH (\d+)$', offsets, re.M)[1])
+    out = subprocess.run(['nm', os.path.join(b, 'entrylab.elf')], check=True,
+                         capture_output=True, text=True).stdout
+    syms = sorted((int(a, 16), n) for a, _, n in (line.split() for line in out.splitlines()
+                                                   if len(line.split()) == 3)
+                  if not n.startswith('..@') and '.' not in n)
+    sites = entry_trace.patch_sites(b)
+    blocks = [(addr, aux, cond) for addr, aux, cond, kind in sites
+              if kind == entry_trace.SKIP_UNLESS and path & (1 << numbers[cond])]
+    problems, seen = [], 0
+    for addr, _, cond, _ in sites:
+        func = max((s for s in syms if s[0] <= addr), default=(0, '?'))[1]
+        if not re.fullmatch(r'entry_SYSCALL_64_\w+_mitigated', func):
+            continue
+        seen += 1
+        # A site inside a block of one that is (PCID's, inside PTI's) runs only with it.
+        if not path & (1 << numbers[cond]) and \
+                not any(start < addr < end for start, end, _ in blocks):
+            problems.append(f'{func}: a {cond} site, and {cond} is not in MIT_SYSCALL_PATH')
+    if not seen:
+        problems.append('no patch site found in any _mitigated stub')
+    return problems, (f'{seen} sites in the _mitigated stubs, each of MIT_SYSCALL_PATH or '
+                      'inside a block of one')
 
 
 @check
