@@ -243,8 +243,9 @@ $(ISO): $(KERNEL) $(USER_PROGS) $(wildcard $(INIT)) $(BUILD)/iso-config scripts/
 	@echo "  ISO     $@"
 	$(Q)bash scripts/mkiso.sh $(KERNEL) $@ "$$RUN_CMDLINE" $(PROBE) "$$INIT" "$$INIT_ARGS"
 
+# ICOUNT unset: KVM where it is usable, else instructions under icount (qemu.sh).
 run: $(ISO)
-	$(Q)SMP=$(SMP) bash scripts/qemu.sh $(ISO) $(QEMU_EXTRA)
+	$(Q)ICOUNT=$${ICOUNT:-auto} SMP=$(SMP) bash scripts/qemu.sh $(ISO) $(QEMU_EXTRA)
 
 # One boot, every entry variant, mitigations off: the kernel prints the tables; then
 # one boot per row of the mitigation table (scripts/bench_mitigations.py;

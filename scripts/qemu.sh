@@ -5,6 +5,10 @@
 #
 # Environment: ICOUNT=1  TCG with -icount shift=0,align=off,sleep=off -smp 1: RDTSC
 #                        counts guest instructions exactly (see docs/benchmarks.md)
+#              ICOUNT=auto  as make run sets it: KVM when it is usable, else icount
+#                        on one CPU (SMP=1), so that the benchmark measures
+#                        something on every machine; ICOUNT=0 is plain TCG, whose
+#                        RDTSC follows host time
 #              KVM=0     never use KVM; KVM=1 use it whenever /dev/kvm is accessible.
 #                        Default: use KVM when /dev/kvm is accessible and this
 #                        machine is not itself a virtual machine: nested KVM is
@@ -40,20 +44,30 @@ set -uo pipefail
 iso=$1
 shift
 
-use_kvm() {
-	[ -r /dev/kvm ] && [ -w /dev/kvm ] || return 1
-	case "${KVM:-auto}" in
-	0) return 1 ;;
-	1) return 0 ;;
-	*) ! grep -qw hypervisor /proc/cpuinfo ;;
-	esac
+# Why KVM cannot be used here, or nothing when it can.
+kvm_unusable() {
+	if [ ! -e /dev/kvm ]; then
+		echo "no /dev/kvm"
+	elif [ ! -r /dev/kvm ] || [ ! -w /dev/kvm ]; then
+		echo "/dev/kvm is not readable and writable by $(id -un)"
+	elif [ "${KVM:-auto}" = 0 ]; then
+		echo "KVM=0"
+	elif [ "${KVM:-auto}" != 1 ] && grep -qw hypervisor /proc/cpuinfo; then
+		echo "this machine is itself a virtual machine (nested KVM; KVM=1 to try it)"
+	fi
 }
 
 smp=${SMP:-1}
 case "$smp" in
 ''|*[!0-9]*|0) echo "qemu.sh: SMP=$smp is not a number of CPUs (1 or more)" >&2; exit 2 ;;
 esac
-if [ "${ICOUNT:-0}" = 1 ] && [ "$smp" != 1 ]; then
+why_not_kvm=$(kvm_unusable)
+icount=${ICOUNT:-0}
+if [ "$icount" = auto ]; then
+	icount=0
+	[ -n "$why_not_kvm" ] && [ "$smp" = 1 ] && icount=1	# icount counts on one CPU
+fi
+if [ "$icount" = 1 ] && [ "$smp" != 1 ]; then
 	echo "qemu.sh: ICOUNT=1 measures on one CPU: SMP=$smp ignored" >&2
 	smp=1
 fi
@@ -68,16 +82,20 @@ if [ -z "${TCG_THREAD:-}" ] && [ "$smp" -gt "$(nproc)" ]; then
 fi
 accel=(-accel "tcg,thread=$tcg_thread" -smp "$smp")
 cpu=${CPU:-max}
-clock="QEMU TCG: RDTSC follows host time, so benchmark ticks mean nothing (ICOUNT=1: instructions)"
-if [ "${ICOUNT:-0}" = 1 ]; then
+clock="QEMU TCG: RDTSC follows host time, so benchmark ticks mean nothing (ICOUNT=1: instructions); KVM not used: $why_not_kvm"
+if [ "$icount" = 1 ]; then
 	accel=(-accel tcg -icount shift=0,align=off,sleep=off -smp 1)
 	clock="QEMU TCG with icount: one RDTSC tick = one guest instruction"
-elif use_kvm; then
+	case "${ICOUNT:-0}" in
+	auto) clock="$clock (KVM not usable: $why_not_kvm)" ;;
+	*) clock="$clock (ICOUNT=1)" ;;
+	esac
+elif [ -z "$why_not_kvm" ]; then
 	accel=(-accel kvm -smp "$smp")
 	cpu=${CPU:-host}
-	clock="KVM: RDTSC counts TSC cycles"
+	clock="KVM: RDTSC counts TSC cycles (/dev/kvm usable)"
 fi
-echo "qemu.sh: $clock" >&2
+echo "qemu.sh: clock: $clock" >&2
 firmware=()
 case "${FIRMWARE:-bios}" in
 bios) ;;

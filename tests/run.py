@@ -142,6 +142,13 @@ BOOTS = {
                                             lines=(RESOURCES_OK, SUCCESS)),
     'smp2-orphans-left-at-init-exit-freed': dict(init=P, init_args='orphans', env={'SMP': '2'},
                                                  lines=(RESOURCES_OK, SUCCESS)),
+    'bench-clock-under-icount-is-instructions': dict(
+        init=P, init_args='bench iters=200 reps=1', env={'ICOUNT': '1'},
+        lines=(r'^results: clock: instructions \(QEMU icount\), not cycles$', SUCCESS)),
+    'bench-clock-under-plain-tcg-is-host-time': dict(
+        init=P, init_args='bench iters=200 reps=1', env={'ICOUNT': '0'},
+        lines=(r'^results: clock: RDTSC ticks of a hypervisor \(QEMU TCG without icount: host '
+               r'time, not the work\)$', SUCCESS)),
     'kernel-smap-violation-oops': dict(cmdline='selftest.oops_demo=user noinit', status=1,
                                        timeout=60, lines=(
         r'oops: SMAP violation: the kernel touched a user page outside uaccess',
@@ -333,6 +340,11 @@ MAKES = {
     'readme-ring3-suite-as-init': dict(
         args=['run', 'INIT=build/user/entrytests.elf'], suites={**KERNEL_SUITES, **RING3_SUITES},
         skips=RELEASE_SKIPS, lines=(RESOURCES_OK, SUCCESS), report=('ring3', RING3_SUITES)),
+    'readme-make-run-names-its-clock': dict(
+        args=['run'], timeout=600,
+        lines=(r'^qemu.sh: clock: (QEMU TCG with icount: .*\(KVM not usable: .+\)|KVM: )',
+               r'^results: clock: (instructions \(QEMU icount\), not cycles|TSC ticks under KVM)',
+               r'^results: irqoff-inline +kill \d+\.\d\d ', SUCCESS)),
     'readme-bad-arguments-warned': dict(
         args=['bench', 'BENCH_ARGS=iters=-5 iter=100 reps=1000 count=99999999999999999999'],
         timeout=600,  # 64 repetitions, the mitigation table's PTI rows flushing the TLB
@@ -416,6 +428,12 @@ CLAIMS = [
      'init exits leaving a process in each state a run can end with (asleep, an unreaped '
      'zombie, a tracee stopped for a live tracer, a zombie leader with a live thread, '
      'threads exiting together): the kernel kills and frees them all, on one CPU and on two'),
+    (['readme-make-run-names-its-clock', 'bench-clock-under-*'],
+     '`make run` measures on every machine: without usable KVM it counts instructions '
+     'under icount, its first line names the clock and why, and its results block says '
+     '"instructions (QEMU icount), not cycles"; the kernel tells icount (RDTSC advancing '
+     'by exactly one per instruction) from plain TCG, whose block says its ticks are host '
+     'time'),
     (['kernel-smap-violation-oops'],
      '`selftest.oops_demo=user` reads a present user page from the kernel outside uaccess: '
      'an oops naming the SMAP violation at once, where retrying the fault livelocked'),

@@ -65,10 +65,51 @@ static void add_row(unsigned int entry, bool ct, bool rcu, unsigned int base, co
 	snprintf(row->name, sizeof(row->name), "%s%s", entry_variants[entry].name, suffix);
 }
 
+/*
+ * Does one RDTSC tick count one instruction? Under QEMU's icount (shift=0) it
+ * does: then a run of 128 NOPs between two reads takes exactly 64 ticks more than
+ * a run of 64, every time, which no clock of a real CPU does (it retires NOPs
+ * several a cycle, and its TSC ticks at its own rate).
+ */
+static bool tsc_counts_instructions(void)
+{
+	for (int i = 0; i < 3; i++) {
+		u64 t0, t1, t2;
+
+		asm volatile("rdtsc; shl $32, %%rdx; or %%rdx, %%rax; mov %%rax, %%rsi\n\t"
+			     ".rept 64; nop; .endr\n\t"
+			     "rdtsc; shl $32, %%rdx; or %%rdx, %%rax; mov %%rax, %%rdi\n\t"
+			     ".rept 128; nop; .endr\n\t"
+			     "rdtsc; shl $32, %%rdx; or %%rdx, %%rax"
+			     : "=a"(t2), "=S"(t0), "=D"(t1) : : "rdx");
+		if ((t2 - t1) - (t1 - t0) != 64 || t1 - t0 < 64 || t1 - t0 > 72)
+			return false;
+	}
+	return true;
+}
+
+/* Is this KVM (CPUID's hypervisor leaf says "KVMKVMKVM")? */
+static bool under_kvm(void)
+{
+	struct cpuid_regs r = cpuid(0x40000000);
+
+	return boot_cpu.hypervisor && !memcmp(&r.ebx, "KVMK", 4) && !memcmp(&r.ecx, "VMKV", 4);
+}
+
+/* What the figures count, said in the tables and the results block. */
+static const char *tick_unit;
+static bool ticks_are_instructions;
+
 /* After syscall_init() (the variants' names) and context_tracking_init(). */
 void bench_init(void)
 {
 	unsigned int v = boot_entry_variant;
+
+	ticks_are_instructions = tsc_counts_instructions();
+	tick_unit = ticks_are_instructions ? "instructions (QEMU icount), not cycles" :
+		    under_kvm() ? "TSC ticks under KVM: cycles at the TSC's rate" :
+		    !boot_cpu.hypervisor ? "TSC ticks: cycles at the TSC's rate, not the core clock" :
+		    "RDTSC ticks of a hypervisor (QEMU TCG without icount: host time, not the work)";
 
 	boot_ct = context_tracking_on;
 	boot_rcu = rcu_eqs_on;
@@ -266,11 +307,12 @@ static void fmt_delta(char *buf, size_t size, const struct cell *c, const struct
 
 /*
  * "12.34 ns" for ticks/iters at the calibrated TSC rate, or "" when the rate is
- * a guess (apic.c): a user reading the table must not take it for a measurement.
+ * a guess (apic.c) or the ticks are instructions: a user reading the table must not
+ * take it for a measurement.
  */
 static const char *fmt_ns(char *buf, size_t size, long long ticks, unsigned long iters)
 {
-	if (tsc_khz_guessed || ticks < 0) {
+	if (tsc_khz_guessed || ticks_are_instructions || ticks < 0) {
 		buf[0] = '\0';
 		return buf;
 	}
@@ -311,6 +353,7 @@ static void print_results_block(void)
 
 	printk("bench: ----------------- entrylab results: copy from here -----------------\n");
 	print_machine("results: ");
+	printk("results: clock: %s\n", tick_unit);
 	printk("results: %-36s %s\n", "row", "op: ticks per call (ns)");
 	for (unsigned int v = 0; v < nr_rows; v++) {
 		printk("results: %-36s", rows[v].name);
@@ -342,7 +385,8 @@ void bench_print_results(void)
 		return;
 
 	print_machine("bench: ");
-	printk("\nbench: RDTSC ticks per call, minimum over the repetitions, empty loop subtracted;\n"
+	printk("\nbench: clock: %s\n", tick_unit);
+	printk("bench: RDTSC ticks per call, minimum over the repetitions, empty loop subtracted;\n"
 	       "bench: difference from %s (the tracker rows: from %s). Timer tick masked\n"
 	       "bench: while measuring.\n", rows[0].name, rows[boot_entry_variant].name);
 	printk("bench: %-36s", "variant");
