@@ -293,7 +293,8 @@ MITIGATIONS ?= off
 trace: $(KERNEL) $(USER_PROGS)
 	$(Q)python3 scripts/trace.py --build $(BUILD) --variant $(VARIANT) --op $(OP) \
 		--mitigations $(MITIGATIONS)
-	$(Q)python3 scripts/trace.py --build $(BUILD) --docs docs/entry.md
+	$(Q)python3 scripts/trace.py --build $(BUILD) --docs docs/entry.md \
+		--budget-docs docs/benchmarks.md
 
 # The ISO onto a USB stick for a PC: only a removable, unmounted whole disk that
 # does not hold this system's root, and only after asking (scripts/usb.sh).

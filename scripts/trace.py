@@ -330,37 +330,124 @@ def docs_table(build):
     return '\n'.join(rows)
 
 
+BUDGET_BEGIN = '<!-- instruction budget: make trace -->'
+BUDGET_END = '<!-- end of instruction budget -->'
+# Where each executed instruction of the default variant's invalid syscall goes, by
+# its source: the parts of the path, in the order a syscall meets them.
+BUDGET_PARTS = (
+    ('stub', 'the stub: SWAPGS, the stack switch, the fake IRET frame, the call, the '
+             'SYSRET tail (entry/entry_64.asm, `EXIT_TO_USER`)'),
+    ('push', '`pt_regs` saved: `PUSH_REGS`'),
+    ('clear', 'registers cleared: `CLEAR_REGS`'),
+    ('frame', "the C function's own frame (entry/common.c)"),
+    ('ct', 'context tracking: the user-exit and user-entry states and their check '
+           '(include/context_tracking.h)'),
+    ('rcu', 'the RCU tracker: one `lock incq` each way (include/rcu.h)'),
+    ('irq', 'IRQs on for the syscall, off for the exit (`sti`, `cli`)'),
+    ('work', 'work tests: TF at entry, the syscall work, the thread flags at exit'),
+    ('dispatch', 'the dispatch: the range check (the invalid number goes no further)'),
+    ('sysret', 'the SYSRET decision (arch/x86/include/asm/entry-common.h)'),
+    ('pop', '`pt_regs` restored: `POP_REGS`'),
+)
+
+
+def spans(path, pattern):
+    """[(first line, name)] of the definitions pattern finds in a source file."""
+    found = []
+    for n, line in enumerate(open(os.path.join(ROOT, path)), 1):
+        m = re.match(pattern, line)
+        if m:
+            found.append((n, m[1]))
+    return found
+
+
+def enclosing(found, line):
+    return max((f for f in found if f[0] <= line), default=(0, ''))[1]
+
+
+def budget_part(loc, macros, hooks):
+    """Which of BUDGET_PARTS one executed instruction's source file:line is."""
+    path, _, line = loc.rpartition(':')
+    line = int(line or 0)
+    text = open(os.path.join(ROOT, path)).read().splitlines()[line - 1] if path else ''
+    if path == 'entry/calling.inc':
+        return {'PUSH_REGS': 'push', 'CLEAR_REGS': 'clear',
+                'POP_REGS': 'pop'}.get(enclosing(macros, line), 'stub')
+    if path == 'entry/entry_64.asm':
+        return 'stub'
+    if path == 'entry/common.c':
+        return 'dispatch' if re.search(r'NR_syscalls|sys_call_table', text) else 'frame'
+    if path in ('include/context_tracking.h',):
+        return 'ct'
+    if path == 'include/rcu.h':
+        return 'rcu'
+    if path == 'arch/x86/include/asm/irqflags.h':
+        return 'irq'
+    if path == 'arch/x86/include/asm/entry-common.h':
+        return 'sysret'
+    if path == 'include/entry-common.h':
+        return 'ct' if enclosing(hooks, line) == 'enter_from_user_mode' else 'work'
+    if path == 'include/thread_info.h':
+        return 'work'
+    sys.exit(f'trace: no budget part for {loc}')
+
+
+def budget_table(build):
+    """docs/benchmarks.md's instruction budget: the default variant's invalid syscall."""
+    path, insns, lines, s = trace(build, 'irqoff-inline', 'invalid')
+    macros = spans('entry/calling.inc', r'^%macro (\w+)')
+    hooks = spans('include/entry-common.h', r'^(?:static __always_inline|__entry_hook) .*?(\w+)\(')
+    count = dict.fromkeys((k for k, _ in BUDGET_PARTS), 0)
+    for addr in path[1:]:			# the SYSCALL itself is user code's
+        count[budget_part(lines[addr], macros, hooks)] += 1
+    rows = ['| part | instructions |', '|---|---|']
+    rows += [f'| {what} | {count[k]} |' for k, what in BUDGET_PARTS]
+    rows.append(f'| **the round trip, SYSCALL and SYSRET included** | **{s["instructions"]}** |')
+    return '\n'.join(rows)
+
+
+def refresh_block(doc, begin, end, table, check):
+    """Writes table between doc's markers, or with check says whether it is there."""
+    text = open(doc).read()
+    if begin not in text or end not in text:
+        sys.exit(f'trace: {doc} has no "{begin}" block')
+    head, rest = text.split(begin, 1)
+    new = f'{head}{begin}\n{table}\n{end}{rest.split(end, 1)[1]}'
+    if check:
+        if new != text:
+            old_rows = set(text.split(begin, 1)[1].split(end, 1)[0].splitlines())
+            print(f'{doc}: "{begin}" is stale: run "make trace"; this build: ' +
+                  '; '.join(r for r in table.splitlines() if r not in old_rows))
+            return 3
+        print(f'{doc}: "{begin}" current')
+        return 0
+    if new != text:
+        open(doc, 'w').write(new)
+    print(f'{doc}: "{begin}" {"updated" if new != text else "unchanged"}')
+    return 0
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--build', default='build')
     ap.add_argument('--variant', default='irqoff-inline')
     ap.add_argument('--op', default='kill', choices=('kill', 'invalid', 'getpid'))
     ap.add_argument('--mitigations', default='off')
-    ap.add_argument('--docs')
+    ap.add_argument('--docs', help="docs/entry.md: every variant's kill() summary")
+    ap.add_argument('--budget-docs', help="docs/benchmarks.md: the invalid syscall's budget")
     ap.add_argument('--check', action='store_true')
     a = ap.parse_args()
     build = os.path.abspath(a.build)
     if a.variant not in variants():
         sys.exit(f'trace: VARIANT={a.variant} is not one of {", ".join(variants())}')
-    if a.docs:
-        text = open(a.docs).read()
-        if BEGIN not in text or END not in text:
-            sys.exit(f'trace: {a.docs} has no trace summary markers')
-        head, rest = text.split(BEGIN, 1)
-        table = docs_table(build)
-        new = f'{head}{BEGIN}\n{table}\n{END}{rest.split(END, 1)[1]}'
-        if a.check:
-            if new != text:
-                old_rows = set(text.split(BEGIN, 1)[1].split(END, 1)[0].splitlines())
-                print(f'{a.docs}: trace summary is stale: run "make trace"; this build: ' +
-                      '; '.join(r for r in table.splitlines() if r not in old_rows))
-                return 3
-            print(f'{a.docs}: trace summary current')
-            return 0
-        if new != text:
-            open(a.docs, 'w').write(new)
-        print(f'{a.docs}: trace summary {"updated" if new != text else "unchanged"}')
-        return 0
+    if a.docs or a.budget_docs:
+        rc = 0
+        if a.docs:
+            rc |= refresh_block(a.docs, BEGIN, END, docs_table(build), a.check)
+        if a.budget_docs:
+            rc |= refresh_block(a.budget_docs, BUDGET_BEGIN, BUDGET_END, budget_table(build),
+                                a.check)
+        return rc
     row_cmdline(a.mitigations)
     path, insns, lines, s = trace(build, a.variant, a.op, a.mitigations)
     for n, addr in enumerate(path, 1):

@@ -620,7 +620,8 @@ CLAIMS = [
      'from them (`python3 tests/run.py --update-docs`)'),
     (['docs-entry-trace-current'],
      'the per-variant `make trace` summary in docs/entry.md matches a fresh trace of '
-     '`kill()` in every variant'),
+     '`kill()` in every variant, and docs/benchmarks.md\'s instruction budget (the default '
+     'variant\'s invalid syscall, part by part) a fresh trace of it'),
     (['bench-icount-ordering-repeatable'],
      'two `make bench ICOUNT=1` runs print identical counts for every row and op; for '
      '`kill`, irqoff-inline < irqoff-outline < irqsave-outline and irqoff-inline < '
@@ -1086,11 +1087,14 @@ def docs_file_references_exist(b):
 
 @check
 def docs_entry_trace_current(b):
-    """docs/entry.md's dynamic-trace summary (make trace) must match this build."""
+    """docs/entry.md's dynamic-trace summary and docs/benchmarks.md's instruction budget
+    (make trace) must match this build."""
     r = subprocess.run(['python3', 'scripts/trace.py', '--build', b, '--docs', 'docs/entry.md',
-                        '--check'], cwd=ROOT, capture_output=True, text=True)
+                        '--budget-docs', 'docs/benchmarks.md', '--check'], cwd=ROOT,
+                       capture_output=True, text=True)
     problems = [(r.stdout + r.stderr).strip().replace('\n', ' / ')] if r.returncode else []
-    return problems, 'docs/entry.md matches the traced kill() of every variant'
+    return problems, ("docs/entry.md matches the traced kill() of every variant, and "
+                      "docs/benchmarks.md the invalid syscall's instruction budget")
 
 
 BENCH_LINE = re.compile(r'^bench variant=(\S+) op=(\S+) iters=(\d+) ticks_per_call=(\S+)')
