@@ -8,6 +8,7 @@
 #   make micro      ring-0 micro-benchmarks: single instructions, the PIR drain
 #   make selftests-x86  Linux's x86 entry selftests, unmodified, as init (docs/testing.md)
 #   make selftests-linux  Linux's other selftests entrylab runs, unmodified, as init
+#   make plot       the last benchmark's tables as figures (LOG=file: any run's)
 #   make trace      one syscall instruction by instruction (VARIANT=, OP=, MITIGATIONS=), and the
 #                   per-variant summary in docs/entry.md refreshed
 #   make usb DEV=/dev/sdX  write the ISO to a USB stick (docs/bare-metal.md)
@@ -174,8 +175,8 @@ ISO := $(BUILD)/entrylab.iso
 KERNEL := $(BUILD)/entrylab.elf
 PROBE := $(BUILD)/user/probe.elf
 
-.PHONY: all run test bench rcu-demo micro trace usb selftests-x86 selftests-linux disasm debug \
-	clean FORCE
+.PHONY: all run test bench plot rcu-demo micro trace usb selftests-x86 selftests-linux disasm \
+	debug clean FORCE
 all: $(ISO) $(USER_PROGS)
 
 # -MT: the dependency file names the .inc, so a header change regenerates it.
@@ -254,9 +255,17 @@ bench: $(KERNEL) $(USER_PROGS)
 	@echo "  ISO     $(BUILD)/bench.iso"
 	$(Q)bash scripts/mkiso.sh $(KERNEL) $(BUILD)/bench.iso "mitigations=off $$BENCH_CMDLINE" \
 		$(PROBE) "$$INIT" "$$BENCH_ARGS"
-	$(Q)SMP=$(SMP) bash scripts/qemu.sh $(BUILD)/bench.iso $(QEMU_EXTRA)
-	$(Q)SMP=$(SMP) python3 scripts/bench_mitigations.py --build $(BUILD) --args "$$BENCH_ARGS" \
-		--cmdline "$$BENCH_CMDLINE"
+	$(Q)bash -o pipefail -c 'SMP=$(SMP) bash scripts/qemu.sh $(BUILD)/bench.iso $(QEMU_EXTRA) | \
+		tee $(BUILD)/bench.log'
+	$(Q)bash -o pipefail -c 'SMP=$(SMP) python3 scripts/bench_mitigations.py --build $(BUILD) \
+		--args "$$BENCH_ARGS" --cmdline "$$BENCH_CMDLINE" | tee -a $(BUILD)/bench.log'
+
+# The tables of a benchmark run as figures (scripts/plot.py): LOG= the run's log
+# (default: the last make bench's), DOCS=1 into docs/figures/ for docs/benchmarks.md.
+plot: $(TOOLS_OK)
+	$(Q)bash scripts/setup.sh python3-matplotlib
+	$(Q)/usr/bin/python3 scripts/plot.py --log "$(or $(LOG),$(BUILD)/bench.log)" \
+		--out $(BUILD)/plots $(if $(filter 1,$(DOCS)),--docs)
 
 # Linux's own tools/testing/selftests/x86, unmodified, each booted as init; the
 # expected results are in tests/selftests-x86.expect (docs/testing.md).

@@ -602,6 +602,9 @@ CLAIMS = [
      '`MIT_SYSCALL_PATH`, the mask that makes `syscall_init()` choose those stubs, or '
      'sits inside a block of one (PCID\'s, inside PTI\'s); read from the built kernel\'s '
      '`.patch_sites`'),
+    (['docs-figures-match-tables'],
+     'the figures docs/benchmarks.md shows (`make plot DOCS=1`) draw exactly the numbers of '
+     'the tables beside them: a figure left behind by a changed table fails'),
     (['docs-entry-listing-current'],
      'the `do_syscall_64` listing quoted in docs/entry.md matches the build, and so do the '
      'SYSCALL stubs read out of guest memory after two boots, with `mitigations=off` and '
@@ -986,6 +989,52 @@ def mitigated_stub_sites_in_mit_syscall_path(b):
         problems.append('no patch site found in any _mitigated stub')
     return problems, (f'{seen} sites in the _mitigated stubs, each of MIT_SYSCALL_PATH or '
                       'inside a block of one')
+
+
+# docs/figures/ (make plot DOCS=1) against the tables they draw: figure, where its table
+# is in docs/benchmarks.md (its section's heading, or its own header row), and {table
+# column: figure op}; the row names are the same.
+FIGURE_TABLES = (
+    ('variants.svg', '## Instruction counts', None),
+    ('mitigations.svg', '### Mitigations', None),
+    ('processes.svg', '### Processes', {'instructions': 'time'}),
+    ('clock.svg', '| reader | instructions per call |', {'instructions per call': 'time'}),
+)
+
+
+def doc_table(section):
+    """{row: {column: the number the cell starts with}} of a section's first table."""
+    lines = [l for l in section.splitlines() if l.startswith('|')]
+    head = [c.strip().strip('`') for c in lines[0].strip('|').split('|')]
+    table = {}
+    for line in lines[2:]:
+        cells = [c.strip().strip('`') for c in line.strip('|').split('|')]
+        table[cells[0]] = {col: float(m[1].replace(',', '')) for col, cell in
+                           zip(head[1:], cells[1:]) if (m := re.match(r'([\d,.]+)', cell))}
+    return table
+
+
+@check
+def docs_figures_match_tables(b):
+    """Every bar of docs/figures/*.svg has the value docs/benchmarks.md's table gives."""
+    text = open(os.path.join(ROOT, 'docs', 'benchmarks.md')).read()
+    problems, count = [], 0
+    for name, heading, columns in FIGURE_TABLES:
+        table = doc_table((heading if heading.startswith('|') else '') + text.split(heading, 1)[1])
+        svg = open(os.path.join(ROOT, 'docs', 'figures', name)).read()
+        bars = re.findall(r'id="bar:([^:"]+):([^:"]+):([^"]+)"', svg)
+        if f'figures/{name}' not in text:
+            problems.append(f'docs/benchmarks.md does not show figures/{name}')
+        if not bars:
+            problems.append(f'docs/figures/{name} has no bars')
+        for row, op, value in bars:
+            count += 1
+            col = next((c for c, o in (columns or {}).items() if o == op), op)
+            want = table.get(row, {}).get(col)
+            if want is None or abs(want - float(value)) > 0.5:
+                problems.append(f'docs/figures/{name}: {row} {op} is {value}, the table says '
+                                f'{want}: run "make bench ICOUNT=1", then "make plot DOCS=1"')
+    return problems, f'{count} bars in {len(FIGURE_TABLES)} figures, each as its table says'
 
 
 @check
