@@ -116,16 +116,13 @@ def main():
     b, only = boot.cli_args()
     results, problems = run_all(b, only)
     want = read_expect()
-    for test, result, reason in results:
-        kind, excused, why = want[test]
-        note = f' (expected: {why})' if result != 'PASS' and why else ''
-        extra = f' (excused: {", ".join(excused)})' if result == 'PASS' and excused else ''
-        print(f'{result} {test}' + (f': {reason}' if reason else '') + note + extra)
-    for p in problems:
-        print(f'PROBLEM {p}')
-    count = {k: sum(1 for r in results if r[1] == k) for k in ('PASS', 'FAIL', 'SKIP')}
-    print(f'{count["PASS"]} passed, {count["FAIL"]} failed, {count["SKIP"]} skipped')
-    return 1 if problems else 0
+
+    def note(test, result):
+        _, excused, why = want[test]
+        if result != 'PASS':
+            return f' (expected: {why})' if why else ''
+        return f' (excused: {", ".join(excused)})' if excused else ''
+    return selftests_x86.report(results, problems, note)
 
 
 if __name__ == '__main__':

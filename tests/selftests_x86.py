@@ -181,19 +181,24 @@ def run_all(b, only='', cmdline=''):
     return results, problems
 
 
-def main():
-    b, only = boot.cli_args()
-    results, problems = run_all(b, only)
-    want, _ = read_expect()
+def report(results, problems, note):
+    """One line per test (note(name, result) adds to it), the problems, and the counts.
+    Returns the exit status: 1 if there are problems."""
     for name, result, reason in results:
-        why = want.get(name)
-        note = f' (expected: {why})' if result != 'PASS' and why else ''
-        print(f'{result} {name}' + (f': {reason}' if reason else '') + note)
+        print(f'{result} {name}' + (f': {reason}' if reason else '') + note(name, result))
     for p in problems:
         print(f'PROBLEM {p}')
     count = {k: sum(1 for r in results if r[1] == k) for k in ('PASS', 'FAIL', 'SKIP')}
     print(f'{count["PASS"]} passed, {count["FAIL"]} failed, {count["SKIP"]} skipped')
     return 1 if problems else 0
+
+
+def main():
+    b, only = boot.cli_args()
+    results, problems = run_all(b, only)
+    want, _ = read_expect()
+    return report(results, problems, lambda name, result: f' (expected: {want[name]})'
+                  if result != 'PASS' and want.get(name) else '')
 
 
 if __name__ == '__main__':

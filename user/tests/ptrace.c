@@ -414,6 +414,19 @@ static void stop_before_known_instructions(void)
 		     : "rcx", "r11", "memory");
 }
 
+/* PTRACE_SINGLESTEP, and the stop it ends in: SIGTRAP with this si_code. */
+static void step_stops_with_sigtrap(struct test *t, long pid, int code)
+{
+	struct kernel_siginfo si;
+	int sig;
+
+	ASSERT_EQ(t, ptrace(PTRACE_SINGLESTEP, pid, 0, 0), 0L);
+	ASSERT_TRUE(t, wait_stop(pid, &sig));
+	EXPECT_EQ(t, sig, SIGTRAP);
+	EXPECT_EQ(t, ptrace(PTRACE_GETSIGINFO, pid, 0, (unsigned long)&si), 0L);
+	EXPECT_EQ(t, si.si_code, code);
+}
+
 /*
  * SINGLESTEP runs exactly one instruction, then the child stops with SIGTRAP
  * (TRAP_TRACE) and DR6 says a step (DR_STEP, bit 14), as Linux's virtual DR6.
@@ -423,7 +436,6 @@ SELFTEST(ptrace, singlestep_runs_one_instruction)
 	long pid = traced_child(stop_before_known_instructions);
 	struct user_regs_struct before, after;
 	unsigned long text = 0, dr6 = 0;
-	struct kernel_siginfo si;
 	int sig;
 
 	ASSERT_TRUE(t, pid > 0);
@@ -434,11 +446,7 @@ SELFTEST(ptrace, singlestep_runs_one_instruction)
 	ASSERT_EQ(t, ptrace(PTRACE_PEEKTEXT, pid, before.ip, (unsigned long)&text), 0L);
 	ASSERT_EQ(t, text & 0xffffffffffUL, 0x0000441f0fUL);	/* the NOPL is where we are */
 	for (unsigned long len = 5; len <= 6; len++) {
-		ASSERT_EQ(t, ptrace(PTRACE_SINGLESTEP, pid, 0, 0), 0L);
-		ASSERT_TRUE(t, wait_stop(pid, &sig));
-		EXPECT_EQ(t, sig, SIGTRAP);
-		EXPECT_EQ(t, ptrace(PTRACE_GETSIGINFO, pid, 0, (unsigned long)&si), 0L);
-		EXPECT_EQ(t, si.si_code, TRAP_TRACE);
+		step_stops_with_sigtrap(t, pid, TRAP_TRACE);
 		ASSERT_EQ(t, ptrace(PTRACE_GETREGS, pid, 0, (unsigned long)&after), 0L);
 		EXPECT_EQ(t, after.ip, before.ip + len);
 		EXPECT_EQ(t, ptrace(PTRACE_PEEKUSR, pid, USER_DEBUGREG_OFFSET + 6 * 8,
@@ -471,17 +479,11 @@ SELFTEST(ptrace, singlestep_from_syscall_entry_is_reported_at_its_exit)
 {
 	long pid = sysgood_child(getpid_then_known_end);
 	struct user_regs_struct regs;
-	struct kernel_siginfo si;
-	int sig;
 
 	ASSERT_TRUE(t, pid > 0);
 	ASSERT_TRUE(t, syscall_stop(pid, &regs));
 	ASSERT_EQ(t, regs.orig_ax, (unsigned long)__NR_getpid);
-	ASSERT_EQ(t, ptrace(PTRACE_SINGLESTEP, pid, 0, 0), 0L);
-	ASSERT_TRUE(t, wait_stop(pid, &sig));
-	EXPECT_EQ(t, sig, SIGTRAP);
-	EXPECT_EQ(t, ptrace(PTRACE_GETSIGINFO, pid, 0, (unsigned long)&si), 0L);
-	EXPECT_EQ(t, si.si_code, TRAP_BRKPT);
+	step_stops_with_sigtrap(t, pid, TRAP_BRKPT);
 	ASSERT_EQ(t, ptrace(PTRACE_GETREGS, pid, 0, (unsigned long)&regs), 0L);
 	EXPECT_EQ(t, regs.ip, (unsigned long)getpid_syscall_end);
 	EXPECT_EQ(t, regs.ax, (unsigned long)pid);

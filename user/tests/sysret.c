@@ -279,14 +279,12 @@ static void espfix_trap(int sig, struct kernel_siginfo *si, struct kernel_uconte
 }
 
 /*
- * espfix64: an IRET to a 16-bit stack segment loads only SP, and bits 31:16 of
- * ESP keep what RSP held before it, in ring 0: the kernel's stack address,
- * unless the exit path IRETs from a ministack alias whose bits 31:16 are the
- * user's. A sigreturn to compat mode with a 16-bit LDT SS and a chosen ESP, whose
- * int3 reports ESP whole: all 32 bits as chosen. The SIGTRAP is delivered on an
- * alternate stack: that ESP is no stack to write a frame on.
+ * A sigreturn to 32-bit code at ip with a 16-bit LDT SS (entry 0) and ESP
+ * 0xa5a51230, RCX = rcx, whose trap (SIGTRAP or SIGILL, on an alternate stack: that
+ * ESP is no stack to write a frame on) espfix_trap() notes and leaves to 64-bit mode.
+ * false: the LDT entry or the alternate stack could not be set up.
  */
-SELFTEST(sysret, sigreturn_to_a_16bit_ss_keeps_esp_bits_31_16)
+static bool sigreturn_to_16bit_ss(void *ip, unsigned long rcx)
 {
 	static u8 alt[16384] __aligned(16);
 	struct user_desc d = { .entry_number = 0, .limit = 0xffff };	/* 16-bit data */
@@ -294,21 +292,40 @@ SELFTEST(sysret, sigreturn_to_a_16bit_ss_keeps_esp_bits_31_16)
 	unsigned long stack = syscall6(__NR_mmap, 0, PAGE_SIZE, 3, 0x22 | 0x40 /* MAP_32BIT */,
 				       -1, 0);
 
-	ASSERT_EQ(t, syscall3(__NR_modify_ldt, 0x11, &d, sizeof(d)), 0L);
-	ASSERT_EQ(t, sigaltstack(&ss, &old), 0);
+	if (syscall3(__NR_modify_ldt, 0x11, &d, sizeof(d)) || sigaltstack(&ss, &old))
+		return false;
 	resume_stack = stack + PAGE_SIZE - 64;
 	trapped_sp = 0;
+	trapped_sig = 0;
 	sigaction(SIGTRAP, (unsigned long)espfix_trap, SA_SIGINFO | SA_ONSTACK, 0, NULL);
+	sigaction(SIGILL, (unsigned long)espfix_trap, SA_SIGINFO | SA_ONSTACK, 0, NULL);
+	rewrite.set_rcx_r11 = true;
+	rewrite.rcx = rcx;
 	rewrite.sp = 0xa5a51230;
-	sigreturn_to_segments(compat_int3, __USER32_CS, 0 << 3 | SEGMENT_TI_LDT | 3);
+	sigreturn_to_segments(ip, __USER32_CS, 0 << 3 | SEGMENT_TI_LDT | 3);
 	reset_signal(SIGTRAP);
+	reset_signal(SIGILL);
 	sigaltstack(&old, NULL);
-	EXPECT_EQ(t, caught.count, 0);
-	EXPECT_EQ(t, trapped_sp & 0xffffffff, 0xa5a51230UL);
-	EXPECT_EQ(t, resume_cs & 0xffff, __USER_CS);	/* back in 64-bit mode */
 	d = (struct user_desc){ .read_exec_only = 1, .seg_not_present = 1 };	/* cleared */
 	syscall3(__NR_modify_ldt, 0x11, &d, sizeof(d));
 	syscall2(__NR_munmap, stack, PAGE_SIZE);
+	return true;
+}
+
+/*
+ * espfix64: an IRET to a 16-bit stack segment loads only SP, and bits 31:16 of
+ * ESP keep what RSP held before it, in ring 0: the kernel's stack address,
+ * unless the exit path IRETs from a ministack alias whose bits 31:16 are the
+ * user's. A sigreturn to compat mode with a 16-bit LDT SS and a chosen ESP, whose
+ * int3 reports ESP whole: all 32 bits as chosen.
+ */
+SELFTEST(sysret, sigreturn_to_a_16bit_ss_keeps_esp_bits_31_16)
+{
+	ASSERT_TRUE(t, sigreturn_to_16bit_ss(compat_int3, 0));
+	EXPECT_EQ(t, caught.count, 0);
+	EXPECT_EQ(t, trapped_sig, SIGTRAP);
+	EXPECT_EQ(t, trapped_sp & 0xffffffff, 0xa5a51230UL);
+	EXPECT_EQ(t, resume_cs & 0xffff, __USER_CS);	/* back in 64-bit mode */
 }
 
 /*
@@ -320,33 +337,11 @@ SELFTEST(sysret, sigreturn_to_a_16bit_ss_keeps_esp_bits_31_16)
  */
 SELFTEST(sysret, esp_bits_31_16_survive_interrupts_and_nmis_on_a_16bit_ss)
 {
-	static u8 alt[16384] __aligned(16);
-	struct user_desc d = { .entry_number = 0, .limit = 0xffff };	/* 16-bit data */
-	kernel_stack_t ss = { .ss_sp = alt, .ss_size = sizeof(alt) }, old;
-	unsigned long stack = syscall6(__NR_mmap, 0, PAGE_SIZE, 3, 0x22 | 0x40 /* MAP_32BIT */,
-				       -1, 0);
-
 	ASSERT_TRUE(t, (unsigned long)compat_watch_esp < 1UL << 32);
-	ASSERT_EQ(t, syscall3(__NR_modify_ldt, 0x11, &d, sizeof(d)), 0L);
-	ASSERT_EQ(t, sigaltstack(&ss, &old), 0);
-	resume_stack = stack + PAGE_SIZE - 64;
-	trapped_sp = 0;
-	trapped_sig = 0;
-	sigaction(SIGTRAP, (unsigned long)espfix_trap, SA_SIGINFO | SA_ONSTACK, 0, NULL);
-	sigaction(SIGILL, (unsigned long)espfix_trap, SA_SIGINFO | SA_ONSTACK, 0, NULL);
-	rewrite.set_rcx_r11 = true;
-	rewrite.rcx = 1UL << 26;
-	rewrite.sp = 0xa5a51230;
-	sigreturn_to_segments(compat_watch_esp, __USER32_CS, 0 << 3 | SEGMENT_TI_LDT | 3);
-	reset_signal(SIGTRAP);
-	reset_signal(SIGILL);
-	sigaltstack(&old, NULL);
+	ASSERT_TRUE(t, sigreturn_to_16bit_ss(compat_watch_esp, 1UL << 26));
 	EXPECT_EQ(t, trapped_sig, SIGTRAP);
 	EXPECT_EQ(t, trapped_sp & 0xffffffff, 0xa5a51230UL);
 	EXPECT_EQ(t, resume_cs & 0xffff, __USER_CS);
-	d = (struct user_desc){ .read_exec_only = 1, .seg_not_present = 1 };	/* cleared */
-	syscall3(__NR_modify_ldt, 0x11, &d, sizeof(d));
-	syscall2(__NR_munmap, stack, PAGE_SIZE);
 }
 
 /*
