@@ -18,6 +18,7 @@ SELFTEST(cpu, protections_match_cr4)
 	if (!(l7.ebx & CPUID7_EBX_FSGSBASE))
 		EXPECT_FALSE(t, boot_cpu.fsgsbase);
 	EXPECT_FALSE(t, cr4 & X86_CR4_TSD);
+	EXPECT_FALSE(t, cr4 & X86_CR4_PCE);	/* no ring-3 RDPMC */
 }
 
 SELFTEST(cpu, wp_and_nx_on)

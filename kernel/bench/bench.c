@@ -320,6 +320,23 @@ static const char *fmt_ns(char *buf, size_t size, long long ticks, unsigned long
 	return fmt_per_call(buf, size, ticks * 1000000LL / (long long)tsc_khz, iters);
 }
 
+/*
+ * The performance counters CPUID leaf 0xA reports (Intel's architectural PMU:
+ * version, general and fixed counters), which the benchmark does not program:
+ * its figures are TSC ticks or, under icount, instructions. QEMU's TCG has none.
+ */
+static void print_pmu(const char *prefix)
+{
+	struct cpuid_regs r = cpuid(0).eax >= 0xa ? cpuid(0xa) : (struct cpuid_regs){ 0 };
+
+	if (!(r.eax & 0xff)) {
+		printk("%spmu: none (CPUID leaf 0xA reports no architectural PMU)\n", prefix);
+		return;
+	}
+	printk("%spmu: architectural v%u, %u general and %u fixed counters (not used by "
+	       "the benchmark)\n", prefix, r.eax & 0xff, (r.eax >> 8) & 0xff, r.edx & 0x1f);
+}
+
 /* What a reader of the figures needs to know about the machine and the kernel. */
 static void print_machine(const char *prefix)
 {
@@ -336,6 +353,7 @@ static void print_machine(const char *prefix)
 	       (unsigned long)(tsc_khz % 1000), tsc_khz_source,
 	       boot_cpu.invariant_tsc ? "invariant" : "not invariant (may change with P-states)",
 	       boot_cpu.hypervisor ? "under a hypervisor" : "no hypervisor (bare metal)");
+	print_pmu(prefix);
 	mitigations_name(mit, sizeof(mit));
 	printk("%sentry %s, context tracking %s, RCU tracker %s, irq_restore=%s, %u CPU(s); "
 	       "mitigations %s\n", prefix, rows[boot_entry_variant].name, boot_ct ? "on" : "off",

@@ -13,6 +13,7 @@ static void do_int3(void)	{ asm volatile("int3"); }
 static void do_ud2(void)	{ asm volatile("ud2"); }
 static void do_cli(void)	{ asm volatile("cli"); }
 static void do_hlt(void)	{ asm volatile("hlt"); }
+static void do_rdpmc(void)	{ asm volatile("rdpmc" : : "c"(1U << 30) : "rax", "rdx"); }
 static void do_wrmsr(void)	{ asm volatile("wrmsr" : : "c"(0xc0000082), "a"(0), "d"(0)); }
 static void do_mov_cr3(void)	{ asm volatile("mov %0, %%cr3" : : "r"(0UL)); }
 static void do_in(void)		{ asm volatile("inb $0x80, %%al" : : : "rax"); }
@@ -85,6 +86,16 @@ SELFTEST(faults, cli_is_sigsegv)
 SELFTEST(faults, hlt_is_sigsegv)
 {
 	EXPECT_FAULT(t, do_hlt, SIGSEGV, SI_KERNEL);
+}
+
+/*
+ * RDPMC from ring 3 needs CR4.PCE, which entrylab never sets: no program reads the
+ * performance counters (a fixed counter here: ECX bit 30), #GP.
+ */
+SELFTEST(faults, rdpmc_is_sigsegv)
+{
+	EXPECT_FAULT(t, do_rdpmc, SIGSEGV, SI_KERNEL);
+	EXPECT_EQ(t, caught.trapno, 13UL);
 }
 
 SELFTEST(faults, wrmsr_is_sigsegv)

@@ -42,6 +42,7 @@
 #define X86_CR4_TSD		BIT(2)
 #define X86_CR4_PAE		BIT(5)
 #define X86_CR4_PGE		BIT(7)
+#define X86_CR4_PCE		BIT(8)	/* RDPMC allowed in ring 3 */
 #define X86_CR4_OSFXSR		BIT(9)
 #define X86_CR4_OSXMMEXCPT	BIT(10)
 #define X86_CR4_UMIP		BIT(11)
