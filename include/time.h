@@ -85,6 +85,10 @@ long days_from_civil(long y, unsigned int m, unsigned int d);
 /* kernel/time.c: after tsc_init(). */
 void time_init(void);
 u64 ktime_get_ns(void);		/* monotonic, since boot */
+/* The CPUs' TSCs are not one clock: no TSC reader from now on (kernel/time.c). */
+void tsc_mark_unstable(const char *why);
+/* arch/x86/tsc_sync.c: is each CPU's TSC CPU 0's? Boot CPU, all CPUs online. */
+void tsc_sync_check(void);
 u64 ktime_get_real_ns(void);	/* wall clock, since the epoch */
 
 struct pt_regs;

@@ -185,9 +185,38 @@ int vclock_set_mode(enum vclock_mode mode)
 	return 0;
 }
 
+/* The TSCs are not one clock (arch/x86/tsc_sync.c): every reader clamps to the last read. */
+static bool tsc_unstable;
+static u64 mono_last;
+
+void tsc_mark_unstable(const char *why)
+{
+	printk("tsc: unstable (%s): clock_gettime() makes the system call, and CLOCK_MONOTONIC "
+	       "never goes below the last value read on any CPU\n", why);
+	WRITE_ONCE(tsc_unstable, true);
+	vclock_set_mode(VCLOCK_SYSCALL);
+	vclock_boot_mode = VCLOCK_SYSCALL;	/* and no reader of the TSC from now on */
+}
+
+/*
+ * CLOCK_MONOTONIC. With TSCs that disagree, a CPU behind the one that rebased the
+ * record reads an earlier time: then the largest value any CPU has returned is
+ * kept, and nothing below it is returned (Linux falls back to a clocksource all
+ * CPUs share instead; entrylab has none but the TSC).
+ */
 u64 ktime_get_ns(void)
 {
-	return vclock_read_stable(&vvar.data.clock);
+	u64 ns = vclock_read_stable(&vvar.data.clock), last;
+
+	if (likely(!READ_ONCE(tsc_unstable)))
+		return ns;
+	last = __atomic_load_n(&mono_last, __ATOMIC_RELAXED);
+	do {
+		if (ns <= last)
+			return last;
+	} while (!__atomic_compare_exchange_n(&mono_last, &last, ns, false, __ATOMIC_SEQ_CST,
+					      __ATOMIC_RELAXED));
+	return ns;
 }
 
 u64 ktime_get_real_ns(void)

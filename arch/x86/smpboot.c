@@ -30,6 +30,7 @@
 #include <printk.h>
 #include <sched.h>
 #include <smp.h>
+#include <time.h>
 #include <string.h>
 #include <vdso.h>
 
@@ -193,4 +194,6 @@ void smp_init(void)
 		trampoline_release();
 	}
 	printk("smp: %u CPUs online\n", num_online_cpus());
+	if (num_online_cpus() > 1)
+		tsc_sync_check();
 }

@@ -122,3 +122,27 @@ long signal_later(int sig, long ms, int status)
 	}
 	return pid;
 }
+
+#define THREAD_STACK_SIZE	(16 * PAGE_SIZE)
+#define CLONE_THREAD_FLAGS	(0x100 | 0x200 | 0x400 | 0x800 | 0x10000 | 0x40000 | \
+				 0x100000 | 0x200000)	/* VM FS FILES SIGHAND THREAD SYSVSEM
+							   PARENT_SETTID CHILD_CLEARTID */
+#define FUTEX_WAIT		0
+
+long thread_start(struct thread *th, int (*fn)(void *), void *arg)
+{
+	th->stack = syscall6(__NR_mmap, 0, THREAD_STACK_SIZE, 3, 0x22, -1, 0);
+	th->ctid = -1;
+	return clone_thread(CLONE_THREAD_FLAGS, (void *)(th->stack + THREAD_STACK_SIZE), &th->ptid,
+			    (int *)&th->ctid, 0, fn, arg);
+}
+
+/* pthread_join(): sleep on the tid word until the kernel clears it. */
+void thread_join(struct thread *th)
+{
+	int tid;
+
+	while ((tid = th->ctid) != 0)
+		syscall6(__NR_futex, (long)&th->ctid, FUTEX_WAIT, tid, 0, 0, 0);
+	syscall2(__NR_munmap, th->stack, THREAD_STACK_SIZE);
+}

@@ -76,6 +76,15 @@ int wait_status(long pid);
 void nap_ms(long ms);
 /* A child that sends sig to us after ms milliseconds, naps as long again, and exits with status. */
 long signal_later(int sig, long ms, int status);
+
+/* A thread made as glibc's pthread_create() makes one (a raw clone()), and its join. */
+struct thread {
+	unsigned long stack;
+	int ptid;
+	volatile int ctid;	/* the kernel zeroes it and wakes us when the thread exits */
+};
+long thread_start(struct thread *th, int (*fn)(void *), void *arg);	/* its tid, or -errno */
+void thread_join(struct thread *th);
 #define WSTOPPED_CODE	0x7f			/* the low byte of a stop's wait status */
 
 /* execve.c: the program run again by execve() as "execve-check"; its exit status. */

@@ -8,9 +8,6 @@
 #include <uapi/ldt.h>
 #include "harness.h"
 
-#define CLONE_THREAD_FLAGS	(0x100 | 0x200 | 0x400 | 0x800 | 0x10000 | 0x40000 | \
-				 0x100000 | 0x200000)	/* VM FS FILES SIGHAND THREAD SYSVSEM
-							   PARENT_SETTID CHILD_CLEARTID */
 #define FUTEX_WAIT		0
 #define FUTEX_WAKE		1
 #define FUTEX_REQUEUE		3
@@ -18,35 +15,10 @@
 #define FUTEX_WAIT_BITSET	9
 #define FUTEX_WAKE_BITSET	10
 #define FUTEX_PRIVATE_FLAG	128
-#define STACK_SIZE		(16 * PAGE_SIZE)
 
 static long futex(volatile int *uaddr, int op, int val, const struct timespec64 *ts, int bitset)
 {
 	return syscall6(__NR_futex, (long)uaddr, op, val, (long)ts, 0, bitset);
-}
-
-struct thread {
-	unsigned long stack;
-	int ptid;
-	volatile int ctid;	/* the kernel zeroes it and wakes us when the thread exits */
-};
-
-static long thread_start(struct thread *th, int (*fn)(void *), void *arg)
-{
-	th->stack = syscall6(__NR_mmap, 0, STACK_SIZE, 3, 0x22, -1, 0);
-	th->ctid = -1;
-	return clone_thread(CLONE_THREAD_FLAGS, (void *)(th->stack + STACK_SIZE), &th->ptid,
-			    (int *)&th->ctid, 0, fn, arg);
-}
-
-/* pthread_join(): sleep on the tid word until the kernel clears it. */
-static void thread_join(struct thread *th)
-{
-	int tid;
-
-	while ((tid = th->ctid) != 0)
-		futex(&th->ctid, FUTEX_WAIT, tid, NULL, 0);
-	syscall2(__NR_munmap, th->stack, STACK_SIZE);
 }
 
 static int open_null(void *fd)

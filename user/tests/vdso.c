@@ -225,3 +225,53 @@ SELFTEST(vdso, works_in_a_forked_child)
 	EXPECT_EQ(t, status, 0);
 	EXPECT_EQ(t, vgettime(CLOCK_MONOTONIC, &ts), 0);
 }
+
+/*
+ * CLOCK_MONOTONIC through the vDSO never goes back: not in one thread's reads, nor
+ * in reads taken in turn under one lock by threads on every CPU (the shared-list
+ * check of Linux's timers/threadtest), for about a second. The stable reader once
+ * kept the record's fields from before its retry loop (the vDSO declared the page
+ * const), so a read that raced CPU 0's rebase came out one tick back.
+ */
+#define CLOCK_THREADS	4
+
+static volatile int clock_lock;
+static long clock_shared_last, clock_backwards, clock_reads_left;
+
+static int read_clock_in_turn(void *arg)
+{
+	clock_gettime_fn get = (clock_gettime_fn)arg;
+	struct kernel_timespec ts;
+	long mine = 0;
+
+	while (__atomic_sub_fetch(&clock_reads_left, 1, __ATOMIC_RELAXED) > 0) {
+		get(CLOCK_MONOTONIC, &ts);
+		if (ts_ns(&ts) < mine)
+			__atomic_add_fetch(&clock_backwards, 1, __ATOMIC_RELAXED);
+		mine = ts_ns(&ts);
+		while (__atomic_exchange_n(&clock_lock, 1, __ATOMIC_ACQUIRE))
+			asm volatile("pause");
+		get(CLOCK_MONOTONIC, &ts);
+		if (ts_ns(&ts) < clock_shared_last)
+			clock_backwards++;
+		clock_shared_last = ts_ns(&ts);
+		__atomic_store_n(&clock_lock, 0, __ATOMIC_RELEASE);
+	}
+	return 0;
+}
+
+SELFTEST(vdso, clock_monotonic_never_goes_back_across_threads)
+{
+	clock_gettime_fn get = vdso_clock_gettime();
+	struct thread th[CLOCK_THREADS - 1];
+
+	ASSERT_TRUE(t, get != NULL);
+	clock_backwards = clock_shared_last = 0;
+	clock_reads_left = 2000000;
+	for (int i = 0; i < CLOCK_THREADS - 1; i++)
+		ASSERT_TRUE(t, thread_start(&th[i], read_clock_in_turn, (void *)get) > 0);
+	read_clock_in_turn((void *)get);
+	for (int i = 0; i < CLOCK_THREADS - 1; i++)
+		thread_join(&th[i]);
+	EXPECT_EQ(t, clock_backwards, 0L);
+}

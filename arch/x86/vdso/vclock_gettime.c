@@ -20,8 +20,14 @@
 #include <uapi/unistd.h>
 #include <vvar.h>
 
-/* vdso.lds places it one page below the vDSO's first byte; hidden: RIP-relative. */
-extern const struct vvar_page vvar_page __attribute__((visibility("hidden")));
+/*
+ * vdso.lds places it one page below the vDSO's first byte; hidden: RIP-relative.
+ * Not const, although ring 3 cannot write it: the kernel does, all the time, and
+ * gcc may load a const object's fields once and keep them across the readers'
+ * retry loops (their barriers do not stop it), so that a retried read of the
+ * stable record would use the fields of before a rebase: a time one tick back.
+ */
+extern struct vvar_page vvar_page __attribute__((visibility("hidden")));
 
 static __always_inline long vdso_syscall3(long nr, long a0, long a1, long a2)
 {
