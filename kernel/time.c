@@ -31,6 +31,14 @@
 u64 boot_tsc;
 union vvar_storage vvar __aligned(PAGE_SIZE);
 enum vclock_mode vclock_boot_mode;
+/*
+ * The TSC is not one clock for every CPU (arch/x86/tsc_sync.c), or not to be used
+ * (tsc=unstable, a guessed rate): the kernel's CLOCK_MONOTONIC clamps to the last
+ * value read (ktime_get_ns()).
+ */
+static bool tsc_unstable;
+static u64 mono_last;
+
 /* Serializes the writers of vvar.data.clock: CPU 0's tick and vclock_set_mode(). */
 static DEFINE_SPINLOCK(timekeeper_lock);
 
@@ -113,6 +121,7 @@ void time_init(void)
 	c->getcpu_rdtscp = boot_cpu.rdtscp;
 	vclock_boot_mode = vclock_choose_mode();
 	c->vclock_mode = vclock_boot_mode;
+	tsc_unstable = vclock_boot_mode == VCLOCK_SYSCALL;
 	vclock_init_cpu(0);
 	printk("vdso: clock reader %s, %u ns per 2^%u TSC ticks\n",
 	       vclock_mode_names[vclock_boot_mode], c->mult, c->shift);
@@ -185,9 +194,6 @@ int vclock_set_mode(enum vclock_mode mode)
 	return 0;
 }
 
-/* The TSCs are not one clock (arch/x86/tsc_sync.c): every reader clamps to the last read. */
-static bool tsc_unstable;
-static u64 mono_last;
 
 void tsc_mark_unstable(const char *why)
 {
