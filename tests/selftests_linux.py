@@ -23,12 +23,14 @@ from boot import ROOT  # noqa: E402
 
 SELFTESTS = f'{selftests_x86.TOP}/tools/testing/selftests'
 EXPECT = os.path.join(ROOT, 'tests', 'selftests-linux.expect')
-LINE = re.compile(r'^(\S+)\s+(pass|fail|skip)(?:\s+except\s+((?:"[^"]*",?\s*)+))?:?\s*(.*)$')
+LINE = re.compile(r'^(\S+)\s+(pass|fail|skip)(?:\s+except\s+((?:"[^"]*",?\s*)+))?'
+                  r'((?:\s+[A-Z]+=\S+)*):?\s*(.*)$')
 
 
 def read_expect():
-    """{DIR/NAME: (kind, excused cases, reason)} from tests/selftests-linux.expect."""
-    want = {}
+    """{DIR/NAME: (kind, excused cases, reason)} from tests/selftests-linux.expect, and
+    {DIR/NAME: the environment (VAR=value words) its boot gets}."""
+    want, envs = {}, {}
     for line in open(EXPECT):
         line = line.strip()
         if not line or line.startswith('#'):
@@ -37,8 +39,18 @@ def read_expect():
         if not m:
             raise SystemExit(f'tests/selftests-linux.expect: cannot read "{line}"')
         excused = re.findall(r'"([^"]+)"', m[3] or '')
-        want[m[1]] = (m[2], excused, m[4])
-    return want
+        want[m[1]] = (m[2], excused, m[5])
+        envs[m[1]] = dict(w.split('=', 1) for w in m[4].split())
+    return want, envs
+
+
+def makefile_flags(directory):
+    """CFLAGS and LDLIBS the directory's Makefile sets for its tests (plain words only)."""
+    text = open(os.path.join(directory, 'Makefile')).read().replace('\\\n', ' ')
+    found = {'CFLAGS': [], 'LDLIBS': []}
+    for var, words in re.findall(r'^(CFLAGS|LDLIBS)\s*\+?:?=(.*)$', text, re.M):
+        found[var] += [w for w in words.split() if '$' not in w]
+    return found['CFLAGS'], found['LDLIBS']
 
 
 def source_dir(out, dirs):
@@ -56,11 +68,14 @@ def source_dir(out, dirs):
 
 
 def build(src, out, test):
-    """(binary, None) or (None, the first error line): lib.mk's rule, plus -static."""
+    """(binary, None) or (None, the first error line): lib.mk's rule with the directory
+    Makefile's CFLAGS and LDLIBS, plus -static."""
     directory, name = test.split('/')
     binary = os.path.abspath(os.path.join(out, 'bin', test))
     os.makedirs(os.path.dirname(binary), exist_ok=True)
-    cmd = ['gcc', '-static', '-Wall', '-pthread', '-D_GNU_SOURCE=', f'{name}.c', '-o', binary]
+    cflags, ldlibs = makefile_flags(os.path.join(src, directory))
+    cmd = ['gcc', '-static', '-pthread', '-D_GNU_SOURCE=', *cflags, f'{name}.c', '-o', binary,
+           *ldlibs]
     p = subprocess.run(cmd, cwd=os.path.join(src, directory), capture_output=True, text=True)
     if p.returncode:
         errors = [line for line in p.stderr.splitlines() if 'error' in line]
@@ -82,24 +97,25 @@ def verdict(r, excused):
     return (*selftests_x86.verdict(r), cases)
 
 
-def run_one(b, src, out, test, excused, cmdline):
+def run_one(b, src, out, test, excused, env, cmdline):
     binary, error = build(src, out, test)
     if not binary:
         return test, 'FAIL', f'does not build: {error}', []
     tag = '-' + cmdline.replace('=', '-') if cmdline else ''
     r = boot.run(b, f'selftests-linux{tag}-{test.replace("/", "-")}', cmdline, init=binary,
-                 timeout=selftests_x86.BOOT_TIMEOUT * 4)
+                 env=env, timeout=selftests_x86.BOOT_TIMEOUT * 4)
     return (test, *verdict(r, excused))
 
 
 def run_all(b, only='', cmdline=''):
     """[(test, result, reason)] and the problems against the expect file."""
     out = os.path.join(b, 'selftests-linux')
-    want, problems = read_expect(), []
+    (want, envs), problems = read_expect(), []
     tests = [t for t in want if only in t]
     src = source_dir(out, sorted({t.split('/')[0] for t in want}))
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 1)) as ex:
-        results = list(ex.map(lambda t: run_one(b, src, out, t, want[t][1], cmdline), tests))
+        results = list(ex.map(lambda t: run_one(b, src, out, t, want[t][1], envs[t], cmdline),
+                              tests))
     for test, result, reason, cases in results:
         kind, excused, why = want[test]
         if kind == 'pass' and result != 'PASS':
@@ -115,7 +131,7 @@ def run_all(b, only='', cmdline=''):
 def main():
     b, only = boot.cli_args()
     results, problems = run_all(b, only)
-    want = read_expect()
+    want, _ = read_expect()
 
     def note(test, result):
         _, excused, why = want[test]
