@@ -30,13 +30,12 @@
 
 u64 boot_tsc;
 union vvar_storage vvar __aligned(PAGE_SIZE);
-enum vclock_mode vclock_boot_mode;
 /*
- * The TSC is not one clock for every CPU (arch/x86/tsc_sync.c), or not to be used
- * (tsc=unstable, a guessed rate): the kernel's CLOCK_MONOTONIC clamps to the last
- * value read (ktime_get_ns()).
+ * VCLOCK_SYSCALL here means the TSC is not to be read by the vDSO: tsc=unstable, a
+ * guessed rate, or TSCs that disagree between CPUs (arch/x86/tsc_sync.c). Then the
+ * kernel's CLOCK_MONOTONIC also clamps to the last value read (ktime_get_ns()).
  */
-static bool tsc_unstable;
+enum vclock_mode vclock_boot_mode;
 static u64 mono_last;
 
 /* Serializes the writers of vvar.data.clock: CPU 0's tick and vclock_set_mode(). */
@@ -121,7 +120,6 @@ void time_init(void)
 	c->getcpu_rdtscp = boot_cpu.rdtscp;
 	vclock_boot_mode = vclock_choose_mode();
 	c->vclock_mode = vclock_boot_mode;
-	tsc_unstable = vclock_boot_mode == VCLOCK_SYSCALL;
 	vclock_init_cpu(0);
 	printk("vdso: clock reader %s, %u ns per 2^%u TSC ticks\n",
 	       vclock_mode_names[vclock_boot_mode], c->mult, c->shift);
@@ -199,9 +197,8 @@ void tsc_mark_unstable(const char *why)
 {
 	printk("tsc: unstable (%s): clock_gettime() makes the system call, and CLOCK_MONOTONIC "
 	       "never goes below the last value read on any CPU\n", why);
-	WRITE_ONCE(tsc_unstable, true);
 	vclock_set_mode(VCLOCK_SYSCALL);
-	vclock_boot_mode = VCLOCK_SYSCALL;	/* and no reader of the TSC from now on */
+	WRITE_ONCE(vclock_boot_mode, VCLOCK_SYSCALL);	/* and no TSC reader from now on */
 }
 
 /*
@@ -214,7 +211,7 @@ u64 ktime_get_ns(void)
 {
 	u64 ns = vclock_read_stable(&vvar.data.clock), last;
 
-	if (likely(!READ_ONCE(tsc_unstable)))
+	if (likely(READ_ONCE(vclock_boot_mode) != VCLOCK_SYSCALL))
 		return ns;
 	last = __atomic_load_n(&mono_last, __ATOMIC_RELAXED);
 	do {

@@ -7,8 +7,8 @@
  * Linux's check_tsc_warp() at each CPU's bring-up: CPU 0 and each other CPU in
  * turn take one lock, read the TSC and keep the largest value seen, for a while
  * each; a read smaller than the other CPU's last is a warp. Real CPUs with an
- * invariant TSC and KVM pass; QEMU's TCG starts each vCPU's TSC when the vCPU
- * starts. A warp marks the TSC unstable (kernel/time.c), as Linux does.
+ * invariant TSC, KVM and QEMU's TCG pass. A warp marks the TSC unstable
+ * (kernel/time.c), as Linux does.
  */
 #include <asm/apic.h>
 #include <asm/irqflags.h>
@@ -17,16 +17,11 @@
 #include <smp.h>
 #include <spinlock.h>
 #include <time.h>
+#include <vvar.h>
 
 #define WARP_CHECK_MS	20
 
 static DEFINE_SPINLOCK(warp_lock);
-
-static u64 tsc_read_ordered(void)
-{
-	barrier_nospec();		/* no earlier load or read passes this one */
-	return rdtsc();
-}
 
 static u64 last_tsc, max_warp;
 static unsigned long warp_go, warp_done;
@@ -39,13 +34,13 @@ static void warp_check(void *arg)
 	__atomic_add_fetch(&warp_go, 1, __ATOMIC_SEQ_CST);
 	while (__atomic_load_n(&warp_go, __ATOMIC_SEQ_CST) < 2)
 		cpu_relax();
-	end = tsc_read_ordered() + tsc_khz * WARP_CHECK_MS;
+	end = vvar_rdtsc_ordered() + tsc_khz * WARP_CHECK_MS;
 	for (;;) {
 		u64 prev, now;
 
 		spin_lock(&warp_lock);
 		prev = last_tsc;
-		now = tsc_read_ordered();
+		now = vvar_rdtsc_ordered();
 		last_tsc = now;
 		if (now < prev && prev - now > max_warp)
 			max_warp = prev - now;
