@@ -90,7 +90,8 @@ KERNEL_ASM := $(wildcard boot/*.asm entry/*.asm arch/x86/*.asm) arch/x86/vdso/vd
 # entry/common.c is compiled once per entry variant, for each name in
 # include/entry-variants.h. A name's words are its build flags: irqsave_* use
 # the pushf/cli/popf context-tracking hooks, *_outline keep the hooks out of line,
-# *_sti restore IRQs with a conditional sti instead of popf.
+# *_sti restore IRQs with a conditional sti instead of popf, *_split keep context
+# tracking's state split (include/context_tracking.h).
 variant_names := s/^[[:space:]]*ENTRY_VARIANT(\([a-z_]*\),.*/\1/p
 ENTRY_VARIANTS := $(shell sed -n '$(variant_names)' include/entry-variants.h)
 # Each is built twice: plainly, and for spectre_v2=retpoline with its indirect
@@ -101,7 +102,8 @@ RETPOLINE_CFLAGS := -mindirect-branch=thunk-extern -mindirect-branch-register
 variant_flags = -DENTRY_VARIANT=$(1) \
 	-DENTRY_HOOKS_IRQSAVE=$(if $(findstring irqsave,$(1)),1,0) \
 	-DENTRY_HOOKS_OUTLINE=$(if $(findstring outline,$(1)),1,0) \
-	-DIRQ_RESTORE_$(if $(findstring _sti,$(1)),STI,POPF)
+	-DIRQ_RESTORE_$(if $(findstring _sti,$(1)),STI,POPF) \
+	-DCT_STATE_SPLIT=$(if $(findstring _split,$(1)),1,0)
 
 KERNEL_OBJS := $(KERNEL_C:%.c=$(BUILD)/%.o) $(KERNEL_ASM:%.asm=$(BUILD)/%.o) $(ENTRY_OBJS) \
 	$(BUILD)/font8x16.o

@@ -25,6 +25,19 @@ section .entry.text progbits alloc exec nowrite align=64
 
 extern return_via_iret
 
+; SYSCALL_FRAME: the start of struct pt_regs on the kernel stack, a fake IRET
+; frame so that the IRET exit and every other entry see the same layout, then
+; orig_ax and di. RSP is the stack's top, the user's RSP parked in the entry page.
+%macro SYSCALL_FRAME 0
+	push __USER_DS			; pt_regs->ss
+	push qword [gs:PERCPU_user_rsp]	; pt_regs->sp
+	push r11			; pt_regs->flags: the user's RFLAGS
+	push __USER_CS			; pt_regs->cs
+	push rcx			; pt_regs->ip: the user's return address
+	push rax			; pt_regs->orig_ax: the syscall number
+	push rdi			; pt_regs->di
+%endmacro
+
 ; ENTRY_SYSCALL_64 name, mitigated (0 or 1)
 %macro ENTRY_SYSCALL_64 2
 %if %2
@@ -46,17 +59,14 @@ align 64
 %endif
 	mov rsp, [gs:PERCPU_top_of_stack]	; RSP = top of the current task's kernel stack
 
-	; Build struct pt_regs, starting with a fake IRET frame so that the IRET exit
-	; and every other entry see the same layout.
-	push __USER_DS			; pt_regs->ss
-	push qword [gs:PERCPU_user_rsp]	; pt_regs->sp
-	push r11			; pt_regs->flags: the user's RFLAGS
-	push __USER_CS			; pt_regs->cs
-	push rcx			; pt_regs->ip: the user's return address
-	push rax			; pt_regs->orig_ax: the syscall number
-	push rdi			; pt_regs->di
+	SYSCALL_FRAME			; the fake IRET frame, orig_ax and di
 	PUSH_REGS -ENOSYS		; pt_regs->si .. r15; pt_regs->ax = -ENOSYS
+	SYSCALL_64_C %1, %2
+%endmacro
 
+; SYSCALL_64_C name, mitigated: the second half of a SYSCALL entry, from a
+; complete pt_regs at RSP, RAX = the syscall number, IRQs off, to SYSRET or IRET.
+%macro SYSCALL_64_C 2
 	mov rdi, rsp			; arg 0: struct pt_regs *
 	mov rsi, rax			; arg 1: the syscall number (C reads ESI: an int)
 %if %2
@@ -113,6 +123,66 @@ entry_SYSCALL_64_floor%1:
 
 ENTRY_SYSCALL_64_FLOOR , ENTRY_SYSCALL_64_DEFAULT
 ENTRY_SYSCALL_64_FLOOR _mitigated, ENTRY_SYSCALL_64_DEFAULT_MITIGATED
+
+; entry=asm-fastpath: the design Linux had before its entry moved to C, the
+; system_call_fastpath of up to 4.0 (and, trimmed, entry_SYSCALL_64_fastpath
+; until 4.16). A syscall with nothing to do runs here in assembly: it saves only
+; the registers a C call may clobber, calls the table itself and returns with
+; SYSRET. Everything else goes to the full C path of the default variant: any
+; syscall work (a tracer), TF, context tracking being on (Linux marked every
+; task TIF_NOHZ for that, so that it took the slow path), a call that reads or
+; rewrites all of pt_regs (sys_call_ptregs[]), and any exit work. No register
+; clearing: the preserved half still holds the user's values in the handler,
+; unsaved. Without the SYSCALL path's mitigations only (arch/x86/syscall.c).
+; docs/entry.md, "A timeline", says what this path cost Linux and why it went.
+extern context_tracking_on
+extern sys_call_table
+extern sys_call_ptregs
+extern irqentry_exit_to_user_mode_irqoff
+global entry_SYSCALL_64_asm_fastpath
+align 64
+entry_SYSCALL_64_asm_fastpath:
+	swapgs				; GS_BASE = this CPU's struct percpu
+	mov [gs:PERCPU_user_rsp], rsp	; park the user RSP: we need RSP for a stack
+	mov rsp, [gs:PERCPU_top_of_stack]	; RSP = top of the task's kernel stack
+	SYSCALL_FRAME			; the fake IRET frame, orig_ax and di
+	PUSH_REGS_CLOBBERED -ENOSYS	; pt_regs->si .. r11; pt_regs->ax = -ENOSYS
+	sub rsp, PT_R11			; RSP = pt_regs; bx .. r15 reserved, not written
+	test qword [gs:PERCPU_syscall_work], SYSCALL_WORK_ENTER	; a tracer's entry stop?
+	jnz .full			; yes: the C path stops for it
+	test r11d, X86_EFLAGS_TF	; single-stepped? (the C path reports the step)
+	jnz .full
+	cmp byte [rel context_tracking_on], 0	; context tracking (Linux: TIF_NOHZ)?
+	jne .full			; the fast path cannot track: C does
+	cmp eax, NR_syscalls		; an int past the table, or negative?
+	jae .done			; -ENOSYS, in pt_regs->ax already
+	sbb ecx, ecx			; ECX = -1 (CF set: in range): array_index_nospec
+	and eax, ecx			; RAX = the number, zero-extended, never past the table
+	cmp byte [abs sys_call_ptregs + rax], 0	; does the call need all of pt_regs?
+	jne .full			; yes: C, which saves it
+	sti				; IRQs on for the handler, as in C
+	mov rdi, rsp			; arg 0: struct pt_regs * (its upper half unwritten)
+	call [abs sys_call_table + rax * 8]	; the handler; RBX, RBP, R12-R15 preserved
+	mov [rsp + PT_AX], rax		; pt_regs->ax = the result
+	cli				; IRQs off from the flags test to SYSRET
+.done:
+	mov rcx, [gs:PERCPU_current_task]	; RCX = current (its thread_info first)
+	test qword [rcx + TI_flags], EXIT_TO_USER_MODE_SLOW	; signals, resched, ...?
+	jnz .exit_work			; yes: C, with all of pt_regs
+	cmp byte [rel context_tracking_on], 0	; turned on by this call (the benchmark)?
+	jne .exit_work			; then C's exit tells it: user mode from here
+	add rsp, PT_R11			; RSP = &pt_regs->r11: skip the unwritten half
+	POP_REGS_CLOBBERED		; R11 = user RFLAGS, RCX = user RIP, RAX = result
+	mov rsp, [rsp + PT_SP - PT_ORIG_AX] ; RSP = user RSP (RSP was at orig_ax)
+	EXIT_TO_USER {o64 sysret}, 0	; RIP = RCX, RFLAGS = R11, CPL 3
+.exit_work:
+	SAVE_REGS_PRESERVED		; all of pt_regs: a signal frame copies it
+	mov rdi, rsp			; arg 0: struct pt_regs *
+	call irqentry_exit_to_user_mode_irqoff	; the exit work; IRQs off on return
+	jmp return_via_iret		; as Linux's int_ret_from_sys_call: IRET
+.full:
+	SAVE_REGS_PRESERVED		; all of pt_regs, as the default entry has it
+	SYSCALL_64_C ENTRY_VARIANT_DEFAULT_NAME, 0	; IRQs still off: its C from the top
 
 ; A new task's first return to user mode. switch_to() "returns" here on the
 ; task's kernel stack with IRQs off and RSP = the task's struct pt_regs, which

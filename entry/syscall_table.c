@@ -103,3 +103,19 @@ const sys_call_ptr_t sys_call_table[NR_syscalls] = {
 	[__NR_epoll_pwait2]	= sys_epoll_pwait2,
 	[__NR_entrylab_bench]	= sys_entrylab_bench,
 };
+
+/*
+ * The calls that read or rewrite all of pt_regs, not only the half the SYSCALL
+ * entry always saves: fork and clone copy it, execve and rt_sigreturn replace
+ * it. Only entry=asm-fastpath asks (entry/entry_64.asm): its fast path leaves
+ * the callee-saved half unwritten, so it sends these to the full path, as
+ * Linux's ptregs stubs did.
+ */
+const u8 sys_call_ptregs[NR_syscalls] = {
+	[__NR_rt_sigreturn]	= 1,
+	[__NR_clone]		= 1,
+	[__NR_fork]		= 1,
+	[__NR_vfork]		= 1,
+	[__NR_execve]		= 1,
+	[__NR_clone3]		= 1,
+};

@@ -5,7 +5,15 @@
  * user_enter*() last thing before returning there. The RCU tracker (rcu.h) is
  * fed from the same transitions, so a CPU in user mode is seen as quiescent.
  *
- * Two flavours, as in Linux since 2016:
+ * The context and RCU's watching counter share one per-CPU word, ct_state
+ * (asm/percpu.h), as Linux's since 6.0 ("rcu/context_tracking: Merge dynticks
+ * counter and context tracking states"): one locked add moves both. Before, a
+ * transition was a store of the context and a locked add of the counter; the
+ * entry variant irqoff_inline_split (CT_STATE_SPLIT=1) still does that, on the
+ * same word, so the two designs run side by side in one boot and either may
+ * undo the other's transition: they leave the word the same.
+ *
+ * Two flavours of hook, as in Linux since 2016:
  *  - user_enter() / user_exit(): callable with IRQs on or off; they save RFLAGS,
  *    disable IRQs, change state and restore RFLAGS (pushf; cli ... popf).
  *  - user_enter_irqoff() / user_exit_irqoff(): for callers that already run with
@@ -18,6 +26,10 @@
 #include <asm/irqflags.h>
 #include <asm/percpu.h>
 #include <rcu.h>
+
+#ifndef CT_STATE_SPLIT
+#define CT_STATE_SPLIT 0
+#endif
 
 /*
  * Set at boot from context_tracking=on|off (default on), before the first entry
@@ -37,7 +49,7 @@ static __always_inline bool context_tracking_enabled(void)
 
 static __always_inline enum ctx_state ct_state(void)
 {
-	return this_cpu_read(ct_state);
+	return this_cpu_read(ct_context);
 }
 
 /* Out of line and cold: counts the violation and prints the first few. */
@@ -69,18 +81,43 @@ extern bool ct_warn_expected;
 #define ct_assert_irqs_off()	do { } while (0)
 #endif
 
-/* The state change itself. IRQs off: an interrupt must not see it half done. */
+/*
+ * The state change itself. IRQs off: an interrupt must not see it half done.
+ * Merged, with the RCU tracker on: one fully ordered locked add, the counter's
+ * increment with the context's change folded in, so a CPU reading the word
+ * sees both changes or neither. Without the tracker, or split: a plain store of
+ * the context byte, and for the split tracker its own locked add, after the
+ * store on the way to user mode and before it on the way back.
+ */
+#if CT_STATE_SPLIT
 static __always_inline void __ct_user_enter(void)
 {
-	this_cpu_write(ct_state, CONTEXT_USER);
+	this_cpu_write(ct_context, CONTEXT_USER);
 	rcu_user_enter();
 }
 
 static __always_inline void __ct_user_exit(void)
 {
 	rcu_user_exit();
-	this_cpu_write(ct_state, CONTEXT_KERNEL);
+	this_cpu_write(ct_context, CONTEXT_KERNEL);
 }
+#else
+static __always_inline void __ct_user_enter(void)
+{
+	if (likely(rcu_eqs_on))		/* odd -> even: RCU stops watching */
+		ct_state_add(CT_RCU_WATCHING + CONTEXT_USER - CONTEXT_KERNEL);
+	else
+		this_cpu_write(ct_context, CONTEXT_USER);
+}
+
+static __always_inline void __ct_user_exit(void)
+{
+	if (likely(rcu_eqs_on))		/* even -> odd: RCU watches again */
+		ct_state_add(CT_RCU_WATCHING + CONTEXT_KERNEL - CONTEXT_USER);
+	else
+		this_cpu_write(ct_context, CONTEXT_KERNEL);
+}
+#endif
 
 static __always_inline void user_enter_irqoff(void)
 {

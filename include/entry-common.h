@@ -31,6 +31,8 @@
  *                          (pushf; cli; popf) instead of the _irqoff forms;
  *   ENTRY_HOOKS_OUTLINE=1  enter_from_user_mode() and syscall_exit_to_user_mode()
  *                          are noinline, external functions;
+ *   CT_STATE_SPLIT=1       context tracking's state changes by a store and a
+ *                          locked add, not one locked add (context_tracking.h);
  *   ENTRY_VARIANT=name     suffix of every symbol the variant defines.
  * Any other file that includes this header gets the default, irqoff and inline.
  */

@@ -14,7 +14,11 @@
  *			 noinline functions (before the inlining patches);
  *		inline   they are __always_inline;
  *		sti      local_irq_restore() is "if (flags & IF) sti", not popf
- *			 (asm/irqflags.h); every other row restores with popf.
+ *			 (asm/irqflags.h); every other row restores with popf;
+ *		split    context tracking's split state: a store of the context
+ *			 and a locked add of RCU's counter, as before Linux 6.0
+ *			 (context_tracking.h); every other row moves both with one
+ *			 locked add.
  *		The boot parameter and the benchmark spell it with '-' for '_'.
  *	what	one line for the benchmark table.
  *
@@ -33,8 +37,10 @@
 	ENTRY_VARIANT(irqsave_inline_sti,					\
 		      "pushf/cli/conditional sti hooks, inlined enter/exit")		\
 	ENTRY_VARIANT(irqoff_outline, "_irqoff hooks, out-of-line enter/exit")	\
+	ENTRY_VARIANT(irqoff_inline_split,					\
+		      "the default with the split context-tracking state (before 6.0)")	\
 	ENTRY_VARIANT(irqoff_inline,						\
-		      "_irqoff hooks, inlined enter/exit (2016 + 2023: the default)")
+		      "_irqoff hooks, inlined, merged state (2016 + 2022 + 2023: the default)")
 
 #define ENTRY_VARIANT_DEFAULT	irqoff_inline
 

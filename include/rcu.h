@@ -2,11 +2,13 @@
 /*
  * RCU extended-quiescent-state tracking, fed by context tracking.
  *
- * Each CPU has a counter, rcu_watching, that is odd while RCU must watch the CPU
- * (it runs kernel code and may hold RCU read-side references) and even while it
- * runs user code, where it cannot. Entering and leaving user mode each add one,
- * with a fully ordered atomic RMW (lock inc), so another CPU that snapshots the
- * counter sees every kernel access before the increment. A grace period needs
+ * Each CPU has a counter, RCU's watching counter, that is odd while RCU must
+ * watch the CPU (it runs kernel code and may hold RCU read-side references) and
+ * even while it runs user code, where it cannot. It is the upper bits of the
+ * CPU's ct_state word (asm/percpu.h), below which context tracking keeps the
+ * context. Entering and leaving user mode each add one, with a fully ordered
+ * atomic RMW (lock add), so another CPU that snapshots the counter sees every
+ * kernel access before the increment. A grace period needs
  * each CPU to have been quiescent once since the period began: a CPU whose
  * snapshot was even was quiescent already, and one whose counter has moved since
  * has passed through user mode. A CPU in user mode for seconds never delays a
@@ -28,13 +30,26 @@
  */
 extern bool rcu_eqs_on;
 
-static __always_inline void rcu_watching_inc(void)
+/*
+ * A locked add to this CPU's ct_state word: delta is CT_RCU_WATCHING, and for
+ * context tracking's merged transitions the context's change with it.
+ */
+static __always_inline void ct_state_add(unsigned long delta)
 {
-	asm volatile("lock incq %%gs:%c0"
-		     : : "i"(offsetof(struct percpu, rcu_watching)) : "memory", "cc");
+	asm volatile("lock addq %1, %%gs:%c0"
+		     : : "i"(offsetof(struct percpu, ct_state)), "er"(delta) : "memory", "cc");
 }
 
-/* likely(): the tracker is on by default; keep its increment on the straight path. */
+/* The counter alone: the split tracker, the idle loop, interrupts from idle. */
+static __always_inline void rcu_watching_inc(void)
+{
+	ct_state_add(CT_RCU_WATCHING);
+}
+
+/*
+ * The split state's half of a transition (context_tracking.h, CT_STATE_SPLIT).
+ * likely(): the tracker is on by default; keep its increment on the straight path.
+ */
 static __always_inline void rcu_user_enter(void)
 {
 	if (likely(rcu_eqs_on))
@@ -86,7 +101,7 @@ struct rcu_head {
 
 /* The grace-period side: snapshot a CPU, later ask if it has been quiescent. */
 struct rcu_snap {
-	unsigned long watching;		/* rcu_watching then: even = in user mode */
+	unsigned long watching;		/* the watching counter then: even = in user mode */
 	unsigned long qs;		/* rcu_qs then */
 };
 

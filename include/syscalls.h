@@ -12,6 +12,8 @@
 
 typedef long (*sys_call_ptr_t)(struct pt_regs *regs);
 extern const sys_call_ptr_t sys_call_table[NR_syscalls];
+/* Which calls need all of pt_regs (entry/syscall_table.c). */
+extern const u8 sys_call_ptregs[NR_syscalls];
 
 long sys_ni_syscall(struct pt_regs *regs);
 long sys_write(struct pt_regs *regs);

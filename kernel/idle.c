@@ -15,7 +15,7 @@
 
 /*
  * A halted CPU holds no RCU reference. With the tracker on it says so the way
- * user mode does, by making rcu_watching even: no grace period waits for it or
+ * user mode does, by making its watching counter even: no grace period waits for it or
  * wakes it (interrupts that do arrive watch for their duration: irqentry_enter()).
  * With the tracker off, the counter stays still and the tick or an RCU IPI that
  * finds the CPU halted reports for it (rcu_irq_from()).

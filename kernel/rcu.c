@@ -3,7 +3,7 @@
  * RCU grace periods, fed by the context-tracking tracker (include/rcu.h).
  *
  * A grace period starts by snapshotting every online CPU's two counters and
- * ends when each CPU has been quiescent since its snapshot: its rcu_watching was
+ * ends when each CPU has been quiescent since its snapshot: its watching counter was
  * even (user mode) or has moved (it went through user mode), or its rcu_qs has
  * moved (a context switch, the idle loop, a tick or IPI that found it in user
  * mode or idle). Callbacks and synchronize_rcu() callers wait for the grace
@@ -50,7 +50,7 @@ static struct {
 struct rcu_snap rcu_snapshot(unsigned int cpu)
 {
 	return (struct rcu_snap){
-		.watching = READ_ONCE(per_cpu(cpu, rcu_watching)),
+		.watching = READ_ONCE(per_cpu(cpu, ct_state)) >> CT_RCU_WATCHING_SHIFT,
 		.qs = READ_ONCE(per_cpu(cpu, rcu_qs)),
 	};
 }
@@ -65,7 +65,7 @@ bool rcu_quiescent_since(unsigned int cpu, struct rcu_snap snap)
 
 bool rcu_is_watching(void)
 {
-	return this_cpu_read(rcu_watching) & 1;
+	return this_cpu_read(ct_state) & CT_RCU_WATCHING;
 }
 
 void rcu_irq_from(struct pt_regs *regs)

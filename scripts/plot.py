@@ -23,8 +23,10 @@ import matplotlib.pyplot as plt  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LINE = re.compile(r'^bench (variant|mitigations|proc|clock)=(\S+)(?: op=(\S+))? .*?'
                   r'ticks_per_(?:call|op)=(-?[\d.]+)')
-# One colour per design generation, oldest first (docs/entry.md, "The entry variants").
-GENERATIONS = (('irqsave-outline', '#8c564b'), ('irqsave', '#d62728'), ('irqoff-outline', '#ff7f0e'),
+# One colour per design generation, oldest first (docs/entry.md, "The entry variants: a
+# timeline"); the first prefix a row starts with gives its colour.
+GENERATIONS = (('asm-fastpath', '#7f7f7f'), ('irqsave-outline', '#8c564b'), ('irqsave', '#d62728'),
+               ('irqoff-outline', '#ff7f0e'), ('irqoff-inline-split', '#bcbd22'),
                ('irqoff-inline', '#2ca02c'), ('', '#1f77b4'))
 
 

@@ -340,9 +340,10 @@ BUDGET_PARTS = (
     ('push', '`pt_regs` saved: `PUSH_REGS`'),
     ('clear', 'registers cleared: `CLEAR_REGS`'),
     ('frame', "the C function's own frame (entry/common.c)"),
-    ('ct', 'context tracking: the user-exit and user-entry states and their check '
+    ('ct', 'context tracking: the tests of its two switches, and of the context at entry '
            '(include/context_tracking.h)'),
-    ('rcu', 'the RCU tracker: one `lock incq` each way (include/rcu.h)'),
+    ('rcu', 'the transitions: one `lock addq` each way, the context and RCU\'s counter in one '
+            '(include/rcu.h)'),
     ('irq', 'IRQs on for the syscall, off for the exit (`sti`, `cli`)'),
     ('work', 'work tests: TF at entry, the syscall work, the thread flags at exit'),
     ('dispatch', 'the dispatch: the range check (the invalid number goes no further)'),
@@ -365,14 +366,23 @@ def enclosing(found, line):
     return max((f for f in found if f[0] <= line), default=(0, ''))[1]
 
 
-def budget_part(loc, macros, hooks):
+def budget_part(loc, macros, hooks, insn):
     """Which of BUDGET_PARTS one executed instruction's source file:line is."""
     path, _, line = loc.rpartition(':')
     line = int(line or 0)
     text = open(os.path.join(ROOT, path)).read().splitlines()[line - 1] if path else ''
+    # NASM gives the first instruction of a macro expanded inside another no line of
+    # its own: a push or pop the line does not name is the next macro's, calling.inc's.
+    m = re.match(r'(push|pop) %(\w+)$', insn)
+    if path == 'entry/entry_64.asm' and m and not re.search(rf'\b{m[1]}\s+{m[2]}\b', text):
+        inc = open(os.path.join(ROOT, 'entry/calling.inc')).read().splitlines()
+        line = next(n for n, t in enumerate(inc, 1) if re.match(rf'\s+{m[1]}\s+{m[2]}\b', t))
+        path = 'entry/calling.inc'
     if path == 'entry/calling.inc':
-        return {'PUSH_REGS': 'push', 'CLEAR_REGS': 'clear',
-                'POP_REGS': 'pop'}.get(enclosing(macros, line), 'stub')
+        macro = enclosing(macros, line)     # PUSH_REGS and its halves, POP_REGS's
+        return next((part for prefix, part in (('PUSH_REGS', 'push'), ('CLEAR_REGS', 'clear'),
+                                               ('POP_REGS', 'pop')) if macro.startswith(prefix)),
+                    'stub')
     if path == 'entry/entry_64.asm':
         return 'stub'
     if path == 'entry/common.c':
@@ -399,7 +409,7 @@ def budget_table(build):
     hooks = spans('include/entry-common.h', r'^(?:static __always_inline|__entry_hook) .*?(\w+)\(')
     count = dict.fromkeys((k for k, _ in BUDGET_PARTS), 0)
     for addr in path[1:]:			# the SYSCALL itself is user code's
-        count[budget_part(lines[addr], macros, hooks)] += 1
+        count[budget_part(lines[addr], macros, hooks, insns[addr][2])] += 1
     rows = ['| part | instructions |', '|---|---|']
     rows += [f'| {what} | {count[k]} |' for k, what in BUDGET_PARTS]
     rows.append(f'| **the round trip, SYSCALL and SYSRET included** | **{s["instructions"]}** |')

@@ -49,8 +49,14 @@ def entry_variants():
     return re.findall(r'^\s*ENTRY_VARIANT\((\w+),', text, re.M)
 
 
+def asm_fastpath():
+    """The asm fast path's name, as arch/x86/syscall.c's table gives it."""
+    text = open(os.path.join(ROOT, 'arch', 'x86', 'syscall.c')).read()
+    return re.search(r'\[ENTRY_ASM_FASTPATH\] = \{ "(\w+)"', text)[1].replace('_', '-')
+
+
 # As the kernel spells them on the command line and in its warning: '-' for '_'.
-VARIANT_NAMES = ', '.join(v.replace('_', '-') for v in entry_variants())
+VARIANT_NAMES = ', '.join([v.replace('_', '-') for v in entry_variants()] + [asm_fastpath()])
 KERNEL_SUITES = selftest_suites('arch/x86/**/*.c', 'kernel/**/*.c', 'entry/*.c')
 RING3_SUITES = selftest_suites('user/tests/*.c')
 # A boot of both reports them in one KTAP tree: one name, one suite.
@@ -628,8 +634,10 @@ CLAIMS = [
     (['bench-icount-ordering-repeatable'],
      'two `make bench ICOUNT=1` runs print identical counts for every row and op; for '
      '`kill`, irqoff-inline < irqoff-outline < irqsave-outline and irqoff-inline < '
-     'irqsave-inline < irqsave-outline; the floor is below them; for `invalid`, context '
-     "tracking off < RCU tracker off < both on; docs/benchmarks.md's table matches; the "
+     'irqsave-inline < irqsave-outline, and the merged context-tracking state < the split; '
+     'for `invalid`, floor < the asm fast path untracked < the default untracked < the '
+     'default < the asm fast path tracked, and context tracking off < RCU tracker off; '
+     "docs/benchmarks.md's table matches; the "
      "process table's five round trips are printed, repeat exactly, and order getpid < "
      'yield-pingpong < pipe-pingpong < eventfd-epoll < thread-create-join < fork-wait; '
      "the mitigation table's rows are "
@@ -874,6 +882,12 @@ def conditional_sti(lines):
     return False
 
 
+# RCU's watching counter's unit in the ct_state word (arch/x86/include/asm/percpu.h).
+CT_RCU_WATCHING = 1 << int(re.search(
+    r'#define CT_RCU_WATCHING_SHIFT\s+(\d+)',
+    open(os.path.join(ROOT, 'arch', 'x86', 'include', 'asm', 'percpu.h')).read())[1])
+
+
 @check
 def entry_variants_objdump(b):
     """Each variant's hot path is what its name says: inlined or not, pushf or not."""
@@ -892,9 +906,19 @@ def entry_variants_objdump(b):
         path = body + [l for h in hooks for l in funcs.get(h, [])]
         pushf = any(re.search(r'\bpushf', l) for l in path)
         popf = any(re.search(r'\bpopf', l) for l in path)
-        if v.endswith('_inline') and calls:
+        words = v.split('_')
+        if 'inline' in words and calls:
             problems.append(f'{v}: do_syscall_64 calls {calls}, expected them inlined')
-        if v.endswith('_outline') and calls != hooks:
+        # The state's transitions: split, a locked add of the counter alone (and a
+        # store of the context); merged, the counter with the context folded in.
+        adds = {int(m[1], 16) for l in path for m in [re.search(r'lock addq \$0x(\w+),%gs:', l)]
+                if m}
+        want = {CT_RCU_WATCHING} if 'split' in words else \
+            {CT_RCU_WATCHING - 1, CT_RCU_WATCHING + 1}
+        if adds != want:
+            problems.append(f'{v}: locked adds to ct_state of {sorted(map(hex, adds))}, '
+                            f'expected {sorted(map(hex, want))}')
+        if 'outline' in words and calls != hooks:
             problems.append(f'{v}: do_syscall_64 calls {calls}, expected {hooks}')
         cond_sti = any(conditional_sti(body + funcs.get(h, [])) for h in hooks)
         if v.startswith('irqoff_') and (pushf or popf):
@@ -913,7 +937,8 @@ def entry_variants_objdump(b):
         if not any(re.search(r'call +\*', l) for l in body) or \
                 any('__x86_indirect_thunk' in l for l in body):
             problems.append(f'{v}: do_syscall_64_{v} has no indirect call, or a thunk')
-    return problems, (f'{len(entry_variants())} variants: calls, pushf, popf and sti as named; '
+    return problems, (f'{len(entry_variants())} variants: calls, pushf, popf, sti and the '
+                      'context-tracking state\'s locked adds as named; '
                       'each one\'s _retpoline copy calls through __x86_indirect_thunk_*')
 
 
@@ -1182,7 +1207,7 @@ def bench_icount(b, name):
 
 # Where docs quote icount figures: (file, section heading, row names, columns, row prefix).
 DOCS_ICOUNT_TABLES = (
-    ('benchmarks.md', '## Instruction counts', r'irq\S+|floor', bench_ops(), ''),
+    ('benchmarks.md', '## Instruction counts', r'irq\S+|asm\S+|floor', bench_ops(), ''),
     ('benchmarks.md', '### Mitigations', r'[a-z+]+', MIT_OPS, 'mitigations='),
     ('smp-rcu.md', '## What the tracker costs per syscall', r'irq\S+', ('kill', 'invalid', 'getpid'),
      ''),
@@ -1225,7 +1250,9 @@ def bench_icount_ordering_repeatable(b):
     problems = boot.check(r1, lines=(SUCCESS, *block)) + boot.check(r2, lines=(SUCCESS,))
     names = [v.replace('_', '-') for v in entry_variants()]
     trackers = [f'irqoff-inline,{t}=off' for t in ('context_tracking', 'rcu_eqs')]
-    want = {(v, op) for v in names + trackers for op in bench_ops()} | {('floor', 'invalid')}
+    fast = [asm_fastpath(), f'{asm_fastpath()},context_tracking=off']
+    want = {(v, op) for v in names + trackers + fast for op in bench_ops()}
+    want |= {('floor', 'invalid')}
     want |= {('proc', op) for op in PROC_OPS} | {('clock', c) for c in CLOCK_READERS}
     want |= {(f'mitigations={m}', op) for m in (*MIT_CHAIN, 'auto') for op in MIT_OPS}
     if set(c1) != want:
@@ -1242,10 +1269,19 @@ def bench_icount_ordering_repeatable(b):
         problems.append(f'kill: expected irqoff-inline < irqsave-inline < irqsave-outline: {k}')
     if c1[('floor', 'invalid')] >= c1[('irqoff-inline', 'invalid')]:
         problems.append('the floor is not below the full entry')
+    # With the merged state the tracker is no extra instruction: rcu_eqs=off swaps its
+    # locked adds for plain stores, which saves cycles, not instructions.
     t = [c1[(r, 'invalid')] for r in trackers + ['irqoff-inline']]
-    if not t[0] < t[1] < t[2]:
-        problems.append('invalid: expected context_tracking=off < rcu_eqs=off < irqoff-inline: '
-                        f'{t}')
+    if not t[0] < min(t[1], t[2]):
+        problems.append('invalid: expected context_tracking=off below both rcu_eqs=off and '
+                        f'irqoff-inline: {t}')
+    if not k['irqoff-inline'] < k['irqoff-inline-split']:
+        problems.append(f'kill: the merged context-tracking state is not below the split: {k}')
+    f = [c1[(r, 'invalid')] for r in fast]
+    if not c1[('floor', 'invalid')] < f[1] < t[0] < t[2] < f[0]:
+        problems.append('invalid: expected floor < asm fast path untracked < the default '
+                        'untracked < the default < the asm fast path tracked (its C path): '
+                        f'{f[1]:g}, {t[0]:g}, {t[2]:g}, {f[0]:g}')
     p = [c1[('proc', op)] for op in reversed(PROC_OPS)]
     if not c1[('irqoff-inline', 'getpid')] < p[0] < p[1] < p[2] < p[3] < p[4]:
         problems.append(f'processes: expected getpid < yield-pingpong < pipe-pingpong < '
@@ -1265,7 +1301,8 @@ def bench_icount_ordering_repeatable(b):
     if stale:
         problems.append(f'docs quote icount figures this build does not give: {stale}')
     return problems, ('kill: ' + ', '.join(f'{n} {k[n]:g}' for n in k) +
-                      f'; floor {c1[("floor", "invalid")]:g}; trackers off: invalid '
+                      f'; floor {c1[("floor", "invalid")]:g}; asm fast path invalid '
+                      f'{f[1]:g} untracked, {f[0]:g} tracked; trackers off: invalid '
                       f'{t[0]:g}/{t[1]:g}; yield/pipe/eventfd-epoll/thread/fork '
                       f'{p[0]:g}/{p[1]:g}/{p[2]:g}/{p[3]:g}/{p[4]:g}; '
                       f'clock syscall/stable/percpu {c[0]:g}/{c[1]:g}/{c[2]:g}; '

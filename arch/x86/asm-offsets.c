@@ -16,6 +16,7 @@
 #include <entry-variants.h>
 #include <errno.h>
 #include <syscalls.h>
+#include <thread_info.h>
 
 #define DEFINE(sym, val)	asm volatile("\n.ascii \"->" #sym " %c0\"" : : "i"(val))
 #define DEFINE_TEXT(sym, text)	asm volatile("\n.ascii \"->" #sym " " text "\"")
@@ -26,6 +27,12 @@ void asm_offsets(void);
 void asm_offsets(void)
 {
 	/* pt_regs: the entry's frame names (entry/calling.inc), and the docs' listing. */
+	OFFSET(PT_R15, pt_regs, r15);
+	OFFSET(PT_R14, pt_regs, r14);
+	OFFSET(PT_R13, pt_regs, r13);
+	OFFSET(PT_R12, pt_regs, r12);
+	OFFSET(PT_BP, pt_regs, bp);
+	OFFSET(PT_BX, pt_regs, bx);
 	OFFSET(PT_R11, pt_regs, r11);
 	OFFSET(PT_AX, pt_regs, ax);
 	OFFSET(PT_CX, pt_regs, cx);
@@ -41,7 +48,6 @@ void asm_offsets(void)
 	OFFSET(PERCPU_syscall_work, percpu, syscall_work);
 	OFFSET(PERCPU_ct_state, percpu, ct_state);
 	OFFSET(PERCPU_ct_warnings, percpu, ct_warnings);
-	OFFSET(PERCPU_rcu_watching, percpu, rcu_watching);
 
 	OFFSET(PERCPU_user_rsp, percpu, entry.user_rsp);
 	OFFSET(PERCPU_top_of_stack, percpu, entry.top_of_stack);
@@ -51,6 +57,12 @@ void asm_offsets(void)
 	OFFSET(PERCPU_espfix_stack, percpu, espfix_stack);
 	OFFSET(PERCPU_espfix_waddr, percpu, espfix_waddr);
 	DEFINE(SEGMENT_TI_LDT, SEGMENT_TI_LDT);
+	/* entry=asm-fastpath's own tests (entry/entry_64.asm). */
+	OFFSET(TI_flags, thread_info, flags);
+	DEFINE(EXIT_TO_USER_MODE_SLOW, EXIT_TO_USER_MODE_SLOW);
+	DEFINE(SYSCALL_WORK_ENTER, SYSCALL_WORK_ENTER);
+	DEFINE(X86_EFLAGS_TF, X86_EFLAGS_TF);
+	DEFINE(NR_syscalls, NR_syscalls);
 	DEFINE(IST_VECTORS_MASK, IST_VECTORS_MASK);
 	DEFINE(IRET_FAULT_VECTORS, IRET_FAULT_VECTORS);
 	DEFINE(X86_TRAP_DB, X86_TRAP_DB);
@@ -92,6 +104,7 @@ void asm_offsets(void)
 
 	/* ", irqsave_outline, irqsave_inline, ...": a list for FOR_EACH (calling.inc). */
 	DEFINE_TEXT(ENTRY_VARIANT_NAMES, ENTRY_VARIANTS(VARIANT_NAME));
+	DEFINE_TEXT(ENTRY_VARIANT_DEFAULT_NAME, __stringify(ENTRY_VARIANT_DEFAULT));
 	DEFINE_TEXT(ENTRY_SYSCALL_64_DEFAULT, "entry_SYSCALL_64_" __stringify(ENTRY_VARIANT_DEFAULT));
 	DEFINE_TEXT(ENTRY_SYSCALL_64_DEFAULT_MITIGATED,
 		    "entry_SYSCALL_64_" __stringify(ENTRY_VARIANT_DEFAULT) "_mitigated");

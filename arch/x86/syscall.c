@@ -26,26 +26,44 @@
 #define DECLARE_STUB(name, what)	void entry_SYSCALL_64_##name(void); \
 					void entry_SYSCALL_64_##name##_mitigated(void);
 ENTRY_VARIANTS(DECLARE_STUB)
+void entry_SYSCALL_64_asm_fastpath(void);
 void entry_SYSCALL_64_floor(void);
 void entry_SYSCALL_64_floor_mitigated(void);
 void entry_SYSCALL_compat(void);
 
-/* The order of the benchmark table: include/entry-variants.h, then the floor. */
+/*
+ * The order of the benchmark table: include/entry-variants.h, then the two
+ * stubs written in assembly alone: the asm fast path, which has no mitigated
+ * twin (it predates the mitigations: with one on, LSTAR gets the default's),
+ * and the floor.
+ */
 #define VARIANT(name, what)	{ #name, entry_SYSCALL_64_##name,			\
 				  entry_SYSCALL_64_##name##_mitigated, what, false },
 struct entry_variant entry_variants[] = {
 	ENTRY_VARIANTS(VARIANT)
-	{ "floor", entry_SYSCALL_64_floor, entry_SYSCALL_64_floor_mitigated,
+	[ENTRY_ASM_FASTPATH] = { "asm_fastpath", entry_SYSCALL_64_asm_fastpath, NULL,
+	  "asm fast path (Linux to 4.15): partial pt_regs, table called from asm", false },
+	[ENTRY_FLOOR] = { "floor", entry_SYSCALL_64_floor, entry_SYSCALL_64_floor_mitigated,
 	  "swapgs, stack switch, -ENOSYS, sysret: no C (reference only)", true },
 };
 const unsigned int nr_entry_variants = ARRAY_SIZE(entry_variants);
-_Static_assert(ARRAY_SIZE(entry_variants) + 2 <= BENCH_MAX_ROWS,
-	       "the variants and the two tracker rows (kernel/bench/bench.c) must fit the benchmark");
+_Static_assert(ARRAY_SIZE(entry_variants) + 3 <= BENCH_MAX_ROWS,
+	       "the variants and the three tracker rows (kernel/bench/bench.c) must fit the benchmark");
 unsigned int boot_entry_variant;
 
-/* The stub to run: the plain one unless a mitigation of the SYSCALL path is on. */
+bool entry_variant_runs(unsigned int idx)
+{
+	return !(mitigations & MIT_SYSCALL_PATH) || entry_variants[idx].mitigated;
+}
+
+/*
+ * The stub to run: the plain one unless a mitigation of the SYSCALL path is on;
+ * then its mitigated twin, or the boot's if it has none.
+ */
 static void (*variant_stub(unsigned int idx))(void)
 {
+	if (!entry_variant_runs(idx))
+		idx = boot_entry_variant;
 	return mitigations & MIT_SYSCALL_PATH ? entry_variants[idx].mitigated :
 						entry_variants[idx].entry;
 }
@@ -111,6 +129,13 @@ void syscall_init(void)
 		printk("cmdline: entry=%s is not an entry variant (", want);
 		print_entry_variant_names();
 		printk("), using %s\n", entry_variants[boot_entry_variant].name);
+	}
+	if (!entry_variant_runs(boot_entry_variant)) {
+		unsigned int v = entry_variant_index(__stringify(ENTRY_VARIANT_DEFAULT));
+
+		printk("cmdline: entry=%s runs only with mitigations=off, using %s\n",
+		       entry_variants[boot_entry_variant].name, entry_variants[v].name);
+		boot_entry_variant = v;
 	}
 	syscall_init_cpu();
 }

@@ -103,7 +103,7 @@ static bool ticks_are_instructions;
 /* After syscall_init() (the variants' names) and context_tracking_init(). */
 void bench_init(void)
 {
-	unsigned int v = boot_entry_variant;
+	unsigned int v = boot_entry_variant, untracked;
 
 	ticks_are_instructions = tsc_counts_instructions();
 	tick_unit = ticks_are_instructions ? "instructions (QEMU icount), not cycles" :
@@ -115,10 +115,15 @@ void bench_init(void)
 	boot_rcu = rcu_eqs_on;
 	for (unsigned int i = 0; i < nr_entry_variants; i++)
 		add_row(i, boot_ct, boot_rcu, 0, entry_variants[i].what, "");
+	untracked = nr_rows;
 	add_row(v, false, false, v, "the same, context tracking off (and the RCU tracker with it)",
 		",context_tracking=off");
 	add_row(v, boot_ct, false, v, "the same, context tracking on, RCU tracker off",
 		",rcu_eqs=off");
+	/* Its fast path runs only untracked (Linux's TIF_NOHZ sent tracked tasks to C). */
+	add_row(ENTRY_ASM_FASTPATH, false, false, untracked,
+		"the asm fast path itself: context tracking off (and the RCU tracker)",
+		",context_tracking=off");
 }
 
 /*
@@ -129,6 +134,8 @@ static unsigned long row_ops(unsigned int v)
 {
 	const struct bench_row *row = &rows[v];
 
+	if (!entry_variant_runs(row->entry))
+		return 0;
 	if (entry_variants[row->entry].floor)
 		return BIT(BENCH_OP_INVALID);
 	if (v >= nr_entry_variants &&

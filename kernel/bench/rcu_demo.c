@@ -34,7 +34,7 @@ static unsigned long interrupts_on(unsigned int cpu)
 static bool spinning(const struct task *t, unsigned int cpu)
 {
 	return READ_ONCE(t->on_cpu) == (int)cpu &&
-	       READ_ONCE(per_cpu(cpu, ct_state)) == CONTEXT_USER &&
+	       READ_ONCE(per_cpu(cpu, ct_context)) == CONTEXT_USER &&
 	       (!per_cpu(cpu, nohz_full) || READ_ONCE(per_cpu(cpu, tick_stopped)));
 }
 

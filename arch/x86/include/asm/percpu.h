@@ -26,6 +26,18 @@ enum ctx_state {
 };
 
 /*
+ * percpu.ct_state, context tracking's word (include/context_tracking.h), as
+ * Linux's ct->state since 6.0: the low byte is where the CPU runs (enum
+ * ctx_state, also readable alone as percpu.ct_context), the bits above it are
+ * RCU's watching counter, odd while RCU must watch the CPU (include/rcu.h).
+ * One locked add of CT_RCU_WATCHING + or - a context moves both at once; the
+ * byte never borrows from or carries into the counter, as the context only
+ * goes between CONTEXT_KERNEL and CONTEXT_USER.
+ */
+#define CT_RCU_WATCHING_SHIFT	8
+#define CT_RCU_WATCHING		(1UL << CT_RCU_WATCHING_SHIFT)
+
+/*
  * The first page of each area: all the entry code touches while the user's page
  * tables may be live. With page-table isolation (arch/x86/mm/pti.c) the user's
  * tables map it too, writable, so nothing secret may live here.
@@ -56,9 +68,11 @@ struct percpu {
 	unsigned long syscall_work;
 	struct mm *loaded_mm;		/* whose user half CR3 holds; NULL: none */
 	unsigned int cpu;
-	enum ctx_state ct_state;	/* context tracking: where this CPU runs */
+	union {
+		unsigned long ct_state;	/* context and RCU counter: see CT_RCU_WATCHING */
+		u8 ct_context;		/* its low byte: enum ctx_state */
+	};
 	unsigned long ct_warnings;	/* CT_WARN_ON() hits */
-	unsigned long rcu_watching;	/* odd: RCU watches this CPU (see rcu.h) */
 	unsigned long rcu_qs;		/* quiescent states reported (see rcu.h) */
 	unsigned int rcu_read_depth;	/* rcu_read_lock() nesting */
 	unsigned long timer_ticks;
@@ -106,7 +120,7 @@ extern struct percpu percpu_areas[NR_CPUS];
 
 /*
  * GCC's __seg_gs address space: a pointer in it is an offset from GS_BASE, so
- * this_cpu_read(ct_state) compiles to a single "mov %gs:OFFSET, reg".
+ * this_cpu_read(ct_context) compiles to a single "mov %gs:OFFSET, reg".
  */
 #define this_cpu_ptr_gs		((struct percpu __seg_gs *)0)
 #define this_cpu_read(field)	(this_cpu_ptr_gs->field)
