@@ -18,6 +18,7 @@
 #define EFAULT		14
 #define EBUSY		16
 #define EEXIST		17
+#define ENODEV		19
 #define ENOTDIR		20
 #define EINVAL		22
 #define ENFILE		23

@@ -22,30 +22,63 @@
 #include <uapi/bench.h>
 #include <vvar.h>
 
-#define TIMED_LOOP(iters, body)						\
+/*
+ * What a loop is timed by: the TSC, or a performance counter, by the ECX value
+ * RDPMC takes for it (BENCH_PMU: the kernel programs the counters and lets ring
+ * 3 read them between BENCH_BEGIN and BENCH_END). Both reads are ordered after
+ * every earlier instruction, as rdtsc_ordered().
+ */
+#define TSC_COUNTER	(-1L)
+
+static inline u64 read_counter(long counter)
+{
+	u32 lo, hi;
+
+	if (counter == TSC_COUNTER)
+		return rdtsc_ordered();
+	asm volatile("lfence; rdpmc" : "=a"(lo), "=d"(hi) : "c"((u32)counter) : "memory");
+	return ((u64)hi << 32) | lo;
+}
+
+#define COUNTED_LOOP(counter, iters, body)				\
 	({								\
-		u64 _t0 = rdtsc_ordered();				\
+		u64 _t0 = read_counter(counter);			\
 		for (u64 _i = 0; _i < (iters); _i++) {			\
 			body;						\
 		}							\
-		rdtsc_ordered() - _t0;					\
+		read_counter(counter) - _t0;				\
 	})
+#define TIMED_LOOP(iters, body)	COUNTED_LOOP(TSC_COUNTER, iters, body)
 
 /* The loop body of every measurement: one syscall, or nothing (the baseline). */
-static noinline u64 time_syscalls(u64 iters, long nr, long a0, long a1)
+static noinline u64 time_syscalls(long counter, u64 iters, long nr, long a0, long a1)
 {
-	return TIMED_LOOP(iters, syscall2(nr, a0, a1));
+	return COUNTED_LOOP(counter, iters, syscall2(nr, a0, a1));
 }
 
-static noinline u64 time_empty(u64 iters, long nr, long a0, long a1)
+static noinline u64 time_empty(long counter, u64 iters, long nr, long a0, long a1)
 {
 	/* The same register set-up as a syscall, minus the SYSCALL instruction. */
-	return TIMED_LOOP(iters, ({
+	return COUNTED_LOOP(counter, iters, ({
 		long ret;
 		register long rdi asm("rdi") = a0;
 		register long rsi asm("rsi") = a1;
 		asm volatile("" : "=a"(ret) : "a"(nr), "r"(rdi), "r"(rsi) : "rcx", "r11", "memory");
 	}));
+}
+
+/*
+ * Counter k of the PMU (0: core cycles, 1: instructions retired) over the loop,
+ * less the empty loop's; each difference modulo the counters' width.
+ */
+static long long pmu_delta(const struct bench_pmu *p, int k, u64 iters, long nr, long a0, long a1)
+{
+	long counter = k ? p->rdpmc_instructions : p->rdpmc_cycles;
+	u64 mask = p->width >= 64 ? ~0ULL : (1ULL << p->width) - 1;
+	u64 base = time_empty(counter, iters, nr, a0, a1) & mask;
+	u64 t = time_syscalls(counter, iters, nr, a0, a1) & mask;
+
+	return (long long)(t - base);
 }
 
 static void sort(long long *v, u64 n)
@@ -73,7 +106,11 @@ void bench_parse_args(struct cmdline *args, struct bench_args *b)
 int run_benchmark(const struct bench_args *b)
 {
 	static long long ticks[BENCH_MAX_ROWS][BENCH_NR_OPS][BENCH_MAX_REPS];
+	/* With a PMU: core cycles [0] and instructions retired [1], as ticks. */
+	static long long counts[2][BENCH_MAX_ROWS][BENCH_NR_OPS][BENCH_MAX_REPS];
 	long nvar = syscall1(__NR_entrylab_bench, BENCH_ROWS);
+	struct bench_pmu pmu;
+	bool have_pmu;
 	long serves[BENCH_MAX_ROWS];
 	int pid = getpid();
 	struct {
@@ -101,6 +138,7 @@ int run_benchmark(const struct bench_args *b)
 	printf("bench: %lu iterations x %lu repetitions x %ld rows\n",
 	       (unsigned long)b->iters, (unsigned long)b->reps, nvar);
 	syscall1(__NR_entrylab_bench, BENCH_BEGIN);
+	have_pmu = !syscall2(__NR_entrylab_bench, BENCH_PMU, &pmu);
 	for (u64 r = 0; r < b->reps; r++) {
 		for (long v = 0; v < nvar; v++) {
 			syscall2(__NR_entrylab_bench, BENCH_SELECT, v);
@@ -111,9 +149,14 @@ int run_benchmark(const struct bench_args *b)
 					continue;
 				if (op == BENCH_OP_KILL_HANDLED)
 					sigaction(SIGWINCH, (unsigned long)winch_handler, 0, 0, NULL);
-				base = time_empty(b->iters, ops[op].nr, ops[op].a0, ops[op].a1);
-				t = time_syscalls(b->iters, ops[op].nr, ops[op].a0, ops[op].a1);
+				base = time_empty(TSC_COUNTER, b->iters, ops[op].nr, ops[op].a0,
+						  ops[op].a1);
+				t = time_syscalls(TSC_COUNTER, b->iters, ops[op].nr, ops[op].a0,
+						  ops[op].a1);
 				ticks[v][op][r] = (long long)(t - base);
+				for (int k = 0; have_pmu && k < 2; k++)
+					counts[k][v][op][r] = pmu_delta(&pmu, k, b->iters, ops[op].nr,
+									ops[op].a0, ops[op].a1);
 				sigaction(SIGWINCH, SIG_DFL, 0, 0, NULL);
 			}
 		}
@@ -130,6 +173,13 @@ int run_benchmark(const struct bench_args *b)
 			res.min_ticks = ticks[v][op][0];
 			res.median_ticks = ticks[v][op][b->reps / 2];
 			res.reps = b->reps;
+			res.min_cycles = res.min_instructions = -1;
+			if (have_pmu) {
+				sort(counts[0][v][op], b->reps);
+				sort(counts[1][v][op], b->reps);
+				res.min_cycles = counts[0][v][op][0];
+				res.min_instructions = counts[1][v][op][0];
+			}
 			if (syscall5(__NR_entrylab_bench, BENCH_REPORT, v, op, b->iters, &res)) {
 				printf("bench: the kernel refused the result of variant %ld op %d\n",
 				       v, op);
@@ -415,13 +465,17 @@ static noinline u64 time_vdso(u64 iters, int (*vgettime)(int clock, void *ts))
 	return TIMED_LOOP(iters, vgettime(CLOCK_MONOTONIC, &ts));
 }
 
-/* "ns_per_call=12.34" from the vvar page's own scale, when the TSC's rate is known. */
+/*
+ * "ns_per_call=12.34" from the vvar page's own scale, when ticks are TSC ticks at
+ * a measured rate (BENCH_NS): not under icount, where they are instructions.
+ */
 static void print_clock_ns(const char *prefix, long long ticks, u64 iters)
 {
 	const struct vdso_clock *c = (const void *)(getauxval(AT_SYSINFO_EHDR) - PAGE_SIZE);
 	u64 hundredths;
 
-	if (c->vclock_mode == BENCH_CLOCK_SYSCALL || ticks < 0)
+	if (c->vclock_mode == BENCH_CLOCK_SYSCALL || ticks < 0 ||
+	    syscall1(__NR_entrylab_bench, BENCH_NS) != 1)
 		return;
 	hundredths = (u64)((unsigned __int128)ticks * 100 * c->mult >> c->shift) / iters;
 	printf("%s%lu.%02lu", prefix, (unsigned long)(hundredths / 100),
@@ -445,14 +499,14 @@ int run_clock_benchmark(const struct bench_args *b)
 		have[row] = !syscall2(__NR_entrylab_bench, BENCH_CLOCK, clock_modes[row]);
 	for (u64 r = 0; r < b->reps; r++) {
 		for (int row = 0; row < NR_CLOCK_ROWS; row++) {
-			u64 base = time_empty(b->iters, __NR_clock_gettime, CLOCK_MONOTONIC,
-					      (long)&ts), t;
+			u64 base = time_empty(TSC_COUNTER, b->iters, __NR_clock_gettime,
+					      CLOCK_MONOTONIC, (long)&ts), t;
 
 			if (!have[row])
 				continue;
 			if (row == CLOCK_ROW_SYSCALL) {
-				t = time_syscalls(b->iters, __NR_clock_gettime, CLOCK_MONOTONIC,
-						  (long)&ts);
+				t = time_syscalls(TSC_COUNTER, b->iters, __NR_clock_gettime,
+						  CLOCK_MONOTONIC, (long)&ts);
 			} else {
 				syscall2(__NR_entrylab_bench, BENCH_CLOCK, clock_modes[row]);
 				t = time_vdso(b->iters, vgettime);
@@ -463,7 +517,7 @@ int run_clock_benchmark(const struct bench_args *b)
 	syscall1(__NR_entrylab_bench, BENCH_END);
 
 	printf("bench: clock_gettime(CLOCK_MONOTONIC): %lu calls x %lu repetitions, ticks per "
-	       "call (min, median), ns per call (min)\n", (unsigned long)b->iters,
+	       "call (min, median), ns per call (min, where the TSC's rate is measured)\n", (unsigned long)b->iters,
 	       (unsigned long)b->reps);
 	for (int row = 0; row < NR_CLOCK_ROWS; row++) {
 		printf("bench: %-20s", clock_names[row]);

@@ -15,6 +15,11 @@
  *                                                           gettimeofday, time and getcpu
  *                                                           calls this thread made
  *   syscall(__NR_entrylab_bench, BENCH_BOOT_ROW)            the row of the boot's variant
+ *   syscall(__NR_entrylab_bench, BENCH_PMU, &pmu)           after BENCH_BEGIN: the RDPMC
+ *                                                           counters for core cycles and
+ *                                                           instructions (-ENODEV: none)
+ *   syscall(__NR_entrylab_bench, BENCH_NS)                  1 if ticks convert to ns (a
+ *                                                           measured TSC rate, no icount)
  *
  * A row is an entry variant with context tracking and the RCU tracker on or off
  * (kernel/bench/bench.c). Ticks are RDTSC deltas measured in ring 3, with the empty
@@ -40,6 +45,15 @@ enum bench_cmd {
 	BENCH_CLOCK,
 	BENCH_CLOCK_SYSCALLS,
 	BENCH_BOOT_ROW,
+	BENCH_PMU,
+	BENCH_NS,
+};
+
+/* BENCH_PMU: what ring 3 passes to RDPMC (ECX) for each count, and their width. */
+struct bench_pmu {
+	unsigned int rdpmc_cycles;	/* core cycles, unhalted */
+	unsigned int rdpmc_instructions;	/* instructions retired */
+	unsigned int width;		/* bits: the difference of two reads is taken modulo 2^width */
 };
 
 /* BENCH_CLOCK's modes: the values of the kernel's enum vclock_mode (include/vvar.h). */
@@ -71,6 +85,8 @@ struct bench_result {
 	long long min_ticks;	/* over the repetitions, whole loop */
 	long long median_ticks;
 	unsigned long reps;
+	/* With a PMU (BENCH_PMU), the minimum over the repetitions; -1 without. */
+	long long min_cycles, min_instructions;
 };
 
 #endif

@@ -24,6 +24,7 @@
 #include <asm/apic.h>
 #include <asm/irqflags.h>
 #include <asm/mitigations.h>
+#include <asm/pmu.h>
 #include <asm/processor.h>
 #include <asm/syscall.h>
 #include <asm/uaccess.h>
@@ -99,6 +100,8 @@ static bool under_kvm(void)
 /* What the figures count, said in the tables and the results block. */
 static const char *tick_unit;
 static bool ticks_are_instructions;
+/* The counters BENCH_BEGIN programmed (the same on every CPU): BENCH_PMU's answer. */
+static struct bench_pmu pmu_counters;
 
 /* After syscall_init() (the variants' names) and context_tracking_init(). */
 void bench_init(void)
@@ -106,6 +109,7 @@ void bench_init(void)
 	unsigned int v = boot_entry_variant, untracked;
 
 	ticks_are_instructions = tsc_counts_instructions();
+	pmu_init();
 	tick_unit = ticks_are_instructions ? "instructions (QEMU icount), not cycles" :
 		    under_kvm() ? "TSC ticks under KVM: cycles at the TSC's rate" :
 		    !boot_cpu.hypervisor ? "TSC ticks: cycles at the TSC's rate, not the core clock" :
@@ -162,11 +166,12 @@ static void mark_changed(void)
 	__atomic_or_fetch(&changed_cpus, BIT(smp_processor_id()), __ATOMIC_RELAXED);
 }
 
-/* On each CPU changed: the boot's row and the tick, as before BENCH_BEGIN. */
+/* On each CPU changed: the boot's row, the tick and no ring-3 RDPMC, as before BENCH_BEGIN. */
 static void restore_here(void *arg)
 {
 	select_row(&rows[boot_entry_variant]);
 	lapic_timer_start(TIMER_HZ);
+	pmu_bench_stop();
 }
 
 /* Undoes every change, on each CPU one was made on; returns those CPUs. */
@@ -244,7 +249,17 @@ long sys_entrylab_bench(struct pt_regs *regs)
 			return -EPERM;
 		mark_changed();
 		lapic_timer_stop();
+		pmu_bench_start(&pmu_counters);
 		return 0;
+	case BENCH_PMU:
+		/* The counters this CPU counts, if the benchmark's BENCH_BEGIN ran here. */
+		if (!(read_cr4() & X86_CR4_PCE))
+			return -ENODEV;
+		if (copy_to_user((void __user *)regs->si, &pmu_counters, sizeof(pmu_counters)))
+			return -EFAULT;
+		return 0;
+	case BENCH_NS:
+		return !tsc_khz_guessed && !ticks_are_instructions;
 	case BENCH_END:
 		if (!may_control())
 			return -EPERM;
@@ -268,7 +283,8 @@ long sys_entrylab_bench(struct pt_regs *regs)
 			return -EFAULT;
 		/* Bounded so the table's arithmetic cannot overflow or divide by zero. */
 		if (!r.reps || r.reps > BENCH_MAX_REPS || !tick_count_sane(r.min_ticks) ||
-		    !tick_count_sane(r.median_ticks))
+		    !tick_count_sane(r.median_ticks) || !tick_count_sane(r.min_cycles) ||
+		    !tick_count_sane(r.min_instructions))
 			return -EINVAL;
 		cells[v][op] = (struct cell){ true, regs->r10, r };
 		return 0;
@@ -328,20 +344,28 @@ static const char *fmt_ns(char *buf, size_t size, long long ticks, unsigned long
 }
 
 /*
- * The performance counters CPUID leaf 0xA reports (Intel's architectural PMU:
- * version, general and fixed counters), which the benchmark does not program:
- * its figures are TSC ticks or, under icount, instructions. QEMU's TCG has none.
+ * The counters the benchmark reads beside the TSC (arch/x86/pmu.c), or why none:
+ * QEMU's TCG has none, so there the figures are TSC ticks or icount's instructions.
  */
 static void print_pmu(const char *prefix)
 {
-	struct cpuid_regs r = cpuid(0).eax >= 0xa ? cpuid(0xa) : (struct cpuid_regs){ 0 };
+	if (pmu.kind == PMU_NONE)
+		printk("%spmu: none (%s)\n", prefix, pmu.why);
+	else
+		printk("%spmu: %s v%u, %u-bit: core cycles and instructions retired per call\n",
+		       prefix, pmu.kind == PMU_INTEL_ARCH ? "Intel architectural fixed counters" :
+		       "AMD core counters", pmu.version, pmu.width);
+}
 
-	if (!(r.eax & 0xff)) {
-		printk("%spmu: none (CPUID leaf 0xA reports no architectural PMU)\n", prefix);
+/* " cycles 123.45 instructions 67.00" where the PMU counted the cell; else nothing. */
+static void print_pmu_cell(const char *cycles, const char *instructions, const struct cell *c)
+{
+	char a[32], b[32];
+
+	if (c->r.min_cycles < 0 || c->r.min_instructions < 0)
 		return;
-	}
-	printk("%spmu: architectural v%u, %u general and %u fixed counters (not used by "
-	       "the benchmark)\n", prefix, r.eax & 0xff, (r.eax >> 8) & 0xff, r.edx & 0x1f);
+	printk("%s%s%s%s", cycles, fmt_per_call(a, sizeof(a), c->r.min_cycles, c->iters),
+	       instructions, fmt_per_call(b, sizeof(b), c->r.min_instructions, c->iters));
 }
 
 /* What a reader of the figures needs to know about the machine and the kernel. */
@@ -391,6 +415,9 @@ static void print_results_block(void)
 			printk(" %s %s%s%s%s", op_names[op],
 			       fmt_per_call(t, sizeof(t), c->r.min_ticks, c->iters),
 			       n[0] ? " (" : "", n, n[0] ? ")" : "");
+			print_pmu_cell(" [cycles ", " instructions ", c);
+			if (c->r.min_cycles >= 0)
+				printk("]");
 		}
 		printk("\n");
 	}
@@ -453,6 +480,7 @@ void bench_print_results(void)
 			       fmt_per_call(b, sizeof(b), c->r.median_ticks, c->iters), c->r.reps);
 			if (*fmt_ns(a, sizeof(a), c->r.min_ticks, c->iters))
 				printk(" ns_per_call=%s", a);
+			print_pmu_cell(" pmu_cycles_per_call=", " pmu_instructions_per_call=", c);
 			printk("\n");
 		}
 	}

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The performance counters the benchmark reads from ring 3 (arch/x86/pmu.c): core
+ * cycles and instructions retired, each a counter that RDPMC reads with CR4.PCE
+ * set, which the benchmark sets on its CPU between BENCH_BEGIN and BENCH_END only.
+ */
+#ifndef _ASM_X86_PMU_H
+#define _ASM_X86_PMU_H
+
+#include <asm/processor.h>
+#include <uapi/bench.h>
+
+enum pmu_kind {
+	PMU_NONE,
+	PMU_INTEL_ARCH,		/* CPUID 0xA, version 2+: fixed counters 0 and 1 */
+	PMU_AMD_CORE,		/* CPUID 0x80000001 ECX[23]: PERF_CTL/CTR 0 and 1 at 0xc0010200 */
+};
+
+struct pmu_info {
+	enum pmu_kind kind;
+	unsigned int version;		/* Intel's architectural version; AMD: 2 with PerfMonV2 */
+	unsigned int width;		/* bits of each counter */
+	const char *why;		/* PMU_NONE: why not */
+};
+
+/* What the CPUID leaves describe (CPUID values in, so a self-test can feed its own). */
+struct pmu_info pmu_parse(bool intel, u32 max_leaf, struct cpuid_regs leaf_0a,
+			  bool amd, u32 max_ext_leaf, u32 ext1_ecx, u32 ext22_eax);
+
+extern struct pmu_info pmu;
+
+void pmu_init(void);
+/* This CPU: count both counters, ring 0 and 3, and let ring 3 RDPMC them. */
+bool pmu_bench_start(struct bench_pmu *out);
+/* This CPU: counters off, CR4.PCE clear (RDPMC in ring 3 is #GP again). */
+void pmu_bench_stop(void);
+
+#endif
