@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <ptrace.h>
 #include <sched.h>
+#include <seccomp.h>
 #include <signal.h>
 #include <uapi/unistd.h>
 
@@ -26,6 +27,9 @@
  * work found on entry, as on Linux: the tracer's resume from this stop does not
  * change it. The stop at the exit comes from the exit work loop;
  * TIF_SYSCALL_EXIT_STOP sends the return there.
+ *
+ * Then seccomp, on the number the tracer left, as Linux orders them: a tracer
+ * may change the call, and seccomp must judge the call that would run.
  */
 int syscall_trace_enter(struct pt_regs *regs, int nr)
 {
@@ -34,14 +38,18 @@ int syscall_trace_enter(struct pt_regs *regs, int nr)
 
 	if (!(work & SYSCALL_WORK_ENTER))
 		return nr;
-	if (work & BIT(SYSCALL_WORK_SYSCALL_TRACE))
-		set_tsk_thread_flag(current, TIF_SYSCALL_EXIT_STOP);
-	/* A SIGKILL that came while stopped: the syscall must not run either. */
-	if (ptrace_report_syscall_entry(regs) || (work & BIT(SYSCALL_WORK_SYSCALL_EMU)))
-		return -1;
-	nr = (int)regs->orig_ax;
-	if ((unsigned int)nr >= NR_syscalls && nr != -1)
-		regs->ax = -ENOSYS;	/* no such call: not the tracer's ax, as on Linux */
+	if (work & (BIT(SYSCALL_WORK_SYSCALL_TRACE) | BIT(SYSCALL_WORK_SYSCALL_EMU))) {
+		if (work & BIT(SYSCALL_WORK_SYSCALL_TRACE))
+			set_tsk_thread_flag(current, TIF_SYSCALL_EXIT_STOP);
+		/* A SIGKILL that came while stopped: the syscall must not run either. */
+		if (ptrace_report_syscall_entry(regs) || (work & BIT(SYSCALL_WORK_SYSCALL_EMU)))
+			return -1;
+		nr = (int)regs->orig_ax;
+		if ((unsigned int)nr >= NR_syscalls && nr != -1)
+			regs->ax = -ENOSYS;	/* no such call: not the tracer's ax, as on Linux */
+	}
+	if (work & BIT(SYSCALL_WORK_SECCOMP))
+		nr = __secure_computing(regs, nr);
 	return nr;
 }
 

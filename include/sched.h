@@ -87,6 +87,12 @@ struct task {
 	struct task *parent;		/* the parent process's leader; NULL: the kernel */
 	bool kernel_reaps;		/* started by the kernel, which waits for it */
 	struct ptrace_state ptrace;	/* its tracer, if any (kernel/ptrace.c) */
+	/*
+	 * The task's own, inherited by fork and clone, kept by execve, never undone
+	 * (kernel/seccomp.c): SECCOMP_MODE_*, and prctl(PR_SET_NO_NEW_PRIVS).
+	 */
+	int seccomp_mode;
+	bool no_new_privs;
 	int exit_signal;		/* to the parent when the process ends; 0: none */
 	/* Sleeping (kernel/sched.c): what it waits for besides a signal. */
 	const void *wait_chan;

@@ -60,6 +60,8 @@ long sys_tkill(struct pt_regs *regs);
 long sys_tgkill(struct pt_regs *regs);
 long sys_uname(struct pt_regs *regs);
 long sys_arch_prctl(struct pt_regs *regs);
+long sys_prctl(struct pt_regs *regs);
+long sys_seccomp(struct pt_regs *regs);
 long sys_modify_ldt(struct pt_regs *regs);
 long sys_ptrace(struct pt_regs *regs);
 long sys_clock_gettime(struct pt_regs *regs);

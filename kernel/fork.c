@@ -25,6 +25,7 @@
 #include <file.h>
 #include <mm.h>
 #include <sched.h>
+#include <seccomp.h>
 #include <signal.h>
 #include <string.h>
 #include <syscalls.h>
@@ -155,6 +156,7 @@ static void copy_thread(struct task *p, const struct kernel_clone_args *args)
 	if (args->stack)
 		p->regs->sp = args->stack;
 	copy_user_segments(p);
+	seccomp_fork(p);
 	if (args->flags & CLONE_SETTLS) {
 		p->segs.fsbase = args->tls;
 		p->segs.fsindex = 0;

@@ -12,8 +12,10 @@
 #include <printk.h>
 #include <resource.h>
 #include <sched.h>
+#include <seccomp.h>
 #include <string.h>
 #include <syscalls.h>
+#include <uapi/prctl.h>
 #include <user_layout.h>
 
 long sys_getpid(struct pt_regs *regs)
@@ -78,3 +80,30 @@ long sys_uname(struct pt_regs *regs)
 	return 0;
 }
 
+/*
+ * prctl(option, arg2, arg3, arg4, arg5): the options entrylab has. Linux's rules
+ * for their unused arguments: nonzero is -EINVAL, so that a later meaning for
+ * them cannot be mistaken for today's. Any other option is -EINVAL, as Linux's
+ * answer for one it does not know.
+ */
+long sys_prctl(struct pt_regs *regs)
+{
+	unsigned long arg2 = regs->si, arg3 = regs->dx, arg4 = regs->r10, arg5 = regs->r8;
+
+	switch ((int)regs->di) {
+	case PR_SET_NO_NEW_PRIVS:
+		if (arg2 != 1 || arg3 || arg4 || arg5)
+			return -EINVAL;
+		current->no_new_privs = true;
+		return 0;
+	case PR_GET_NO_NEW_PRIVS:
+		if (arg2 || arg3 || arg4 || arg5)
+			return -EINVAL;
+		return current->no_new_privs;
+	case PR_GET_SECCOMP:
+		return prctl_get_seccomp();
+	case PR_SET_SECCOMP:
+		return prctl_set_seccomp(arg2, arg3);
+	}
+	return -EINVAL;
+}

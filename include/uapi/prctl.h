@@ -1,7 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* arch_prctl(2)'s codes and the AT_HWCAP2 bits, as Linux's asm/prctl.h and asm/hwcap2.h. */
+/*
+ * prctl(2)'s options entrylab has (Linux's uapi/linux/prctl.h), arch_prctl(2)'s
+ * codes and the AT_HWCAP2 bits (Linux's asm/prctl.h and asm/hwcap2.h).
+ */
 #ifndef _UAPI_PRCTL_H
 #define _UAPI_PRCTL_H
+
+#define PR_GET_SECCOMP		21
+#define PR_SET_SECCOMP		22
+#define PR_SET_NO_NEW_PRIVS	38
+#define PR_GET_NO_NEW_PRIVS	39
 
 #define ARCH_SET_GS		0x1001
 #define ARCH_SET_FS		0x1002

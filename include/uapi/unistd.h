@@ -51,6 +51,7 @@
 #define __NR_rt_sigsuspend	130
 #define __NR_sigaltstack	131
 #define __NR_modify_ldt		154
+#define __NR_prctl		157
 #define __NR_arch_prctl		158
 #define __NR_setrlimit		160
 #define __NR_iopl		172
@@ -86,6 +87,7 @@
 #define __NR_prlimit64		302
 #define __NR_getcpu		309
 #define __NR_process_vm_readv	310
+#define __NR_seccomp		317
 #define __NR_getrandom		318
 #define __NR_clone3		435
 #define __NR_epoll_pwait2	441

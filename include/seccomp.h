@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* seccomp's hooks into the syscall entry work and fork (kernel/seccomp.c). */
+#ifndef _ENTRYLAB_SECCOMP_H
+#define _ENTRYLAB_SECCOMP_H
+
+struct pt_regs;
+struct task;
+
+/*
+ * The entry work's seccomp check (SYSCALL_WORK_SECCOMP), IRQs on, after the
+ * tracer's entry stop: returns nr, or -1 if the syscall must not run. A
+ * syscall strict mode does not allow never returns: the thread is killed.
+ */
+int __secure_computing(struct pt_regs *regs, int nr);
+
+/* The new task p gets the caller's mode and no_new_privs, and with them its work bit. */
+void seccomp_fork(struct task *p);
+
+/* prctl(PR_GET_SECCOMP), prctl(PR_SET_SECCOMP, mode, filter). */
+long prctl_get_seccomp(void);
+long prctl_set_seccomp(unsigned long mode, unsigned long filter);
+
+#endif
