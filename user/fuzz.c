@@ -35,6 +35,8 @@
 #include <libc.h>
 #include <time.h>
 #include <uapi/bench.h>
+#include <uapi/prctl.h>
+#include <uapi/seccomp.h>
 #include <user_layout.h>
 
 #define SANDBOX		0x0000000200000000UL	/* mmap/munmap/mprotect play here */
@@ -254,6 +256,10 @@ static bool make_args(long nr, unsigned long a[6])
 	case __NR_execve:
 		a[1] = bad_pointer() ? : 8;	/* -EFAULT before any file is looked at */
 		return true;
+	case __NR_prctl:		/* strict seccomp would end the fuzzer at its next call */
+		return (int)a[0] != PR_SET_SECCOMP;
+	case __NR_seccomp:
+		return (unsigned int)a[0] != SECCOMP_SET_MODE_STRICT;
 	case __NR_kill:
 		/* pid 0 and -pid also reach ourselves: never send SIGKILL at all. */
 		a[0] = rnd() % 2 ? (unsigned long)getpid() : a[0];
@@ -317,10 +323,12 @@ static bool make_args(long nr, unsigned long a[6])
 		return true;
 	case __NR_entrylab_bench:
 		/*
-		 * Query, and reports that fail: switching the entry variant would end
-		 * the run, and a report that succeeds would print in the boot's table.
+		 * Query, reports that fail and commands that do not exist: switching
+		 * the entry variant would end the run, a report that succeeds would
+		 * print in the boot's table, and the other queries answer what the
+		 * machine is (icount or not, a PMU), not what the seed did.
 		 */
-		a[0] = rnd() % 2 ? BENCH_ROWS : rnd() % 3 ? BENCH_REPORT : 5 + rnd() % 100;
+		a[0] = rnd() % 2 ? BENCH_ROWS : rnd() % 3 ? BENCH_REPORT : BENCH_NR_CMDS + rnd() % 100;
 		a[4] = bad_pointer();
 		return true;
 	}
@@ -339,7 +347,8 @@ static const long implemented[] = {
 	__NR_pread64, __NR_pwrite64, __NR_readv, __NR_dup, __NR_dup2, __NR_fcntl, __NR_openat,
 	__NR_newfstatat, __NR_dup3, __NR_execve, __NR_pipe, __NR_pipe2, __NR_eventfd,
 	__NR_eventfd2, __NR_poll, __NR_ppoll, __NR_epoll_create, __NR_epoll_create1,
-	__NR_epoll_ctl, __NR_epoll_wait, __NR_epoll_pwait, __NR_epoll_pwait2,
+	__NR_epoll_ctl, __NR_epoll_wait, __NR_epoll_pwait, __NR_epoll_pwait2, __NR_prctl,
+	__NR_seccomp,
 };
 
 static long pick_number(void)

@@ -47,6 +47,7 @@ enum bench_cmd {
 	BENCH_BOOT_ROW,
 	BENCH_PMU,
 	BENCH_NS,
+	BENCH_NR_CMDS,		/* the first number that is no command: -EINVAL */
 };
 
 /* BENCH_PMU: what ring 3 passes to RDPMC (ECX) for each count, and their width. */
