@@ -92,6 +92,7 @@ struct task {
 	 * (kernel/seccomp.c): SECCOMP_MODE_*, and prctl(PR_SET_NO_NEW_PRIVS).
 	 */
 	int seccomp_mode;
+	struct seccomp_filter *seccomp_filter;	/* the newest; each points to the older */
 	bool no_new_privs;
 	int exit_signal;		/* to the parent when the process ends; 0: none */
 	/* Sleeping (kernel/sched.c): what it waits for besides a signal. */

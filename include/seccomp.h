@@ -16,6 +16,10 @@ int __secure_computing(struct pt_regs *regs, int nr);
 /* The new task p gets the caller's mode and no_new_privs, and with them its work bit. */
 void seccomp_fork(struct task *p);
 
+/* task_free(): the task's reference to its filters. */
+struct seccomp_filter;
+void seccomp_filter_put(struct seccomp_filter *f);
+
 /* prctl(PR_GET_SECCOMP), prctl(PR_SET_SECCOMP, mode, filter). */
 long prctl_get_seccomp(void);
 long prctl_set_seccomp(unsigned long mode, unsigned long filter);

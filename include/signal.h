@@ -18,9 +18,18 @@ struct ksiginfo {
 	int code;		/* si_code */
 	int pid;		/* sender, for SI_USER, SI_TKILL and SIGCHLD */
 	int status;		/* SIGCHLD: the exit status or the killing signal */
-	unsigned long addr;	/* si_addr, for faults */
-	unsigned long trapno;	/* the vector, for faults */
-	unsigned long err;	/* the CPU's error code, for faults */
+	unsigned long addr;	/* si_addr, for faults; SIGSYS: si_call_addr */
+	union {
+		struct {
+			unsigned long trapno;	/* the vector, for faults */
+			unsigned long err;	/* the CPU's error code, for faults */
+		};
+		struct {			/* SIGSYS, SYS_SECCOMP */
+			int syscall;
+			unsigned int arch;
+			int data;		/* si_errno: SECCOMP_RET_DATA */
+		} sys;
+	};
 };
 
 /* A set of pending signals with what each carries. */
@@ -106,6 +115,8 @@ void send_sig_kernel(struct task *p, int sig);
 /* A fault in user mode: the signal cannot be ignored or blocked away. */
 void force_sig_fault(int sig, int code, unsigned long addr, unsigned long trapno,
 		     unsigned long err);
+/* A seccomp filter's SECCOMP_RET_TRAP: SIGSYS for the syscall nr of arch, forced. */
+void force_sig_seccomp(int nr, unsigned int arch, int data, unsigned long call_addr);
 struct pt_regs;
 void do_signal(struct pt_regs *regs);
 void recalc_sigpending(struct task *t);

@@ -10,23 +10,141 @@
  *  - SECCOMP_MODE_STRICT: read, write, exit and rt_sigreturn only; any other
  *    syscall kills the thread with SIGKILL before it runs. Set by
  *    seccomp(SECCOMP_SET_MODE_STRICT, 0, NULL) or prctl(PR_SET_SECCOMP, 1).
- *  - SECCOMP_MODE_FILTER: classic BPF filters. Not built: setting it is -EINVAL,
- *    as on a Linux built without CONFIG_SECCOMP_FILTER.
- * The mode is inherited by fork and clone and kept by execve; a task in one mode
- * cannot switch to the other (-EINVAL). no_new_privs (prctl(PR_SET_NO_NEW_PRIVS))
- * is kept the same way and can only be set: entrylab has no setuid programs or
- * capabilities for it to guard yet, and keeps it for the programs that check it.
+ *  - SECCOMP_MODE_FILTER: classic BPF programs (kernel/bpf_filter.c) over the
+ *    call's struct seccomp_data, each returning an action; filters stack, the
+ *    newest first, and the lowest action of all wins.
+ * The mode and the filters are inherited by fork and clone and kept by execve;
+ * a task in one mode cannot switch to the other (-EINVAL).
+ *
+ * Linux lets a task install a filter if it has no_new_privs or CAP_SYS_ADMIN.
+ * entrylab has no capabilities: no task has CAP_SYS_ADMIN, so a filter needs
+ * no_new_privs (prctl(PR_SET_NO_NEW_PRIVS)), -EACCES without, the answer Linux
+ * gives an unprivileged task. no_new_privs itself can only be set, and is kept
+ * the same way; entrylab has no setuid programs for it to guard.
+ *
+ * Not built yet: TSYNC, the user-notification listener (NEW_LISTENER), the
+ * tracer's PTRACE_EVENT_SECCOMP stop (SECCOMP_RET_TRACE and USER_NOTIF then
+ * answer -ENOSYS, as Linux does with no tracer or listener), and Linux 5.11's
+ * constant-action bitmap: every call runs every filter.
  */
+#include <bpf_filter.h>
 #include <errno.h>
+#include <asm/uaccess.h>
+#include <pmm.h>
 #include <sched.h>
 #include <seccomp.h>
+#include <signal.h>
 #include <syscalls.h>
 #include <uapi/seccomp.h>
+
+#define MAX_ERRNO		4095
+/* All filters' instructions along a task's chain, each with a 4-instruction penalty. */
+#define MAX_INSNS_PER_PATH	32768
+#define FILTER_PENALTY		4
+
+/*
+ * One attached program, shared by every task that inherited it: the chain
+ * is immutable once built, and a filter is freed when its last task is.
+ */
+struct seccomp_filter {
+	unsigned long refs;		/* atomic: tasks and newer filters pointing here */
+	struct seccomp_filter *prev;	/* the filter attached before: older */
+	unsigned int frames;		/* this allocation's size */
+	bool log;			/* SECCOMP_FILTER_FLAG_LOG */
+	unsigned short len;
+	struct sock_filter prog[];
+};
 
 /* Strict mode's whole list (Linux's mode1_syscalls). */
 static bool strict_allows(int nr)
 {
 	return nr == __NR_read || nr == __NR_write || nr == __NR_exit || nr == __NR_rt_sigreturn;
+}
+
+static void filter_get(struct seccomp_filter *f)
+{
+	if (f)
+		__atomic_add_fetch(&f->refs, 1, __ATOMIC_RELAXED);
+}
+
+void seccomp_filter_put(struct seccomp_filter *f)
+{
+	while (f && !__atomic_sub_fetch(&f->refs, 1, __ATOMIC_ACQ_REL)) {
+		struct seccomp_filter *prev = f->prev;
+
+		free_frames(virt_to_phys(f), f->frames);
+		f = prev;
+	}
+}
+
+/* What the filters read: the call as it would run. */
+static void populate_data(const struct pt_regs *regs, int nr, struct seccomp_data *sd)
+{
+	bool compat = task_thread_info(current)->status & TS_COMPAT;
+
+	*sd = (struct seccomp_data){
+		.nr = nr,
+		.arch = compat ? AUDIT_ARCH_I386 : AUDIT_ARCH_X86_64,
+		.instruction_pointer = regs->ip,
+	};
+	if (compat) {
+		u64 args[6] = { regs->bx, regs->cx, regs->dx, regs->si, regs->di, regs->bp };
+
+		for (int i = 0; i < 6; i++)
+			sd->args[i] = (u32)args[i];
+	} else {
+		u64 args[6] = { regs->di, regs->si, regs->dx, regs->r10, regs->r8, regs->r9 };
+
+		for (int i = 0; i < 6; i++)
+			sd->args[i] = args[i];
+	}
+}
+
+/* Every filter, newest first; the lowest action wins, compared signed (KILL_PROCESS lowest). */
+static u32 run_filters(const struct seccomp_data *sd)
+{
+	u32 ret = SECCOMP_RET_ALLOW;
+
+	for (const struct seccomp_filter *f = current->seccomp_filter; f; f = f->prev) {
+		u32 cur = bpf_filter_run(f->prog, sd);
+
+		if ((s32)(cur & SECCOMP_RET_ACTION_FULL) < (s32)(ret & SECCOMP_RET_ACTION_FULL))
+			ret = cur;
+	}
+	return ret;
+}
+
+/* The filter's verdict on the call about to run: nr, or -1 to skip it. */
+static int seccomp_filter_decide(struct pt_regs *regs, int nr)
+{
+	struct seccomp_data sd;
+	u32 ret, data;
+
+	populate_data(regs, nr, &sd);
+	ret = run_filters(&sd);
+	data = ret & SECCOMP_RET_DATA;
+	switch (ret & SECCOMP_RET_ACTION_FULL) {
+	case SECCOMP_RET_ALLOW:
+	case SECCOMP_RET_LOG:
+		return nr;
+	case SECCOMP_RET_ERRNO:
+		regs->ax = -(long)(data > MAX_ERRNO ? MAX_ERRNO : data);
+		return -1;
+	case SECCOMP_RET_TRAP:
+		regs->ax = regs->orig_ax;	/* the registers as at the call (Linux's rollback) */
+		force_sig_seccomp(nr, sd.arch, data, regs->ip);
+		return -1;
+	case SECCOMP_RET_TRACE:		/* no tracer asked for PTRACE_EVENT_SECCOMP */
+	case SECCOMP_RET_USER_NOTIF:	/* no listener */
+		regs->ax = -ENOSYS;
+		return -1;
+	case SECCOMP_RET_KILL_THREAD:
+		if (current->signal->live > 1)
+			do_exit(SIGSYS);
+		fallthrough;
+	default:			/* KILL_PROCESS, and any action Linux does not know */
+		do_group_exit(SIGSYS);
+	}
 }
 
 int __secure_computing(struct pt_regs *regs, int nr)
@@ -36,6 +154,8 @@ int __secure_computing(struct pt_regs *regs, int nr)
 		if (!strict_allows(nr))
 			do_exit(SIGKILL);	/* this thread, as Linux's do_exit(SIGKILL) */
 		return nr;
+	case SECCOMP_MODE_FILTER:
+		return seccomp_filter_decide(regs, nr);
 	default:
 		return nr;
 	}
@@ -45,6 +165,8 @@ void seccomp_fork(struct task *p)
 {
 	p->seccomp_mode = current->seccomp_mode;
 	p->no_new_privs = current->no_new_privs;
+	p->seccomp_filter = current->seccomp_filter;
+	filter_get(p->seccomp_filter);
 	if (p->seccomp_mode != SECCOMP_MODE_DISABLED)
 		set_syscall_work(p, SYSCALL_WORK_SECCOMP);
 }
@@ -62,6 +184,92 @@ static long seccomp_set_mode(int mode)
 	return 0;
 }
 
+/* A checked copy of the user's struct sock_fprog, or an ERR_PTR-style errno in *err. */
+static struct seccomp_filter *prepare_filter(const void __user *uprog, bool log, long *err)
+{
+	struct sock_fprog fprog;
+	struct seccomp_filter *f;
+	unsigned int frames;
+	phys_addr_t pa;
+
+	*err = -EFAULT;
+	if (copy_from_user(&fprog, uprog, sizeof(fprog)))
+		return NULL;
+	*err = -EINVAL;
+	if (!fprog.len || fprog.len > BPF_MAXINSNS)
+		return NULL;
+	frames = (sizeof(*f) + fprog.len * sizeof(struct sock_filter) + PAGE_SIZE - 1) / PAGE_SIZE;
+	*err = -ENOMEM;
+	pa = alloc_frames(frames);
+	if (!pa)
+		return NULL;
+	f = phys_to_virt(pa);
+	*f = (struct seccomp_filter){ .refs = 1, .frames = frames, .log = log, .len = fprog.len };
+	*err = -EFAULT;
+	if (copy_from_user(f->prog, (const void __user *)fprog.filter,
+			   fprog.len * sizeof(struct sock_filter)))
+		goto fail;
+	*err = -EINVAL;
+	if (!bpf_filter_check(f->prog, f->len, sizeof(struct seccomp_data)))
+		goto fail;
+	return f;
+fail:
+	free_frames(pa, frames);
+	return NULL;
+}
+
+static long seccomp_set_mode_filter(unsigned long flags, const void __user *uprog)
+{
+	const unsigned long known = SECCOMP_FILTER_FLAG_LOG | SECCOMP_FILTER_FLAG_SPEC_ALLOW;
+	struct task *t = current;
+	struct seccomp_filter *f;
+	unsigned long total = 0;
+	long err;
+
+	if (flags & ~known)
+		return -EINVAL;		/* TSYNC, NEW_LISTENER and the rest are not built */
+	if (!t->no_new_privs)
+		return -EACCES;		/* and nobody has CAP_SYS_ADMIN */
+	if (t->seccomp_mode == SECCOMP_MODE_STRICT)
+		return -EINVAL;
+	f = prepare_filter(uprog, flags & SECCOMP_FILTER_FLAG_LOG, &err);
+	if (!f)
+		return err;
+	for (const struct seccomp_filter *w = t->seccomp_filter; w; w = w->prev)
+		total += w->len + FILTER_PENALTY;
+	if (total + f->len > MAX_INSNS_PER_PATH) {
+		seccomp_filter_put(f);
+		return -ENOMEM;
+	}
+	f->prev = t->seccomp_filter;	/* the caller's reference moves to the new filter */
+	t->seccomp_filter = f;
+	return seccomp_set_mode(SECCOMP_MODE_FILTER);
+}
+
+/* SECCOMP_GET_ACTION_AVAIL: 0 for an action this kernel knows, -EOPNOTSUPP else. */
+static long seccomp_get_action_avail(const void __user *uaction)
+{
+	u32 action;
+
+	if (copy_from_user(&action, uaction, sizeof(action)))
+		return -EFAULT;
+	switch (action) {
+	case SECCOMP_RET_KILL_PROCESS: case SECCOMP_RET_KILL_THREAD: case SECCOMP_RET_TRAP:
+	case SECCOMP_RET_ERRNO: case SECCOMP_RET_USER_NOTIF: case SECCOMP_RET_TRACE:
+	case SECCOMP_RET_LOG: case SECCOMP_RET_ALLOW:
+		return 0;
+	}
+	return -EOPNOTSUPP;
+}
+
+static long seccomp_get_notif_sizes(void __user *usizes)
+{
+	struct seccomp_notif_sizes sizes = { .seccomp_notif = 80, .seccomp_notif_resp = 24,
+					     .seccomp_data = sizeof(struct seccomp_data) };
+
+	return copy_to_user(usizes, &sizes, sizeof(sizes)) ? -EFAULT : 0;
+}
+
 long prctl_get_seccomp(void)
 {
 	return current->seccomp_mode;
@@ -69,23 +277,33 @@ long prctl_get_seccomp(void)
 
 long prctl_set_seccomp(unsigned long mode, unsigned long filter)
 {
-	if (mode == SECCOMP_MODE_STRICT)
+	switch (mode) {
+	case SECCOMP_MODE_STRICT:
 		return seccomp_set_mode(SECCOMP_MODE_STRICT);
-	return -EINVAL;		/* SECCOMP_MODE_FILTER is not built; anything else is no mode */
+	case SECCOMP_MODE_FILTER:
+		return seccomp_set_mode_filter(0, (const void __user *)filter);
+	}
+	return -EINVAL;
 }
 
 /* seccomp(op, flags, uargs) */
 long sys_seccomp(struct pt_regs *regs)
 {
-	unsigned int op = regs->di, flags = regs->si;
-	const void __user *uargs = (const void __user *)regs->dx;
+	unsigned int op = regs->di;
+	unsigned long flags = (unsigned int)regs->si;
+	void __user *uargs = (void __user *)regs->dx;
 
 	switch (op) {
 	case SECCOMP_SET_MODE_STRICT:
 		if (flags || uargs)
 			return -EINVAL;
 		return seccomp_set_mode(SECCOMP_MODE_STRICT);
-	default:
-		return -EINVAL;	/* the filter operations are not built (as without CONFIG_SECCOMP_FILTER) */
+	case SECCOMP_SET_MODE_FILTER:
+		return seccomp_set_mode_filter(flags, uargs);
+	case SECCOMP_GET_ACTION_AVAIL:
+		return flags ? -EINVAL : seccomp_get_action_avail(uargs);
+	case SECCOMP_GET_NOTIF_SIZES:
+		return flags ? -EINVAL : seccomp_get_notif_sizes(uargs);
 	}
+	return -EINVAL;
 }

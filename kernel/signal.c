@@ -262,12 +262,11 @@ void send_sig_kernel(struct task *p, int sig)
  * it would fault forever, so a blocked or ignored signal reverts to the default.
  * Only for current, which is running: no lock against its exit, no wake-up.
  */
-void force_sig_fault(int sig, int code, unsigned long addr, unsigned long trapno,
-		     unsigned long err)
+/* sig for current, which cannot ignore or block it away (Linux's force_sig_info()). */
+static void force_sig_info(int sig, const struct ksiginfo *info)
 {
 	struct task *t = current;
 	struct kernel_sigaction *ka = &t->sighand->action[sig - 1];
-	struct ksiginfo info = { .code = code, .addr = addr, .trapno = trapno, .err = err };
 	unsigned long flags;
 
 	spin_lock_irqsave(&t->sighand->lock, flags);
@@ -275,11 +274,24 @@ void force_sig_fault(int sig, int code, unsigned long addr, unsigned long trapno
 		ka->handler = SIG_DFL;
 		t->sig.blocked &= ~sigmask(sig);
 	}
-	t->fault_addr = addr;
-	t->sig.pending.info[sig - 1] = info;
+	t->fault_addr = info->addr;
+	t->sig.pending.info[sig - 1] = *info;
 	t->sig.pending.set |= sigmask(sig);
 	recalc_sigpending(t);
 	spin_unlock_irqrestore(&t->sighand->lock, flags);
+}
+
+void force_sig_fault(int sig, int code, unsigned long addr, unsigned long trapno,
+		     unsigned long err)
+{
+	force_sig_info(sig, &(struct ksiginfo){ .code = code, .addr = addr, .trapno = trapno,
+						.err = err });
+}
+
+void force_sig_seccomp(int nr, unsigned int arch, int data, unsigned long call_addr)
+{
+	force_sig_info(SIGSYS, &(struct ksiginfo){ .code = SYS_SECCOMP, .addr = call_addr,
+						   .sys = { nr, arch, data } });
 }
 
 /* sighand lock held: the lowest signal of pending in ready, removed from it. */
@@ -339,6 +351,11 @@ void fill_siginfo(struct kernel_siginfo *out, int sig, const struct ksiginfo *in
 	} else if (sig == SIGCHLD && info->code > 0 && info->code < SI_KERNEL) {
 		out->sigchld.pid = info->pid;
 		out->sigchld.status = info->status;
+	} else if (sig == SIGSYS && info->code == SYS_SECCOMP) {
+		out->si_errno = info->sys.data;
+		out->sigsys.call_addr = (void *)info->addr;
+		out->sigsys.syscall = info->sys.syscall;
+		out->sigsys.arch = info->sys.arch;
 	} else {
 		out->fault.addr = (void *)info->addr;
 	}

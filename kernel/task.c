@@ -21,6 +21,7 @@
 #include <pmm.h>
 #include <resource.h>
 #include <sched.h>
+#include <seccomp.h>
 #include <signal.h>
 #include <string.h>
 #include <tlb.h>
@@ -210,6 +211,7 @@ void task_free(struct task *t)
 		mm_put(t->mm);
 	if (t->sighand)
 		sighand_put(t->sighand);
+	seccomp_filter_put(t->seccomp_filter);
 	if (t->signal)
 		signal_put(t->signal);
 	if (t->files)

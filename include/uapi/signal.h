@@ -77,6 +77,7 @@
 #define CLD_EXITED	1
 #define CLD_KILLED	2
 #define CLD_TRAPPED	4	/* a traced child stopped for its tracer */
+#define SYS_SECCOMP	1	/* SIGSYS: a seccomp filter's SECCOMP_RET_TRAP */
 
 /* The kernel's sigset: one bit per signal, bit (sig - 1). */
 typedef unsigned long kernel_sigset_t;
@@ -109,6 +110,11 @@ struct kernel_siginfo {
 		struct {
 			void *addr;
 		} fault;
+		struct {		/* SIGSYS from seccomp (si_errno: the filter's data) */
+			void *call_addr;	/* the instruction after the SYSCALL */
+			int syscall;
+			unsigned int arch;	/* AUDIT_ARCH_* */
+		} sigsys;
 		struct {
 			int pid;
 			unsigned int uid;

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * seccomp's strict mode and prctl's no_new_privs (kernel/seccomp.c). Both are
- * for good, so each case sets them in a child and reads what became of it from
- * its wait status.
+ * seccomp's strict and filter modes and prctl's no_new_privs (kernel/seccomp.c,
+ * kernel/bpf_filter.c). All are for good, so each case sets them in a child and
+ * reads what became of it from its wait status.
  */
+#include <uapi/filter.h>
 #include <uapi/prctl.h>
 #include <uapi/seccomp.h>
 #include <uapi/unistd.h>
@@ -98,4 +99,178 @@ SELFTEST(seccomp, no_new_privs_is_set_once_and_inherited)
 {
 	EXPECT_EQ(t, in_child(no_new_privs_rules), 9 << 8);
 	EXPECT_EQ(t, prctl(PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0), 0L);	/* the child's, not ours */
+}
+
+#define STMT(code, k)		{ (code), 0, 0, (k) }
+#define JUMP(code, k, jt, jf)	{ (code), (jt), (jf), (k) }
+#define LOAD_NR			STMT(BPF_LD | BPF_W | BPF_ABS, 0)	/* seccomp_data.nr */
+
+static long set_filter(const struct sock_filter *insns, unsigned short len)
+{
+	struct sock_fprog prog = { .len = len, .filter = (struct sock_filter *)insns };
+
+	return syscall3(__NR_seccomp, SECCOMP_SET_MODE_FILTER, 0, &prog);
+}
+
+/* A filter that gives the call nr the result ret and lets every other call run. */
+static long filter_one(int nr, unsigned int ret)
+{
+	const struct sock_filter f[] = {
+		LOAD_NR,
+		JUMP(BPF_JMP | BPF_JEQ | BPF_K, nr, 0, 1),
+		STMT(BPF_RET | BPF_K, ret),
+		STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+	};
+
+	return set_filter(f, ARRAY_SIZE(f));
+}
+
+static int filter_without_nnp(void)
+{
+	return filter_one(__NR_getppid, SECCOMP_RET_ERRNO | 13) == -EACCES ? 9 : 1;
+}
+
+static int filter_errno(void)
+{
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) || filter_one(__NR_getppid, SECCOMP_RET_ERRNO | 13))
+		return 1;
+	if (syscall0(__NR_getppid) != -13 || syscall0(__NR_getpid) <= 0)
+		return 2;
+	if (prctl(PR_GET_SECCOMP, 0, 0, 0, 0) != SECCOMP_MODE_FILTER ||
+	    syscall3(__NR_seccomp, SECCOMP_SET_MODE_STRICT, 0, 0) != -EINVAL)
+		return 3;
+	/* A second filter stacks; an ERRNO beyond 4095 is capped, as Linux caps it. */
+	if (filter_one(__NR_gettid, SECCOMP_RET_ERRNO | 0xffff) ||
+	    syscall0(__NR_gettid) != -4095 || syscall0(__NR_getppid) != -13)
+		return 4;
+	return 9;
+}
+
+SELFTEST(seccomp, filter_needs_no_new_privs)
+{
+	EXPECT_EQ(t, in_child(filter_without_nnp), 9 << 8);
+}
+
+SELFTEST(seccomp, filter_errno_stacks_and_locks_the_mode)
+{
+	EXPECT_EQ(t, in_child(filter_errno), 9 << 8);
+}
+
+static volatile struct kernel_siginfo sys_info;
+
+static void on_sigsys(int sig, struct kernel_siginfo *si, void *uc)
+{
+	sys_info = *si;
+}
+
+static int filter_trap(void)
+{
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) ||
+	    sigaction(SIGSYS, (unsigned long)on_sigsys, SA_SIGINFO, 0, NULL))
+		return 1;
+	/* The older filter traps, the newer returns an errno: TRAP is the lower action. */
+	if (filter_one(__NR_getppid, SECCOMP_RET_TRAP | 42) ||
+	    filter_one(__NR_getppid, SECCOMP_RET_ERRNO | 1))
+		return 2;
+	if (syscall0(__NR_getppid) != __NR_getppid)	/* not run: RAX as at the call */
+		return 3;
+	if (sys_info.si_signo != SIGSYS || sys_info.si_code != SYS_SECCOMP ||
+	    sys_info.si_errno != 42 || sys_info.sigsys.syscall != __NR_getppid ||
+	    sys_info.sigsys.arch != AUDIT_ARCH_X86_64 || !sys_info.sigsys.call_addr)
+		return 4;
+	return 9;
+}
+
+SELFTEST(seccomp, filter_trap_is_sigsys_and_the_lowest_action_wins)
+{
+	EXPECT_EQ(t, in_child(filter_trap), 9 << 8);
+}
+
+static int filter_kill_after_fork(void)
+{
+	long pid;
+
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) ||
+	    filter_one(__NR_getppid, SECCOMP_RET_KILL_PROCESS))
+		return 1;
+	pid = syscall0(__NR_fork);		/* the filter is inherited */
+	if (pid == 0) {
+		syscall0(__NR_getppid);
+		syscall1(__NR_exit, 3);
+	}
+	return wait_status(pid) == SIGSYS ? 9 : 2;
+}
+
+SELFTEST(seccomp, filter_kill_process_is_inherited)
+{
+	EXPECT_EQ(t, in_child(filter_kill_after_fork), 9 << 8);
+}
+
+static int filter_validation(void)
+{
+	static struct sock_filter big[BPF_MAXINSNS + 1];
+	const struct sock_filter no_ret[] = { LOAD_NR };
+	const struct sock_filter unaligned[] = { STMT(BPF_LD | BPF_W | BPF_ABS, 2),
+						 STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW) };
+	const struct sock_filter past_data[] = { STMT(BPF_LD | BPF_W | BPF_ABS, 64),
+						 STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW) };
+	const struct sock_filter far_jump[] = { JUMP(BPF_JMP | BPF_JEQ | BPF_K, 0, 5, 0),
+						STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW) };
+	const struct sock_filter half_word[] = { STMT(BPF_LD | BPF_H | BPF_ABS, 0),
+						 STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW) };
+	const struct sock_filter unstored[] = { STMT(BPF_LD | BPF_MEM, 3),
+						STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW) };
+	const struct sock_filter div0[] = { STMT(BPF_ALU | BPF_DIV | BPF_K, 0),
+					    STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW) };
+	const struct sock_filter stored[] = { STMT(BPF_LD | BPF_IMM, SECCOMP_RET_ALLOW),
+					      STMT(BPF_ST, 3), STMT(BPF_LDX | BPF_MEM, 3),
+					      STMT(BPF_MISC | BPF_TXA, 0), STMT(BPF_RET | BPF_A, 0) };
+	struct sock_fprog bad_ptr = { .len = 2, .filter = (struct sock_filter *)8 };
+
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))
+		return 1;
+	for (unsigned int i = 0; i < ARRAY_SIZE(big); i++)
+		big[i] = (struct sock_filter)STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
+	if (set_filter(no_ret, 0) != -EINVAL || set_filter(no_ret, 1) != -EINVAL ||
+	    set_filter(unaligned, 2) != -EINVAL || set_filter(past_data, 2) != -EINVAL ||
+	    set_filter(far_jump, 2) != -EINVAL || set_filter(half_word, 2) != -EINVAL ||
+	    set_filter(unstored, 2) != -EINVAL || set_filter(div0, 2) != -EINVAL ||
+	    set_filter(big, BPF_MAXINSNS + 1) != -EINVAL)
+		return 2;
+	if (syscall3(__NR_seccomp, SECCOMP_SET_MODE_FILTER, 0, &bad_ptr) != -EFAULT ||
+	    syscall3(__NR_seccomp, SECCOMP_SET_MODE_FILTER, 0, 8) != -EFAULT ||
+	    syscall3(__NR_seccomp, SECCOMP_SET_MODE_FILTER, 1UL << 30, &bad_ptr) != -EINVAL)
+		return 3;
+	if (prctl(PR_GET_SECCOMP, 0, 0, 0, 0) != SECCOMP_MODE_DISABLED)
+		return 4;			/* nothing refused was attached */
+	if (set_filter(stored, ARRAY_SIZE(stored)) || set_filter(big, BPF_MAXINSNS))
+		return 5;
+	/* 32,768 instructions along the chain, 4 more counted per filter: the 8th is too many. */
+	for (int i = 0; i < 6; i++)
+		if (set_filter(big, BPF_MAXINSNS))
+			return 6;
+	return set_filter(big, BPF_MAXINSNS) == -ENOMEM ? 9 : 7;
+}
+
+SELFTEST(seccomp, filter_validator_refuses_what_linux_refuses)
+{
+	EXPECT_EQ(t, in_child(filter_validation), 9 << 8);
+}
+
+SELFTEST(seccomp, action_avail_and_notif_sizes)
+{
+	static const unsigned int known[] = {
+		SECCOMP_RET_KILL_PROCESS, SECCOMP_RET_KILL_THREAD, SECCOMP_RET_TRAP,
+		SECCOMP_RET_ERRNO, SECCOMP_RET_USER_NOTIF, SECCOMP_RET_TRACE, SECCOMP_RET_LOG,
+		SECCOMP_RET_ALLOW,
+	};
+	struct seccomp_notif_sizes sizes = { 0 };
+	unsigned int bogus = 0x7ffe0000;
+
+	for (unsigned int i = 0; i < ARRAY_SIZE(known); i++)
+		EXPECT_EQ(t, syscall3(__NR_seccomp, SECCOMP_GET_ACTION_AVAIL, 0, &known[i]), 0L);
+	EXPECT_EQ(t, syscall3(__NR_seccomp, SECCOMP_GET_ACTION_AVAIL, 0, &bogus), -EOPNOTSUPP);
+	EXPECT_EQ(t, syscall3(__NR_seccomp, SECCOMP_GET_ACTION_AVAIL, 0, 8), -EFAULT);
+	EXPECT_EQ(t, syscall3(__NR_seccomp, SECCOMP_GET_NOTIF_SIZES, 0, &sizes), 0L);
+	EXPECT_EQ(t, sizes.seccomp_data, 64);
 }
