@@ -3,6 +3,8 @@
 #ifndef _ENTRYLAB_SECCOMP_H
 #define _ENTRYLAB_SECCOMP_H
 
+#include <compiler.h>
+
 struct pt_regs;
 struct task;
 
@@ -15,6 +17,10 @@ int __secure_computing(struct pt_regs *regs, int nr);
 
 /* The new task p gets the caller's mode and no_new_privs, and with them its work bit. */
 void seccomp_fork(struct task *p);
+
+/* Would the checked program prog allow native call nr whatever its arguments? */
+struct sock_filter;
+bool filter_constant_allow(const struct sock_filter *prog, int nr);
 
 /* task_free(): the task's reference to its filters. */
 struct seccomp_filter;
