@@ -59,6 +59,7 @@ const sys_call_ptr_t sys_call_table[NR_syscalls] = {
 	[__NR_getrlimit]	= sys_getrlimit,
 	[__NR_ptrace]		= sys_ptrace,
 	[__NR_getppid]		= sys_getppid,
+	[__NR_capget]		= sys_capget,
 	[__NR_rt_sigpending]	= sys_rt_sigpending,
 	[__NR_rt_sigtimedwait]	= sys_rt_sigtimedwait,
 	[__NR_rt_sigsuspend]	= sys_rt_sigsuspend,

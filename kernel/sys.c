@@ -107,3 +107,55 @@ long sys_prctl(struct pt_regs *regs)
 	}
 	return -EINVAL;
 }
+
+/* capget(2)'s header versions: 32-bit sets (v1), 64-bit sets as two halves (v2, v3). */
+#define _LINUX_CAPABILITY_VERSION_1	0x19980330
+#define _LINUX_CAPABILITY_VERSION_2	0x20071026
+#define _LINUX_CAPABILITY_VERSION_3	0x20080522
+
+struct cap_user_header {
+	u32 version;
+	int pid;
+};
+
+struct cap_user_data {
+	u32 effective, permitted, inheritable;
+};
+
+/*
+ * capget(hdr, data): entrylab has no capabilities, so every task's three sets are
+ * empty. With Linux's rules for the rest: an unknown version is -EINVAL with the
+ * preferred one written back (how libcap probes it), an unknown pid -ESRCH.
+ */
+long sys_capget(struct pt_regs *regs)
+{
+	struct cap_user_header __user *uhdr = (void __user *)regs->di;
+	struct cap_user_data __user *udata = (void __user *)regs->si;
+	struct cap_user_data none[2] = { 0 };
+	struct cap_user_header hdr;
+	unsigned long flags;
+	unsigned int words;
+	bool found;
+
+	if (copy_from_user(&hdr, uhdr, sizeof(hdr)))
+		return -EFAULT;
+	if (hdr.version == _LINUX_CAPABILITY_VERSION_1) {
+		words = 1;
+	} else if (hdr.version == _LINUX_CAPABILITY_VERSION_2 ||
+		   hdr.version == _LINUX_CAPABILITY_VERSION_3) {
+		words = 2;
+	} else {
+		hdr.version = _LINUX_CAPABILITY_VERSION_3;
+		if (copy_to_user(uhdr, &hdr, sizeof(hdr)))
+			return -EFAULT;
+		return udata ? -EINVAL : 0;
+	}
+	if (hdr.pid < 0)
+		return -EINVAL;
+	tasklist_lock(&flags);
+	found = !hdr.pid || find_task_by_tid_locked(hdr.pid);
+	tasklist_unlock(flags);
+	if (!found)
+		return -ESRCH;
+	return copy_to_user(udata, none, words * sizeof(none[0])) ? -EFAULT : 0;
+}

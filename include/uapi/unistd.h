@@ -46,6 +46,7 @@
 #define __NR_getrlimit		97
 #define __NR_ptrace		101
 #define __NR_getppid		110
+#define __NR_capget		125
 #define __NR_rt_sigpending	127
 #define __NR_rt_sigtimedwait	128
 #define __NR_rt_sigsuspend	130

@@ -274,3 +274,24 @@ SELFTEST(seccomp, action_avail_and_notif_sizes)
 	EXPECT_EQ(t, syscall3(__NR_seccomp, SECCOMP_GET_NOTIF_SIZES, 0, &sizes), 0L);
 	EXPECT_EQ(t, sizes.seccomp_data, 64);
 }
+
+/* What stands in for CAP_SYS_ADMIN: nothing. capget(2) reports empty sets, as libcap reads them. */
+SELFTEST(seccomp, capget_reports_no_capabilities)
+{
+	struct {
+		unsigned int version;
+		int pid;
+	} hdr = { 0x20080522, 0 };
+	unsigned int data[6];
+
+	memset(data, 0xff, sizeof(data));
+	EXPECT_EQ(t, syscall2(__NR_capget, &hdr, data), 0L);
+	for (int i = 0; i < 6; i++)
+		EXPECT_EQ(t, data[i], 0U);
+	hdr.version = 1;
+	EXPECT_EQ(t, syscall2(__NR_capget, &hdr, data), -EINVAL);
+	EXPECT_EQ(t, hdr.version, 0x20080522U);		/* the version to use, written back */
+	hdr.pid = 999999;
+	EXPECT_EQ(t, syscall2(__NR_capget, &hdr, data), -ESRCH);
+	EXPECT_EQ(t, syscall2(__NR_capget, 8, data), -EFAULT);
+}
