@@ -102,6 +102,9 @@ static __always_inline struct task *current_task(void)
 #define clear_syscall_work(t, work)	atomic_clear_bit(work, &task_thread_info(t)->syscall_work)
 #define assign_syscall_work(t, work, on) \
 	((on) ? set_syscall_work(t, work) : clear_syscall_work(t, work))
+/* This CPU's copy of t's word, t running here: after a switch to it or a change to it. */
+#define syscall_work_load_this_cpu(t) \
+	this_cpu_write(syscall_work, task_thread_info(t)->syscall_work)
 
 /* The current task's TIF_* flags; the exit path reads them with IRQs off. */
 static __always_inline unsigned long read_thread_flags(void)

@@ -86,7 +86,7 @@ static int ptrace_stop(int code, int signo, const struct ksiginfo *info, int unt
 	pt->stopped = false;
 	pt->signo = 0;
 	/* The tracer changed our syscall work; a switch copies it, but we may not have switched. */
-	this_cpu_write(syscall_work, t->thread_info.syscall_work);
+	syscall_work_load_this_cpu(t);
 	tasklist_unlock(flags);
 	return resume;
 }

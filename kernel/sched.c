@@ -188,7 +188,7 @@ static void context_switch(struct task *prev, struct task *next)
 	if (user)
 		fpu_restore(next->fpu);
 	this_cpu_write(current_task, next);
-	this_cpu_write(syscall_work, next->thread_info.syscall_work);
+	syscall_work_load_this_cpu(next);
 	if (user)
 		set_task_stack_irqoff(top);
 	tss_invalidate_io_bitmap_irqoff();	/* next's ports, if any, on its way out */

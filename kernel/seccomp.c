@@ -249,7 +249,7 @@ static long seccomp_set_mode(int mode)
 		return -EINVAL;
 	t->seccomp_mode = mode;
 	set_syscall_work(t, SYSCALL_WORK_SECCOMP);
-	this_cpu_write(syscall_work, t->thread_info.syscall_work);	/* this CPU's copy */
+	syscall_work_load_this_cpu(t);
 	return 0;
 }
 

@@ -68,6 +68,10 @@ struct sock_fprog {
 #define BPF_TAX		0x00
 #define BPF_TXA		0x80
 
+/* An instruction, as Linux's macros write one: a statement, or a jump with its offsets. */
+#define BPF_STMT(code, k)		{ (unsigned short)(code), 0, 0, (k) }
+#define BPF_JUMP(code, k, jt, jf)	{ (unsigned short)(code), (jt), (jf), (k) }
+
 #define BPF_MAXINSNS	4096
 #define BPF_MEMWORDS	16
 

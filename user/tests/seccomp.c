@@ -101,9 +101,7 @@ SELFTEST(seccomp, no_new_privs_is_set_once_and_inherited)
 	EXPECT_EQ(t, prctl(PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0), 0L);	/* the child's, not ours */
 }
 
-#define STMT(code, k)		{ (code), 0, 0, (k) }
-#define JUMP(code, k, jt, jf)	{ (code), (jt), (jf), (k) }
-#define LOAD_NR			STMT(BPF_LD | BPF_W | BPF_ABS, 0)	/* seccomp_data.nr */
+#define LOAD_NR			BPF_STMT(BPF_LD | BPF_W | BPF_ABS, 0)	/* seccomp_data.nr */
 
 static long set_filter(const struct sock_filter *insns, unsigned short len)
 {
@@ -117,9 +115,9 @@ static long filter_one(int nr, unsigned int ret)
 {
 	const struct sock_filter f[] = {
 		LOAD_NR,
-		JUMP(BPF_JMP | BPF_JEQ | BPF_K, nr, 0, 1),
-		STMT(BPF_RET | BPF_K, ret),
-		STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, nr, 0, 1),
+		BPF_STMT(BPF_RET | BPF_K, ret),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
 	};
 
 	return set_filter(f, ARRAY_SIZE(f));
@@ -210,27 +208,27 @@ static int filter_validation(void)
 {
 	static struct sock_filter big[BPF_MAXINSNS + 1];
 	const struct sock_filter no_ret[] = { LOAD_NR };
-	const struct sock_filter unaligned[] = { STMT(BPF_LD | BPF_W | BPF_ABS, 2),
-						 STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW) };
-	const struct sock_filter past_data[] = { STMT(BPF_LD | BPF_W | BPF_ABS, 64),
-						 STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW) };
-	const struct sock_filter far_jump[] = { JUMP(BPF_JMP | BPF_JEQ | BPF_K, 0, 5, 0),
-						STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW) };
-	const struct sock_filter half_word[] = { STMT(BPF_LD | BPF_H | BPF_ABS, 0),
-						 STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW) };
-	const struct sock_filter unstored[] = { STMT(BPF_LD | BPF_MEM, 3),
-						STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW) };
-	const struct sock_filter div0[] = { STMT(BPF_ALU | BPF_DIV | BPF_K, 0),
-					    STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW) };
-	const struct sock_filter stored[] = { STMT(BPF_LD | BPF_IMM, SECCOMP_RET_ALLOW),
-					      STMT(BPF_ST, 3), STMT(BPF_LDX | BPF_MEM, 3),
-					      STMT(BPF_MISC | BPF_TXA, 0), STMT(BPF_RET | BPF_A, 0) };
+	const struct sock_filter unaligned[] = { BPF_STMT(BPF_LD | BPF_W | BPF_ABS, 2),
+						 BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW) };
+	const struct sock_filter past_data[] = { BPF_STMT(BPF_LD | BPF_W | BPF_ABS, 64),
+						 BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW) };
+	const struct sock_filter far_jump[] = { BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 0, 5, 0),
+						BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW) };
+	const struct sock_filter half_word[] = { BPF_STMT(BPF_LD | BPF_H | BPF_ABS, 0),
+						 BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW) };
+	const struct sock_filter unstored[] = { BPF_STMT(BPF_LD | BPF_MEM, 3),
+						BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW) };
+	const struct sock_filter div0[] = { BPF_STMT(BPF_ALU | BPF_DIV | BPF_K, 0),
+					    BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW) };
+	const struct sock_filter stored[] = { BPF_STMT(BPF_LD | BPF_IMM, SECCOMP_RET_ALLOW),
+					      BPF_STMT(BPF_ST, 3), BPF_STMT(BPF_LDX | BPF_MEM, 3),
+					      BPF_STMT(BPF_MISC | BPF_TXA, 0), BPF_STMT(BPF_RET | BPF_A, 0) };
 	struct sock_fprog bad_ptr = { .len = 2, .filter = (struct sock_filter *)8 };
 
 	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))
 		return 1;
 	for (unsigned int i = 0; i < ARRAY_SIZE(big); i++)
-		big[i] = (struct sock_filter)STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
+		big[i] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
 	if (set_filter(no_ret, 0) != -EINVAL || set_filter(no_ret, 1) != -EINVAL ||
 	    set_filter(unaligned, 2) != -EINVAL || set_filter(past_data, 2) != -EINVAL ||
 	    set_filter(far_jump, 2) != -EINVAL || set_filter(half_word, 2) != -EINVAL ||
