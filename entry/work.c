@@ -11,6 +11,7 @@
 #include <sched.h>
 #include <seccomp.h>
 #include <signal.h>
+#include <syscall_user_dispatch.h>
 #include <uapi/unistd.h>
 
 /**
@@ -18,7 +19,13 @@
  * @regs: the user's registers, as a tracer will see and may change them
  * @nr: the number the user asked for
  *
- * IRQs on. The tracer stops us here (PTRACE_SYSCALL, PTRACE_SYSEMU) and may
+ * IRQs on. In Linux's order, each on the call the one before left:
+ *
+ * First Syscall User Dispatch (entry/syscall_user_dispatch.c): a call it sends
+ * back to user space as SIGSYS is no Linux call, so neither the tracer nor
+ * seccomp sees it.
+ *
+ * Then the tracer stops us (PTRACE_SYSCALL, PTRACE_SYSEMU) and may
  * rewrite orig_ax: the number that runs is read back from it, so -1 runs nothing
  * and leaves ax as the tracer set it (-ENOSYS unless it did), while a number past
  * the table is -ENOSYS whatever the tracer left in ax. Under PTRACE_SYSEMU
@@ -28,8 +35,9 @@
  * change it. The stop at the exit comes from the exit work loop;
  * TIF_SYSCALL_EXIT_STOP sends the return there.
  *
- * Then seccomp, on the number the tracer left, as Linux orders them: a tracer
- * may change the call, and seccomp must judge the call that would run.
+ * Then seccomp, on the number the tracer left: a tracer may change the call,
+ * and seccomp must judge the call that would run. The word is read again after
+ * the stop, as the tracer may have changed it.
  */
 int syscall_trace_enter(struct pt_regs *regs, int nr)
 {
@@ -38,6 +46,8 @@ int syscall_trace_enter(struct pt_regs *regs, int nr)
 
 	if (!(work & SYSCALL_WORK_ENTER))
 		return nr;
+	if ((work & BIT(SYSCALL_WORK_SYSCALL_USER_DISPATCH)) && syscall_user_dispatch(regs))
+		return -1;
 	if (work & (BIT(SYSCALL_WORK_SYSCALL_TRACE) | BIT(SYSCALL_WORK_SYSCALL_EMU))) {
 		if (work & BIT(SYSCALL_WORK_SYSCALL_TRACE))
 			set_tsk_thread_flag(current, TIF_SYSCALL_EXIT_STOP);
@@ -47,6 +57,7 @@ int syscall_trace_enter(struct pt_regs *regs, int nr)
 		nr = (int)regs->orig_ax;
 		if ((unsigned int)nr >= NR_syscalls && nr != -1)
 			regs->ax = -ENOSYS;	/* no such call: not the tracer's ax, as on Linux */
+		work = READ_ONCE(task_thread_info(current)->syscall_work);
 	}
 	if (work & BIT(SYSCALL_WORK_SECCOMP))
 		nr = __secure_computing(regs, nr);

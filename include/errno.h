@@ -27,6 +27,7 @@
 #define ENOSPC		28
 #define ESPIPE		29
 #define EPIPE		32
+#define ERANGE		34
 #define ENAMETOOLONG	36
 #define ENOSYS		38
 #define ELOOP		40
@@ -47,5 +48,8 @@
 #define ERESTARTNOINTR		513
 #define ERESTARTNOHAND		514
 #define ERESTART_RESTARTBLOCK	516
+
+/* The largest errno: a syscall result in [-MAX_ERRNO, -1] is an error, as Linux reads it. */
+#define MAX_ERRNO		4095
 
 #endif

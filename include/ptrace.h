@@ -37,18 +37,25 @@ struct ptrace_state {
 					 * the signal the tracer resumed it with */
 	int signo;			/* the stop's siginfo, for PTRACE_GETSIGINFO */
 	struct ksiginfo info;
+	unsigned long message;		/* the stop's PTRACE_GETEVENTMSG (PTRACE_EVENTMSG_*) */
 };
 
 /* do_signal(), for a traced task that dequeued sig: the signal to deliver, or 0. */
 int ptrace_signal(int sig, struct ksiginfo *info);
 /* do_signal(): the stop PTRACE_INTERRUPT asked for, if it did. */
 void ptrace_interrupt_stop(void);
+/* Has current a tracer that asked for PTRACE_EVENT_* event (PTRACE_O_TRACE*)? */
+bool ptrace_event_enabled(int event);
+/* The event's stop, with message for PTRACE_GETEVENTMSG; true if a SIGKILL came meanwhile. */
+bool ptrace_event(int event, unsigned long message);
 /* The syscall work: true when the syscall must not run (a SIGKILL came meanwhile). */
 bool ptrace_report_syscall_entry(struct pt_regs *regs);
 void ptrace_report_syscall_exit(struct pt_regs *regs);
 /* sched_lock held: t is exiting; its tracees go free (or die: EXITKILL), it is untraced. */
 void exit_ptrace_locked(struct task *t);
 
+/* kernel/ptrace_syscall.c: the requests on the syscall a stopped tracee is in, then arch_ptrace(). */
+long ptrace_syscall_request(struct task *t, long request, unsigned long addr, unsigned long data);
 /* arch/x86/ptrace.c: the requests that read or write a stopped tracee's registers. */
 long arch_ptrace(struct task *child, long request, unsigned long addr, unsigned long data);
 

@@ -19,6 +19,7 @@
 #include <mm.h>
 #include <ptrace.h>
 #include <signal.h>
+#include <syscall_user_dispatch.h>
 #include <thread_info.h>
 #include <time.h>
 #include <uapi/resource.h>
@@ -94,6 +95,7 @@ struct task {
 	int seccomp_mode;
 	struct seccomp_filter *seccomp_filter;	/* the newest; each points to the older */
 	bool no_new_privs;
+	struct syscall_user_dispatch dispatch;	/* the task's own: not inherited, not kept */
 	int exit_signal;		/* to the parent when the process ends; 0: none */
 	/* Sleeping (kernel/sched.c): what it waits for besides a signal. */
 	const void *wait_chan;

@@ -4,9 +4,17 @@
 #define _ENTRYLAB_SECCOMP_H
 
 #include <compiler.h>
+#include <thread_info.h>
+#include <uapi/seccomp.h>
 
 struct pt_regs;
 struct task;
+
+/* The ABI of t's running syscall, as seccomp_data, siginfo and ptrace name it. */
+static inline unsigned int syscall_get_arch(struct task *t)
+{
+	return task_thread_info(t)->status & TS_COMPAT ? AUDIT_ARCH_I386 : AUDIT_ARCH_X86_64;
+}
 
 /*
  * The entry work's seccomp check (SYSCALL_WORK_SECCOMP), IRQs on, after the

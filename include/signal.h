@@ -24,7 +24,7 @@ struct ksiginfo {
 			unsigned long trapno;	/* the vector, for faults */
 			unsigned long err;	/* the CPU's error code, for faults */
 		};
-		struct {			/* SIGSYS, SYS_SECCOMP */
+		struct {			/* SIGSYS: SYS_SECCOMP, SYS_USER_DISPATCH */
 			int syscall;
 			unsigned int arch;
 			int data;		/* si_errno: SECCOMP_RET_DATA */
@@ -115,8 +115,8 @@ void send_sig_kernel(struct task *p, int sig);
 /* A fault in user mode: the signal cannot be ignored or blocked away. */
 void force_sig_fault(int sig, int code, unsigned long addr, unsigned long trapno,
 		     unsigned long err);
-/* A seccomp filter's SECCOMP_RET_TRAP: SIGSYS for the syscall nr of arch, forced. */
-void force_sig_seccomp(int nr, unsigned int arch, int data, unsigned long call_addr);
+/* SIGSYS for the syscall nr of arch, forced: code SYS_SECCOMP (data: si_errno) or SYS_USER_DISPATCH. */
+void force_sig_sigsys(int code, int nr, unsigned int arch, int data, unsigned long call_addr);
 struct pt_regs;
 void do_signal(struct pt_regs *regs);
 void recalc_sigpending(struct task *t);

@@ -10,8 +10,8 @@
  * until a resuming request (CONT, SYSCALL, SYSEMU, SINGLESTEP, DETACH) wakes it
  * with the signal to deliver.
  *
- * Left out of Linux's: the fork, exec, clone and exit events (PTRACE_O_TRACE*
- * options are refused), PTRACE_LISTEN and group-stop (entrylab has no job
+ * Left out of Linux's: the fork, exec, clone and exit events (their PTRACE_O_TRACE*
+ * options are refused; TRACESECCOMP's stop is kernel/seccomp.c's), PTRACE_LISTEN and group-stop (entrylab has no job
  * control: SIGSTOP stops only a traced task), and the tracee's exit is reported
  * to its parent alone: a tracer that is not the parent sees it vanish (-ECHILD).
  * As on Linux, a traced task is sent the signals it ignores too, so that its
@@ -27,7 +27,7 @@
 #include <signal.h>
 #include <syscalls.h>
 
-#define PTRACE_O_SUPPORTED	(PTRACE_O_TRACESYSGOOD | PTRACE_O_EXITKILL)
+#define PTRACE_O_SUPPORTED	(PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACESECCOMP | PTRACE_O_EXITKILL)
 
 static bool fatal_signal_pending(const struct task *t)
 {
@@ -39,13 +39,15 @@ static bool fatal_signal_pending(const struct task *t)
  * @code: what the tracer's wait reports (WSTOPSIG and the event above it)
  * @signo: the stop's signal, for PTRACE_GETSIGINFO
  * @info: its siginfo
+ * @message: what PTRACE_GETEVENTMSG reads during the stop
  * @untraced: what to return when there is no tracer (anymore)
  *
  * IRQs on, no lock held. Returns the signal the tracer resumed us with (0:
  * none), or 0 when a SIGKILL ended the stop. The tracer learns of the stop from
  * its wait and from SIGCHLD (CLD_TRAPPED), as on Linux.
  */
-static int ptrace_stop(int code, int signo, const struct ksiginfo *info, int untraced)
+static int ptrace_stop(int code, int signo, const struct ksiginfo *info, unsigned long message,
+		       int untraced)
 {
 	struct task *t = current;
 	struct ptrace_state *pt = &t->ptrace;
@@ -61,6 +63,7 @@ static int ptrace_stop(int code, int signo, const struct ksiginfo *info, int unt
 	pt->code = code;
 	pt->signo = signo;
 	pt->info = *info;
+	pt->message = message;
 	pt->reported = false;
 	pt->stopped = true;
 	send_signal(pt->tracer, SIGCHLD, &chld, true);
@@ -109,7 +112,7 @@ int ptrace_signal(int sig, struct ksiginfo *info)
 {
 	struct task *t = current;
 	unsigned long flags;
-	int new = ptrace_stop(sig, sig, info, sig);
+	int new = ptrace_stop(sig, sig, info, 0, sig);
 
 	if (!new || new == sig)
 		return new;
@@ -128,17 +131,16 @@ void ptrace_interrupt_stop(void)
 	struct ksiginfo info = { .code = SIGTRAP | PTRACE_EVENT_STOP << 8 };
 
 	WRITE_ONCE(current->ptrace.interrupt, false);
-	ptrace_stop(SIGTRAP | PTRACE_EVENT_STOP << 8, SIGTRAP, &info, 0);
+	ptrace_stop(SIGTRAP | PTRACE_EVENT_STOP << 8, SIGTRAP, &info, 0, 0);
 }
 
-/* A syscall stop: SIGTRAP, with 0x80 under TRACESYSGOOD. A signal to resume with is sent. */
-static void ptrace_report_syscall(void)
+/* A stop that is no signal's, code SIGTRAP and more: a signal to resume with is sent. */
+static void ptrace_notify(int code, unsigned long message)
 {
 	struct task *t = current;
-	int code = SIGTRAP | (t->ptrace.options & PTRACE_O_TRACESYSGOOD ? 0x80 : 0);
 	struct ksiginfo info = { .code = code, .pid = t->tgid };
 	unsigned long flags;
-	int sig = ptrace_stop(code, SIGTRAP, &info, 0);
+	int sig = ptrace_stop(code, SIGTRAP, &info, message, 0);
 
 	if (!sig)
 		return;
@@ -148,15 +150,33 @@ static void ptrace_report_syscall(void)
 	tasklist_unlock(flags);
 }
 
+/* A syscall stop: SIGTRAP, with 0x80 under TRACESYSGOOD, the message saying entry or exit. */
+static void ptrace_report_syscall(unsigned long message)
+{
+	ptrace_notify(SIGTRAP | (current->ptrace.options & PTRACE_O_TRACESYSGOOD ? 0x80 : 0),
+		      message);
+}
+
 bool ptrace_report_syscall_entry(struct pt_regs *regs)
 {
-	ptrace_report_syscall();
+	ptrace_report_syscall(PTRACE_EVENTMSG_SYSCALL_ENTRY);
 	return fatal_signal_pending(current);
 }
 
 void ptrace_report_syscall_exit(struct pt_regs *regs)
 {
-	ptrace_report_syscall();
+	ptrace_report_syscall(PTRACE_EVENTMSG_SYSCALL_EXIT);
+}
+
+bool ptrace_event_enabled(int event)
+{
+	return READ_ONCE(current->ptrace.tracer) && (READ_ONCE(current->ptrace.options) & BIT(event));
+}
+
+bool ptrace_event(int event, unsigned long message)
+{
+	ptrace_notify(SIGTRAP | event << 8, message);
+	return fatal_signal_pending(current);
 }
 
 void exit_ptrace_locked(struct task *t)
@@ -380,7 +400,7 @@ static long ptrace_request(struct task *t, long request, unsigned long addr, uns
 	case PTRACE_GETSIGINFO:
 		return ptrace_getsiginfo(t, data);
 	default:
-		return arch_ptrace(t, request, addr, data);
+		return ptrace_syscall_request(t, request, addr, data);
 	}
 }
 

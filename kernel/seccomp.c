@@ -28,21 +28,20 @@
  * with the older filters'. Such a call then costs one bit test, not a run of
  * every filter (native calls only: int $0x80's run the filters).
  *
- * Not built yet: TSYNC, the user-notification listener (NEW_LISTENER) and the
- * tracer's PTRACE_EVENT_SECCOMP stop (SECCOMP_RET_TRACE and USER_NOTIF then
- * answer -ENOSYS, as Linux does with no tracer or listener).
+ * Not built yet: TSYNC and the user-notification listener (NEW_LISTENER;
+ * SECCOMP_RET_USER_NOTIF answers -ENOSYS, as Linux does with no listener).
  */
 #include <bpf_filter.h>
 #include <errno.h>
 #include <asm/uaccess.h>
 #include <pmm.h>
+#include <ptrace.h>
 #include <sched.h>
 #include <seccomp.h>
 #include <signal.h>
 #include <syscalls.h>
 #include <uapi/seccomp.h>
 
-#define MAX_ERRNO		4095
 /* All filters' instructions along a task's chain, each with a 4-instruction penalty. */
 #define MAX_INSNS_PER_PATH	32768
 #define FILTER_PENALTY		4
@@ -96,7 +95,7 @@ static void populate_data(const struct pt_regs *regs, int nr, struct seccomp_dat
 
 	*sd = (struct seccomp_data){
 		.nr = nr,
-		.arch = compat ? AUDIT_ARCH_I386 : AUDIT_ARCH_X86_64,
+		.arch = syscall_get_arch(current),
 		.instruction_pointer = regs->ip,
 	};
 	if (compat) {
@@ -179,8 +178,19 @@ static void prepare_allow_bitmap(struct seccomp_filter *f, const struct seccomp_
 			f->allow[nr / 64] |= 1UL << (nr % 64);
 }
 
-/* The filter's verdict on the call about to run: nr, or -1 to skip it. */
-static int seccomp_filter_decide(struct pt_regs *regs, int nr)
+/**
+ * seccomp_filter_decide - the filters' verdict on the call about to run
+ * @regs: the user's registers
+ * @nr: the call's number
+ * @recheck: the call was changed at a PTRACE_EVENT_SECCOMP stop: no second stop
+ *
+ * Returns nr, or -1 to skip the call with regs->ax as the action left it.
+ * SECCOMP_RET_TRACE stops for a tracer that asked (PTRACE_O_TRACESECCOMP), with
+ * the filter's data as the event message; the tracer may change the call or
+ * skip it (number -1), and a changed call is judged again (Linux 4.8), with a
+ * second TRACE then allowing it. Without such a tracer the call is -ENOSYS.
+ */
+static int seccomp_filter_decide(struct pt_regs *regs, int nr, bool recheck)
 {
 	struct seccomp_data sd;
 	u32 ret, data;
@@ -201,9 +211,24 @@ static int seccomp_filter_decide(struct pt_regs *regs, int nr)
 		return -1;
 	case SECCOMP_RET_TRAP:
 		regs->ax = regs->orig_ax;	/* the registers as at the call (Linux's rollback) */
-		force_sig_seccomp(nr, sd.arch, data, regs->ip);
+		force_sig_sigsys(SYS_SECCOMP, nr, sd.arch, data, regs->ip);
 		return -1;
-	case SECCOMP_RET_TRACE:		/* no tracer asked for PTRACE_EVENT_SECCOMP */
+	case SECCOMP_RET_TRACE:
+		if (recheck)
+			return nr;
+		if (!ptrace_event_enabled(PTRACE_EVENT_SECCOMP)) {
+			regs->ax = -ENOSYS;
+			return -1;
+		}
+		/* A SIGKILL during the stop: skip the call, whatever the tracer did. */
+		if (ptrace_event(PTRACE_EVENT_SECCOMP, data))
+			return -1;
+		/* Exit work reads the word again: a PTRACE_SYSCALL resume gets its exit stop. */
+		set_tsk_thread_flag(current, TIF_SYSCALL_EXIT_STOP);
+		nr = (int)regs->orig_ax;
+		if (nr < 0)
+			return -1;
+		return seccomp_filter_decide(regs, nr, true);
 	case SECCOMP_RET_USER_NOTIF:	/* no listener */
 		regs->ax = -ENOSYS;
 		return -1;
@@ -224,7 +249,7 @@ int __secure_computing(struct pt_regs *regs, int nr)
 			do_exit(SIGKILL);	/* this thread, as Linux's do_exit(SIGKILL) */
 		return nr;
 	case SECCOMP_MODE_FILTER:
-		return seccomp_filter_decide(regs, nr);
+		return seccomp_filter_decide(regs, nr, false);
 	default:
 		return nr;
 	}

@@ -288,9 +288,9 @@ void force_sig_fault(int sig, int code, unsigned long addr, unsigned long trapno
 						.err = err });
 }
 
-void force_sig_seccomp(int nr, unsigned int arch, int data, unsigned long call_addr)
+void force_sig_sigsys(int code, int nr, unsigned int arch, int data, unsigned long call_addr)
 {
-	force_sig_info(SIGSYS, &(struct ksiginfo){ .code = SYS_SECCOMP, .addr = call_addr,
+	force_sig_info(SIGSYS, &(struct ksiginfo){ .code = code, .addr = call_addr,
 						   .sys = { nr, arch, data } });
 }
 
@@ -351,7 +351,7 @@ void fill_siginfo(struct kernel_siginfo *out, int sig, const struct ksiginfo *in
 	} else if (sig == SIGCHLD && info->code > 0 && info->code < SI_KERNEL) {
 		out->sigchld.pid = info->pid;
 		out->sigchld.status = info->status;
-	} else if (sig == SIGSYS && info->code == SYS_SECCOMP) {
+	} else if (sig == SIGSYS && (info->code == SYS_SECCOMP || info->code == SYS_USER_DISPATCH)) {
 		out->si_errno = info->sys.data;
 		out->sigsys.call_addr = (void *)info->addr;
 		out->sigsys.syscall = info->sys.syscall;

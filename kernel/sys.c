@@ -80,6 +80,38 @@ long sys_uname(struct pt_regs *regs)
 	return 0;
 }
 
+/* sysinfo(2)'s structure (x86-64: 112 bytes). */
+struct sysinfo {
+	long uptime;			/* seconds since boot */
+	unsigned long loads[3];		/* 1, 5 and 15 minute loads: entrylab keeps none */
+	unsigned long totalram, freeram, sharedram, bufferram, totalswap, freeswap;
+	unsigned short procs;		/* threads */
+	unsigned short pad;
+	unsigned long totalhigh, freehigh;
+	unsigned int mem_unit;		/* the memory figures are in these bytes */
+	char _f[4];
+};
+
+/* sysinfo(info): the uptime, memory in pages, and the number of threads. */
+long sys_sysinfo(struct pt_regs *regs)
+{
+	struct sysinfo info = {
+		.uptime = ktime_get_ns() / 1000000000,
+		.totalram = pmm_total_frames(),
+		.freeram = pmm_free_frames(),
+		.mem_unit = PAGE_SIZE,
+	};
+	unsigned long flags;
+	unsigned int i;
+	struct task *t;
+
+	tasklist_lock(&flags);
+	for_each_task(t, i)
+		info.procs++;
+	tasklist_unlock(flags);
+	return copy_to_user((void __user *)regs->di, &info, sizeof(info)) ? -EFAULT : 0;
+}
+
 /*
  * prctl(option, arg2, arg3, arg4, arg5): the options entrylab has. Linux's rules
  * for their unused arguments: nonzero is -EINVAL, so that a later meaning for
@@ -104,6 +136,8 @@ long sys_prctl(struct pt_regs *regs)
 		return prctl_get_seccomp();
 	case PR_SET_SECCOMP:
 		return prctl_set_seccomp(arg2, arg3);
+	case PR_SET_SYSCALL_USER_DISPATCH:
+		return set_syscall_user_dispatch(arg2, arg3, arg4, (char __user *)arg5);
 	}
 	return -EINVAL;
 }

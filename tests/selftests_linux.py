@@ -5,7 +5,8 @@
 its directory and program (breakpoints/breakpoint_test); the directories are taken
 from Debian's linux-source-6.12 (scripts/setup.sh installs it) into
 build/selftests-linux/ once. Each program is built static, as its directory's
-lib.mk builds it (no optimisation flags), booted as init, and judged as
+lib.mk builds it (no optimisation flags), against the tree's own uapi headers
+(its `make headers`, as lib.mk's KHDR_INCLUDES), booted as init, and judged as
 tests/selftests_x86.py judges one; the expect file may excuse named cases that
 fail for a stated reason. It prints one line per test and
 `N passed, N failed, N skipped`. No test source is ever patched.
@@ -44,12 +45,33 @@ def read_expect():
     return want, envs
 
 
-def makefile_flags(directory):
-    """CFLAGS and LDLIBS the directory's Makefile sets for its tests (plain words only)."""
+# What the tree's `make headers` reads; it writes usr/include, the uapi headers as
+# installed, which lib.mk's KHDR_INCLUDES and some Makefiles' LINUX_HDR_PATH name.
+HEADERS_MEMBERS = ['Makefile', 'Kbuild', 'Kconfig', 'arch/Kconfig', 'scripts', 'include',
+                   'arch/x86', 'tools/include', 'tools/arch/x86', 'usr']
+
+
+def install_headers(out):
+    """The tree's usr/include under out/, made once by its own `make headers`."""
+    top = os.path.join(out, selftests_x86.TOP)
+    usr = os.path.join(top, 'usr', 'include')
+    if not os.path.exists(os.path.join(usr, 'linux', 'ptrace.h')):
+        subprocess.run(['tar', '-xJf', selftests_x86.TARBALL, '-C', out,
+                        *(f'{selftests_x86.TOP}/{m}' for m in HEADERS_MEMBERS)], check=True)
+        subprocess.run(['make', '-s', '-C', top, 'ARCH=x86', 'headers'], check=True,
+                       stdout=subprocess.DEVNULL)
+    return os.path.abspath(usr)
+
+
+def makefile_flags(directory, usr):
+    """CFLAGS and LDLIBS the directory's Makefile sets for its tests: plain words, and
+    the kernel headers under the names lib.mk and the Makefiles give them."""
     text = open(os.path.join(directory, 'Makefile')).read().replace('\\\n', ' ')
+    known = {'$(KHDR_INCLUDES)': ['-isystem', usr], '-I$(LINUX_HDR_PATH)': [f'-I{usr}']}
     found = {'CFLAGS': [], 'LDLIBS': []}
     for var, words in re.findall(r'^(CFLAGS|LDLIBS)\s*\+?:?=(.*)$', text, re.M):
-        found[var] += [w for w in words.split() if '$' not in w]
+        for w in words.split():
+            found[var] += known.get(w, [] if '$' in w else [w])
     return found['CFLAGS'], found['LDLIBS']
 
 
@@ -59,21 +81,21 @@ def source_dir(out, dirs):
     subprocess.run(['bash', os.path.join(ROOT, 'scripts', 'setup.sh'), 'linux-source-6.12'],
                    check=True)
     missing = [d for d in dirs if not os.path.isdir(os.path.join(src, d))]
-    if missing or not os.path.exists(os.path.join(src, 'kselftest.h')):
+    if missing or not os.path.exists(os.path.join(src, 'kselftest_harness.h')):
         os.makedirs(out, exist_ok=True)
         subprocess.run(['tar', '-xJf', selftests_x86.TARBALL, '-C', out,
-                        f'{SELFTESTS}/kselftest.h', *(f'{SELFTESTS}/{d}' for d in dirs)],
-                       check=True)
+                        f'{SELFTESTS}/kselftest.h', f'{SELFTESTS}/kselftest_harness.h',
+                        *(f'{SELFTESTS}/{d}' for d in dirs)], check=True)
     return src
 
 
-def build(src, out, test):
+def build(src, out, usr, test):
     """(binary, None) or (None, the first error line): lib.mk's rule with the directory
     Makefile's CFLAGS and LDLIBS, plus -static."""
     directory, name = test.split('/')
     binary = os.path.abspath(os.path.join(out, 'bin', test))
     os.makedirs(os.path.dirname(binary), exist_ok=True)
-    cflags, ldlibs = makefile_flags(os.path.join(src, directory))
+    cflags, ldlibs = makefile_flags(os.path.join(src, directory), usr)
     cmd = ['gcc', '-static', '-pthread', '-D_GNU_SOURCE=', *cflags, f'{name}.c', '-o', binary,
            *ldlibs]
     p = subprocess.run(cmd, cwd=os.path.join(src, directory), capture_output=True, text=True)
@@ -97,8 +119,8 @@ def verdict(r, excused):
     return (*selftests_x86.verdict(r), cases)
 
 
-def run_one(b, src, out, test, excused, env, cmdline):
-    binary, error = build(src, out, test)
+def run_one(b, src, out, usr, test, excused, env, cmdline):
+    binary, error = build(src, out, usr, test)
     if not binary:
         return test, 'FAIL', f'does not build: {error}', []
     tag = '-' + cmdline.replace('=', '-') if cmdline else ''
@@ -113,8 +135,9 @@ def run_all(b, only='', cmdline=''):
     (want, envs), problems = read_expect(), []
     tests = [t for t in want if only in t]
     src = source_dir(out, sorted({t.split('/')[0] for t in want}))
+    usr = install_headers(out)
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 1)) as ex:
-        results = list(ex.map(lambda t: run_one(b, src, out, t, want[t][1], envs[t], cmdline),
+        results = list(ex.map(lambda t: run_one(b, src, out, usr, t, want[t][1], envs[t], cmdline),
                               tests))
     for test, result, reason, cases in results:
         kind, excused, why = want[test]

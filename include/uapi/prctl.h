@@ -10,6 +10,13 @@
 #define PR_SET_SECCOMP		22
 #define PR_SET_NO_NEW_PRIVS	38
 #define PR_GET_NO_NEW_PRIVS	39
+#define PR_SET_SYSCALL_USER_DISPATCH	59
+#define PR_SYS_DISPATCH_OFF		0
+#define PR_SYS_DISPATCH_EXCLUSIVE_ON	1	/* dispatch calls from outside the range */
+#define PR_SYS_DISPATCH_ON		PR_SYS_DISPATCH_EXCLUSIVE_ON	/* its 5.11 name */
+#define PR_SYS_DISPATCH_INCLUSIVE_ON	2	/* dispatch calls from inside it (6.17) */
+#define SYSCALL_DISPATCH_FILTER_ALLOW	0	/* the selector's two values */
+#define SYSCALL_DISPATCH_FILTER_BLOCK	1
 
 #define ARCH_SET_GS		0x1001
 #define ARCH_SET_FS		0x1002

@@ -26,14 +26,69 @@
 #define PTRACE_SYSCALL		24
 #define PTRACE_SYSEMU		31
 #define PTRACE_SETOPTIONS	0x4200
+#define PTRACE_GETEVENTMSG	0x4201
 #define PTRACE_GETSIGINFO	0x4202
 #define PTRACE_SEIZE		0x4206
 #define PTRACE_INTERRUPT	0x4207
+#define PTRACE_GET_SYSCALL_INFO	0x420e
+#define PTRACE_SET_SYSCALL_USER_DISPATCH_CONFIG	0x4210
+#define PTRACE_GET_SYSCALL_USER_DISPATCH_CONFIG	0x4211
+#define PTRACE_SET_SYSCALL_INFO	0x4212
 
 #define PTRACE_O_TRACESYSGOOD	0x00000001	/* syscall stops report SIGTRAP | 0x80 */
+#define PTRACE_O_TRACESECCOMP	0x00000080	/* stop at a filter's SECCOMP_RET_TRACE */
 #define PTRACE_O_EXITKILL	0x00100000	/* the tracer's exit kills the tracee */
 
+#define PTRACE_EVENT_SECCOMP	7		/* a filter's SECCOMP_RET_TRACE: status >> 16 */
 #define PTRACE_EVENT_STOP	128		/* PTRACE_INTERRUPT's stop: status >> 16 */
+
+/* PTRACE_GETEVENTMSG at a syscall stop: which of the two it is (Linux 5.3). */
+#define PTRACE_EVENTMSG_SYSCALL_ENTRY	1
+#define PTRACE_EVENTMSG_SYSCALL_EXIT	2
+
+/*
+ * PTRACE_GET_SYSCALL_INFO (Linux 5.3) and PTRACE_SET_SYSCALL_INFO (6.16): the
+ * stop the tracee is in and its call. GET returns the size of the part that
+ * means something for that stop (the union's member, or nothing), and copies at
+ * most the size the tracer gave.
+ */
+#define PTRACE_SYSCALL_INFO_NONE	0	/* not a syscall stop */
+#define PTRACE_SYSCALL_INFO_ENTRY	1
+#define PTRACE_SYSCALL_INFO_EXIT	2
+#define PTRACE_SYSCALL_INFO_SECCOMP	3	/* PTRACE_EVENT_SECCOMP */
+
+struct ptrace_syscall_info {
+	unsigned char op;		/* PTRACE_SYSCALL_INFO_* */
+	unsigned char reserved;		/* SET: must be 0 */
+	unsigned short flags;		/* SET: must be 0 */
+	unsigned int arch;		/* AUDIT_ARCH_* */
+	unsigned long long instruction_pointer;
+	unsigned long long stack_pointer;
+	union {
+		struct {
+			unsigned long long nr;
+			unsigned long long args[6];
+		} entry;
+		struct {
+			long long rval;
+			unsigned char is_error;
+		} exit;
+		struct {
+			unsigned long long nr;
+			unsigned long long args[6];
+			unsigned int ret_data;	/* the filter's SECCOMP_RET_DATA */
+			unsigned int reserved2;
+		} seccomp;
+	};
+};
+
+/* PTRACE_GET/SET_SYSCALL_USER_DISPATCH_CONFIG (Linux 6.3): what prctl() set. */
+struct ptrace_sud_config {
+	unsigned long long mode;	/* PR_SYS_DISPATCH_* */
+	unsigned long long selector;
+	unsigned long long offset;
+	unsigned long long len;
+};
 
 /* The registers as PTRACE_GETREGS gives them: struct pt_regs, then the segments. */
 struct user_regs_struct {

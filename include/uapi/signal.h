@@ -78,6 +78,7 @@
 #define CLD_KILLED	2
 #define CLD_TRAPPED	4	/* a traced child stopped for its tracer */
 #define SYS_SECCOMP	1	/* SIGSYS: a seccomp filter's SECCOMP_RET_TRAP */
+#define SYS_USER_DISPATCH 2	/* SIGSYS: a call Syscall User Dispatch sent back */
 
 /* The kernel's sigset: one bit per signal, bit (sig - 1). */
 typedef unsigned long kernel_sigset_t;
@@ -110,7 +111,7 @@ struct kernel_siginfo {
 		struct {
 			void *addr;
 		} fault;
-		struct {		/* SIGSYS from seccomp (si_errno: the filter's data) */
+		struct {		/* SIGSYS (seccomp: si_errno is the filter's data) */
 			void *call_addr;	/* the instruction after the SYSCALL */
 			int syscall;
 			unsigned int arch;	/* AUDIT_ARCH_* */

@@ -42,8 +42,10 @@
 #define __NR_kill		62
 #define __NR_uname		63
 #define __NR_fcntl		72
+#define __NR_chdir		80
 #define __NR_gettimeofday	96
 #define __NR_getrlimit		97
+#define __NR_sysinfo		99
 #define __NR_ptrace		101
 #define __NR_getppid		110
 #define __NR_capget		125

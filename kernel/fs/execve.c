@@ -159,6 +159,7 @@ long sys_execve(struct pt_regs *regs)
 		do_group_exit(W_EXITCODE(0, SIGSEGV));	/* as Linux past this point */
 	flush_signal_handlers(t, spare);
 	flush_thread(t);
+	syscall_user_dispatch_clear(t);
 	strlcpy(t->name, basename(str.execfn), sizeof(t->name));
 	start_thread(regs, ip, usp);
 	if (READ_ONCE(t->ptrace.tracer)) {

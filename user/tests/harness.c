@@ -102,6 +102,15 @@ int wait_status(long pid)
 	return status;
 }
 
+int in_child(int (*fn)(void))
+{
+	long pid = syscall0(__NR_fork);
+
+	if (pid == 0)
+		syscall1(__NR_exit, fn());
+	return pid < 0 ? -1 : wait_status(pid);
+}
+
 void nap_ms(long ms)
 {
 	struct timespec64 ts = { ms / 1000, ms % 1000 * 1000000L };

@@ -72,6 +72,8 @@ long segment_limit(unsigned int sel);
 
 /* wait4() for pid; its status, or -1. */
 int wait_status(long pid);
+/* A forked child runs fn and exits with what it returns: its wait status (-1: no child). */
+int in_child(int (*fn)(void));
 /* nanosleep() for ms milliseconds. */
 void nap_ms(long ms);
 /* A child that sends sig to us after ms milliseconds, naps as long again, and exits with status. */

@@ -142,6 +142,63 @@ SELFTEST(ptrace, syscall_stops_let_the_tracer_change_the_call)
 	EXPECT_EQ(t, wait_status(pid), 0);
 }
 
+/* One PTRACE_SYSCALL round: the stop it reaches, with what PTRACE_GET_SYSCALL_INFO says there. */
+static long syscall_info_stop(long pid, struct ptrace_syscall_info *info)
+{
+	int sig;
+
+	if (ptrace(PTRACE_SYSCALL, pid, 0, 0) || !wait_stop(pid, &sig) || sig != (SIGTRAP | 0x80))
+		return -1;
+	return ptrace(PTRACE_GET_SYSCALL_INFO, pid, sizeof(*info), (unsigned long)info);
+}
+
+/*
+ * The same rounds as above through PTRACE_GET/SET_SYSCALL_INFO (Linux 5.3 and
+ * 6.16) and PTRACE_GETEVENTMSG: each stop says whether it is an entry or an
+ * exit; SET changes the number at an entry (-ERANGE for one that is no int,
+ * -EINVAL for the other stop's op or a nonzero flags) and the result at an exit.
+ */
+SELFTEST(ptrace, syscall_info_names_and_changes_the_stop)
+{
+	long pid = sysgood_child(make_two_syscalls);
+	struct ptrace_syscall_info info;
+	unsigned long msg = 0;
+
+	ASSERT_TRUE(t, pid > 0);
+	EXPECT_EQ(t, syscall_info_stop(pid, &info), 80L);	/* up to entry.args[6] */
+	EXPECT_EQ(t, info.op, PTRACE_SYSCALL_INFO_ENTRY);
+	EXPECT_EQ(t, info.entry.nr, (unsigned long long)__NR_getpid);
+	EXPECT_EQ(t, ptrace(PTRACE_GETEVENTMSG, pid, 0, (unsigned long)&msg), 0L);
+	EXPECT_EQ(t, msg, (unsigned long)PTRACE_EVENTMSG_SYSCALL_ENTRY);
+	info.op = PTRACE_SYSCALL_INFO_EXIT;
+	EXPECT_EQ(t, ptrace(PTRACE_SET_SYSCALL_INFO, pid, sizeof(info), (unsigned long)&info),
+		  -EINVAL);
+	info.op = PTRACE_SYSCALL_INFO_ENTRY;
+	info.entry.nr = 1ULL << 32;
+	EXPECT_EQ(t, ptrace(PTRACE_SET_SYSCALL_INFO, pid, sizeof(info), (unsigned long)&info),
+		  -ERANGE);
+	info.entry.nr = __NR_getppid;
+	info.flags = 1;
+	EXPECT_EQ(t, ptrace(PTRACE_SET_SYSCALL_INFO, pid, sizeof(info), (unsigned long)&info),
+		  -EINVAL);
+	info.flags = 0;
+	EXPECT_EQ(t, ptrace(PTRACE_SET_SYSCALL_INFO, pid, sizeof(info), (unsigned long)&info), 0L);
+	EXPECT_EQ(t, syscall_info_stop(pid, &info), 33L);	/* up to exit.is_error */
+	EXPECT_EQ(t, info.op, PTRACE_SYSCALL_INFO_EXIT);
+	EXPECT_EQ(t, info.exit.rval, (long long)getpid());	/* getppid ran */
+	EXPECT_EQ(t, info.exit.is_error, 0);
+	info.exit.rval = 42;
+	EXPECT_EQ(t, ptrace(PTRACE_SET_SYSCALL_INFO, pid, sizeof(info), (unsigned long)&info), 0L);
+	EXPECT_EQ(t, syscall_info_stop(pid, &info), 80L);
+	info.entry.nr = -1ULL;					/* skip it */
+	EXPECT_EQ(t, ptrace(PTRACE_SET_SYSCALL_INFO, pid, sizeof(info), (unsigned long)&info), 0L);
+	EXPECT_EQ(t, syscall_info_stop(pid, &info), 33L);
+	EXPECT_EQ(t, info.exit.rval, (long long)-ENOSYS);
+	EXPECT_EQ(t, info.exit.is_error, 1);
+	EXPECT_EQ(t, ptrace(PTRACE_CONT, pid, 0, 0), 0L);
+	EXPECT_EQ(t, wait_status(pid), 0);
+}
+
 /* A number past the table, then the skip number: what each returns, in the exit status. */
 static void past_the_table_then_minus_one(void)
 {

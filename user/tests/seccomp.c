@@ -6,6 +6,7 @@
  */
 #include <uapi/filter.h>
 #include <uapi/prctl.h>
+#include <uapi/ptrace.h>
 #include <uapi/seccomp.h>
 #include <uapi/unistd.h>
 #include "harness.h"
@@ -13,16 +14,6 @@
 static long prctl(long option, long a2, long a3, long a4, long a5)
 {
 	return syscall5(__NR_prctl, option, a2, a3, a4, a5);
-}
-
-/* A child that runs fn and exits with what it returns; its wait status. */
-static int in_child(int (*fn)(void))
-{
-	long pid = syscall0(__NR_fork);
-
-	if (pid == 0)
-		syscall1(__NR_exit, fn());
-	return pid < 0 ? -1 : wait_status(pid);
 }
 
 static int strict_then_write_and_exit(void)
@@ -292,4 +283,86 @@ SELFTEST(seccomp, capget_reports_no_capabilities)
 	hdr.pid = 999999;
 	EXPECT_EQ(t, syscall2(__NR_capget, &hdr, data), -ESRCH);
 	EXPECT_EQ(t, syscall2(__NR_capget, 8, data), -EFAULT);
+}
+
+static long sys_ptrace(long request, long pid, unsigned long addr, unsigned long data)
+{
+	return syscall4(__NR_ptrace, request, pid, addr, data);
+}
+
+/* The traced child: getppid() under a TRACE filter, with and without a tracer that asked. */
+static int trace_filter_child(void)
+{
+	long got;
+
+	if (sys_ptrace(PTRACE_TRACEME, 0, 0, 0) || prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) ||
+	    filter_one(__NR_getppid, SECCOMP_RET_TRACE | 77))
+		return 1;
+	raise(SIGSTOP);			/* the tracer sets its options */
+	got = syscall0(__NR_getppid);	/* the tracer makes it getpid */
+	if (got != getpid())
+		return 2;
+	got = syscall0(__NR_getppid);	/* the tracer skips it with -1, leaving ax at 5 */
+	return got == 5 ? 9 : 3;
+}
+
+/* Waits for the next stop of pid; its status, or -1 if it is no stop. */
+static int next_stop(long pid)
+{
+	int status = wait_status(pid);
+
+	return (status & 0xff) == WSTOPPED_CODE ? status >> 8 : -1;
+}
+
+/*
+ * SECCOMP_RET_TRACE stops a tracer's PTRACE_O_TRACESECCOMP tracee with
+ * PTRACE_EVENT_SECCOMP, the filter's data as GETEVENTMSG and the call in
+ * GET_SYSCALL_INFO's seccomp op (84 bytes); a call the tracer changes runs as
+ * changed (judged again: getpid is allowed), and number -1 skips it with the
+ * tracer's ax. Without a tracer that asked, the call is -ENOSYS.
+ */
+SELFTEST(seccomp, trace_stops_a_tracer_that_asked)
+{
+	long pid = syscall0(__NR_fork);
+	struct ptrace_syscall_info info;
+	struct user_regs_struct regs;
+	unsigned long msg = 0;
+
+	if (pid == 0)
+		syscall1(__NR_exit, trace_filter_child());
+	ASSERT_TRUE(t, pid > 0);
+	ASSERT_EQ(t, next_stop(pid), SIGSTOP);
+	ASSERT_EQ(t, sys_ptrace(PTRACE_SETOPTIONS, pid, 0, PTRACE_O_TRACESECCOMP), 0L);
+	ASSERT_EQ(t, sys_ptrace(PTRACE_CONT, pid, 0, 0), 0L);
+	ASSERT_EQ(t, next_stop(pid), SIGTRAP | PTRACE_EVENT_SECCOMP << 8);
+	EXPECT_EQ(t, sys_ptrace(PTRACE_GETEVENTMSG, pid, 0, (unsigned long)&msg), 0L);
+	EXPECT_EQ(t, msg, 77UL);
+	EXPECT_EQ(t, sys_ptrace(PTRACE_GET_SYSCALL_INFO, pid, sizeof(info), (unsigned long)&info),
+		  84L);
+	EXPECT_EQ(t, info.op, PTRACE_SYSCALL_INFO_SECCOMP);
+	EXPECT_EQ(t, info.seccomp.nr, (unsigned long long)__NR_getppid);
+	EXPECT_EQ(t, info.seccomp.ret_data, 77U);
+	info.seccomp.nr = __NR_getpid;
+	EXPECT_EQ(t, sys_ptrace(PTRACE_SET_SYSCALL_INFO, pid, sizeof(info), (unsigned long)&info),
+		  0L);
+	ASSERT_EQ(t, sys_ptrace(PTRACE_CONT, pid, 0, 0), 0L);
+	ASSERT_EQ(t, next_stop(pid), SIGTRAP | PTRACE_EVENT_SECCOMP << 8);
+	ASSERT_EQ(t, sys_ptrace(PTRACE_GETREGS, pid, 0, (unsigned long)&regs), 0L);
+	regs.orig_ax = -1UL;
+	regs.ax = 5;
+	ASSERT_EQ(t, sys_ptrace(PTRACE_SETREGS, pid, 0, (unsigned long)&regs), 0L);
+	ASSERT_EQ(t, sys_ptrace(PTRACE_CONT, pid, 0, 0), 0L);
+	EXPECT_EQ(t, wait_status(pid), 9 << 8);
+}
+
+static int trace_filter_untraced(void)
+{
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) || filter_one(__NR_getppid, SECCOMP_RET_TRACE))
+		return 1;
+	return syscall0(__NR_getppid) == -ENOSYS ? 9 : 2;
+}
+
+SELFTEST(seccomp, trace_without_a_tracer_is_enosys)
+{
+	EXPECT_EQ(t, in_child(trace_filter_untraced), 9 << 8);
 }
