@@ -165,7 +165,7 @@ $(BUILD)/user/lib/%.o: user/lib/%.asm $(TOOLS_OK)
 	$(call assemble,-f elf64)
 $(BUILD)/user/%.o: user/tests/%.asm $(TOOLS_OK)
 	$(call assemble,-f elf64)
-$(BUILD)/user/init.elf $(BUILD)/user/probe.elf: $(BUILD)/user/bench.o
+$(BUILD)/user/init.elf $(BUILD)/user/probe.elf: $(BUILD)/user/bench.o $(BUILD)/user/bench_filters.o
 $(BUILD)/user/entrytests.elf: $(patsubst user/tests/%.c,$(BUILD)/user/%.o,$(wildcard user/tests/*.c)) \
 	$(patsubst user/tests/%.asm,$(BUILD)/user/%.o,$(wildcard user/tests/*.asm))
 $(BUILD)/user/%.elf: $(BUILD)/user/%.o $(USER_LIB_OBJS) user/user.ld

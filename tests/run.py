@@ -646,7 +646,10 @@ CLAIMS = [
      "the mitigation table's rows are "
      "printed, `off` equals the variant table's default row, each row costs no less than "
      'the one before (off < pti <= pti+verw <= +retpoline <= +bhi <= auto), and its table '
-     'in docs/benchmarks.md matches'),
+     "in docs/benchmarks.md matches; the syscall-work table's getpid orders no filter (the "
+     "variant table's figure) < one bitmapped filter = two < one full filter < two < four "
+     '< a dispatched SIGSYS round trip, with dispatch on and the call let through between no '
+     'filter and one full one, and its table in docs/benchmarks.md matches'),
     (['micro-icount'],
      '`make micro ICOUNT=1`: every micro test reports a whole, positive instruction count; '
      'the PIR drains order as their instruction counts must (docs/benchmarks.md)'),
@@ -1188,6 +1191,10 @@ PROC_OPS = ('fork-wait', 'thread-create-join', 'eventfd-epoll', 'pipe-pingpong',
 CLOCK_LINE = re.compile(r'^bench clock=(\S+) ticks_per_call=([\d.]+) median=([\d.]+) '
                         r'iters=(\d+) reps=(\d+)( ns_per_call=[\d.]+)?$')
 CLOCK_READERS = ('syscall', 'vdso-stable', 'vdso-percpu')
+FILTER_LINE = re.compile(r'^bench filter=(\S+) ticks_per_call=([\d.]+) ')
+# The syscall-work table's rows (user/bench_filters.c), and the slope it derives.
+FILTER_ROWS = ('no-filter', 'bitmap-1', 'bitmap-2', 'full-1', 'full-2', 'full-4',
+               'dispatch-allowed', 'dispatch-sigsys', 'per-full-filter')
 
 
 MIT_LINE = re.compile(r'^bench mitigations=(\S+) op=(\S+) ticks_per_call=([\d.]+) median=')
@@ -1205,6 +1212,8 @@ def bench_icount(b, name):
                   for m in map(MIT_LINE.match, r.lines) if m})
     cells.update({('proc', m[1]): float(m[3]) for m in map(PROC_LINE.match, r.lines) if m})
     cells.update({('clock', m[1]): float(m[2]) for m in map(CLOCK_LINE.match, r.lines) if m})
+    cells.update({(f'filter={m[1]}', 'getpid'): float(m[2])
+                  for m in map(FILTER_LINE.match, r.lines) if m})
     return r, cells
 
 
@@ -1214,6 +1223,8 @@ DOCS_ICOUNT_TABLES = (
     ('benchmarks.md', '### Mitigations', r'[a-z+]+', MIT_OPS, 'mitigations='),
     ('smp-rcu.md', '## What the tracker costs per syscall', r'irq\S+', ('kill', 'invalid', 'getpid'),
      ''),
+    ('benchmarks.md', '### Syscall work', r'no-filter|bitmap-\d|full-\d|dispatch-allowed',
+     ('getpid',), 'filter='),
 )
 # And in prose: docs/entry.md's comparison with Linux names the default's three.
 DOCS_ICOUNT_PROSE = ('entry.md', r"against entrylab's (\d+), (\d+) and (\d+)",
@@ -1258,6 +1269,7 @@ def bench_icount_ordering_repeatable(b):
     want |= {('floor', 'invalid')}
     want |= {('proc', op) for op in PROC_OPS} | {('clock', c) for c in CLOCK_READERS}
     want |= {(f'mitigations={m}', op) for m in (*MIT_CHAIN, 'auto') for op in MIT_OPS}
+    want |= {(f'filter={row}', 'getpid') for row in FILTER_ROWS}
     if set(c1) != want:
         problems.append(f'bench lines: missing {sorted(want - set(c1))}, '
                         f'unexpected {sorted(set(c1) - want)}')
@@ -1300,6 +1312,14 @@ def bench_icount_ordering_repeatable(b):
         if not chain[0] < chain[1] or chain != sorted(chain) or \
                 c1[('mitigations=auto', op)] < chain[-1]:
             problems.append(f'{op}: expected off < pti <= ... <= +bhi <= auto: {chain}')
+    w = {row: c1[(f'filter={row}', 'getpid')] for row in FILTER_ROWS}
+    if not (w['no-filter'] == c1[('irqoff-inline', 'getpid')] and
+            w['no-filter'] < w['bitmap-1'] == w['bitmap-2'] < w['full-1'] < w['full-2'] <
+            w['full-4'] < w['dispatch-sigsys'] and
+            w['no-filter'] < w['dispatch-allowed'] < w['full-1']):
+        problems.append('syscall work: expected no-filter (the variant table\'s getpid) < '
+                        'bitmap-1 = bitmap-2 < full-1 < full-2 < full-4 < dispatch-sigsys, '
+                        f'and no-filter < dispatch-allowed < full-1: {w}')
     stale = docs_table_mismatches(c1)
     if stale:
         problems.append(f'docs quote icount figures this build does not give: {stale}')
@@ -1309,7 +1329,9 @@ def bench_icount_ordering_repeatable(b):
                       f'{t[0]:g}/{t[1]:g}; yield/pipe/eventfd-epoll/thread/fork '
                       f'{p[0]:g}/{p[1]:g}/{p[2]:g}/{p[3]:g}/{p[4]:g}; '
                       f'clock syscall/stable/percpu {c[0]:g}/{c[1]:g}/{c[2]:g}; '
-                      'identical in two boots')
+                      f'getpid no filter/bitmap/full-1/full-4/dispatch {w["no-filter"]:g}/'
+                      f'{w["bitmap-1"]:g}/{w["full-1"]:g}/{w["full-4"]:g}/'
+                      f'{w["dispatch-allowed"]:g}; identical in two boots')
 
 
 MICRO_LINE = re.compile(r'^micro name=(\S+) iters=(\d+) ticks_per_op=(-?[\d.]+)$')

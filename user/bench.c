@@ -51,12 +51,12 @@ static inline u64 read_counter(long counter)
 #define TIMED_LOOP(iters, body)	COUNTED_LOOP(TSC_COUNTER, iters, body)
 
 /* The loop body of every measurement: one syscall, or nothing (the baseline). */
-static noinline u64 time_syscalls(long counter, u64 iters, long nr, long a0, long a1)
+noinline u64 time_syscalls(long counter, u64 iters, long nr, long a0, long a1)
 {
 	return COUNTED_LOOP(counter, iters, syscall2(nr, a0, a1));
 }
 
-static noinline u64 time_empty(long counter, u64 iters, long nr, long a0, long a1)
+noinline u64 time_empty(long counter, u64 iters, long nr, long a0, long a1)
 {
 	/* The same register set-up as a syscall, minus the SYSCALL instruction. */
 	return COUNTED_LOOP(counter, iters, ({
@@ -81,7 +81,7 @@ static long long pmu_delta(const struct bench_pmu *p, int k, u64 iters, long nr,
 	return (long long)(t - base);
 }
 
-static void sort(long long *v, u64 n)
+void sort(long long *v, u64 n)
 {
 	for (u64 i = 1; i < n; i++)
 		for (u64 j = i; j > 0 && v[j - 1] > v[j]; j--) {
@@ -392,7 +392,7 @@ static noinline u64 time_eventfd_epoll(u64 iters)
 }
 
 /* "12.34" for x / n, with two decimals. */
-static void print_ratio(const char *prefix, u64 x, u64 n)
+void print_ratio(const char *prefix, u64 x, u64 n)
 {
 	u64 hundredths = x * 100 / n;
 

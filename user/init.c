@@ -25,5 +25,6 @@ int main(int argc, char **argv)
 	cmdline_warn_unknown(&args);
 	if (b.boot_row)
 		return run_benchmark(&b);
-	return run_benchmark(&b) || run_process_benchmark(&b) || run_clock_benchmark(&b);
+	return run_benchmark(&b) || run_process_benchmark(&b) || run_clock_benchmark(&b) ||
+	       run_filter_benchmark(&b);
 }
