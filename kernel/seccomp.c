@@ -28,7 +28,11 @@
  * with the older filters'. Such a call then costs one bit test, not a run of
  * every filter (native calls only: int $0x80's run the filters).
  *
- * Not built yet: TSYNC and the user-notification listener (NEW_LISTENER;
+ * SECCOMP_FILTER_FLAG_TSYNC gives the new filter to every thread of the
+ * process at once, or to none: each other thread must have no filter or a
+ * chain the caller's extends (seccomp_can_sync_threads_locked()).
+ *
+ * Not built yet: the user-notification listener (NEW_LISTENER;
  * SECCOMP_RET_USER_NOTIF answers -ENOSYS, as Linux does with no listener).
  */
 #include <bpf_filter.h>
@@ -39,6 +43,7 @@
 #include <sched.h>
 #include <seccomp.h>
 #include <signal.h>
+#include <smp.h>
 #include <syscalls.h>
 #include <uapi/seccomp.h>
 
@@ -312,16 +317,120 @@ fail:
 	return NULL;
 }
 
+/* Is older NULL or a filter of newer's chain (newer itself included)? */
+static bool is_ancestor(const struct seccomp_filter *older, const struct seccomp_filter *newer)
+{
+	for (; newer; newer = newer->prev)
+		if (newer == older)
+			return true;
+	return !older;
+}
+
+/* The other live threads of current's process, sched_lock held. */
+#define for_each_other_thread_locked(t, i)				\
+	for_each_task(t, i)						\
+		if ((t) != current && (t)->signal == current->signal && task_alive(t))
+
+/*
+ * sched_lock held: 0 if every other thread of the process can take the
+ * caller's chain (it has no filter, or its chain is one the caller's extends,
+ * and it is not in strict mode), else the first one's tid, which TSYNC returns
+ * (Linux's seccomp_can_sync_threads()).
+ */
+static long seccomp_can_sync_threads_locked(void)
+{
+	struct task *t;
+	unsigned int i;
+
+	for_each_other_thread_locked(t, i)
+		if (t->seccomp_mode == SECCOMP_MODE_STRICT ||
+		    !is_ancestor(t->seccomp_filter, current->seccomp_filter))
+			return t->pid;
+	return 0;
+}
+
+/* The IPI of a sync: this CPU's copy of its running task's work word, reloaded. */
+static void reload_syscall_work(void *unused)
+{
+	syscall_work_load_this_cpu(current);
+}
+
+/*
+ * sched_lock held, the checks passed: every other thread takes the caller's
+ * chain, mode and no_new_privs (Linux's seccomp_sync_threads()). The chain is
+ * published before the mode and the mode before the work bit (x86 keeps
+ * stores in order), so a thread that sees the bit finds both. A thread's old
+ * chain is part of the new one, so dropping its reference frees nothing here.
+ * Returns the CPUs running one of them, whose copy of the word is stale.
+ */
+static unsigned long seccomp_sync_threads_locked(void)
+{
+	unsigned long running = 0;
+	struct task *t;
+	unsigned int i;
+
+	for_each_other_thread_locked(t, i) {
+		struct seccomp_filter *old = t->seccomp_filter;
+		int cpu = READ_ONCE(t->on_cpu);
+
+		filter_get(current->seccomp_filter);
+		WRITE_ONCE(t->seccomp_filter, current->seccomp_filter);
+		seccomp_filter_put(old);
+		if (current->no_new_privs)
+			t->no_new_privs = true;
+		WRITE_ONCE(t->seccomp_mode, SECCOMP_MODE_FILTER);
+		set_syscall_work(t, SYSCALL_WORK_SECCOMP);
+		if (cpu >= 0 && cpu != (int)smp_processor_id())
+			running |= BIT(cpu);
+	}
+	return running;
+}
+
+/*
+ * The caller's new filter f on top of its chain; with TSYNC on every thread's
+ * too, or on none (the first thread that cannot take it named by its tid, or
+ * -ESRCH with TSYNC_ESRCH). A thread running on another CPU is sent an IPI
+ * that reloads that CPU's copy of the work word, so that its next syscall is
+ * checked, not the one after its next switch.
+ */
+static long seccomp_attach_filter(struct seccomp_filter *f, unsigned long flags)
+{
+	unsigned long running = 0, cpus;
+	unsigned long irqflags;
+	long ret = 0;
+
+	tasklist_lock(&irqflags);
+	if (flags & SECCOMP_FILTER_FLAG_TSYNC)
+		ret = seccomp_can_sync_threads_locked();
+	if (!ret) {
+		prepare_allow_bitmap(f, current->seccomp_filter);
+		f->prev = current->seccomp_filter;	/* the caller's reference moves to f */
+		WRITE_ONCE(current->seccomp_filter, f);
+		if (flags & SECCOMP_FILTER_FLAG_TSYNC)
+			running = seccomp_sync_threads_locked();
+	}
+	tasklist_unlock(irqflags);
+	if (ret) {
+		seccomp_filter_put(f);
+		return flags & SECCOMP_FILTER_FLAG_TSYNC_ESRCH ? -ESRCH : ret;
+	}
+	for (cpus = running; cpus; cpus &= cpus - 1)
+		smp_call_function_single(__builtin_ctzl(cpus), reload_syscall_work, NULL, true);
+	return seccomp_set_mode(SECCOMP_MODE_FILTER);
+}
+
 static long seccomp_set_mode_filter(unsigned long flags, const void __user *uprog)
 {
-	const unsigned long known = SECCOMP_FILTER_FLAG_LOG | SECCOMP_FILTER_FLAG_SPEC_ALLOW;
+	const unsigned long known = SECCOMP_FILTER_FLAG_TSYNC | SECCOMP_FILTER_FLAG_LOG |
+				    SECCOMP_FILTER_FLAG_SPEC_ALLOW |
+				    SECCOMP_FILTER_FLAG_TSYNC_ESRCH;
 	struct task *t = current;
 	struct seccomp_filter *f;
 	unsigned long total = 0;
 	long err;
 
 	if (flags & ~known)
-		return -EINVAL;		/* TSYNC, NEW_LISTENER and the rest are not built */
+		return -EINVAL;		/* NEW_LISTENER and the rest are not built */
 	if (!t->no_new_privs)
 		return -EACCES;		/* and nobody has CAP_SYS_ADMIN */
 	if (t->seccomp_mode == SECCOMP_MODE_STRICT)
@@ -335,10 +444,7 @@ static long seccomp_set_mode_filter(unsigned long flags, const void __user *upro
 		seccomp_filter_put(f);
 		return -ENOMEM;
 	}
-	prepare_allow_bitmap(f, t->seccomp_filter);
-	f->prev = t->seccomp_filter;	/* the caller's reference moves to the new filter */
-	t->seccomp_filter = f;
-	return seccomp_set_mode(SECCOMP_MODE_FILTER);
+	return seccomp_attach_filter(f, flags);
 }
 
 /* SECCOMP_GET_ACTION_AVAIL: 0 for an action this kernel knows, -EOPNOTSUPP else. */

@@ -366,3 +366,98 @@ SELFTEST(seccomp, trace_without_a_tracer_is_enosys)
 {
 	EXPECT_EQ(t, in_child(trace_filter_untraced), 9 << 8);
 }
+
+static long set_filter_flags(unsigned long flags, const struct sock_filter *insns,
+			     unsigned short len)
+{
+	struct sock_fprog prog = { .len = len, .filter = (struct sock_filter *)insns };
+
+	return syscall3(__NR_seccomp, SECCOMP_SET_MODE_FILTER, flags, &prog);
+}
+
+static const struct sock_filter getppid_is_13[] = {
+	LOAD_NR,
+	BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_getppid, 0, 1),
+	BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | 13),
+	BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+};
+
+static volatile int tsync_go, tsync_ready;
+static volatile long tsync_seen;
+
+/*
+ * Spins in user mode, making no syscall, until told to go, then calls
+ * getppid() at once: on two CPUs it is running on the other one all along, so
+ * only the sync's IPI can have refreshed that CPU's copy of its work word.
+ */
+static int spin_then_getppid(void *unused)
+{
+	tsync_ready = 1;
+	while (!tsync_go)
+		;
+	tsync_seen = syscall0(__NR_getppid);
+	return 0;
+}
+
+static int tsync_running_thread(void)
+{
+	struct thread th;
+
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) || thread_start(&th, spin_then_getppid, NULL) <= 0)
+		return 1;
+	while (!tsync_ready)
+		syscall0(__NR_sched_yield);
+	if (set_filter_flags(SECCOMP_FILTER_FLAG_TSYNC, getppid_is_13, ARRAY_SIZE(getppid_is_13)))
+		return 2;
+	tsync_go = 1;
+	thread_join(&th);
+	return tsync_seen == -13 && syscall0(__NR_getppid) == -13 ? 9 : 3;
+}
+
+SELFTEST(seccomp, tsync_reaches_a_thread_running_in_user_mode)
+{
+	EXPECT_EQ(t, in_child(tsync_running_thread), 9 << 8);
+}
+
+/* A thread with a filter of its own, which the process's chain does not hold. */
+static int own_filter_then_wait(void *unused)
+{
+	if (filter_one(__NR_gettid, SECCOMP_RET_ERRNO | 7))
+		return 1;
+	tsync_ready = 1;
+	while (!tsync_go)
+		syscall0(__NR_sched_yield);
+	tsync_seen = syscall0(__NR_getppid);
+	return 0;
+}
+
+static int tsync_diverged_thread(void)
+{
+	struct thread th;
+	long tid;
+	int ret;
+
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))
+		return 1;
+	tid = thread_start(&th, own_filter_then_wait, NULL);
+	if (tid <= 0)
+		return 1;
+	while (!tsync_ready)
+		syscall0(__NR_sched_yield);
+	/* Refused, with the thread named; then -ESRCH when asked; no filter on anyone. */
+	ret = set_filter_flags(SECCOMP_FILTER_FLAG_TSYNC, getppid_is_13,
+			       ARRAY_SIZE(getppid_is_13)) != tid ? 2 :
+	      set_filter_flags(SECCOMP_FILTER_FLAG_TSYNC | SECCOMP_FILTER_FLAG_TSYNC_ESRCH,
+			       getppid_is_13, ARRAY_SIZE(getppid_is_13)) != -ESRCH ? 3 : 9;
+	tsync_go = 1;
+	thread_join(&th);
+	if (ret == 9 && (tsync_seen <= 0 || syscall0(__NR_getppid) <= 0 ||
+			 syscall0(__NR_gettid) <= 0))
+		return 4;
+	return ret;
+}
+
+SELFTEST(seccomp, tsync_refused_names_a_thread_with_a_diverged_filter)
+{
+	EXPECT_EQ(t, in_child(tsync_diverged_thread), 9 << 8);
+}
