@@ -96,6 +96,7 @@ long sys_fork(struct pt_regs *regs);
 long sys_vfork(struct pt_regs *regs);
 long sys_wait4(struct pt_regs *regs);
 long sys_getppid(struct pt_regs *regs);
+long sys_getuid(struct pt_regs *regs);
 long sys_capget(struct pt_regs *regs);
 long sys_gettid(struct pt_regs *regs);
 long sys_rt_sigtimedwait(struct pt_regs *regs);

@@ -128,17 +128,20 @@ int ptrace_signal(int sig, struct ksiginfo *info)
 
 void ptrace_interrupt_stop(void)
 {
-	struct ksiginfo info = { .code = SIGTRAP | PTRACE_EVENT_STOP << 8 };
+	struct ksiginfo info = { .code = SIGTRAP | PTRACE_EVENT_STOP << 8, .pid = current->pid };
 
 	WRITE_ONCE(current->ptrace.interrupt, false);
 	ptrace_stop(SIGTRAP | PTRACE_EVENT_STOP << 8, SIGTRAP, &info, 0, 0);
 }
 
-/* A stop that is no signal's, code SIGTRAP and more: a signal to resume with is sent. */
+/*
+ * A stop that is no signal's, code SIGTRAP and more, its siginfo naming the
+ * stopped thread (Linux's ptrace_do_notify()): a signal to resume with is sent.
+ */
 static void ptrace_notify(int code, unsigned long message)
 {
 	struct task *t = current;
-	struct ksiginfo info = { .code = code, .pid = t->tgid };
+	struct ksiginfo info = { .code = code, .pid = t->pid };
 	unsigned long flags;
 	int sig = ptrace_stop(code, SIGTRAP, &info, message, 0);
 

@@ -351,6 +351,8 @@ void fill_siginfo(struct kernel_siginfo *out, int sig, const struct ksiginfo *in
 	} else if (sig == SIGCHLD && info->code > 0 && info->code < SI_KERNEL) {
 		out->sigchld.pid = info->pid;
 		out->sigchld.status = info->status;
+	} else if (sig == SIGTRAP && info->code > NSIGTRAP) {	/* a ptrace stop's */
+		out->kill.pid = info->pid;
 	} else if (sig == SIGSYS && (info->code == SYS_SECCOMP || info->code == SYS_USER_DISPATCH)) {
 		out->si_errno = info->sys.data;
 		out->sigsys.call_addr = (void *)info->addr;

@@ -40,6 +40,16 @@ long sys_getppid(struct pt_regs *regs)
 	return ppid;
 }
 
+/*
+ * getuid(), getgid(), geteuid(), getegid(): entrylab has no users, so every
+ * task runs as user and group 0, what Linux's pid 1 sees; it has no
+ * capabilities all the same (capget(2)).
+ */
+long sys_getuid(struct pt_regs *regs)
+{
+	return 0;
+}
+
 /* Where to store 0 (and wake a futex waiter) when this thread exits: pthread_join(). */
 long sys_set_tid_address(struct pt_regs *regs)
 {

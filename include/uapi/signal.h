@@ -74,6 +74,7 @@
 #define TRAP_BRKPT	1
 #define TRAP_TRACE	2
 #define TRAP_HWBKPT	4	/* a debug register's breakpoint or watchpoint */
+#define NSIGTRAP	6	/* SIGTRAP's codes end here; a ptrace stop's are above */
 #define CLD_EXITED	1
 #define CLD_KILLED	2
 #define CLD_TRAPPED	4	/* a traced child stopped for its tracer */

@@ -47,6 +47,10 @@
 #define __NR_getrlimit		97
 #define __NR_sysinfo		99
 #define __NR_ptrace		101
+#define __NR_getuid		102
+#define __NR_getgid		104
+#define __NR_geteuid		107
+#define __NR_getegid		108
 #define __NR_getppid		110
 #define __NR_capget		125
 #define __NR_rt_sigpending	127

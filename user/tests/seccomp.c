@@ -326,6 +326,7 @@ SELFTEST(seccomp, trace_stops_a_tracer_that_asked)
 	long pid = syscall0(__NR_fork);
 	struct ptrace_syscall_info info;
 	struct user_regs_struct regs;
+	struct kernel_siginfo si;
 	unsigned long msg = 0;
 
 	if (pid == 0)
@@ -342,6 +343,9 @@ SELFTEST(seccomp, trace_stops_a_tracer_that_asked)
 	EXPECT_EQ(t, info.op, PTRACE_SYSCALL_INFO_SECCOMP);
 	EXPECT_EQ(t, info.seccomp.nr, (unsigned long long)__NR_getppid);
 	EXPECT_EQ(t, info.seccomp.ret_data, 77U);
+	EXPECT_EQ(t, sys_ptrace(PTRACE_GETSIGINFO, pid, 0, (unsigned long)&si), 0L);
+	EXPECT_EQ(t, si.si_code, SIGTRAP | PTRACE_EVENT_SECCOMP << 8);
+	EXPECT_EQ(t, (long)si.kill.pid, pid);		/* the stopped thread, as Linux says */
 	info.seccomp.nr = __NR_getpid;
 	EXPECT_EQ(t, sys_ptrace(PTRACE_SET_SYSCALL_INFO, pid, sizeof(info), (unsigned long)&info),
 		  0L);
