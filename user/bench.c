@@ -81,7 +81,7 @@ static long long pmu_delta(const struct bench_pmu *p, int k, u64 iters, long nr,
 	return (long long)(t - base);
 }
 
-void sort(long long *v, u64 n)
+static void sort(long long *v, u64 n)
 {
 	for (u64 i = 1; i < n; i++)
 		for (u64 j = i; j > 0 && v[j - 1] > v[j]; j--) {
@@ -400,6 +400,14 @@ void print_ratio(const char *prefix, u64 x, u64 n)
 	       (unsigned long)(hundredths % 100));
 }
 
+/* A table cell: the reps figures v sorted, then " min median", each per n. */
+void print_min_median(long long *v, u64 reps, u64 n)
+{
+	sort(v, reps);
+	print_ratio(" ", v[0], n);
+	print_ratio(" ", v[reps / 2], n);
+}
+
 int run_process_benchmark(const struct bench_args *b)
 {
 	static long long ticks[NR_PROC_OPS][BENCH_MAX_REPS];
@@ -422,10 +430,8 @@ int run_process_benchmark(const struct bench_args *b)
 	       "ticks per round trip (min, median)\n", (unsigned long)iters,
 	       (unsigned long)b->reps);
 	for (int op = 0; op < NR_PROC_OPS; op++) {
-		sort(ticks[op], b->reps);
 		printf("bench: %-20s", proc_names[op]);
-		print_ratio(" ", ticks[op][0], iters);
-		print_ratio(" ", ticks[op][b->reps / 2], iters);
+		print_min_median(ticks[op], b->reps, iters);
 		printf("\n");
 	}
 	for (int op = 0; op < NR_PROC_OPS; op++) {
@@ -525,9 +531,7 @@ int run_clock_benchmark(const struct bench_args *b)
 			printf(" unavailable on this machine (no RDTSCP, or the TSC is unusable)\n");
 			continue;
 		}
-		sort(ticks[row], b->reps);
-		print_ratio(" ", ticks[row][0], b->iters);
-		print_ratio(" ", ticks[row][b->reps / 2], b->iters);
+		print_min_median(ticks[row], b->reps, b->iters);
 		print_clock_ns(" ", ticks[row][0], b->iters);
 		printf("\n");
 	}

@@ -149,9 +149,7 @@ int run_filter_benchmark(const struct bench_args *b)
 			printf(" not measured: the kernel refused the set-up\n");
 			continue;
 		}
-		sort(ticks[row], b->reps);
-		print_ratio(" ", ticks[row][0], b->iters);
-		print_ratio(" ", ticks[row][b->reps / 2], b->iters);
+		print_min_median(ticks[row], b->reps, b->iters);
 		printf("\n");
 	}
 	for (int row = 0; row < NR_FILTER_ROWS; row++) {

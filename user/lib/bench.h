@@ -26,12 +26,12 @@ int run_filter_benchmark(const struct bench_args *b);
 /*
  * What the tables share (user/bench.c): iters syscalls nr(a0, a1) timed by the
  * TSC (counter -1) or a PMU counter, and the same loop without the SYSCALL, which
- * every figure has subtracted; an ascending sort of the repetitions; x / n with two
- * decimals after prefix.
+ * every figure has subtracted; x / n with two decimals after prefix; a table
+ * cell: the repetitions sorted, their minimum and median.
  */
 u64 time_syscalls(long counter, u64 iters, long nr, long a0, long a1);
 u64 time_empty(long counter, u64 iters, long nr, long a0, long a1);
-void sort(long long *v, u64 n);
 void print_ratio(const char *prefix, u64 x, u64 n);
+void print_min_median(long long *v, u64 reps, u64 n);
 
 #endif
