@@ -29,14 +29,25 @@ struct ksiginfo {
 			unsigned int arch;
 			int data;		/* si_errno: SECCOMP_RET_DATA */
 		} sys;
+		unsigned long value;		/* a negative si_code's: sigqueue()'s sigval */
 	};
 };
 
-/* A set of pending signals with what each carries. */
+/*
+ * A set of pending signals with what each carries. A standard signal is kept
+ * once: a second instance sent while one is pending merges into it. A
+ * real-time one queues: its oldest instance is in info[], the younger ones
+ * wait in queue, oldest first, in entries of a pool that all share
+ * (kernel/signal.c, SIGQUEUE_MAX entries: RLIMIT_SIGPENDING).
+ */
+struct sigqueue;
 struct sigpending {
 	sigset_t set;
 	struct ksiginfo info[_NSIG];
+	struct sigqueue *queue;
 };
+
+#define SIGQUEUE_MAX	1024
 
 /*
  * The handlers, as Linux's sighand_struct: one page, shared by the threads of a
@@ -110,7 +121,17 @@ void set_blocked(struct task *t, sigset_t blocked);
  */
 long set_temporary_sigmask(const sigset_t __user *umask, unsigned long size);
 void restore_temporary_sigmask(bool interrupted);
-void send_signal(struct task *t, int sig, const struct ksiginfo *info, bool group);
+/* 0, or -EAGAIN: a real-time signal found the queue pool empty and was not queued. */
+int send_signal(struct task *t, int sig, const struct ksiginfo *info, bool group);
+/* The pending instances of sig in set go (signal_put(), task_free(), "ignore"). */
+void flush_sigpending(struct sigpending *pending, sigset_t set);
+/*
+ * PTRACE_PEEKSIGINFO: the n-th pending signal of t's own queue or, with shared,
+ * of its process's, in *out; false past the last. Signals come by number,
+ * each number's instances oldest first.
+ */
+bool peek_pending_signal(struct task *t, bool shared, unsigned long n,
+			 struct kernel_siginfo *out);
 void send_sig_kernel(struct task *p, int sig);
 /* A fault in user mode: the signal cannot be ignored or blocked away. */
 void force_sig_fault(int sig, int code, unsigned long addr, unsigned long trapno,

@@ -59,6 +59,8 @@ long sys_execve(struct pt_regs *regs);
 long sys_kill(struct pt_regs *regs);
 long sys_tkill(struct pt_regs *regs);
 long sys_tgkill(struct pt_regs *regs);
+long sys_rt_sigqueueinfo(struct pt_regs *regs);
+long sys_rt_tgsigqueueinfo(struct pt_regs *regs);
 long sys_uname(struct pt_regs *regs);
 long sys_sysinfo(struct pt_regs *regs);
 long sys_arch_prctl(struct pt_regs *regs);

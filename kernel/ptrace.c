@@ -380,6 +380,32 @@ static long ptrace_getsiginfo(struct task *t, unsigned long data)
 	return copy_to_user((void __user *)data, &si, sizeof(si)) ? -EFAULT : 0;
 }
 
+/*
+ * PTRACE_PEEKSIGINFO: copies up to args.nr pending siginfos of t, from the
+ * args.off-th on, to data; how many, or -EFAULT if the first cannot be
+ * written. A part written before a fault counts (Linux's rule).
+ */
+static long ptrace_peeksiginfo(struct task *t, unsigned long addr, unsigned long data)
+{
+	struct kernel_siginfo __user *out = (struct kernel_siginfo __user *)data;
+	struct ptrace_peeksiginfo_args args;
+	struct kernel_siginfo si;
+	int i;
+
+	if (copy_from_user(&args, (const void __user *)addr, sizeof(args)))
+		return -EFAULT;
+	if ((args.flags & ~PTRACE_PEEKSIGINFO_SHARED) || args.nr < 0)
+		return -EINVAL;
+	for (i = 0; i < args.nr; i++) {
+		if (!peek_pending_signal(t, args.flags & PTRACE_PEEKSIGINFO_SHARED, args.off + i,
+					 &si))
+			break;
+		if (copy_to_user(&out[i], &si, sizeof(si)))
+			return i ? i : -EFAULT;
+	}
+	return i;
+}
+
 /* The requests on a tracee that is stopped (all but KILL and INTERRUPT). */
 static long ptrace_request(struct task *t, long request, unsigned long addr, unsigned long data)
 {
@@ -402,6 +428,8 @@ static long ptrace_request(struct task *t, long request, unsigned long addr, uns
 		return 0;
 	case PTRACE_GETSIGINFO:
 		return ptrace_getsiginfo(t, data);
+	case PTRACE_PEEKSIGINFO:
+		return ptrace_peeksiginfo(t, addr, data);
 	default:
 		return ptrace_syscall_request(t, request, addr, data);
 	}

@@ -26,7 +26,8 @@ void rlimit_init(struct rlimit64 *rlim)
 	rlim[RLIMIT_NPROC] = (struct rlimit64){ MAX_TASKS, MAX_TASKS };
 	rlim[RLIMIT_NOFILE] = (struct rlimit64){ 1024, 4096 };
 	rlim[RLIMIT_MEMLOCK] = (struct rlimit64){ 8UL << 20, 8UL << 20 };
-	rlim[RLIMIT_SIGPENDING] = (struct rlimit64){ _NSIG, _NSIG };	/* one per signal */
+	/* Each number's first instance, and the queued real-time ones' shared pool. */
+	rlim[RLIMIT_SIGPENDING] = (struct rlimit64){ _NSIG + SIGQUEUE_MAX, _NSIG + SIGQUEUE_MAX };
 	rlim[RLIMIT_MSGQUEUE] = (struct rlimit64){ 819200, 819200 };
 	rlim[RLIMIT_NICE] = (struct rlimit64){ 0, 0 };
 	rlim[RLIMIT_RTPRIO] = (struct rlimit64){ 0, 0 };

@@ -12,9 +12,10 @@
  * complete_signal() chooses: the thread named, else any other. Its next return
  * to user mode goes through do_signal(), which runs the default action or builds
  * a handler frame (arch/x86/signal.c), and which also restarts or fails the
- * system call the signal interrupted. Standard and real-time signals alike are
- * kept once each: a second instance sent while one is pending is merged into it.
- * Stop signals have no job control to serve and are treated as ignored.
+ * system call the signal interrupted. A standard signal is kept once: a second
+ * instance sent while one is pending is merged into it. Real-time signals queue
+ * (include/signal.h, struct sigpending), each instance with its own siginfo,
+ * and are taken oldest first. Stop signals have no job control to serve and are treated as ignored.
  */
 #include <asm/ptrace.h>
 #include <asm/uaccess.h>
@@ -26,6 +27,48 @@
 #include <string.h>
 #include <syscalls.h>
 #include <time.h>
+
+/*
+ * The queued real-time instances beyond each number's oldest, from one pool
+ * that every process shares (RLIMIT_SIGPENDING says its size). Entries never
+ * used are taken in order, freed ones are reused first.
+ */
+struct sigqueue {
+	struct sigqueue *next;
+	int sig;
+	struct ksiginfo info;
+};
+
+static struct sigqueue sigqueue_pool[SIGQUEUE_MAX];
+static struct sigqueue *sigqueue_free;	/* freed entries */
+static unsigned int sigqueue_unused;	/* sigqueue_pool[this..] never used yet */
+static DEFINE_SPINLOCK(sigqueue_lock);	/* a leaf: taken under a sighand's lock */
+
+static struct sigqueue *sigqueue_alloc(void)
+{
+	struct sigqueue *q = NULL;
+	unsigned long flags;
+
+	spin_lock_irqsave(&sigqueue_lock, flags);
+	if (sigqueue_free) {
+		q = sigqueue_free;
+		sigqueue_free = q->next;
+	} else if (sigqueue_unused < SIGQUEUE_MAX) {
+		q = &sigqueue_pool[sigqueue_unused++];
+	}
+	spin_unlock_irqrestore(&sigqueue_lock, flags);
+	return q;
+}
+
+static void sigqueue_release(struct sigqueue *q)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&sigqueue_lock, flags);
+	q->next = sigqueue_free;
+	sigqueue_free = q;
+	spin_unlock_irqrestore(&sigqueue_lock, flags);
+}
 
 static const char *const signal_names[] = {
 	[SIGHUP] = "SIGHUP", [SIGINT] = "SIGINT", [SIGQUIT] = "SIGQUIT",
@@ -100,8 +143,10 @@ void signal_get(struct signal_struct *sig)
 
 void signal_put(struct signal_struct *sig)
 {
-	if (!__atomic_sub_fetch(&sig->refs, 1, __ATOMIC_ACQ_REL))
+	if (!__atomic_sub_fetch(&sig->refs, 1, __ATOMIC_ACQ_REL)) {
+		flush_sigpending(&sig->shared_pending, ~0UL);
 		free_page_object(sig);
+	}
 }
 
 void flush_signal_handlers(struct task *t, struct sighand *spare)
@@ -226,16 +271,30 @@ static void complete_signal(struct task *p, int sig)
  * Nothing happens when the process ignores sig or has no live thread left (a
  * zombie).
  */
-void send_signal(struct task *t, int sig, const struct ksiginfo *info, bool group)
+int send_signal(struct task *t, int sig, const struct ksiginfo *info, bool group)
 {
 	struct sigpending *pending = group ? &t->signal->shared_pending : &t->sig.pending;
 	unsigned long flags;
 
 	if (sig_ignored(t, sig) || !t->signal->live)
-		return;
+		return 0;
 	spin_lock_irqsave(&t->sighand->lock, flags);
-	if (!(pending->set & sigmask(sig)))
+	if (!(pending->set & sigmask(sig))) {
 		pending->info[sig - 1] = *info;
+	} else if (sig >= SIGRTMIN) {
+		/* A younger instance queues behind the others (Linux's __send_signal()). */
+		struct sigqueue *q = sigqueue_alloc(), **tail = &pending->queue;
+
+		if (!q) {
+			spin_unlock_irqrestore(&t->sighand->lock, flags);
+			/* Linux drops kill()'s quietly and fails the others' sender. */
+			return info->code == SI_USER ? 0 : -EAGAIN;
+		}
+		*q = (struct sigqueue){ .sig = sig, .info = *info };
+		while (*tail)
+			tail = &(*tail)->next;
+		*tail = q;
+	}
 	pending->set |= sigmask(sig);
 	if (group) {
 		complete_signal(t, sig);
@@ -244,6 +303,7 @@ void send_signal(struct task *t, int sig, const struct ksiginfo *info, bool grou
 		signal_wake_up_locked(t);
 	}
 	spin_unlock_irqrestore(&t->sighand->lock, flags);
+	return 0;
 }
 
 /* The kernel's own signal to p's process (the self-tests end their programs so). */
@@ -294,18 +354,83 @@ void force_sig_sigsys(int code, int nr, unsigned int arch, int data, unsigned lo
 						   .sys = { nr, arch, data } });
 }
 
-/* sighand lock held: the lowest signal of pending in ready, removed from it. */
+/* The queue entry before which sig's next instance stands (&NULL: none queued). */
+static struct sigqueue **sigqueue_find(struct sigpending *pending, int sig)
+{
+	struct sigqueue **q = &pending->queue;
+
+	while (*q && (*q)->sig != sig)
+		q = &(*q)->next;
+	return q;
+}
+
+/*
+ * sighand lock held: the lowest signal of pending in ready, removed from it;
+ * a real-time signal's next instance, if one is queued, takes its place.
+ */
 static int take_signal(struct sigpending *pending, sigset_t ready, struct ksiginfo *info)
 {
+	struct sigqueue **next, *q;
 	int sig;
 
 	ready &= pending->set;
 	if (!ready)
 		return 0;
 	sig = __builtin_ctzl(ready) + 1;
-	pending->set &= ~sigmask(sig);
 	*info = pending->info[sig - 1];
+	if (sig < SIGRTMIN || !*(next = sigqueue_find(pending, sig))) {
+		pending->set &= ~sigmask(sig);
+		return sig;
+	}
+	q = *next;
+	pending->info[sig - 1] = q->info;
+	*next = q->next;
+	sigqueue_release(q);
 	return sig;
+}
+
+void flush_sigpending(struct sigpending *pending, sigset_t set)
+{
+	struct sigqueue **q = &pending->queue;
+
+	pending->set &= ~set;
+	while (*q) {
+		struct sigqueue *gone = *q;
+
+		if (!(set & sigmask(gone->sig))) {
+			q = &gone->next;
+			continue;
+		}
+		*q = gone->next;
+		sigqueue_release(gone);
+	}
+}
+
+bool peek_pending_signal(struct task *t, bool shared, unsigned long n,
+			 struct kernel_siginfo *out)
+{
+	struct sigpending *pending = shared ? &t->signal->shared_pending : &t->sig.pending;
+	const struct ksiginfo *found = NULL;
+	unsigned long flags;
+	int sig;
+
+	spin_lock_irqsave(&t->sighand->lock, flags);
+	for (sig = 1; sig <= _NSIG; sig++) {
+		if (!(pending->set & sigmask(sig)))
+			continue;
+		found = n-- ? NULL : &pending->info[sig - 1];
+		for (struct sigqueue *q = pending->queue; q && !found; q = q->next)
+			if (q->sig == sig && !n--)
+				found = &q->info;
+		if (found)
+			break;
+	}
+	if (found) {
+		memset(out, 0, sizeof(*out));
+		fill_siginfo(out, sig, found);
+	}
+	spin_unlock_irqrestore(&t->sighand->lock, flags);
+	return found;
 }
 
 /*
@@ -346,8 +471,11 @@ void fill_siginfo(struct kernel_siginfo *out, int sig, const struct ksiginfo *in
 {
 	out->si_signo = sig;
 	out->si_code = info->code;
-	if (info->code == SI_USER || info->code == SI_TKILL) {	/* sent by a process */
+	if (info->code == SI_USER) {		/* kill() */
 		out->kill.pid = info->pid;
+	} else if (info->code < 0) {		/* tkill(), sigqueue(), ...: Linux's SIL_RT */
+		out->rt.pid = info->pid;
+		out->rt.value = info->value;
 	} else if (sig == SIGCHLD && info->code > 0 && info->code < SI_KERNEL) {
 		out->sigchld.pid = info->pid;
 		out->sigchld.status = info->status;
@@ -456,11 +584,11 @@ long sys_rt_sigaction(struct pt_regs *regs)
 		*ka = new;
 		/* POSIX: setting "ignore" discards a pending instance, in every thread. */
 		if (sig_handler_ignored(current, sig)) {
-			current->signal->shared_pending.set &= ~sigmask(sig);
+			flush_sigpending(&current->signal->shared_pending, sigmask(sig));
 			for_each_task(t, i) {
 				if (t->sighand != sh)
 					continue;
-				t->sig.pending.set &= ~sigmask(sig);
+				flush_sigpending(&t->sig.pending, sigmask(sig));
 				recalc_sigpending(t);
 			}
 		}
@@ -677,9 +805,8 @@ long sys_kill(struct pt_regs *regs)
  * must belong to tgid if one is given. The signal says SI_TKILL, as on Linux;
  * glibc's raise(), abort() and pthread_kill() send theirs this way.
  */
-static long signal_thread(int tgid, int tid, int sig)
+static long signal_thread(int tgid, int tid, int sig, const struct ksiginfo *info)
 {
-	struct ksiginfo info = { .code = SI_TKILL, .pid = current->tgid };
 	unsigned long flags;
 	struct task *t;
 	long ret = 0;
@@ -694,21 +821,76 @@ static long signal_thread(int tgid, int tid, int sig)
 	if (!t || (tgid && t->tgid != tgid))
 		ret = -ESRCH;
 	else if (sig)
-		send_signal(t, sig, &info, false);
+		ret = send_signal(t, sig, info, false);
 	tasklist_unlock(flags);
 	return ret;
 }
 
 long sys_tgkill(struct pt_regs *regs)
 {
+	struct ksiginfo info = { .code = SI_TKILL, .pid = current->tgid };
+
 	if ((int)regs->di <= 0)
 		return -EINVAL;
-	return signal_thread((int)regs->di, (int)regs->si, (int)regs->dx);
+	return signal_thread((int)regs->di, (int)regs->si, (int)regs->dx, &info);
 }
 
 long sys_tkill(struct pt_regs *regs)
 {
-	return signal_thread(0, (int)regs->di, (int)regs->si);
+	struct ksiginfo info = { .code = SI_TKILL, .pid = current->tgid };
+
+	return signal_thread(0, (int)regs->di, (int)regs->si, &info);
+}
+
+/*
+ * The siginfo a sigqueue()-style sender supplies, for the thread target (tid):
+ * only a negative si_code other than SI_TKILL may go to another thread, so
+ * that nobody forges the kernel's or kill()'s (Linux's rule). The code, the
+ * sender's pid and the value are kept.
+ */
+static long copy_queued_siginfo(const void __user *uinfo, int target, struct ksiginfo *info)
+{
+	struct kernel_siginfo si;
+
+	if (copy_from_user(&si, uinfo, sizeof(si)))
+		return -EFAULT;
+	if ((si.si_code >= 0 || si.si_code == SI_TKILL) && target != current->pid)
+		return -EPERM;
+	*info = (struct ksiginfo){ .code = si.si_code, .pid = si.rt.pid, .value = si.rt.value };
+	return 0;
+}
+
+/* rt_sigqueueinfo(tgid, sig, uinfo): sigqueue(); a real-time signal queues. */
+long sys_rt_sigqueueinfo(struct pt_regs *regs)
+{
+	int pid = (int)regs->di, sig = (int)regs->si;
+	struct ksiginfo info;
+	unsigned long flags;
+	struct task *p;
+	long ret = copy_queued_siginfo((const void __user *)regs->dx, pid, &info);
+
+	if (ret)
+		return ret;
+	if (sig < 0 || sig > _NSIG)
+		return -EINVAL;
+	tasklist_lock(&flags);
+	p = pid > 0 ? find_process_locked(pid) : NULL;
+	ret = !p ? -ESRCH : sig ? send_signal(p, sig, &info, true) : 0;
+	tasklist_unlock(flags);
+	return ret;
+}
+
+/* rt_tgsigqueueinfo(tgid, tid, sig, uinfo): the same for one thread (pthread_sigqueue()). */
+long sys_rt_tgsigqueueinfo(struct pt_regs *regs)
+{
+	int tgid = (int)regs->di, tid = (int)regs->si;
+	struct ksiginfo info;
+	long ret;
+
+	if (tgid <= 0 || tid <= 0)
+		return -EINVAL;
+	ret = copy_queued_siginfo((const void __user *)regs->r10, tid, &info);
+	return ret ? ret : signal_thread(tgid, tid, (int)regs->dx, &info);
 }
 
 int do_sigaltstack(const kernel_stack_t *ss, kernel_stack_t *old, unsigned long sp)

@@ -28,12 +28,21 @@
 #define PTRACE_SETOPTIONS	0x4200
 #define PTRACE_GETEVENTMSG	0x4201
 #define PTRACE_GETSIGINFO	0x4202
+#define PTRACE_PEEKSIGINFO	0x4209
 #define PTRACE_SEIZE		0x4206
 #define PTRACE_INTERRUPT	0x4207
 #define PTRACE_GET_SYSCALL_INFO	0x420e
 #define PTRACE_SET_SYSCALL_USER_DISPATCH_CONFIG	0x4210
 #define PTRACE_GET_SYSCALL_USER_DISPATCH_CONFIG	0x4211
 #define PTRACE_SET_SYSCALL_INFO	0x4212
+
+/* PTRACE_PEEKSIGINFO's addr: nr siginfos from the off-th pending signal on. */
+struct ptrace_peeksiginfo_args {
+	unsigned long long off;
+	unsigned int flags;
+	int nr;
+};
+#define PTRACE_PEEKSIGINFO_SHARED	1	/* the process's queue, not the thread's */
 
 #define PTRACE_O_TRACESYSGOOD	0x00000001	/* syscall stops report SIGTRAP | 0x80 */
 #define PTRACE_O_TRACESECCOMP	0x00000080	/* stop at a filter's SECCOMP_RET_TRACE */

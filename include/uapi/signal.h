@@ -64,6 +64,7 @@
 
 /* si_code values. */
 #define SI_USER		0
+#define SI_QUEUE	(-1)	/* sigqueue() */
 #define SI_TKILL	(-6)	/* tkill() and tgkill() */
 #define SI_KERNEL	0x80
 #define ILL_ILLOPN	2
@@ -109,6 +110,11 @@ struct kernel_siginfo {
 			int pid;
 			unsigned int uid;
 		} kill;
+		struct {		/* sigqueue() and any negative si_code */
+			int pid;
+			unsigned int uid;
+			unsigned long value;	/* union sigval: sival_int or sival_ptr */
+		} rt;
 		struct {
 			void *addr;
 		} fault;

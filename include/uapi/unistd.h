@@ -55,6 +55,7 @@
 #define __NR_capget		125
 #define __NR_rt_sigpending	127
 #define __NR_rt_sigtimedwait	128
+#define __NR_rt_sigqueueinfo	129
 #define __NR_rt_sigsuspend	130
 #define __NR_sigaltstack	131
 #define __NR_modify_ldt		154
@@ -91,6 +92,7 @@
 #define __NR_epoll_create1	291
 #define __NR_dup3		292
 #define __NR_pipe2		293
+#define __NR_rt_tgsigqueueinfo	297
 #define __NR_prlimit64		302
 #define __NR_getcpu		309
 #define __NR_process_vm_readv	310

@@ -306,3 +306,83 @@ SELFTEST(signals, sigreturn_sanitises_mxcsr)
 	mxcsr = 0x1f80;
 	asm volatile("ldmxcsr %0" : : "m"(mxcsr));
 }
+
+/* rt_sigqueueinfo(pid, sig, {si_code code, si_pid us, si_value value}). */
+static long queue_signal(long pid, int sig, int code, unsigned long value)
+{
+	struct kernel_siginfo si = { .si_signo = sig, .si_code = code,
+				     .rt = { .pid = getpid(), .value = value } };
+
+	return syscall3(__NR_rt_sigqueueinfo, pid, sig, &si);
+}
+
+/* rt_sigtimedwait() for one of set, without waiting: its number, or -EAGAIN. */
+static long take_one(kernel_sigset_t set, struct kernel_siginfo *si)
+{
+	struct timespec64 zero = { 0, 0 };
+
+	return syscall4(__NR_rt_sigtimedwait, &set, si, &zero, sizeof(set));
+}
+
+/*
+ * A real-time signal queues: three instances, each with its value, are taken
+ * oldest first; a standard one sent twice while pending is taken once, and
+ * before the real-time ones (lower number). Then ignoring the real-time signal
+ * discards a queue of two.
+ */
+SELFTEST(signals, realtime_signals_queue_in_order)
+{
+	int rt = SIGRTMIN + 2;
+	kernel_sigset_t set = SIGBIT(rt) | SIGBIT(SIGUSR1), pending = 0;
+	struct kernel_siginfo si;
+
+	sigprocmask(SIG_BLOCK, &set, NULL);
+	for (unsigned long v = 1; v <= 3; v++)
+		EXPECT_EQ(t, queue_signal(getpid(), rt, SI_QUEUE, v * 10), 0L);
+	kill(getpid(), SIGUSR1);
+	kill(getpid(), SIGUSR1);
+	EXPECT_EQ(t, take_one(set, &si), (long)SIGUSR1);
+	EXPECT_EQ(t, si.si_code, SI_USER);
+	for (unsigned long v = 1; v <= 3; v++) {
+		EXPECT_EQ(t, take_one(set, &si), (long)rt);
+		EXPECT_EQ(t, si.si_code, SI_QUEUE);
+		EXPECT_EQ(t, (long)si.rt.pid, getpid());
+		EXPECT_EQ(t, si.rt.value, v * 10);
+	}
+	EXPECT_EQ(t, take_one(set, &si), (long)-EAGAIN);
+	queue_signal(getpid(), rt, SI_QUEUE, 1);
+	queue_signal(getpid(), rt, SI_QUEUE, 2);
+	sigaction(rt, SIG_IGN, 0, 0, NULL);
+	sigaction(rt, SIG_DFL, 0, 0, NULL);
+	sigpending(&pending);
+	EXPECT_EQ(t, pending, 0UL);
+	EXPECT_EQ(t, take_one(set, &si), (long)-EAGAIN);
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
+}
+
+/*
+ * Who may queue what: a code that is not negative, or SI_TKILL's, only to
+ * oneself (-EPERM to another process), as Linux forbids forging the kernel's
+ * or kill()'s; a bad siginfo pointer -EFAULT; a bad target -EINVAL or -ESRCH.
+ */
+SELFTEST(signals, sigqueueinfo_rules)
+{
+	long parent = getpid(), child = syscall0(__NR_fork);
+	struct kernel_siginfo si = { .si_code = SI_QUEUE };
+
+	if (child == 0) {
+		syscall0(__NR_pause);
+		syscall1(__NR_exit, 0);
+	}
+	ASSERT_TRUE(t, child > 0);
+	EXPECT_EQ(t, queue_signal(child, SIGUSR2, SI_USER, 0), (long)-EPERM);
+	EXPECT_EQ(t, queue_signal(child, SIGUSR2, SI_TKILL, 0), (long)-EPERM);
+	EXPECT_EQ(t, queue_signal(child, SIGUSR2, SI_KERNEL, 0), (long)-EPERM);
+	EXPECT_EQ(t, queue_signal(child, 0, SI_QUEUE, 0), 0L);
+	EXPECT_EQ(t, queue_signal(child, _NSIG + 1, SI_QUEUE, 0), (long)-EINVAL);
+	EXPECT_EQ(t, syscall3(__NR_rt_sigqueueinfo, child, SIGUSR2, 8), (long)-EFAULT);
+	EXPECT_EQ(t, syscall4(__NR_rt_tgsigqueueinfo, 0, child, SIGUSR2, &si), (long)-EINVAL);
+	EXPECT_EQ(t, syscall4(__NR_rt_tgsigqueueinfo, parent, child, SIGUSR2, &si), (long)-ESRCH);
+	EXPECT_EQ(t, syscall4(__NR_rt_tgsigqueueinfo, child, child, SIGKILL, &si), 0L);
+	EXPECT_EQ(t, wait_status(child), SIGKILL);
+}
