@@ -65,6 +65,7 @@ const sys_call_ptr_t sys_call_table[NR_syscalls] = {
 	[__NR_geteuid]		= sys_getuid,
 	[__NR_getegid]		= sys_getuid,
 	[__NR_capget]		= sys_capget,
+	[__NR_capset]		= sys_capset,
 	[__NR_rt_sigpending]	= sys_rt_sigpending,
 	[__NR_rt_sigtimedwait]	= sys_rt_sigtimedwait,
 	[__NR_rt_sigsuspend]	= sys_rt_sigsuspend,

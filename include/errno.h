@@ -33,6 +33,7 @@
 #define ELOOP		40
 #define EOPNOTSUPP	95
 #define ETIMEDOUT	110
+#define EINPROGRESS	115
 
 /*
  * Never seen by user programs: a syscall a signal interrupted returns one of

@@ -114,6 +114,12 @@ struct file *fget(int fd);
 int fd_install(struct file *f, bool cloexec);
 /* a and b at the two lowest free fds, fds[0] and fds[1], or neither: 0 or -EMFILE. */
 int fd_install_pair(struct file *a, struct file *b, bool cloexec, int fds[2]);
+/*
+ * f at newfd, taking a reference, as dup2() puts it there: newfd, or -EBADF past
+ * the limit. What newfd named before is left in *replaced (or NULL) for the
+ * caller to file_put() when it holds no lock.
+ */
+int fd_install_at(struct file *f, unsigned int newfd, bool cloexec, struct file **replaced);
 /* close(fd): 0 or -EBADF. */
 long fd_close(unsigned int fd);
 

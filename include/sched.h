@@ -141,6 +141,12 @@ static __always_inline bool signal_pending(const struct task *t)
 	return READ_ONCE(t->thread_info.flags) & _TIF_SIGPENDING;
 }
 
+/* A SIGKILL for t, or its process ending: nothing it waits for matters any more. */
+static __always_inline bool fatal_signal_pending(const struct task *t)
+{
+	return (READ_ONCE(t->sig.pending.set) & sigmask(SIGKILL)) || READ_ONCE(t->signal->group_exit);
+}
+
 void sched_init(void);
 void sched_init_ap(void);
 void schedule(void);
@@ -216,15 +222,18 @@ int wake_up_match(bool (*match)(struct task *t, const void *arg), const void *ar
 void sleep_timeouts_tick(void);
 
 /**
- * sleep_event - sleep on chan until cond holds
+ * __sleep_event - sleep on chan until cond holds or interrupted does
  * @chan: what the waker will name in wake_up()
  * @deadline: ktime_get_ns() value to give up at, or 0
  * @cond: re-evaluated after every wake-up
+ * @interrupted: what ends the sleep early: signal_pending(current) for
+ *	sleep_event(), fatal_signal_pending(current) for sleep_event_killable(),
+ *	which sleeps on through any other signal (a sender's wake-up included)
  *
- * Returns 0 when cond held, -ERESTARTSYS when a signal is pending, -ETIMEDOUT
- * when the deadline passed.
+ * Returns 0 when cond held, -ERESTARTSYS when interrupted, -ETIMEDOUT when the
+ * deadline passed.
  */
-#define sleep_event(chan, deadline, cond)				\
+#define __sleep_event(chan, deadline, cond, interrupted)		\
 ({									\
 	u64 __deadline = (deadline);					\
 	long __ret = 0;							\
@@ -232,7 +241,7 @@ void sleep_timeouts_tick(void);
 		prepare_to_sleep(chan, __deadline);			\
 		if (cond)						\
 			break;						\
-		if (signal_pending(current)) {				\
+		if (interrupted) {					\
 			__ret = -ERESTARTSYS;				\
 			break;						\
 		}							\
@@ -245,6 +254,10 @@ void sleep_timeouts_tick(void);
 	finish_sleep();							\
 	__ret;								\
 })
+#define sleep_event(chan, deadline, cond) \
+	__sleep_event(chan, deadline, cond, signal_pending(current))
+#define sleep_event_killable(chan, deadline, cond) \
+	__sleep_event(chan, deadline, cond, fatal_signal_pending(current))
 
 /*
  * A channel that counts its sleepers, so that a waker finding none skips
@@ -257,14 +270,18 @@ struct wait_chan {
 	int sleepers;
 };
 
-#define wait_chan_sleep(wc, deadline, cond)				\
+#define __wait_chan_sleep(wc, deadline, cond, interrupted)		\
 ({									\
 	long __r;							\
 	__atomic_add_fetch(&(wc)->sleepers, 1, __ATOMIC_SEQ_CST);	\
-	__r = sleep_event(wc, deadline, cond);				\
+	__r = __sleep_event(wc, deadline, cond, interrupted);		\
 	__atomic_sub_fetch(&(wc)->sleepers, 1, __ATOMIC_SEQ_CST);	\
 	__r;								\
 })
+#define wait_chan_sleep(wc, deadline, cond) \
+	__wait_chan_sleep(wc, deadline, cond, signal_pending(current))
+#define wait_chan_sleep_killable(wc, deadline, cond) \
+	__wait_chan_sleep(wc, deadline, cond, fatal_signal_pending(current))
 
 static __always_inline void wait_chan_wake(struct wait_chan *wc)
 {

@@ -30,9 +30,18 @@ void seccomp_fork(struct task *p);
 struct sock_filter;
 bool filter_constant_allow(const struct sock_filter *prog, int nr);
 
-/* task_free(): the task's reference to its filters. */
+/*
+ * A task stops running the chain f (its exit, or task_free() of one that never
+ * ran): each filter whose last user it was tells its listener (POLLHUP), and
+ * the task's reference goes (Linux's seccomp_filter_release()).
+ */
 struct seccomp_filter;
-void seccomp_filter_put(struct seccomp_filter *f);
+void seccomp_filter_release(struct seccomp_filter *f);
+/*
+ * do_exit(), sched_lock held: t's chain, taken from it in the same hold that
+ * ends it, so that no TSYNC gives a dying thread a filter; released after.
+ */
+struct seccomp_filter *seccomp_exit_locked(struct task *t);
 
 /* prctl(PR_GET_SECCOMP), prctl(PR_SET_SECCOMP, mode, filter). */
 long prctl_get_seccomp(void);

@@ -100,6 +100,7 @@ long sys_wait4(struct pt_regs *regs);
 long sys_getppid(struct pt_regs *regs);
 long sys_getuid(struct pt_regs *regs);
 long sys_capget(struct pt_regs *regs);
+long sys_capset(struct pt_regs *regs);
 long sys_gettid(struct pt_regs *regs);
 long sys_rt_sigtimedwait(struct pt_regs *regs);
 long sys_rt_sigsuspend(struct pt_regs *regs);

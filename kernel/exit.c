@@ -22,6 +22,7 @@
 #include <kernel.h>
 #include <mm.h>
 #include <sched.h>
+#include <seccomp.h>
 #include <signal.h>
 #include <string.h>
 #include <syscalls.h>
@@ -137,6 +138,7 @@ static void exit_notify(struct task *t)
 void __noreturn do_exit(int code)
 {
 	struct task *t = current;
+	struct seccomp_filter *filter;
 	unsigned long flags;
 
 	t->exit_code = code;
@@ -146,8 +148,10 @@ void __noreturn do_exit(int code)
 	t->files = NULL;
 	tasklist_lock(&flags);
 	exit_ptrace_locked(t);
+	filter = seccomp_exit_locked(t);
 	exit_notify(t);
 	tasklist_unlock(flags);
+	seccomp_filter_release(filter);	/* a listener hears its filter's last user go */
 	schedule();
 	panic("do_exit: dead task %d was scheduled again", t->pid);
 }

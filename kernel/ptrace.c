@@ -29,9 +29,16 @@
 
 #define PTRACE_O_SUPPORTED	(PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACESECCOMP | PTRACE_O_EXITKILL)
 
-static bool fatal_signal_pending(const struct task *t)
+/*
+ * Options a tracer may set (SETOPTIONS, SEIZE): 0, -EINVAL for one unknown, or
+ * -EPERM for PTRACE_O_SUSPEND_SECCOMP, which needs CAP_SYS_ADMIN on Linux and so
+ * is never granted here (no task has capabilities).
+ */
+static long ptrace_check_options(unsigned long options)
 {
-	return (READ_ONCE(t->sig.pending.set) & sigmask(SIGKILL)) || READ_ONCE(t->signal->group_exit);
+	if (options & PTRACE_O_SUSPEND_SECCOMP)
+		return -EPERM;
+	return options & ~PTRACE_O_SUPPORTED ? -EINVAL : 0;
 }
 
 /**
@@ -223,8 +230,10 @@ static long ptrace_attach(int pid, bool seize, unsigned long addr, unsigned long
 	struct task *t;
 	long ret = 0;
 
-	if (seize && (addr || (options & ~PTRACE_O_SUPPORTED)))
+	if (seize && addr)
 		return -EINVAL;
+	if (seize && (ret = ptrace_check_options(options)))
+		return ret;
 	tasklist_lock(&flags);
 	t = find_task_by_tid_locked(pid);
 	if (!t)
@@ -421,11 +430,13 @@ static long ptrace_request(struct task *t, long request, unsigned long addr, uns
 	case PTRACE_SINGLESTEP:
 	case PTRACE_DETACH:
 		return ptrace_resume(t, request, data);
-	case PTRACE_SETOPTIONS:
-		if (data & ~PTRACE_O_SUPPORTED)
-			return -EINVAL;
-		t->ptrace.options = data;
-		return 0;
+	case PTRACE_SETOPTIONS: {
+		long ret = ptrace_check_options(data);
+
+		if (!ret)
+			t->ptrace.options = data;
+		return ret;
+	}
 	case PTRACE_GETSIGINFO:
 		return ptrace_getsiginfo(t, data);
 	case PTRACE_PEEKSIGINFO:

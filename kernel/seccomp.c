@@ -32,11 +32,13 @@
  * process at once, or to none: each other thread must have no filter or a
  * chain the caller's extends (seccomp_can_sync_threads_locked()).
  *
- * Not built yet: the user-notification listener (NEW_LISTENER;
- * SECCOMP_RET_USER_NOTIF answers -ENOSYS, as Linux does with no listener).
+ * SECCOMP_FILTER_FLAG_NEW_LISTENER gives the new filter a listener, which
+ * answers the calls it returns SECCOMP_RET_USER_NOTIF for (kernel/seccomp_notify.c);
+ * without one such a call is -ENOSYS.
  */
 #include <bpf_filter.h>
 #include <errno.h>
+#include <file.h>
 #include <asm/uaccess.h>
 #include <pmm.h>
 #include <ptrace.h>
@@ -47,24 +49,11 @@
 #include <syscalls.h>
 #include <uapi/seccomp.h>
 
+#include "seccomp_filter.h"
+
 /* All filters' instructions along a task's chain, each with a 4-instruction penalty. */
 #define MAX_INSNS_PER_PATH	32768
 #define FILTER_PENALTY		4
-
-/*
- * One attached program, shared by every task that inherited it: the chain
- * is immutable once built, and a filter is freed when its last task is.
- */
-struct seccomp_filter {
-	unsigned long refs;		/* atomic: tasks and newer filters pointing here */
-	struct seccomp_filter *prev;	/* the filter attached before: older */
-	unsigned int frames;		/* this allocation's size */
-	bool log;			/* SECCOMP_FILTER_FLAG_LOG */
-	/* Native numbers every filter of the chain, this one down, allows whatever the arguments. */
-	unsigned long allow[NR_syscalls / 64];
-	unsigned short len;
-	struct sock_filter prog[];
-};
 
 static bool allow_test(const unsigned long *allow, int nr)
 {
@@ -77,10 +66,21 @@ static bool strict_allows(int nr)
 	return nr == __NR_read || nr == __NR_write || nr == __NR_exit || nr == __NR_rt_sigreturn;
 }
 
-static void filter_get(struct seccomp_filter *f)
+/* A task starts running f's chain: a reference, and a user. */
+static void filter_use(struct seccomp_filter *f)
 {
-	if (f)
+	if (f) {
 		__atomic_add_fetch(&f->refs, 1, __ATOMIC_RELAXED);
+		__atomic_add_fetch(&f->users, 1, __ATOMIC_RELAXED);
+	}
+}
+
+void seccomp_filter_release(struct seccomp_filter *f)
+{
+	for (struct seccomp_filter *w = f; w && !__atomic_sub_fetch(&w->users, 1, __ATOMIC_ACQ_REL);
+	     w = w->prev)
+		seccomp_notify_orphaned(w);
+	seccomp_filter_put(f);
 }
 
 void seccomp_filter_put(struct seccomp_filter *f)
@@ -116,16 +116,21 @@ static void populate_data(const struct pt_regs *regs, int nr, struct seccomp_dat
 	}
 }
 
-/* Every filter, newest first; the lowest action wins, compared signed (KILL_PROCESS lowest). */
-static u32 run_filters(const struct seccomp_data *sd)
+/*
+ * Every filter, newest first; the lowest action wins, compared signed
+ * (KILL_PROCESS lowest), and *match is the filter that returned it.
+ */
+static u32 run_filters(const struct seccomp_data *sd, struct seccomp_filter **match)
 {
 	u32 ret = SECCOMP_RET_ALLOW;
 
-	for (const struct seccomp_filter *f = current->seccomp_filter; f; f = f->prev) {
+	for (struct seccomp_filter *f = current->seccomp_filter; f; f = f->prev) {
 		u32 cur = bpf_filter_run(f->prog, sd);
 
-		if ((s32)(cur & SECCOMP_RET_ACTION_FULL) < (s32)(ret & SECCOMP_RET_ACTION_FULL))
+		if ((s32)(cur & SECCOMP_RET_ACTION_FULL) < (s32)(ret & SECCOMP_RET_ACTION_FULL)) {
 			ret = cur;
+			*match = f;
+		}
 	}
 	return ret;
 }
@@ -197,6 +202,7 @@ static void prepare_allow_bitmap(struct seccomp_filter *f, const struct seccomp_
  */
 static int seccomp_filter_decide(struct pt_regs *regs, int nr, bool recheck)
 {
+	struct seccomp_filter *match = NULL;
 	struct seccomp_data sd;
 	u32 ret, data;
 
@@ -205,7 +211,7 @@ static int seccomp_filter_decide(struct pt_regs *regs, int nr, bool recheck)
 	    allow_test(current->seccomp_filter->allow, nr))
 		return nr;
 	populate_data(regs, nr, &sd);
-	ret = run_filters(&sd);
+	ret = run_filters(&sd, &match);
 	data = ret & SECCOMP_RET_DATA;
 	switch (ret & SECCOMP_RET_ACTION_FULL) {
 	case SECCOMP_RET_ALLOW:
@@ -234,9 +240,8 @@ static int seccomp_filter_decide(struct pt_regs *regs, int nr, bool recheck)
 		if (nr < 0)
 			return -1;
 		return seccomp_filter_decide(regs, nr, true);
-	case SECCOMP_RET_USER_NOTIF:	/* no listener */
-		regs->ax = -ENOSYS;
-		return -1;
+	case SECCOMP_RET_USER_NOTIF:
+		return seccomp_user_notify(match, &sd, regs, nr);
 	case SECCOMP_RET_KILL_THREAD:
 		if (current->signal->live > 1)
 			do_exit(SIGSYS);
@@ -260,12 +265,20 @@ int __secure_computing(struct pt_regs *regs, int nr)
 	}
 }
 
+struct seccomp_filter *seccomp_exit_locked(struct task *t)
+{
+	struct seccomp_filter *f = t->seccomp_filter;
+
+	WRITE_ONCE(t->seccomp_filter, NULL);
+	return f;
+}
+
 void seccomp_fork(struct task *p)
 {
 	p->seccomp_mode = current->seccomp_mode;
 	p->no_new_privs = current->no_new_privs;
 	p->seccomp_filter = current->seccomp_filter;
-	filter_get(p->seccomp_filter);
+	filter_use(p->seccomp_filter);
 	if (p->seccomp_mode != SECCOMP_MODE_DISABLED)
 		set_syscall_work(p, SYSCALL_WORK_SECCOMP);
 }
@@ -297,13 +310,19 @@ static struct seccomp_filter *prepare_filter(const void __user *uprog, bool log,
 	*err = -EINVAL;
 	if (!fprog.len || fprog.len > BPF_MAXINSNS)
 		return NULL;
+	/* Linux's order: the sock_fprog is read and sized before the privilege check. */
+	*err = -EACCES;
+	if (!current->no_new_privs)
+		return NULL;		/* and nobody has CAP_SYS_ADMIN */
 	frames = (sizeof(*f) + fprog.len * sizeof(struct sock_filter) + PAGE_SIZE - 1) / PAGE_SIZE;
 	*err = -ENOMEM;
 	pa = alloc_frames(frames);
 	if (!pa)
 		return NULL;
 	f = phys_to_virt(pa);
-	*f = (struct seccomp_filter){ .refs = 1, .frames = frames, .log = log, .len = fprog.len };
+	*f = (struct seccomp_filter){ .refs = 1, .users = 1, .frames = frames, .log = log,
+				      .notify_lock = SPINLOCK_INIT(seccomp_notify_lock),
+				      .len = fprog.len };
 	*err = -EFAULT;
 	if (copy_from_user(f->prog, (const void __user *)fprog.filter,
 			   fprog.len * sizeof(struct sock_filter)))
@@ -360,8 +379,9 @@ static void reload_syscall_work(void *unused)
  * chain, mode and no_new_privs (Linux's seccomp_sync_threads()). The chain is
  * published before the mode and the mode before the work bit (x86 keeps
  * stores in order), so a thread that sees the bit finds both. A thread's old
- * chain is part of the new one, so dropping its reference frees nothing here.
- * Returns the CPUs running one of them, whose copy of the word is stale.
+ * chain is part of the new one, which keeps a user and a reference on it, so
+ * dropping the thread's frees nothing and orphans nothing here. Returns the
+ * CPUs running one of them, whose copy of the word is stale.
  */
 static unsigned long seccomp_sync_threads_locked(void)
 {
@@ -373,8 +393,10 @@ static unsigned long seccomp_sync_threads_locked(void)
 		struct seccomp_filter *old = t->seccomp_filter;
 		int cpu = READ_ONCE(t->on_cpu);
 
-		filter_get(current->seccomp_filter);
+		filter_use(current->seccomp_filter);
 		WRITE_ONCE(t->seccomp_filter, current->seccomp_filter);
+		if (old)
+			__atomic_sub_fetch(&old->users, 1, __ATOMIC_RELAXED);
 		seccomp_filter_put(old);
 		if (current->no_new_privs)
 			t->no_new_privs = true;
@@ -419,20 +441,61 @@ static long seccomp_attach_filter(struct seccomp_filter *f, unsigned long flags)
 	return seccomp_set_mode(SECCOMP_MODE_FILTER);
 }
 
+/* Has a filter of f's chain a listener (open or not)? A chain gets one at most. */
+static bool chain_has_listener(struct seccomp_filter *f)
+{
+	for (; f; f = f->prev)
+		if (READ_ONCE(f->notify.open))
+			return true;
+	return false;
+}
+
+/*
+ * NEW_LISTENER: f's listener, installed close-on-exec before f is attached
+ * (so that no fd shortage can follow a success); its fd, or -errno with f put.
+ */
+static long seccomp_new_listener(struct seccomp_filter *f, unsigned long flags)
+{
+	struct file *file;
+	long fd;
+
+	if (chain_has_listener(current->seccomp_filter)) {
+		seccomp_filter_put(f);
+		return -EBUSY;
+	}
+	file = seccomp_listener_open(f, flags & SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV);
+	if (!file) {
+		seccomp_filter_put(f);
+		return -ENOMEM;
+	}
+	fd = fd_install(file, true);
+	file_put(file);		/* the table's reference, if any, keeps it (and f) */
+	if (fd < 0)
+		seccomp_filter_put(f);
+	return fd;
+}
+
 static long seccomp_set_mode_filter(unsigned long flags, const void __user *uprog)
 {
 	const unsigned long known = SECCOMP_FILTER_FLAG_TSYNC | SECCOMP_FILTER_FLAG_LOG |
 				    SECCOMP_FILTER_FLAG_SPEC_ALLOW |
-				    SECCOMP_FILTER_FLAG_TSYNC_ESRCH;
+				    SECCOMP_FILTER_FLAG_NEW_LISTENER |
+				    SECCOMP_FILTER_FLAG_TSYNC_ESRCH |
+				    SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV;
 	struct task *t = current;
 	struct seccomp_filter *f;
 	unsigned long total = 0;
-	long err;
+	long err, listener = -1;
 
 	if (flags & ~known)
-		return -EINVAL;		/* NEW_LISTENER and the rest are not built */
-	if (!t->no_new_privs)
-		return -EACCES;		/* and nobody has CAP_SYS_ADMIN */
+		return -EINVAL;
+	/* A listener's fd and TSYNC's tid could not be told apart: TSYNC_ESRCH must say. */
+	if ((flags & SECCOMP_FILTER_FLAG_TSYNC) && (flags & SECCOMP_FILTER_FLAG_NEW_LISTENER) &&
+	    !(flags & SECCOMP_FILTER_FLAG_TSYNC_ESRCH))
+		return -EINVAL;
+	if ((flags & SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV) &&
+	    !(flags & SECCOMP_FILTER_FLAG_NEW_LISTENER))
+		return -EINVAL;
 	if (t->seccomp_mode == SECCOMP_MODE_STRICT)
 		return -EINVAL;
 	f = prepare_filter(uprog, flags & SECCOMP_FILTER_FLAG_LOG, &err);
@@ -444,7 +507,15 @@ static long seccomp_set_mode_filter(unsigned long flags, const void __user *upro
 		seccomp_filter_put(f);
 		return -ENOMEM;
 	}
-	return seccomp_attach_filter(f, flags);
+	if (flags & SECCOMP_FILTER_FLAG_NEW_LISTENER) {
+		listener = seccomp_new_listener(f, flags);
+		if (listener < 0)
+			return listener;
+	}
+	err = seccomp_attach_filter(f, flags);
+	if (err && listener >= 0)
+		fd_close(listener);	/* the last reference to f goes with it */
+	return err ? err : listener >= 0 ? listener : 0;
 }
 
 /* SECCOMP_GET_ACTION_AVAIL: 0 for an action this kernel knows, -EOPNOTSUPP else. */
@@ -465,7 +536,8 @@ static long seccomp_get_action_avail(const void __user *uaction)
 
 static long seccomp_get_notif_sizes(void __user *usizes)
 {
-	struct seccomp_notif_sizes sizes = { .seccomp_notif = 80, .seccomp_notif_resp = 24,
+	struct seccomp_notif_sizes sizes = { .seccomp_notif = sizeof(struct seccomp_notif),
+					     .seccomp_notif_resp = sizeof(struct seccomp_notif_resp),
 					     .seccomp_data = sizeof(struct seccomp_data) };
 
 	return copy_to_user(usizes, &sizes, sizeof(sizes)) ? -EFAULT : 0;

@@ -167,9 +167,31 @@ struct cap_user_data {
 };
 
 /*
+ * The header of capget() and capset(): *hdr and how many set words its version
+ * has, or -EINVAL for an unknown version, the preferred one written back (how
+ * libcap probes it), or -EFAULT.
+ */
+static long cap_read_header(struct cap_user_header __user *uhdr, struct cap_user_header *hdr,
+			    unsigned int *words)
+{
+	if (copy_from_user(hdr, uhdr, sizeof(*hdr)))
+		return -EFAULT;
+	if (hdr->version == _LINUX_CAPABILITY_VERSION_1) {
+		*words = 1;
+	} else if (hdr->version == _LINUX_CAPABILITY_VERSION_2 ||
+		   hdr->version == _LINUX_CAPABILITY_VERSION_3) {
+		*words = 2;
+	} else {
+		hdr->version = _LINUX_CAPABILITY_VERSION_3;
+		return copy_to_user(uhdr, hdr, sizeof(*hdr)) ? -EFAULT : -EINVAL;
+	}
+	return 0;
+}
+
+/*
  * capget(hdr, data): entrylab has no capabilities, so every task's three sets are
- * empty. With Linux's rules for the rest: an unknown version is -EINVAL with the
- * preferred one written back (how libcap probes it), an unknown pid -ESRCH.
+ * empty. With Linux's rules for the rest: an unknown version is -EINVAL (0 when
+ * data is NULL: a probe), an unknown pid -ESRCH.
  */
 long sys_capget(struct pt_regs *regs)
 {
@@ -179,21 +201,12 @@ long sys_capget(struct pt_regs *regs)
 	struct cap_user_header hdr;
 	unsigned long flags;
 	unsigned int words;
+	long ret;
 	bool found;
 
-	if (copy_from_user(&hdr, uhdr, sizeof(hdr)))
-		return -EFAULT;
-	if (hdr.version == _LINUX_CAPABILITY_VERSION_1) {
-		words = 1;
-	} else if (hdr.version == _LINUX_CAPABILITY_VERSION_2 ||
-		   hdr.version == _LINUX_CAPABILITY_VERSION_3) {
-		words = 2;
-	} else {
-		hdr.version = _LINUX_CAPABILITY_VERSION_3;
-		if (copy_to_user(uhdr, &hdr, sizeof(hdr)))
-			return -EFAULT;
-		return udata ? -EINVAL : 0;
-	}
+	ret = cap_read_header(uhdr, &hdr, &words);
+	if (ret)
+		return ret == -EINVAL && !udata ? 0 : ret;
 	if (hdr.pid < 0)
 		return -EINVAL;
 	tasklist_lock(&flags);
@@ -202,4 +215,30 @@ long sys_capget(struct pt_regs *regs)
 	if (!found)
 		return -ESRCH;
 	return copy_to_user(udata, none, words * sizeof(none[0])) ? -EFAULT : 0;
+}
+
+/*
+ * capset(hdr, data): a task may change only its own sets (-EPERM for another
+ * pid), and only to subsets of what it has, as Linux's cap_capset() rules:
+ * with every set empty here, the empty sets are all it may set (libcap's
+ * cap_set_proc() dropping a capability it never had succeeds); any bit -EPERM.
+ */
+long sys_capset(struct pt_regs *regs)
+{
+	struct cap_user_header __user *uhdr = (void __user *)regs->di;
+	struct cap_user_data data[2];
+	struct cap_user_header hdr;
+	unsigned int words;
+	long ret = cap_read_header(uhdr, &hdr, &words);
+
+	if (ret)
+		return ret;
+	if (hdr.pid && hdr.pid != current->pid)
+		return -EPERM;
+	if (copy_from_user(data, (const void __user *)regs->si, words * sizeof(data[0])))
+		return -EFAULT;
+	for (unsigned int i = 0; i < words; i++)
+		if (data[i].effective || data[i].permitted || data[i].inheritable)
+			return -EPERM;
+	return 0;
 }

@@ -211,7 +211,7 @@ void task_free(struct task *t)
 		mm_put(t->mm);
 	if (t->sighand)
 		sighand_put(t->sighand);
-	seccomp_filter_put(t->seccomp_filter);
+	seccomp_filter_release(t->seccomp_filter);
 	flush_sigpending(&t->sig.pending, ~0UL);
 	if (t->signal)
 		signal_put(t->signal);

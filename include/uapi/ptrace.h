@@ -47,6 +47,7 @@ struct ptrace_peeksiginfo_args {
 #define PTRACE_O_TRACESYSGOOD	0x00000001	/* syscall stops report SIGTRAP | 0x80 */
 #define PTRACE_O_TRACESECCOMP	0x00000080	/* stop at a filter's SECCOMP_RET_TRACE */
 #define PTRACE_O_EXITKILL	0x00100000	/* the tracer's exit kills the tracee */
+#define PTRACE_O_SUSPEND_SECCOMP 0x00200000	/* the tracee's seccomp off: CAP_SYS_ADMIN only */
 
 #define PTRACE_EVENT_SECCOMP	7		/* a filter's SECCOMP_RET_TRACE: status >> 16 */
 #define PTRACE_EVENT_STOP	128		/* PTRACE_INTERRUPT's stop: status >> 16 */

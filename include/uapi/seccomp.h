@@ -56,4 +56,43 @@ struct seccomp_notif_sizes {
 	unsigned short seccomp_data;
 };
 
+/* A notification, as SECCOMP_IOCTL_NOTIF_RECV gives it (80 bytes). */
+struct seccomp_notif {
+	unsigned long long id;		/* unique for the listener's life */
+	unsigned int pid;		/* the thread that made the call */
+	unsigned int flags;
+	struct seccomp_data data;
+};
+
+/* The listener's answer (SECCOMP_IOCTL_NOTIF_SEND, 24 bytes). */
+struct seccomp_notif_resp {
+	unsigned long long id;
+	long long val;			/* the call's result ... */
+	int error;			/* ... unless this (a negative errno) is not 0 */
+	unsigned int flags;
+};
+#define SECCOMP_USER_NOTIF_FLAG_CONTINUE	(1UL << 0)	/* run the call after all */
+
+/* SECCOMP_IOCTL_NOTIF_ADDFD: a descriptor of the listener's into the notifying task. */
+struct seccomp_notif_addfd {
+	unsigned long long id;
+	unsigned int flags;
+	unsigned int srcfd;		/* the listener's fd */
+	unsigned int newfd;		/* with SETFD: the number to use */
+	unsigned int newfd_flags;	/* O_CLOEXEC */
+};
+#define SECCOMP_ADDFD_FLAG_SETFD	(1UL << 0)	/* at newfd, closing what was there */
+#define SECCOMP_ADDFD_FLAG_SEND		(1UL << 1)	/* and answer with the fd, atomically */
+
+/* SECCOMP_IOCTL_NOTIF_SET_FLAGS: a scheduling hint, accepted. */
+#define SECCOMP_USER_NOTIF_FD_SYNC_WAKE_UP	(1UL << 0)
+
+/* The listener's ioctls: _IOWR('!', 0, ...) and on, as Linux's. */
+#define SECCOMP_IOCTL_NOTIF_RECV		0xc0502100U
+#define SECCOMP_IOCTL_NOTIF_SEND		0xc0182101U
+#define SECCOMP_IOCTL_NOTIF_ID_VALID		0x40082102U
+#define SECCOMP_IOCTL_NOTIF_ID_VALID_WRONG_DIR	0x80082102U	/* Linux 5.0's _IOR, still taken */
+#define SECCOMP_IOCTL_NOTIF_ADDFD		0x40182103U
+#define SECCOMP_IOCTL_NOTIF_SET_FLAGS		0x40082104U
+
 #endif

@@ -53,6 +53,7 @@
 #define __NR_getegid		108
 #define __NR_getppid		110
 #define __NR_capget		125
+#define __NR_capset		126
 #define __NR_rt_sigpending	127
 #define __NR_rt_sigtimedwait	128
 #define __NR_rt_sigqueueinfo	129

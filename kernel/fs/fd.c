@@ -261,12 +261,27 @@ long sys_dup(struct pt_regs *regs)
 	return fd;
 }
 
+int fd_install_at(struct file *f, unsigned int newfd, bool cloexec, struct file **replaced)
+{
+	struct files *files = current->files;
+	unsigned long flags;
+
+	if (newfd >= fd_limit())
+		return -EBADF;
+	file_get(f);
+	spin_lock_irqsave(&files->lock, flags);
+	*replaced = files->fd[newfd];
+	files->fd[newfd] = f;
+	cloexec_assign(files, newfd, cloexec);
+	spin_unlock_irqrestore(&files->lock, flags);
+	return newfd;
+}
+
 /* dup2() and dup3(): newfd made to name oldfd's file, whatever it named before. */
 static long do_dup3(unsigned int oldfd, unsigned int newfd, int oflags)
 {
-	struct files *files = current->files;
-	struct file *f, *old;
-	unsigned long flags;
+	struct file *f, *old = NULL;
+	long ret;
 
 	if (oflags & ~O_CLOEXEC)
 		return -EINVAL;
@@ -275,14 +290,11 @@ static long do_dup3(unsigned int oldfd, unsigned int newfd, int oflags)
 	f = fget(oldfd);
 	if (!f)
 		return -EBADF;
-	spin_lock_irqsave(&files->lock, flags);
-	old = files->fd[newfd];
-	files->fd[newfd] = f;		/* our reference moves into the table */
-	cloexec_assign(files, newfd, oflags & O_CLOEXEC);
-	spin_unlock_irqrestore(&files->lock, flags);
+	ret = fd_install_at(f, newfd, oflags & O_CLOEXEC, &old);
+	file_put(f);
 	if (old)
 		file_put(old);
-	return newfd;
+	return ret;
 }
 
 /* dup2(oldfd, newfd): equal fds are no change, if oldfd is open. */
