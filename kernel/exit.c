@@ -91,9 +91,34 @@ static void notify_parent(struct task *leader)
 }
 
 /*
+ * sched_lock held: the whole process ends with code. Every other thread gets a
+ * SIGKILL, which it acts on at its next return to user mode (woken if asleep).
+ * The first caller's code wins, and so does its place for the exit report when
+ * it is a thread of the process ending itself; the kernel ending orphans at the
+ * end of a run (kill_orphans()) has no user registers, and reports none.
+ */
+static void zap_process_locked(struct task *p, int code)
+{
+	struct signal_struct *sig = p->signal;
+	struct ksiginfo info = { .code = SI_KERNEL };
+
+	if (sig->group_exit)
+		return;
+	sig->group_exit = true;
+	sig->group_exit_code = code;
+	if (current->signal == sig) {
+		p->group_leader->exit_ip = current->regs->ip;
+		p->group_leader->fault_addr = current->fault_addr;
+	}
+	send_signal(p, SIGKILL, &info, true);
+}
+
+/*
  * sched_lock held: the children of a process that is over go to init, or to
- * nobody if init itself is over (then they are killed at the end of the run).
- * A child already a zombie is announced to its new parent, or freed.
+ * nobody if init itself is over: the run is ending, and they are killed now,
+ * not when the kernel's end-of-run loop gets the CPU (kill_orphans()), which
+ * a child spinning in user mode would keep from it. A child already a zombie
+ * is announced to its new parent, or freed.
  */
 static void forget_original_parent(struct task *leader)
 {
@@ -108,6 +133,8 @@ static void forget_original_parent(struct task *leader)
 		c->parent = init;
 		if (c->state == TASK_ZOMBIE && !c->signal->live)
 			notify_parent(c);
+		else if (!init && process_alive(c))
+			zap_process_locked(c, W_EXITCODE(0, SIGKILL));
 	}
 }
 
@@ -154,29 +181,6 @@ void __noreturn do_exit(int code)
 	seccomp_filter_release(filter);	/* a listener hears its filter's last user go */
 	schedule();
 	panic("do_exit: dead task %d was scheduled again", t->pid);
-}
-
-/*
- * sched_lock held: the whole process ends with code. Every other thread gets a
- * SIGKILL, which it acts on at its next return to user mode (woken if asleep).
- * The first caller's code wins, and so does its place for the exit report when
- * it is a thread of the process ending itself; the kernel ending orphans at the
- * end of a run (kill_orphans()) has no user registers, and reports none.
- */
-static void zap_process_locked(struct task *p, int code)
-{
-	struct signal_struct *sig = p->signal;
-	struct ksiginfo info = { .code = SI_KERNEL };
-
-	if (sig->group_exit)
-		return;
-	sig->group_exit = true;
-	sig->group_exit_code = code;
-	if (current->signal == sig) {
-		p->group_leader->exit_ip = current->regs->ip;
-		p->group_leader->fault_addr = current->fault_addr;
-	}
-	send_signal(p, SIGKILL, &info, true);
 }
 
 void __noreturn do_group_exit(int code)

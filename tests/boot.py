@@ -45,10 +45,10 @@ def _finish(build, name, cmd, env, timeout):
     start = time.monotonic()
     # Each case says how many CPUs it wants; the caller's SMP= or ICOUNT= must not leak.
     base = {k: v for k, v in os.environ.items() if k not in ('SMP', 'ICOUNT')}
+    # The case's own variables win (a slow test's TIMEOUT, say).
     p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                       stdin=subprocess.DEVNULL, env=dict(base, KVM='0',
-                                                          TIMEOUT=str(timeout), **env),
-                       cwd=ROOT)
+                       stdin=subprocess.DEVNULL,
+                       env={**base, 'KVM': '0', 'TIMEOUT': str(timeout), **env}, cwd=ROOT)
     log = p.stdout.decode('utf-8', 'replace')
     with open(os.path.join(logdir, name + '.log'), 'w') as f:
         f.write(log)

@@ -659,7 +659,7 @@ CLAIMS = [
      'tests/selftests-x86.expect lists (below)'),
     (['selftests-linux-as-expected'],
      "Linux's selftests beyond x86/ (breakpoints/, sigaltstack/, timers/threadtest on two "
-     'CPUs), unmodified, each as init: exactly the results tests/selftests-linux.expect '
+     'CPUs, syscall_user_dispatch/, ptrace/, seccomp/seccomp_bpf), unmodified, each as init: exactly the results tests/selftests-linux.expect '
      'lists, its excused cases failing and no others'),
     (['readme-fuzzer-as-init'],
      "the README's fuzzer command on one CPU, then with `SMP=2`: self-tests pass, 1,000,000 "

@@ -465,3 +465,169 @@ SELFTEST(seccomp, tsync_refused_names_a_thread_with_a_diverged_filter)
 {
 	EXPECT_EQ(t, in_child(tsync_diverged_thread), 9 << 8);
 }
+
+/*
+ * The user-notification listener (kernel/seccomp_notify.c). Each case runs in
+ * a child: the filter sends getppid() to its listener, a thread makes the call
+ * and the child's main thread answers it.
+ */
+static long listener_fd;
+static volatile long notified_result;
+static volatile int notified_done, restarted_by_handler;
+
+static long listen_getppid(unsigned long flags)
+{
+	return set_filter_flags(SECCOMP_FILTER_FLAG_NEW_LISTENER | flags,
+				(const struct sock_filter[]){
+					LOAD_NR,
+					BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_getppid, 0, 1),
+					BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_USER_NOTIF),
+					BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+				}, 4);
+}
+
+static int call_getppid(void *unused)
+{
+	notified_result = syscall0(__NR_getppid);
+	notified_done = 1;
+	return 0;
+}
+
+static long notif_ioctl(unsigned int cmd, void *arg)
+{
+	return syscall3(__NR_ioctl, listener_fd, cmd, arg);
+}
+
+/* RECV, SEND with a value, SEND with CONTINUE; ID_VALID only while received. */
+static int listener_answers(void)
+{
+	struct seccomp_notif req = { 0 };
+	struct seccomp_notif_resp resp = { 0 };
+	long ppid = syscall0(__NR_getppid);	/* before the filter: it would wait */
+	struct thread th;
+	long tid;
+
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) || (listener_fd = listen_getppid(0)) < 0)
+		return 1;
+	tid = thread_start(&th, call_getppid, NULL);
+	if (tid <= 0 || notif_ioctl(SECCOMP_IOCTL_NOTIF_RECV, &req))
+		return 2;
+	if (req.pid != tid || req.data.nr != __NR_getppid ||
+	    req.data.arch != AUDIT_ARCH_X86_64 || notif_ioctl(SECCOMP_IOCTL_NOTIF_ID_VALID, &req.id))
+		return 3;
+	resp = (struct seccomp_notif_resp){ .id = req.id, .val = 4242 };
+	if (notif_ioctl(SECCOMP_IOCTL_NOTIF_SEND, &resp))
+		return 4;
+	thread_join(&th);
+	if (notified_result != 4242 || notif_ioctl(SECCOMP_IOCTL_NOTIF_ID_VALID, &req.id) != -ENOENT ||
+	    notif_ioctl(SECCOMP_IOCTL_NOTIF_SEND, &resp) != -ENOENT)
+		return 5;
+	/* Continue: the call runs after all, and gives the real parent. */
+	tid = thread_start(&th, call_getppid, NULL);
+	req = (struct seccomp_notif){ 0 };
+	if (tid <= 0 || notif_ioctl(SECCOMP_IOCTL_NOTIF_RECV, &req))
+		return 6;
+	resp = (struct seccomp_notif_resp){ .id = req.id, .flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE };
+	if (notif_ioctl(SECCOMP_IOCTL_NOTIF_SEND, &resp))
+		return 7;
+	thread_join(&th);
+	return notified_result == ppid ? 9 : 8;
+}
+
+SELFTEST(seccomp, listener_answers_a_call_or_lets_it_run)
+{
+	EXPECT_EQ(t, in_child(listener_answers), 9 << 8);
+}
+
+/* A received call whose listener closes gets -ENOSYS, and so do later calls. */
+static int listener_closes(void)
+{
+	struct seccomp_notif req = { 0 };
+	struct thread th;
+
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) || (listener_fd = listen_getppid(0)) < 0)
+		return 1;
+	if (thread_start(&th, call_getppid, NULL) <= 0 ||
+	    notif_ioctl(SECCOMP_IOCTL_NOTIF_RECV, &req))
+		return 2;
+	nap_ms(20);
+	if (notified_done)		/* still waiting for its answer */
+		return 3;
+	syscall1(__NR_close, listener_fd);
+	thread_join(&th);
+	return notified_result == -ENOSYS && syscall0(__NR_getppid) == -ENOSYS ? 9 : 4;
+}
+
+SELFTEST(seccomp, listener_closed_under_a_waiting_call_is_enosys)
+{
+	EXPECT_EQ(t, in_child(listener_closes), 9 << 8);
+}
+
+static void note_restart(int sig)
+{
+	restarted_by_handler = 1;
+}
+
+/*
+ * A signal with an SA_RESTART handler ends the wait: the handler runs, the
+ * call is made again, a new notification with a new id; the old id is gone.
+ */
+static int listener_signal_restarts(void)
+{
+	struct seccomp_notif req = { 0 }, again = { 0 };
+	struct seccomp_notif_resp resp = { 0 };
+	struct thread th;
+	long tid;
+
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) || (listener_fd = listen_getppid(0)) < 0 ||
+	    sigaction(SIGUSR1, (unsigned long)note_restart, SA_RESTART, 0, NULL))
+		return 1;
+	tid = thread_start(&th, call_getppid, NULL);
+	if (tid <= 0 || notif_ioctl(SECCOMP_IOCTL_NOTIF_RECV, &req))
+		return 2;
+	syscall3(__NR_tgkill, syscall0(__NR_getpid), tid, SIGUSR1);
+	if (notif_ioctl(SECCOMP_IOCTL_NOTIF_RECV, &again) || again.id == req.id ||
+	    !restarted_by_handler)
+		return 3;
+	resp = (struct seccomp_notif_resp){ .id = req.id, .val = 1 };
+	if (notif_ioctl(SECCOMP_IOCTL_NOTIF_SEND, &resp) != -ENOENT)
+		return 4;
+	resp = (struct seccomp_notif_resp){ .id = again.id, .val = 7 };
+	if (notif_ioctl(SECCOMP_IOCTL_NOTIF_SEND, &resp))
+		return 5;
+	thread_join(&th);
+	return notified_result == 7 ? 9 : 6;
+}
+
+SELFTEST(seccomp, listener_wait_ends_on_a_signal_and_restarts)
+{
+	EXPECT_EQ(t, in_child(listener_signal_restarts), 9 << 8);
+}
+
+/* One listener per chain; the flags' rules; RECV wants a zeroed buffer. */
+static int listener_rules(void)
+{
+	struct seccomp_notif dirty = { .pid = 1 };
+	struct seccomp_notif_resp resp = { .id = 99 };
+
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))
+		return 1;
+	if (listen_getppid(SECCOMP_FILTER_FLAG_TSYNC) != -EINVAL ||
+	    set_filter_flags(SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV, getppid_is_13,
+			     ARRAY_SIZE(getppid_is_13)) != -EINVAL)
+		return 2;
+	if ((listener_fd = listen_getppid(0)) < 0 || listen_getppid(0) != -EBUSY)
+		return 3;
+	if (notif_ioctl(SECCOMP_IOCTL_NOTIF_RECV, &dirty) != -EINVAL ||
+	    notif_ioctl(SECCOMP_IOCTL_NOTIF_RECV, NULL) != -EFAULT ||
+	    notif_ioctl(SECCOMP_IOCTL_NOTIF_SEND, &resp) != -ENOENT)
+		return 4;
+	resp.flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE;
+	resp.val = 1;
+	return notif_ioctl(SECCOMP_IOCTL_NOTIF_SEND, &resp) == -EINVAL ? 9 : 5;
+}
+
+SELFTEST(seccomp, listener_rules)
+{
+	EXPECT_EQ(t, in_child(listener_rules), 9 << 8);
+}
