@@ -56,6 +56,16 @@ struct seccomp_knotif {
 	u32 flags;
 };
 
+/* notify_lock held: the oldest call not yet received, or NULL. */
+static struct seccomp_knotif *first_unreceived_locked(struct seccomp_filter *f)
+{
+	struct seccomp_knotif *n = f->notify.calls;
+
+	while (n && n->state != NOTIFY_INIT)
+		n = n->next;
+	return n;
+}
+
 /* notify_lock held: the call with this id, or NULL. */
 static struct seccomp_knotif *find_call_locked(struct seccomp_filter *f, u64 id)
 {
@@ -174,16 +184,15 @@ int seccomp_user_notify(struct seccomp_filter *f, const struct seccomp_data *sd,
 /* Is a call waiting to be received, or has the filter no users left? */
 static bool recv_ready(struct seccomp_filter *f)
 {
-	struct seccomp_knotif *n;
 	unsigned long flags;
+	bool ready;
 
 	if (!READ_ONCE(f->users))
 		return true;
 	spin_lock_irqsave(&f->notify_lock, flags);
-	for (n = f->notify.calls; n && n->state != NOTIFY_INIT; n = n->next)
-		;
+	ready = first_unreceived_locked(f);
 	spin_unlock_irqrestore(&f->notify_lock, flags);
-	return n;
+	return ready;
 }
 
 /*
@@ -208,8 +217,7 @@ static long notify_recv(struct seccomp_filter *f, void __user *ubuf)
 	if (err)
 		return err;
 	spin_lock_irqsave(&f->notify_lock, flags);
-	for (n = f->notify.calls; n && n->state != NOTIFY_INIT; n = n->next)
-		;
+	n = first_unreceived_locked(f);
 	if (n) {
 		out = (struct seccomp_notif){ .id = n->id, .pid = n->task->pid, .data = *n->data };
 		n->state = NOTIFY_SENT;

@@ -258,6 +258,25 @@ static void complete_signal(struct task *p, int sig)
 	}
 }
 
+/*
+ * sighand lock held: a younger instance of real-time sig queues behind the
+ * others (Linux's __send_signal()); false when the pool is empty. Out of line:
+ * the first instance of any signal, the common case, needs none of it.
+ */
+static noinline bool sigqueue_add_locked(struct sigpending *pending, int sig,
+					 const struct ksiginfo *info)
+{
+	struct sigqueue *q = sigqueue_alloc(), **tail = &pending->queue;
+
+	if (!q)
+		return false;
+	*q = (struct sigqueue){ .sig = sig, .info = *info };
+	while (*tail)
+		tail = &(*tail)->next;
+	*tail = q;
+	return true;
+}
+
 /**
  * send_signal - make sig pending for a thread or for its whole process
  * @t: the thread (tgkill), or any thread of the process (kill)
@@ -281,19 +300,10 @@ int send_signal(struct task *t, int sig, const struct ksiginfo *info, bool group
 	spin_lock_irqsave(&t->sighand->lock, flags);
 	if (!(pending->set & sigmask(sig))) {
 		pending->info[sig - 1] = *info;
-	} else if (sig >= SIGRTMIN) {
-		/* A younger instance queues behind the others (Linux's __send_signal()). */
-		struct sigqueue *q = sigqueue_alloc(), **tail = &pending->queue;
-
-		if (!q) {
-			spin_unlock_irqrestore(&t->sighand->lock, flags);
-			/* Linux drops kill()'s quietly and fails the others' sender. */
-			return info->code == SI_USER ? 0 : -EAGAIN;
-		}
-		*q = (struct sigqueue){ .sig = sig, .info = *info };
-		while (*tail)
-			tail = &(*tail)->next;
-		*tail = q;
+	} else if (sig >= SIGRTMIN && !sigqueue_add_locked(pending, sig, info)) {
+		spin_unlock_irqrestore(&t->sighand->lock, flags);
+		/* Linux drops kill()'s quietly and fails the others' sender. */
+		return info->code == SI_USER ? 0 : -EAGAIN;
 	}
 	pending->set |= sigmask(sig);
 	if (group) {
@@ -365,12 +375,29 @@ static struct sigqueue **sigqueue_find(struct sigpending *pending, int sig)
 }
 
 /*
+ * sighand lock held: real-time sig's next queued instance, if there is one,
+ * moves into pending->info[] (true). Out of line: a standard signal, the
+ * common case, never comes here.
+ */
+static noinline bool take_queued_locked(struct sigpending *pending, int sig)
+{
+	struct sigqueue **next = sigqueue_find(pending, sig), *q = *next;
+
+	if (!q)
+		return false;
+	pending->info[sig - 1] = q->info;
+	*next = q->next;
+	sigqueue_release(q);
+	return true;
+}
+
+/*
  * sighand lock held: the lowest signal of pending in ready, removed from it;
  * a real-time signal's next instance, if one is queued, takes its place.
  */
-static int take_signal(struct sigpending *pending, sigset_t ready, struct ksiginfo *info)
+static __always_inline int take_signal(struct sigpending *pending, sigset_t ready,
+				       struct ksiginfo *info)
 {
-	struct sigqueue **next, *q;
 	int sig;
 
 	ready &= pending->set;
@@ -378,14 +405,8 @@ static int take_signal(struct sigpending *pending, sigset_t ready, struct ksigin
 		return 0;
 	sig = __builtin_ctzl(ready) + 1;
 	*info = pending->info[sig - 1];
-	if (sig < SIGRTMIN || !*(next = sigqueue_find(pending, sig))) {
+	if (sig < SIGRTMIN || !take_queued_locked(pending, sig))
 		pending->set &= ~sigmask(sig);
-		return sig;
-	}
-	q = *next;
-	pending->info[sig - 1] = q->info;
-	*next = q->next;
-	sigqueue_release(q);
 	return sig;
 }
 
