@@ -66,6 +66,17 @@ static struct seccomp_knotif *first_unreceived_locked(struct seccomp_filter *f)
 	return n;
 }
 
+/* notify_lock held: the link in the list that points at n; with n NULL, the tail's. */
+static struct seccomp_knotif **call_link_locked(struct seccomp_filter *f,
+						const struct seccomp_knotif *n)
+{
+	struct seccomp_knotif **link = &f->notify.calls;
+
+	while (*link && *link != n)
+		link = &(*link)->next;
+	return link;
+}
+
 /* notify_lock held: the call with this id, or NULL. */
 static struct seccomp_knotif *find_call_locked(struct seccomp_filter *f, u64 id)
 {
@@ -133,9 +144,7 @@ int seccomp_user_notify(struct seccomp_filter *f, const struct seccomp_data *sd,
 		return -1;
 	}
 	n.id = f->notify.next_id++;
-	for (link = &f->notify.calls; *link; link = &(*link)->next)
-		;
-	*link = &n;
+	*call_link_locked(f, NULL) = &n;
 	spin_unlock_irqrestore(&f->notify_lock, flags);
 	wait_chan_wake(&f->notify_wait);
 	poll_wake();
@@ -156,8 +165,7 @@ int seccomp_user_notify(struct seccomp_filter *f, const struct seccomp_data *sd,
 		done = err || (n.state == NOTIFY_REPLIED && !n.addfd);
 		if (done) {
 			/* Off the list: gone already if the listener closed. */
-			for (link = &f->notify.calls; *link && *link != &n; link = &(*link)->next)
-				;
+			link = call_link_locked(f, &n);
 			if (*link)
 				*link = n.next;
 		}

@@ -259,6 +259,19 @@ static void complete_signal(struct task *p, int sig)
 }
 
 /*
+ * The link that points at sig's next queued instance; at the tail's NULL when
+ * none is queued (so sig 0, which no entry has, finds the tail).
+ */
+static struct sigqueue **sigqueue_find(struct sigpending *pending, int sig)
+{
+	struct sigqueue **q = &pending->queue;
+
+	while (*q && (*q)->sig != sig)
+		q = &(*q)->next;
+	return q;
+}
+
+/*
  * sighand lock held: a younger instance of real-time sig queues behind the
  * others (Linux's __send_signal()); false when the pool is empty. Out of line:
  * the first instance of any signal, the common case, needs none of it.
@@ -266,14 +279,12 @@ static void complete_signal(struct task *p, int sig)
 static noinline bool sigqueue_add_locked(struct sigpending *pending, int sig,
 					 const struct ksiginfo *info)
 {
-	struct sigqueue *q = sigqueue_alloc(), **tail = &pending->queue;
+	struct sigqueue *q = sigqueue_alloc();
 
 	if (!q)
 		return false;
 	*q = (struct sigqueue){ .sig = sig, .info = *info };
-	while (*tail)
-		tail = &(*tail)->next;
-	*tail = q;
+	*sigqueue_find(pending, 0) = q;		/* no entry is signal 0: the tail */
 	return true;
 }
 
@@ -362,16 +373,6 @@ void force_sig_sigsys(int code, int nr, unsigned int arch, int data, unsigned lo
 {
 	force_sig_info(SIGSYS, &(struct ksiginfo){ .code = code, .addr = call_addr,
 						   .sys = { nr, arch, data } });
-}
-
-/* The queue entry before which sig's next instance stands (&NULL: none queued). */
-static struct sigqueue **sigqueue_find(struct sigpending *pending, int sig)
-{
-	struct sigqueue **q = &pending->queue;
-
-	while (*q && (*q)->sig != sig)
-		q = &(*q)->next;
-	return q;
 }
 
 /*
