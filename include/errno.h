@@ -24,6 +24,7 @@
 #define ENFILE		23
 #define EMFILE		24
 #define ENOTTY		25
+#define EFBIG		27
 #define ENOSPC		28
 #define ESPIPE		29
 #define EPIPE		32
@@ -31,7 +32,12 @@
 #define ENAMETOOLONG	36
 #define ENOSYS		38
 #define ELOOP		40
+#define EMSGSIZE	90
+#define EPROTOTYPE	91
+#define EPROTONOSUPPORT	93
+#define ESOCKTNOSUPPORT	94
 #define EOPNOTSUPP	95
+#define EAFNOSUPPORT	97
 #define ETIMEDOUT	110
 #define EINPROGRESS	115
 

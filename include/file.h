@@ -25,6 +25,7 @@ struct file_operations {
 	long (*read)(struct file *f, char __user *buf, size_t count, long *pos);
 	long (*write)(struct file *f, const char __user *buf, size_t count, long *pos);
 	long (*ioctl)(struct file *f, unsigned int cmd, unsigned long arg);	/* NULL: -ENOTTY */
+	long (*truncate)(struct file *f, long size);	/* ftruncate(); NULL: -EINVAL */
 	/* POLL* bits ready now (include/poll.h); NULL: always readable and writable. */
 	unsigned int (*poll)(struct file *f);
 	void (*release)(struct file *f);	/* the last reference is gone; may be NULL */
@@ -110,10 +111,20 @@ void file_stat(const struct file *f, struct kernel_stat *st);
 
 /* current's file for fd, with a reference (file_put() it), or NULL: -EBADF. */
 struct file *fget(int fd);
+/*
+ * sched_lock held (so t's table outlives the call): t's file for fd, with a
+ * reference, or NULL. kcmp(2)'s look at another task's descriptors.
+ */
+struct file *fget_task_locked(struct task *t, unsigned int fd);
 /* Installs f at the lowest free fd (taking a reference): the fd, or -EMFILE. */
 int fd_install(struct file *f, bool cloexec);
 /* a and b at the two lowest free fds, fds[0] and fds[1], or neither: 0 or -EMFILE. */
 int fd_install_pair(struct file *a, struct file *b, bool cloexec, int fds[2]);
+/*
+ * pipe() and socketpair(): fd_install_pair(), the two fds stored at ufds (-EFAULT
+ * closes them again), and the caller's references to a and b dropped either way.
+ */
+int fd_install_pair_user(struct file *a, struct file *b, bool cloexec, int __user *ufds);
 /*
  * f at newfd, taking a reference, as dup2() puts it there: newfd, or -EBADF past
  * the limit. What newfd named before is left in *replaced (or NULL) for the

@@ -110,5 +110,9 @@ long sys_clock_nanosleep(struct pt_regs *regs);
 long sys_waitid(struct pt_regs *regs);
 long sys_set_robust_list(struct pt_regs *regs);
 long sys_clone3(struct pt_regs *regs);
+long sys_ftruncate(struct pt_regs *regs);
+long sys_memfd_create(struct pt_regs *regs);
+long sys_kcmp(struct pt_regs *regs);
+long sys_socketpair(struct pt_regs *regs);
 
 #endif

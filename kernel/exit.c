@@ -166,13 +166,17 @@ void __noreturn do_exit(int code)
 {
 	struct task *t = current;
 	struct seccomp_filter *filter;
+	struct files *files;
 	unsigned long flags;
 
 	t->exit_code = code;
 	t->exit_ip = t->regs->ip;
 	exit_mm(t);
-	files_put(t->files);		/* its descriptors closed, if it was the last user */
+	tasklist_lock(&flags);		/* kcmp() reads t->files under it */
+	files = t->files;
 	t->files = NULL;
+	tasklist_unlock(flags);
+	files_put(files);		/* its descriptors closed, if it was the last user */
 	tasklist_lock(&flags);
 	exit_ptrace_locked(t);
 	filter = seccomp_exit_locked(t);

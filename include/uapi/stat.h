@@ -15,6 +15,7 @@ struct kernel_stat {
 };
 
 #define S_IFMT		0170000
+#define S_IFSOCK	0140000
 #define S_IFREG		0100000
 #define S_IFCHR		0020000
 #define S_IFIFO		0010000

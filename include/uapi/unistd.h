@@ -33,6 +33,7 @@
 #define __NR_pause		34
 #define __NR_nanosleep		35
 #define __NR_getpid		39
+#define __NR_socketpair	53
 #define __NR_clone		56
 #define __NR_fork		57
 #define __NR_vfork		58
@@ -42,6 +43,7 @@
 #define __NR_kill		62
 #define __NR_uname		63
 #define __NR_fcntl		72
+#define __NR_ftruncate		77
 #define __NR_chdir		80
 #define __NR_gettimeofday	96
 #define __NR_getrlimit		97
@@ -97,8 +99,10 @@
 #define __NR_prlimit64		302
 #define __NR_getcpu		309
 #define __NR_process_vm_readv	310
+#define __NR_kcmp		312
 #define __NR_seccomp		317
 #define __NR_getrandom		318
+#define __NR_memfd_create	319
 #define __NR_clone3		435
 #define __NR_epoll_pwait2	441
 #define __NR_entrylab_bench	511	/* not Linux: see uapi/bench.h */

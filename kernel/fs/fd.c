@@ -10,6 +10,7 @@
  * under the lock (fget()) and drops it when done, so a close() by another thread
  * meanwhile only removes the descriptor, and the last reference releases the file.
  */
+#include <asm/uaccess.h>
 #include <errno.h>
 #include <file.h>
 #include <kernel.h>
@@ -133,8 +134,11 @@ int files_exec(struct task *t)
 
 		if (!own)
 			return -ENOMEM;
+		tasklist_lock(&flags);		/* kcmp() reads t->files under it */
+		t->files = own;
+		tasklist_unlock(flags);
 		files_put(files);
-		t->files = files = own;
+		files = own;
 	}
 	for (int fd = 0; fd < NR_OPEN; fd++) {
 		struct file *f = NULL;
@@ -164,6 +168,20 @@ struct file *fget(int fd)
 	if ((f = files->fd[fd]))
 		file_get(f);
 	spin_unlock_irqrestore(&files->lock, flags);
+	return f;
+}
+
+struct file *fget_task_locked(struct task *t, unsigned int fd)
+{
+	struct files *files = t->files;
+	struct file *f = NULL;
+
+	if (!files || fd >= NR_OPEN)
+		return NULL;
+	spin_lock(&files->lock);
+	if ((f = files->fd[fd]))
+		file_get(f);
+	spin_unlock(&files->lock);
 	return f;
 }
 
@@ -222,6 +240,21 @@ int fd_install_pair(struct file *a, struct file *b, bool cloexec, int fds[2])
 	if (undo)
 		file_put(a);			/* the table's reference; the caller's remains */
 	return fds[1] < 0 ? -EMFILE : 0;
+}
+
+int fd_install_pair_user(struct file *a, struct file *b, bool cloexec, int __user *ufds)
+{
+	int fds[2];
+	int err = fd_install_pair(a, b, cloexec, fds);
+
+	if (!err && copy_to_user(ufds, fds, sizeof(fds))) {
+		fd_close(fds[0]);
+		fd_close(fds[1]);
+		err = -EFAULT;
+	}
+	file_put(a);				/* the descriptors hold their own */
+	file_put(b);
+	return err;
 }
 
 long fd_close(unsigned int fd)

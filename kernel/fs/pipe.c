@@ -14,6 +14,11 @@
  *   - a sleep is interrupted by a signal: -ERESTARTSYS, so the call restarts
  *     after a SA_RESTART handler, or returns -EINTR (or the bytes moved so far).
  *
+ * The same ring carries one direction of a socket pair (kernel/net/unix.c,
+ * through include/pipe.h): there the ends are two sockets' files, and a
+ * SOCK_SEQPACKET pair's ring keeps each write's length too, so that a read takes
+ * one message whole (what it has no room for is dropped, as Linux drops it).
+ *
  * One "mutex" per pipe orders readers and writers as Linux's pipe->mutex does: a
  * flag taken under the spinlock, its holder the only one to touch the ring, so
  * that it can copy between the ring and user memory, which may fault, with the
@@ -23,6 +28,7 @@
 #include <errno.h>
 #include <file.h>
 #include <kernel.h>
+#include <pipe.h>
 #include <pmm.h>
 #include <poll.h>
 #include <sched.h>
@@ -35,15 +41,20 @@
 #define PIPE_PAGES	16
 #define PIPE_SIZE	(PIPE_PAGES * PAGE_SIZE)
 #define PIPE_BUF	PAGE_SIZE		/* writes this long or shorter are atomic */
+#define PIPE_MSGS	256			/* messages a SOCK_SEQPACKET ring holds */
 
 struct pipe {
 	spinlock_t lock;
 	bool busy;			/* the mutex: someone is at the ring */
+	bool packets;			/* each write one message: msg_len[] keeps them */
 	/* Readers wait for data, writers for room, lockers for the mutex. */
 	struct wait_chan readable, writable, unlocked;
 	unsigned int head, len;		/* the data: len bytes from head, wrapping */
 	int readers, writers;		/* open files of each end */
 	u8 *ring;			/* PIPE_SIZE bytes, physically contiguous */
+	struct pipe *peer;		/* a socket pair's other direction, else NULL */
+	unsigned int msg_head, msgs;	/* msgs lengths from msg_head, wrapping */
+	u32 msg_len[PIPE_MSGS];
 };
 
 static bool pipe_try_lock(struct pipe *p)
@@ -97,11 +108,10 @@ static bool ring_copy(struct pipe *p, unsigned int off, void __user *ubuf, size_
 	       !copy_to_user((u8 __user *)ubuf + first, p->ring, n - first);
 }
 
-static long pipe_read(struct file *f, char __user *buf, size_t count, long *pos)
+long pipe_ring_read(struct pipe *p, char __user *buf, size_t count, bool nonblock)
 {
-	struct pipe *p = f->data;
 	long err, done = 0;
-	size_t n;
+	size_t n, take;
 
 	if (!count)
 		return 0;
@@ -111,7 +121,7 @@ static long pipe_read(struct file *f, char __user *buf, size_t count, long *pos)
 	while (!READ_ONCE(p->len)) {
 		if (!READ_ONCE(p->writers))
 			goto out;			/* end of file */
-		if (f->flags & O_NONBLOCK) {
+		if (nonblock) {
 			done = -EAGAIN;
 			goto out;
 		}
@@ -119,14 +129,20 @@ static long pipe_read(struct file *f, char __user *buf, size_t count, long *pos)
 		if (err)
 			return err;
 	}
-	n = MIN(count, (size_t)p->len);
+	take = p->packets ? p->msg_len[p->msg_head] : p->len;
+	n = MIN(count, take);
 	if (!ring_copy(p, p->head, buf, n, false)) {
 		done = -EFAULT;			/* the data stays, as on Linux */
 		goto out;
 	}
+	if (p->packets) {			/* the message goes whole, read or not */
+		n = take;
+		p->msg_head = (p->msg_head + 1) % PIPE_MSGS;
+		p->msgs--;
+	}
 	p->head = (p->head + n) % PIPE_SIZE;
 	WRITE_ONCE(p->len, p->len - n);
-	done = n;
+	done = MIN(count, take);
 	wait_chan_wake(&p->writable);
 	poll_wake();
 out:
@@ -141,27 +157,34 @@ static long broken_pipe(long done)
 	return done ? done : -EPIPE;
 }
 
-static long pipe_write(struct file *f, const char __user *buf, size_t count, long *pos)
+/* Mutex held: whether want more bytes (and a message, for a packet ring) fit now. */
+static bool pipe_room(const struct pipe *p, size_t want)
 {
-	struct pipe *p = f->data;
+	return PIPE_SIZE - READ_ONCE(p->len) >= want && (!p->packets || p->msgs < PIPE_MSGS);
+}
+
+long pipe_ring_write(struct pipe *p, const char __user *buf, size_t count, bool nonblock)
+{
 	long err, done = 0;
 
+	if (p->packets && count > PIPE_SIZE)
+		return -EMSGSIZE;
 	err = pipe_lock(p);
 	if (err)
 		return err;
 	while ((size_t)done < count) {
-		size_t want = count <= PIPE_BUF ? count : 1, n;
+		size_t want = count <= PIPE_BUF || p->packets ? count : 1, n;
 
 		if (!READ_ONCE(p->readers)) {
 			done = broken_pipe(done);
 			break;
 		}
-		if (PIPE_SIZE - p->len < want) {
-			if (f->flags & O_NONBLOCK) {
+		if (!pipe_room(p, want)) {
+			if (nonblock) {
 				done = done ? done : -EAGAIN;
 				break;
 			}
-			err = pipe_wait(p, &p->writable, PIPE_SIZE - READ_ONCE(p->len) >= want ||
+			err = pipe_wait(p, &p->writable, pipe_room(p, want) ||
 							 !READ_ONCE(p->readers));
 			if (err)
 				return done ? done : err;
@@ -173,6 +196,8 @@ static long pipe_write(struct file *f, const char __user *buf, size_t count, lon
 			done = done ? done : -EFAULT;
 			break;
 		}
+		if (p->packets)
+			p->msg_len[(p->msg_head + p->msgs++) % PIPE_MSGS] = n;
 		WRITE_ONCE(p->len, p->len + n);
 		done += n;
 		wait_chan_wake(&p->readable);
@@ -182,18 +207,17 @@ static long pipe_write(struct file *f, const char __user *buf, size_t count, lon
 	return done;
 }
 
-static unsigned int pipe_poll(struct file *f)
+unsigned int pipe_ring_poll(const struct pipe *p, bool reader)
 {
-	const struct pipe *p = f->data;
 	unsigned int len = READ_ONCE(p->len), mask = 0;
 
-	if ((f->flags & O_ACCMODE) == O_RDONLY) {
+	if (reader) {
 		if (len)
 			mask |= POLLIN | POLLRDNORM;
 		if (!READ_ONCE(p->writers))
 			mask |= POLLHUP;
 	} else {
-		if (len < PIPE_SIZE)
+		if (pipe_room(p, 1))
 			mask |= POLLOUT | POLLWRNORM;
 		if (!READ_ONCE(p->readers))
 			mask |= POLLERR;
@@ -201,15 +225,13 @@ static unsigned int pipe_poll(struct file *f)
 	return mask;
 }
 
-/* The last reference to one end: the other end's sleepers learn of it. */
-static void pipe_release(struct file *f)
+void pipe_ring_close(struct pipe *p, bool reader)
 {
-	struct pipe *p = f->data;
 	unsigned long flags;
 	bool last;
 
 	spin_lock_irqsave(&p->lock, flags);
-	if ((f->flags & O_ACCMODE) == O_RDONLY)
+	if (reader)
 		p->readers--;
 	else
 		p->writers--;
@@ -224,6 +246,59 @@ static void pipe_release(struct file *f)
 	}
 }
 
+void pipe_ring_pair(struct pipe *a, struct pipe *b)
+{
+	a->peer = b;
+	b->peer = a;
+}
+
+struct pipe *pipe_ring_peer(const struct pipe *p)
+{
+	return p->peer;
+}
+
+struct pipe *pipe_ring_alloc(bool packets)
+{
+	struct pipe *p = alloc_page_object();
+	phys_addr_t ring = p ? alloc_frames(PIPE_PAGES) : 0;
+
+	_Static_assert(sizeof(struct pipe) <= PAGE_SIZE, "struct pipe outgrew its page");
+	if (!ring) {
+		if (p)
+			free_page_object(p);
+		return NULL;
+	}
+	*p = (struct pipe){ .lock = SPINLOCK_INIT(pipe_lock), .readers = 1, .writers = 1,
+			    .ring = phys_to_virt(ring), .packets = packets };
+	return p;
+}
+
+static bool pipe_file_reads(const struct file *f)
+{
+	return (f->flags & O_ACCMODE) == O_RDONLY;
+}
+
+static long pipe_read(struct file *f, char __user *buf, size_t count, long *pos)
+{
+	return pipe_ring_read(f->data, buf, count, f->flags & O_NONBLOCK);
+}
+
+static long pipe_write(struct file *f, const char __user *buf, size_t count, long *pos)
+{
+	return pipe_ring_write(f->data, buf, count, f->flags & O_NONBLOCK);
+}
+
+static unsigned int pipe_poll(struct file *f)
+{
+	return pipe_ring_poll(f->data, pipe_file_reads(f));
+}
+
+/* The last reference to one end: the other end's sleepers learn of it. */
+static void pipe_release(struct file *f)
+{
+	pipe_ring_close(f->data, pipe_file_reads(f));
+}
+
 static const struct file_operations pipe_fops = {
 	.read = pipe_read,
 	.write = pipe_write,
@@ -236,41 +311,27 @@ static long do_pipe2(int __user *ufds, unsigned int flags)
 {
 	struct file *rd, *wr;
 	struct pipe *p;
-	phys_addr_t ring;
-	int fds[2];
-	long err;
 
 	if (flags & ~(O_CLOEXEC | O_NONBLOCK))
 		return -EINVAL;
-	p = alloc_page_object();
-	ring = p ? alloc_frames(PIPE_PAGES) : 0;
-	rd = ring ? file_alloc(&pipe_fops, O_RDONLY | (flags & O_NONBLOCK)) : NULL;
+	p = pipe_ring_alloc(false);
+	rd = p ? file_alloc(&pipe_fops, O_RDONLY | (flags & O_NONBLOCK)) : NULL;
 	if (!rd) {
-		if (ring)
-			free_frames(ring, PIPE_PAGES);
-		if (p)
-			free_page_object(p);
+		if (p) {			/* both ends closed: freed */
+			pipe_ring_close(p, true);
+			pipe_ring_close(p, false);
+		}
 		return -ENFILE;
 	}
-	*p = (struct pipe){ .lock = SPINLOCK_INIT(pipe_lock), .readers = 1, .writers = 1,
-			    .ring = phys_to_virt(ring) };
 	rd->data = p;
 	wr = file_alloc(&pipe_fops, O_WRONLY | (flags & O_NONBLOCK));
 	if (!wr) {
-		p->writers = 0;
+		pipe_ring_close(p, false);
 		file_put(rd);			/* the last end: frees the pipe */
 		return -ENFILE;
 	}
 	wr->data = p;
-	err = fd_install_pair(rd, wr, flags & O_CLOEXEC, fds);
-	if (!err && copy_to_user(ufds, fds, sizeof(fds))) {
-		fd_close(fds[0]);
-		fd_close(fds[1]);
-		err = -EFAULT;
-	}
-	file_put(rd);				/* the descriptors hold their own */
-	file_put(wr);
-	return err;
+	return fd_install_pair_user(rd, wr, flags & O_CLOEXEC, ufds);
 }
 
 /* pipe2(fds, flags) */

@@ -186,6 +186,20 @@ long sys_lseek(struct pt_regs *regs)
 	return ret;
 }
 
+/* ftruncate(fd, length): a file open for writing that has a size to set (a memory file). */
+long sys_ftruncate(struct pt_regs *regs)
+{
+	struct file *f = fget(regs->di);
+	long ret = -EINVAL;
+
+	if (!f)
+		return -EBADF;
+	if ((long)regs->si >= 0 && can_write(f) && f->op->truncate)
+		ret = f->op->truncate(f, regs->si);
+	file_put(f);
+	return ret;
+}
+
 void file_stat(const struct file *f, struct kernel_stat *st)
 {
 	memset(st, 0, sizeof(*st));

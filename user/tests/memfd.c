@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Memory files (kernel/fs/memfd.c) and kcmp(2) (kernel/kcmp.c): a memfd is a
+ * regular file in memory, read, written, sought and truncated as Linux's;
+ * kcmp tells a shared open file, address space or table from a look-alike.
+ */
+#include <file.h>
+#include <uapi/stat.h>
+#include "harness.h"
+
+#define SEEK_SET	0
+#define SEEK_END	2
+#define MFD_CLOEXEC	1
+#define KCMP_FILE	0
+#define KCMP_VM		1
+#define KCMP_FILES	2
+#define KCMP_FS		3
+#define KCMP_TYPES	8
+#define MEMFD_MAX_SIZE	(511L * 4096)	/* the table's 511 frames: kernel/fs/memfd.c */
+
+static long memfd_create(const char *name, long flags)
+{
+	return syscall2(__NR_memfd_create, name, flags);
+}
+
+static long kcmp(long pid1, long pid2, long type, long idx1, long idx2)
+{
+	return syscall5(__NR_kcmp, pid1, pid2, type, idx1, idx2);
+}
+
+static u8 page[2 * 4096];
+
+SELFTEST(memfd, read_write_seek_and_holes)
+{
+	struct kernel_stat st;
+	long fd = memfd_create("test", MFD_CLOEXEC);
+	char buf[16] = "";
+
+	ASSERT_TRUE(t, fd >= 3);
+	EXPECT_EQ(t, syscall2(__NR_fcntl, fd, F_GETFD), (long)FD_CLOEXEC);
+	EXPECT_EQ(t, syscall2(__NR_fcntl, fd, F_GETFL) & O_ACCMODE, (long)O_RDWR);
+	EXPECT_EQ(t, syscall3(__NR_read, fd, buf, sizeof(buf)), 0L);	/* empty */
+	EXPECT_EQ(t, syscall3(__NR_write, fd, "hello", 5), 5L);
+	EXPECT_EQ(t, syscall3(__NR_lseek, fd, 0, SEEK_SET), 0L);
+	EXPECT_EQ(t, syscall3(__NR_read, fd, buf, sizeof(buf)), 5L);	/* up to the size */
+	EXPECT_STREQ(t, buf, "hello");
+	/* A write a page and more past the end leaves a hole that reads as zeros. */
+	EXPECT_EQ(t, syscall4(__NR_pwrite64, fd, "!", 1, 3 * 4096L), 1L);
+	ASSERT_EQ(t, syscall2(__NR_fstat, fd, &st), 0L);
+	EXPECT_EQ(t, st.st_mode & S_IFMT, (unsigned int)S_IFREG);
+	EXPECT_EQ(t, st.st_size, 3 * 4096L + 1);
+	memset(page, 0x5a, sizeof(page));
+	EXPECT_EQ(t, syscall4(__NR_pread64, fd, page, sizeof(page), 4090L), (long)sizeof(page));
+	EXPECT_EQ(t, page[0], 0);
+	EXPECT_EQ(t, page[4095], 0);
+	EXPECT_EQ(t, page[sizeof(page) - 1], 0);
+	EXPECT_EQ(t, syscall3(__NR_lseek, fd, 0, SEEK_END), 3 * 4096L + 1);
+	syscall1(__NR_close, fd);
+}
+
+SELFTEST(memfd, truncate_shares_and_errors)
+{
+	long fd = memfd_create("test", 0), pid, longest;
+	char name[300], c = 0;
+
+	ASSERT_TRUE(t, fd >= 0);
+	EXPECT_EQ(t, syscall2(__NR_fcntl, fd, F_GETFD), 0L);
+	EXPECT_EQ(t, syscall3(__NR_write, fd, "abcdef", 6), 6L);
+	EXPECT_EQ(t, syscall2(__NR_ftruncate, fd, 2), 0L);
+	EXPECT_EQ(t, syscall2(__NR_ftruncate, fd, 6), 0L);	/* grown back: a hole */
+	EXPECT_EQ(t, syscall4(__NR_pread64, fd, &c, 1, 4L), 1L);
+	EXPECT_EQ(t, c, 0);					/* fails if the cut stays */
+	EXPECT_EQ(t, syscall2(__NR_ftruncate, fd, -1), -EINVAL);
+	EXPECT_EQ(t, syscall2(__NR_ftruncate, fd, MEMFD_MAX_SIZE + 1), -EFBIG);
+	EXPECT_EQ(t, syscall4(__NR_pwrite64, fd, "x", 1, MEMFD_MAX_SIZE), -EFBIG);
+	EXPECT_EQ(t, syscall2(__NR_ftruncate, 1, 0), -EINVAL);	/* the console has no size */
+	/* A forked child writes through the shared open file; the parent reads it. */
+	pid = syscall0(__NR_fork);
+	if (pid == 0)
+		syscall1(__NR_exit, syscall4(__NR_pwrite64, fd, "Z", 1, 0L) != 1);
+	EXPECT_EQ(t, wait_status(pid), 0);
+	EXPECT_EQ(t, syscall4(__NR_pread64, fd, &c, 1, 0L), 1L);
+	EXPECT_EQ(t, c, 'Z');
+	memset(name, 'n', sizeof(name));
+	name[249] = 0;
+	longest = memfd_create(name, 0);			/* 249 bytes: the longest */
+	EXPECT_GE(t, longest, 0L);
+	syscall1(__NR_close, longest);
+	name[249] = 'n';
+	name[250] = 0;
+	EXPECT_EQ(t, memfd_create(name, 0), -EINVAL);
+	EXPECT_EQ(t, memfd_create("x", 0x100), -EINVAL);	/* unknown flag */
+	EXPECT_EQ(t, memfd_create((const char *)8, 0), -EFAULT);
+	syscall1(__NR_close, fd);
+}
+
+/* kcmp: a dup and a fork's copy are the same open file; another open is not. */
+SELFTEST(kcmp, tells_shared_objects_from_look_alikes)
+{
+	long me = syscall0(__NR_getpid), a = memfd_create("a", 0), b = memfd_create("b", 0);
+	long dup = syscall1(__NR_dup, a), pid, order;
+
+	ASSERT_TRUE(t, a >= 0 && b >= 0);
+	EXPECT_EQ(t, kcmp(me, me, KCMP_FILE, a, dup), 0L);
+	order = kcmp(me, me, KCMP_FILE, a, b);
+	EXPECT_TRUE(t, order == 1 || order == 2);		/* fails if all files are equal */
+	EXPECT_EQ(t, kcmp(me, me, KCMP_FILE, b, a), 3 - order);
+	pid = syscall0(__NR_fork);
+	if (pid == 0) {
+		syscall1(__NR_pause, 0);
+		syscall1(__NR_exit, 0);
+	}
+	EXPECT_EQ(t, kcmp(me, pid, KCMP_FILE, a, a), 0L);	/* fork shares open files */
+	EXPECT_NE(t, kcmp(me, pid, KCMP_VM, 0, 0), 0L);		/* ... and copies the rest */
+	EXPECT_NE(t, kcmp(me, pid, KCMP_FILES, 0, 0), 0L);
+	EXPECT_EQ(t, kcmp(me, me, KCMP_VM, 0, 0), 0L);
+	EXPECT_EQ(t, kcmp(me, pid, KCMP_FILE, a, 200), -EBADF);
+	EXPECT_EQ(t, kcmp(me, pid, KCMP_FS, 0, 0), -EOPNOTSUPP);
+	EXPECT_EQ(t, kcmp(me, pid, KCMP_TYPES, 0, 0), -EINVAL);
+	EXPECT_EQ(t, kcmp(me, 99999, KCMP_VM, 0, 0), -ESRCH);
+	syscall2(__NR_kill, pid, SIGKILL);
+	EXPECT_EQ(t, wait_status(pid), SIGKILL);
+	syscall1(__NR_close, a);
+	syscall1(__NR_close, b);
+	syscall1(__NR_close, dup);
+}
