@@ -309,21 +309,15 @@ long sys_clone3(struct pt_regs *regs)
 {
 	const u8 __user *uargs = (const u8 __user *)regs->di;
 	unsigned long size = regs->si;
-	struct clone_args ca = { 0 };
 	struct kernel_clone_args args;
+	struct clone_args ca;
+	long err;
 
 	if (size < CLONE_ARGS_SIZE_VER0 || size > PAGE_SIZE)
 		return -EINVAL;
-	if (copy_from_user(&ca, uargs, MIN(size, sizeof(ca))))
-		return -EFAULT;
-	for (unsigned long off = sizeof(ca); off < size; off++) {
-		u8 byte;
-
-		if (copy_from_user(&byte, uargs + off, 1))
-			return -EFAULT;
-		if (byte)
-			return -E2BIG;
-	}
+	err = copy_struct_from_user(&ca, sizeof(ca), uargs, size);
+	if (err)
+		return err;
 	/* pidfd is read only with CLONE_PIDFD, which is unsupported: glibc fills it anyway. */
 	if ((ca.flags & CSIGNAL) || ca.exit_signal > _NSIG || ca.set_tid || ca.set_tid_size ||
 	    ca.cgroup || ca.flags >> 32)

@@ -113,9 +113,11 @@ static int take_addfds_locked(struct seccomp_knotif *n, bool failed,
 			a->ret = fd_install(a->file, a->cloexec);
 		else
 			a->ret = fd_install_at(a->file, a->newfd, a->cloexec, &replaced[taken]);
-		if (a->send && !failed) {
-			n->val = a->ret >= 0 ? a->ret : 0;
-			n->error = a->ret >= 0 ? 0 : (int)a->ret;
+		if (a->send && !failed && a->ret >= 0) {
+			n->val = a->ret;
+			n->error = 0;
+		} else if (a->send && !failed) {
+			n->state = NOTIFY_SENT;	/* no answer after all: one may still come */
 		}
 		WRITE_ONCE(a->done, true);
 		taken++;
@@ -310,7 +312,7 @@ static long notify_id_valid(struct seccomp_filter *f, const void __user *uid)
  * for the number it got; with SEND that number is also the call's answer, and
  * no other answer can follow. -ESRCH if the call ended first.
  */
-static long notify_addfd(struct seccomp_filter *f, const void __user *uaddfd)
+static long notify_addfd(struct seccomp_filter *f, const void __user *uaddfd, size_t size)
 {
 	struct seccomp_notif_addfd args;
 	struct seccomp_addfd req = { 0 };
@@ -318,8 +320,11 @@ static long notify_addfd(struct seccomp_filter *f, const void __user *uaddfd)
 	unsigned long flags;
 	long ret;
 
-	if (copy_from_user(&args, uaddfd, sizeof(args)))
-		return -EFAULT;
+	if (size < sizeof(args) || size >= PAGE_SIZE)
+		return -EINVAL;
+	ret = copy_struct_from_user(&args, sizeof(args), uaddfd, size);
+	if (ret)
+		return ret;
 	if ((args.newfd_flags & ~O_CLOEXEC) ||
 	    (args.flags & ~(SECCOMP_ADDFD_FLAG_SETFD | SECCOMP_ADDFD_FLAG_SEND)) ||
 	    (args.newfd && !(args.flags & SECCOMP_ADDFD_FLAG_SETFD)))
@@ -367,6 +372,9 @@ static long listener_ioctl(struct file *file, unsigned int cmd, unsigned long ar
 {
 	struct seccomp_filter *f = file->data;
 
+	/* ADDFD's struct may grow: its size is the one the command encodes. */
+	if (IOC_TYPE_NR(cmd) == IOC_TYPE_NR(SECCOMP_IOCTL_NOTIF_ADDFD))
+		return notify_addfd(f, (const void __user *)arg, IOC_SIZE(cmd));
 	switch (cmd) {
 	case SECCOMP_IOCTL_NOTIF_RECV:
 		return notify_recv(f, (void __user *)arg);
@@ -375,8 +383,6 @@ static long listener_ioctl(struct file *file, unsigned int cmd, unsigned long ar
 	case SECCOMP_IOCTL_NOTIF_ID_VALID:
 	case SECCOMP_IOCTL_NOTIF_ID_VALID_WRONG_DIR:
 		return notify_id_valid(f, (const void __user *)arg);
-	case SECCOMP_IOCTL_NOTIF_ADDFD:
-		return notify_addfd(f, (const void __user *)arg);
 	case SECCOMP_IOCTL_NOTIF_SET_FLAGS:
 		/* A hint to wake the caller on the listener's CPU: one run queue here. */
 		return arg & ~SECCOMP_USER_NOTIF_FD_SYNC_WAKE_UP ? -EINVAL : 0;

@@ -9,6 +9,7 @@
 #include <asm/uaccess.h>
 #include <errno.h>
 #include <kernel.h>
+#include <string.h>
 
 /*
  * On a fault, RCX still holds the bytes left to copy: the fixup just resumes
@@ -74,4 +75,20 @@ long strncpy_from_user(char *dst, const char __user *src, long count)
 				return done;
 	}
 	return count;
+}
+
+long copy_struct_from_user(void *dst, size_t ksize, const void __user *src, size_t usize)
+{
+	memset(dst, 0, ksize);
+	if (copy_from_user(dst, src, MIN(ksize, usize)))
+		return -EFAULT;
+	for (size_t off = ksize; off < usize; off++) {
+		u8 byte;
+
+		if (copy_from_user(&byte, (const u8 __user *)src + off, 1))
+			return -EFAULT;
+		if (byte)
+			return -E2BIG;
+	}
+	return 0;
 }

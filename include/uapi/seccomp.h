@@ -95,4 +95,11 @@ struct seccomp_notif_addfd {
 #define SECCOMP_IOCTL_NOTIF_ADDFD		0x40182103U
 #define SECCOMP_IOCTL_NOTIF_SET_FLAGS		0x40082104U
 
+/*
+ * An ioctl command's argument size (bits 16-29, as Linux's _IOC_SIZE), and its
+ * type and number alone (Linux's EA_IOCTL(): without the size and direction).
+ */
+#define IOC_SIZE(cmd)			(((cmd) >> 16) & 0x3fffU)
+#define IOC_TYPE_NR(cmd)		((cmd) & 0xffffU)
+
 #endif

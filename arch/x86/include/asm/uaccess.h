@@ -26,5 +26,12 @@ unsigned long copy_to_user(void __user *dst, const void *src, unsigned long n);
  * in the first count bytes, dst then unterminated), or -EFAULT.
  */
 long strncpy_from_user(char *dst, const char __user *src, long count);
+/*
+ * An extensible structure (clone3's, ADDFD's): usize bytes of the caller's into
+ * dst[ksize], as Linux's copy_struct_from_user(). A shorter one is zero-filled;
+ * a longer one is taken if what this kernel does not know of is zero, else
+ * -E2BIG. 0 or -EFAULT otherwise.
+ */
+long copy_struct_from_user(void *dst, size_t ksize, const void __user *src, size_t usize);
 
 #endif
