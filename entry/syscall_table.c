@@ -101,6 +101,7 @@ const sys_call_ptr_t sys_call_table[NR_syscalls] = {
 	[__NR_openat]		= sys_openat,
 	[__NR_newfstatat]	= sys_newfstatat,
 	[__NR_ppoll]		= sys_ppoll,
+	[__NR_unshare]		= sys_unshare,
 	[__NR_set_robust_list]	= sys_set_robust_list,
 	[__NR_epoll_pwait]	= sys_epoll_pwait,
 	[__NR_eventfd]		= sys_eventfd,

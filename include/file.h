@@ -32,6 +32,7 @@ struct file_operations {
 	u32 mode;				/* st_mode: type and permission bits */
 	u32 rdev;				/* st_rdev of a device, else 0 */
 	bool seekable;				/* lseek() and pread() work, else -ESPIPE */
+	bool maps_anonymous;			/* mmap() gives anonymous memory (/dev/zero) */
 };
 
 struct file {
@@ -90,6 +91,8 @@ struct files *files_alloc_console(void);
 struct files *files_dup(struct files *old);
 void files_get(struct files *files);
 void files_put(struct files *files);
+/* unshare(CLONE_FILES): t's table made its own, copied if shared: 0 or -ENOMEM. */
+int files_unshare(struct task *t);
 /* execve(): the table made the caller's own (copied if shared), close-on-exec fds closed. */
 int files_exec(struct task *t);
 
@@ -99,6 +102,15 @@ int files_exec(struct task *t);
  */
 struct file *console_open(void);
 struct file *null_open(void);
+struct file *zero_open(void);
+/* A page of zeros: what /dev/zero and a memory file's holes read. */
+extern const u8 zero_page[PAGE_SIZE];
+/*
+ * mmap() of fd (kernel/mm/mmap.c asks): 0 if the file maps, as anonymous memory
+ * (/dev/zero, as Linux's), writable (write) and MAP_SHARED (shared) as its access mode
+ * allows; -EBADF, -EACCES, or -ENODEV for a file that does not map.
+ */
+long file_mmap_check(int fd, bool write, bool shared);
 struct file *proc_maps_open(void);
 /* /sys/devices/system/cpu/vulnerabilities/NAME, for each NAME here, as Linux's. */
 #define CPU_VULNERABILITIES(V)	V(meltdown) V(mds) V(spectre_v1) V(spectre_v2)

@@ -16,6 +16,7 @@
 #include <asm/percpu.h>
 #include <asm/pgtable.h>
 #include <asm/ptrace.h>
+#include <capability.h>
 #include <mm.h>
 #include <ptrace.h>
 #include <signal.h>
@@ -116,6 +117,7 @@ struct task {
 	unsigned long exit_ip;
 	/* The clock calls that reached the kernel: the vDSO test counts them (uapi/bench.h). */
 	unsigned long clock_syscalls;
+	struct task_caps caps;		/* its capabilities (include/capability.h) */
 };
 /* task_thread_info() (include/thread_info.h) is a cast: the flags come first. */
 _Static_assert(offsetof(struct task, thread_info) == 0, "thread_info first in struct task");

@@ -43,6 +43,15 @@ void seccomp_filter_release(struct seccomp_filter *f);
  */
 struct seccomp_filter *seccomp_exit_locked(struct task *t);
 
+/*
+ * PTRACE_SECCOMP_GET_FILTER: t's filter number off (0 the oldest) copied to
+ * data (unless NULL), its length in instructions returned; PTRACE_SECCOMP_GET_METADATA:
+ * the struct seccomp_metadata at data (size bytes of it) filled in, its size returned
+ * (kernel/seccomp_ptrace.c).
+ */
+long seccomp_get_filter(struct task *t, unsigned long off, void __user *data);
+long seccomp_get_metadata(struct task *t, unsigned long size, void __user *data);
+
 /* prctl(PR_GET_SECCOMP), prctl(PR_SET_SECCOMP, mode, filter). */
 long prctl_get_seccomp(void);
 long prctl_set_seccomp(unsigned long mode, unsigned long filter);

@@ -114,5 +114,6 @@ long sys_ftruncate(struct pt_regs *regs);
 long sys_memfd_create(struct pt_regs *regs);
 long sys_kcmp(struct pt_regs *regs);
 long sys_socketpair(struct pt_regs *regs);
+long sys_unshare(struct pt_regs *regs);
 
 #endif

@@ -46,7 +46,17 @@
 #define CLONE_DETACHED		0x00400000
 #define CLONE_UNTRACED		0x00800000
 #define CLONE_CHILD_SETTID	0x01000000
+#define CLONE_NEWTIME		0x00000080
+#define CLONE_NEWNS		0x00020000
+#define CLONE_NEWCGROUP		0x02000000
+#define CLONE_NEWUTS		0x04000000
+#define CLONE_NEWIPC		0x08000000
+#define CLONE_NEWUSER		0x10000000
+#define CLONE_NEWPID		0x20000000
+#define CLONE_NEWNET		0x40000000
 #define CLONE_IO		0x80000000
+#define CLONE_NAMESPACES	(CLONE_NEWTIME | CLONE_NEWNS | CLONE_NEWCGROUP | CLONE_NEWUTS | \
+				 CLONE_NEWIPC | CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNET)
 
 /*
  * What entrylab does: CLONE_FILES shares the descriptor table (without it the
@@ -163,6 +173,7 @@ static void copy_thread(struct task *p, const struct kernel_clone_args *args)
 	}
 	fpu_save(p->fpu);		/* ours, live in the registers: the child starts with it */
 	p->cpus_allowed = cur->cpus_allowed;
+	p->caps = cur->caps;
 	p->sig.blocked = cur->sig.blocked;
 	/* A thread or vfork child runs on another stack: no alternate stack of ours. */
 	if ((args->flags & (CLONE_VM | CLONE_VFORK)) != CLONE_VM)
@@ -333,4 +344,32 @@ long sys_clone3(struct pt_regs *regs)
 	if ((args.flags & (CLONE_THREAD | CLONE_PARENT)) && args.exit_signal)
 		return -EINVAL;
 	return copy_process(&args);
+}
+
+/*
+ * unshare(flags): stop sharing with the rest of the process what flags names,
+ * as Linux's ksys_unshare(). CLONE_FILES gives the caller a copy of its
+ * descriptor table. CLONE_FS and CLONE_SYSVSEM name what entrylab does not
+ * share (a cwd that can change, semaphores): nothing to do. CLONE_THREAD,
+ * CLONE_SIGHAND and CLONE_VM can only be "unshared" when nothing shares them,
+ * else -EINVAL, Linux's rule. Namespaces are -EINVAL, what Linux answers when
+ * built without them: entrylab has none.
+ */
+long sys_unshare(struct pt_regs *regs)
+{
+	unsigned long flags = regs->di;
+	struct task *t = current;
+
+	if (flags & ~(CLONE_THREAD | CLONE_FS | CLONE_SIGHAND | CLONE_VM | CLONE_FILES |
+		      CLONE_SYSVSEM | CLONE_NAMESPACES))
+		return -EINVAL;
+	if (flags & CLONE_NAMESPACES)
+		return -EINVAL;
+	if ((flags & (CLONE_THREAD | CLONE_SIGHAND | CLONE_VM)) && READ_ONCE(t->signal->live) > 1)
+		return -EINVAL;
+	if ((flags & (CLONE_SIGHAND | CLONE_VM)) && READ_ONCE(t->sighand->refs) > 1)
+		return -EINVAL;
+	if ((flags & CLONE_VM) && READ_ONCE(t->mm->users) > 1)
+		return -EINVAL;
+	return flags & CLONE_FILES ? files_unshare(t) : 0;
 }

@@ -19,26 +19,34 @@
  */
 #include <asm/processor.h>
 #include <asm/uaccess.h>
+#include <capability.h>
 #include <errno.h>
 #include <kernel.h>
 #include <mm.h>
 #include <ptrace.h>
 #include <sched.h>
+#include <seccomp.h>
 #include <signal.h>
 #include <syscalls.h>
 
-#define PTRACE_O_SUPPORTED	(PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACESECCOMP | PTRACE_O_EXITKILL)
+#define PTRACE_O_SUPPORTED	(PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACESECCOMP | PTRACE_O_EXITKILL | \
+				 PTRACE_O_SUSPEND_SECCOMP)
 
 /*
  * Options a tracer may set (SETOPTIONS, SEIZE): 0, -EINVAL for one unknown, or
- * -EPERM for PTRACE_O_SUSPEND_SECCOMP, which needs CAP_SYS_ADMIN on Linux and so
- * is never granted here (no task has capabilities).
+ * -EPERM for PTRACE_O_SUSPEND_SECCOMP unless the tracer has CAP_SYS_ADMIN and
+ * is neither confined by seccomp nor exempt from it as a tracee itself, as
+ * Linux's ptrace_setoptions() rules.
  */
 static long ptrace_check_options(unsigned long options)
 {
-	if (options & PTRACE_O_SUSPEND_SECCOMP)
+	if (options & ~PTRACE_O_SUPPORTED)
+		return -EINVAL;
+	if ((options & PTRACE_O_SUSPEND_SECCOMP) &&
+	    (!capable(CAP_SYS_ADMIN) || current->seccomp_mode != SECCOMP_MODE_DISABLED ||
+	     (READ_ONCE(current->ptrace.options) & PTRACE_O_SUSPEND_SECCOMP)))
 		return -EPERM;
-	return options & ~PTRACE_O_SUPPORTED ? -EINVAL : 0;
+	return 0;
 }
 
 /**
@@ -441,6 +449,10 @@ static long ptrace_request(struct task *t, long request, unsigned long addr, uns
 		return ptrace_getsiginfo(t, data);
 	case PTRACE_PEEKSIGINFO:
 		return ptrace_peeksiginfo(t, addr, data);
+	case PTRACE_SECCOMP_GET_FILTER:
+		return seccomp_get_filter(t, addr, (void __user *)data);
+	case PTRACE_SECCOMP_GET_METADATA:
+		return seccomp_get_metadata(t, addr, (void __user *)data);
 	default:
 		return ptrace_syscall_request(t, request, addr, data);
 	}

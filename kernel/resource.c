@@ -9,6 +9,7 @@
  * changes nothing), RLIMIT_NPROC is the task table's size.
  */
 #include <asm/uaccess.h>
+#include <capability.h>
 #include <errno.h>
 #include <resource.h>
 #include <sched.h>
@@ -71,8 +72,12 @@ static long do_prlimit(int pid, unsigned int resource, const struct rlimit64 *ne
 		return -ESRCH;
 	}
 	*old = t->signal->rlim[resource];
+	if (new && new->max > old->max && !capable(CAP_SYS_RESOURCE)) {
+		tasklist_unlock(flags);
+		return -EPERM;			/* only the privileged raise a hard limit */
+	}
 	if (new)
-		t->signal->rlim[resource] = *new;	/* uid 0 may raise the hard limit */
+		t->signal->rlim[resource] = *new;
 	tasklist_unlock(flags);
 	return 0;
 }

@@ -16,11 +16,13 @@
  * The mode and the filters are inherited by fork and clone and kept by execve;
  * a task in one mode cannot switch to the other (-EINVAL).
  *
- * Linux lets a task install a filter if it has no_new_privs or CAP_SYS_ADMIN.
- * entrylab has no capabilities: no task has CAP_SYS_ADMIN, so a filter needs
- * no_new_privs (prctl(PR_SET_NO_NEW_PRIVS)), -EACCES without, the answer Linux
- * gives an unprivileged task. no_new_privs itself can only be set, and is kept
- * the same way; entrylab has no setuid programs for it to guard.
+ * As on Linux, a task may install a filter if it has no_new_privs
+ * (prctl(PR_SET_NO_NEW_PRIVS)) or CAP_SYS_ADMIN (include/capability.h: a
+ * program starts with root's capabilities and may drop them), -EACCES
+ * otherwise. no_new_privs itself can only be set, and is kept the same way;
+ * at execve it keeps a program from gaining capabilities it had dropped.
+ * A tracer with CAP_SYS_ADMIN may suspend a tracee's seccomp
+ * (PTRACE_O_SUSPEND_SECCOMP) and read its filters (kernel/seccomp_ptrace.c).
  *
  * Linux 5.11's constant-action bitmap: at attach time each filter is emulated
  * for every syscall number with only the number and the architecture known; a
@@ -37,6 +39,7 @@
  * without one such a call is -ENOSYS.
  */
 #include <bpf_filter.h>
+#include <capability.h>
 #include <errno.h>
 #include <file.h>
 #include <asm/uaccess.h>
@@ -253,6 +256,9 @@ static int seccomp_filter_decide(struct pt_regs *regs, int nr, bool recheck)
 
 int __secure_computing(struct pt_regs *regs, int nr)
 {
+	/* A checkpointing tracer (CRIU) with CAP_SYS_ADMIN suspended it: it runs its calls. */
+	if (READ_ONCE(current->ptrace.options) & PTRACE_O_SUSPEND_SECCOMP)
+		return nr;
 	switch (current->seccomp_mode) {
 	case SECCOMP_MODE_STRICT:
 		if (!strict_allows(nr))
@@ -312,8 +318,8 @@ static struct seccomp_filter *prepare_filter(const void __user *uprog, bool log,
 		return NULL;
 	/* Linux's order: the sock_fprog is read and sized before the privilege check. */
 	*err = -EACCES;
-	if (!current->no_new_privs)
-		return NULL;		/* and nobody has CAP_SYS_ADMIN */
+	if (!current->no_new_privs && !capable(CAP_SYS_ADMIN))
+		return NULL;
 	frames = (sizeof(*f) + fprog.len * sizeof(struct sock_filter) + PAGE_SIZE - 1) / PAGE_SIZE;
 	*err = -ENOMEM;
 	pa = alloc_frames(frames);

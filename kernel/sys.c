@@ -7,6 +7,7 @@
 #include <asm/apic.h>
 #include <asm/processor.h>
 #include <asm/uaccess.h>
+#include <capability.h>
 #include <errno.h>
 #include <pmm.h>
 #include <printk.h>
@@ -42,8 +43,8 @@ long sys_getppid(struct pt_regs *regs)
 
 /*
  * getuid(), getgid(), geteuid(), getegid(): entrylab has no users, so every
- * task runs as user and group 0, what Linux's pid 1 sees; it has no
- * capabilities all the same (capget(2)).
+ * task runs as user and group 0, what Linux's pid 1 sees, with root's
+ * capabilities (kernel/capability.c).
  */
 long sys_getuid(struct pt_regs *regs)
 {
@@ -146,99 +147,11 @@ long sys_prctl(struct pt_regs *regs)
 		return prctl_get_seccomp();
 	case PR_SET_SECCOMP:
 		return prctl_set_seccomp(arg2, arg3);
+	case PR_CAPBSET_READ:
+	case PR_CAPBSET_DROP:
+		return prctl_capbset(regs->di, arg2);
 	case PR_SET_SYSCALL_USER_DISPATCH:
 		return set_syscall_user_dispatch(arg2, arg3, arg4, (char __user *)arg5);
 	}
 	return -EINVAL;
-}
-
-/* capget(2)'s header versions: 32-bit sets (v1), 64-bit sets as two halves (v2, v3). */
-#define _LINUX_CAPABILITY_VERSION_1	0x19980330
-#define _LINUX_CAPABILITY_VERSION_2	0x20071026
-#define _LINUX_CAPABILITY_VERSION_3	0x20080522
-
-struct cap_user_header {
-	u32 version;
-	int pid;
-};
-
-struct cap_user_data {
-	u32 effective, permitted, inheritable;
-};
-
-/*
- * The header of capget() and capset(): *hdr and how many set words its version
- * has, or -EINVAL for an unknown version, the preferred one written back (how
- * libcap probes it), or -EFAULT.
- */
-static long cap_read_header(struct cap_user_header __user *uhdr, struct cap_user_header *hdr,
-			    unsigned int *words)
-{
-	if (copy_from_user(hdr, uhdr, sizeof(*hdr)))
-		return -EFAULT;
-	if (hdr->version == _LINUX_CAPABILITY_VERSION_1) {
-		*words = 1;
-	} else if (hdr->version == _LINUX_CAPABILITY_VERSION_2 ||
-		   hdr->version == _LINUX_CAPABILITY_VERSION_3) {
-		*words = 2;
-	} else {
-		hdr->version = _LINUX_CAPABILITY_VERSION_3;
-		return copy_to_user(uhdr, hdr, sizeof(*hdr)) ? -EFAULT : -EINVAL;
-	}
-	return 0;
-}
-
-/*
- * capget(hdr, data): entrylab has no capabilities, so every task's three sets are
- * empty. With Linux's rules for the rest: an unknown version is -EINVAL (0 when
- * data is NULL: a probe), an unknown pid -ESRCH.
- */
-long sys_capget(struct pt_regs *regs)
-{
-	struct cap_user_header __user *uhdr = (void __user *)regs->di;
-	struct cap_user_data __user *udata = (void __user *)regs->si;
-	struct cap_user_data none[2] = { 0 };
-	struct cap_user_header hdr;
-	unsigned long flags;
-	unsigned int words;
-	long ret;
-	bool found;
-
-	ret = cap_read_header(uhdr, &hdr, &words);
-	if (ret)
-		return ret == -EINVAL && !udata ? 0 : ret;
-	if (hdr.pid < 0)
-		return -EINVAL;
-	tasklist_lock(&flags);
-	found = !hdr.pid || find_task_by_tid_locked(hdr.pid);
-	tasklist_unlock(flags);
-	if (!found)
-		return -ESRCH;
-	return copy_to_user(udata, none, words * sizeof(none[0])) ? -EFAULT : 0;
-}
-
-/*
- * capset(hdr, data): a task may change only its own sets (-EPERM for another
- * pid), and only to subsets of what it has, as Linux's cap_capset() rules:
- * with every set empty here, the empty sets are all it may set (libcap's
- * cap_set_proc() dropping a capability it never had succeeds); any bit -EPERM.
- */
-long sys_capset(struct pt_regs *regs)
-{
-	struct cap_user_header __user *uhdr = (void __user *)regs->di;
-	struct cap_user_data data[2];
-	struct cap_user_header hdr;
-	unsigned int words;
-	long ret = cap_read_header(uhdr, &hdr, &words);
-
-	if (ret)
-		return ret;
-	if (hdr.pid && hdr.pid != current->pid)
-		return -EPERM;
-	if (copy_from_user(data, (const void __user *)regs->si, words * sizeof(data[0])))
-		return -EFAULT;
-	for (unsigned int i = 0; i < words; i++)
-		if (data[i].effective || data[i].permitted || data[i].inheritable)
-			return -EPERM;
-	return 0;
 }

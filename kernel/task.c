@@ -15,6 +15,7 @@
  */
 #include <asm/pgtable.h>
 #include <asm/io_bitmap.h>
+#include <capability.h>
 #include <file.h>
 #include <kernel.h>
 #include <mm.h>
@@ -192,6 +193,7 @@ struct task *task_create_process(const char *name)
 		return NULL;
 	}
 	rlimit_init(t->signal->rlim);
+	caps_init(t);
 	t->kernel_reaps = true;
 	return t;
 }

@@ -659,8 +659,9 @@ CLAIMS = [
      'tests/selftests-x86.expect lists (below)'),
     (['selftests-linux-as-expected'],
      "Linux's selftests beyond x86/ (breakpoints/, sigaltstack/, timers/threadtest on two "
-     'CPUs, syscall_user_dispatch/, ptrace/, seccomp/seccomp_bpf), unmodified, each as init: exactly the results tests/selftests-linux.expect '
-     'lists, its excused cases failing and no others'),
+     'CPUs, syscall_user_dispatch/, ptrace/, seccomp/seccomp_bpf on one CPU and on two), '
+     'unmodified, each as init: exactly the results tests/selftests-linux.expect lists, its '
+     'excused cases failing and no others'),
     (['readme-fuzzer-as-init'],
      "the README's fuzzer command on one CPU, then with `SMP=2`: self-tests pass, 1,000,000 "
      'fuzzed syscalls, the same result hash, CT_WARN_ON 0, no frame leaked, kernel page '
@@ -1428,7 +1429,8 @@ def selftests_linux_as_expected(b):
     want, _ = selftests_linux.read_expect()
     results, problems = selftests_linux.run_all(b)
     subs = [(result if result != 'FAIL' or want[test][0] == 'pass' else 'XFAIL',
-             f'selftests-linux/{test}', reason) for test, result, reason in results]
+             f'selftests-linux/{test.replace(" ", ":")}', reason)
+            for test, result, reason in results]
     passed = sum(1 for r in results if r[1] == 'PASS')
     return problems, f'{passed} of {len(results)} pass, the rest as expected', subs
 

@@ -29,8 +29,10 @@ LINE = re.compile(r'^(\S+)\s+(pass|fail|skip)(?:\s+except\s+((?:"[^"]*"(?:,\s*)?
 
 
 def read_expect():
-    """{DIR/NAME: (kind, excused cases, reason)} from tests/selftests-linux.expect, and
-    {DIR/NAME: the environment (VAR=value words) its boot gets}."""
+    """{TEST: (kind, excused cases, reason)} from tests/selftests-linux.expect, and
+    {TEST: the environment (VAR=value words) its boot gets}. A TEST is DIR/NAME,
+    followed by its VAR=value words when it has any: one program may be listed
+    once per environment (seccomp_bpf on one CPU and with SMP=2)."""
     want, envs = {}, {}
     for line in open(EXPECT):
         line = line.strip()
@@ -40,8 +42,11 @@ def read_expect():
         if not m:
             raise SystemExit(f'tests/selftests-linux.expect: cannot read "{line}"')
         excused = re.findall(r'"([^"]+)"', m[3] or '')
-        want[m[1]] = (m[2], excused, m[5])
-        envs[m[1]] = dict(w.split('=', 1) for w in m[4].split())
+        test = ' '.join([m[1], *m[4].split()])
+        if test in want:
+            raise SystemExit(f'tests/selftests-linux.expect: "{test}" listed twice')
+        want[test] = (m[2], excused, m[5])
+        envs[test] = dict(w.split('=', 1) for w in m[4].split())
     return want, envs
 
 
@@ -111,6 +116,11 @@ def build(src, out, usr, test):
     return binary, None
 
 
+def program(test):
+    """The DIR/NAME a test runs (its VAR=value words dropped)."""
+    return test.split()[0]
+
+
 def failing_cases(r):
     """The descriptions of the KTAP/TAP cases the program reported "not ok"."""
     return [m[1].strip() for m in (re.match(r'^not ok \d+ (.*?)(?: # .*)?$', line.strip())
@@ -127,13 +137,14 @@ def verdict(r, excused):
     return (*selftests_x86.verdict(r), cases)
 
 
-def run_one(b, src, out, usr, test, excused, env, cmdline):
-    binary, error = build(src, out, usr, test)
+def run_one(b, built, test, excused, env, cmdline):
+    binary, error = built
     if not binary:
         return test, 'FAIL', f'does not build: {error}', []
     tag = '-' + cmdline.replace('=', '-') if cmdline else ''
-    r = boot.run(b, f'selftests-linux{tag}-{test.replace("/", "-")}', cmdline, init=binary,
-                 env=env, timeout=selftests_x86.BOOT_TIMEOUT * 4)
+    name = re.sub(r'[/ =]', '-', test)
+    r = boot.run(b, f'selftests-linux{tag}-{name}', cmdline, init=binary, env=env,
+                 timeout=selftests_x86.BOOT_TIMEOUT * 4)
     return (test, *verdict(r, excused))
 
 
@@ -144,9 +155,11 @@ def run_all(b, only='', cmdline=''):
     tests = [t for t in want if only in t]
     src = source_dir(out, sorted({t.split('/')[0] for t in want}))
     usr = install_headers(out)
+    programs = sorted({program(t) for t in tests})
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 1)) as ex:
-        results = list(ex.map(lambda t: run_one(b, src, out, usr, t, want[t][1], envs[t], cmdline),
-                              tests))
+        built = dict(zip(programs, ex.map(lambda p: build(src, out, usr, p), programs)))
+        results = list(ex.map(lambda t: run_one(b, built[program(t)], t, want[t][1], envs[t],
+                                                cmdline), tests))
     for test, result, reason, cases in results:
         kind, excused, why = want[test]
         if kind == 'pass' and result != 'PASS':

@@ -26,6 +26,7 @@
 #include <asm/irqflags.h>
 #include <asm/percpu.h>
 #include <asm/uaccess.h>
+#include <capability.h>
 #include <errno.h>
 #include <pmm.h>
 #include <sched.h>
@@ -123,9 +124,8 @@ static void access_changed(struct task *t)
 }
 
 /*
- * ioperm(from, num, turn_on): ports [from, from + num) allowed or denied. Every
- * process is privileged (there are no users), so turning ports on needs no
- * capability; as on Linux, turning them off never does.
+ * ioperm(from, num, turn_on): ports [from, from + num) allowed or denied. As on
+ * Linux, turning ports on needs CAP_SYS_RAWIO (-EPERM), turning them off never does.
  */
 long sys_ioperm(struct pt_regs *regs)
 {
@@ -135,6 +135,8 @@ long sys_ioperm(struct pt_regs *regs)
 
 	if (from + num <= from || from + num > IO_BITMAP_BITS)
 		return -EINVAL;
+	if (on && !capable(CAP_SYS_RAWIO))
+		return -EPERM;
 	if (!t->io_bitmap) {
 		if (!on)
 			return 0;
@@ -156,7 +158,10 @@ long sys_ioperm(struct pt_regs *regs)
 	return 0;
 }
 
-/* iopl(level): 3 is every port (emulated, see above); below 3, the bitmap alone. */
+/*
+ * iopl(level): 3 is every port (emulated, see above); below 3, the bitmap alone.
+ * Raising the level needs CAP_SYS_RAWIO, as on Linux.
+ */
 long sys_iopl(struct pt_regs *regs)
 {
 	unsigned long level = regs->di;
@@ -164,6 +169,8 @@ long sys_iopl(struct pt_regs *regs)
 
 	if (level > 3)
 		return -EINVAL;
+	if (level > t->iopl_emul && !capable(CAP_SYS_RAWIO))
+		return -EPERM;
 	t->iopl_emul = level == 3 ? 3 : 0;
 	access_changed(t);
 	return 0;

@@ -88,6 +88,7 @@
 #define __NR_openat		257
 #define __NR_newfstatat		262
 #define __NR_ppoll		271
+#define __NR_unshare		272
 #define __NR_set_robust_list	273
 #define __NR_epoll_pwait	281
 #define __NR_eventfd		284

@@ -11,6 +11,8 @@
  *                   it: there is no line discipline), TIOCGWINSZ says 80x25, the
  *                   text screen's size. Not seekable.
  *   /dev/null       reads are end of file, writes vanish whole (Linux's mem.c).
+ *   /dev/zero       reads are zeros, writes vanish whole; mmap() of it is
+ *                   anonymous memory, private or shared, as on Linux.
  *   /proc/self/maps a snapshot of the caller's mappings, taken at open() and
  *                   read like a regular file (kernel/fs/proc_maps.c).
  */
@@ -123,4 +125,51 @@ static const struct file_operations null_fops = {
 struct file *null_open(void)
 {
 	return file_alloc(&null_fops, O_RDWR);
+}
+
+const u8 zero_page[PAGE_SIZE];
+
+static long zero_read(struct file *f, char __user *buf, size_t count, long *pos)
+{
+	size_t done = 0;
+
+	while (done < count) {
+		size_t n = MIN(count - done, sizeof(zero_page));
+		size_t left = copy_to_user(buf + done, zero_page, n);
+
+		done += n - left;
+		if (left)
+			return done ? (long)done : -EFAULT;
+	}
+	return done;
+}
+
+static const struct file_operations zero_fops = {
+	.read = zero_read,
+	.write = null_write,
+	.mode = S_IFCHR | 0666,
+	.rdev = MKDEV(1, 5),
+	.seekable = true,
+	.maps_anonymous = true,
+};
+
+struct file *zero_open(void)
+{
+	return file_alloc(&zero_fops, O_RDWR);
+}
+
+long file_mmap_check(int fd, bool write, bool shared)
+{
+	struct file *f = fget(fd);
+	long ret = -ENODEV;
+
+	if (!f)
+		return -EBADF;
+	if ((f->flags & O_ACCMODE) == O_WRONLY ||
+	    (shared && write && (f->flags & O_ACCMODE) == O_RDONLY))
+		ret = -EACCES;
+	else if (f->op->maps_anonymous)
+		ret = 0;
+	file_put(f);
+	return ret;
 }

@@ -27,6 +27,7 @@
  */
 #include <asm/mmu_context.h>
 #include <asm/uaccess.h>
+#include <capability.h>
 #include <elf.h>
 #include <errno.h>
 #include <file.h>
@@ -160,6 +161,7 @@ long sys_execve(struct pt_regs *regs)
 	flush_signal_handlers(t, spare);
 	flush_thread(t);
 	syscall_user_dispatch_clear(t);
+	caps_exec(t);
 	strlcpy(t->name, basename(str.execfn), sizeof(t->name));
 	start_thread(regs, ip, usp);
 	if (READ_ONCE(t->ptrace.tracer)) {

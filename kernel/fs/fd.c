@@ -124,22 +124,31 @@ static void cloexec_assign(struct files *files, int fd, bool on)
 		files->cloexec[fd / 64] &= ~BIT(fd % 64);
 }
 
-int files_exec(struct task *t)
+int files_unshare(struct task *t)
 {
-	struct files *files = t->files;
+	struct files *files = t->files, *own;
 	unsigned long flags;
 
-	if (READ_ONCE(files->refs) > 1) {
-		struct files *own = files_dup(files);
+	if (READ_ONCE(files->refs) == 1)
+		return 0;
+	own = files_dup(files);
+	if (!own)
+		return -ENOMEM;
+	tasklist_lock(&flags);		/* kcmp() reads t->files under it */
+	t->files = own;
+	tasklist_unlock(flags);
+	files_put(files);
+	return 0;
+}
 
-		if (!own)
-			return -ENOMEM;
-		tasklist_lock(&flags);		/* kcmp() reads t->files under it */
-		t->files = own;
-		tasklist_unlock(flags);
-		files_put(files);
-		files = own;
-	}
+int files_exec(struct task *t)
+{
+	struct files *files;
+	unsigned long flags;
+
+	if (files_unshare(t))
+		return -ENOMEM;
+	files = t->files;
 	for (int fd = 0; fd < NR_OPEN; fd++) {
 		struct file *f = NULL;
 

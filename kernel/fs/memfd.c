@@ -32,8 +32,6 @@
 #define MEMFD_MAX_PAGES		((PAGE_SIZE - sizeof(spinlock_t)) / sizeof(phys_addr_t))
 #define MEMFD_MAX_SIZE		((long)(MEMFD_MAX_PAGES * PAGE_SIZE))
 
-static const u8 hole[PAGE_SIZE];		/* what a page never written to reads as */
-
 struct memfd {
 	spinlock_t lock;			/* page[] and the file's size */
 	phys_addr_t page[MEMFD_MAX_PAGES];	/* 0: a hole */
@@ -71,7 +69,7 @@ static long memfd_read(struct file *f, char __user *buf, size_t count, long *pos
 	while ((size_t)done < count) {
 		unsigned long off = (*pos + done) % PAGE_SIZE;
 		size_t n = MIN(count - done, PAGE_SIZE - off);
-		const u8 *page = memfd_page(f->data, (*pos + done) / PAGE_SIZE, false) ?: hole;
+		const u8 *page = memfd_page(f->data, (*pos + done) / PAGE_SIZE, false) ?: zero_page;
 		unsigned long left = copy_to_user(buf + done, page + off, n);
 
 		done += n - left;

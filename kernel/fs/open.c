@@ -27,6 +27,7 @@ static const struct {
 } names[] = {
 	{ "/dev/console", console_open },
 	{ "/dev/null", null_open },
+	{ "/dev/zero", zero_open },
 	{ "/proc/self/maps", proc_maps_open },
 #define VULNERABILITY_NAME(name) \
 	{ "/sys/devices/system/cpu/vulnerabilities/" #name, cpu_vulnerability_##name##_open },

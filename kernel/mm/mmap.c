@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The memory system calls: brk, mmap, munmap, mprotect, mremap, madvise.
- * Anonymous memory only: there are no files to map. MAP_PRIVATE memory is copied
- * on write after fork (kernel/mm/mm.c); MAP_SHARED memory stays one set of frames
- * for the process and every child it forks (_PAGE_SHARED), as Linux's shared
- * anonymous memory. Memory is allocated when mapped, not on first touch, except
+ * Anonymous memory only: the one file that maps is /dev/zero, whose mapping is
+ * anonymous memory (the file layer says which: file_mmap_check()); an offset
+ * must be page-aligned, as on Linux, though nothing reads it. MAP_PRIVATE
+ * memory is copied on write after fork (kernel/mm/mm.c); MAP_SHARED memory
+ * stays one set of frames for the process and every child it forks
+ * (_PAGE_SHARED), as Linux's shared anonymous memory. Memory is allocated when mapped, not on first touch, except
  * private PROT_NONE reservations, which get their frames when mprotect() makes
  * them accessible: glibc reserves 128 MiB for each malloc arena that way. A
  * shared one gets them at once, so that a child forked before the mprotect()
@@ -22,6 +24,7 @@
 #include <asm/pti.h>
 #include <asm/uaccess.h>
 #include <errno.h>
+#include <file.h>
 #include <mm.h>
 #include <pmm.h>
 #include <resource.h>
@@ -212,8 +215,14 @@ long sys_mmap(struct pt_regs *regs)
 		return -EINVAL;
 	if ((flags & MAP_TYPE) == MAP_SHARED_VALIDATE && (flags & ~MAP_ACCEPTED))
 		return -EOPNOTSUPP;
-	if ((flags & ~MAP_ACCEPTED) || !(flags & MAP_TYPE) || !(flags & MAP_ANONYMOUS))
+	if ((flags & ~MAP_ACCEPTED) || !(flags & MAP_TYPE) || (regs->r9 & ~PAGE_MASK))
 		return -EINVAL;
+	if (!(flags & MAP_ANONYMOUS)) {
+		ret = file_mmap_check(regs->r8, prot & PROT_WRITE,
+				      (flags & MAP_TYPE) != MAP_PRIVATE);
+		if (ret)
+			return ret;
+	}
 	if ((flags & (MAP_FIXED | MAP_FIXED_NOREPLACE)) && !range_ok(addr, len))
 		return -EINVAL;
 	tlb_gather_mmu(&tlb, mm);

@@ -22,8 +22,8 @@ enum {
 	BAD_STRINGS	= 1 << 1,	/* envp is not exactly EXEC_ENV, or AT_EXECFN not the path */
 	BAD_FDS		= 1 << 2,	/* fd 3 (close-on-exec) still open, or fd 4 closed */
 	BAD_LDT		= 1 << 3,	/* the old program's LDT is still there */
-	BAD_HANDLERS	= 1 << 4,	/* a handler survived, or SIG_IGN did not */
-	BAD_MASK	= 1 << 5,	/* the blocked mask was not kept */
+	BAD_HANDLERS	= 1 << 4,	/* a handler survived, SIG_IGN did not, or the mask changed */
+	BAD_CAPS	= 1 << 5,	/* not root's capabilities again ("nnp": the drop not kept) */
 	BAD_THREAD	= 1 << 6,	/* altstack, FS base, GS, DS or ES survived, or a thread lives */
 	BAD_SIGNAL	= 1 << 7,	/* "sigusr1": no SIGUSR1 within a second */
 };
@@ -74,6 +74,7 @@ int execve_check_main(int argc, char **argv)
 	struct kernel_sigaction usr1, usr2;
 	kernel_sigset_t blocked;
 	kernel_stack_t alt;
+	struct caps caps;
 	unsigned long fsbase = 1;
 	unsigned short gs, ds, es;
 	u64 ldt[1];
@@ -94,7 +95,7 @@ int execve_check_main(int argc, char **argv)
 		bad |= BAD_HANDLERS;
 	sigprocmask(SIG_BLOCK, NULL, &blocked);
 	if (!(blocked & SIGBIT(SIGWINCH)))
-		bad |= BAD_MASK;
+		bad |= BAD_HANDLERS;
 	sigaltstack(NULL, &alt);
 	syscall2(__NR_arch_prctl, ARCH_GET_FS, &fsbase);
 	asm volatile("mov %%gs, %0; mov %%ds, %1; mov %%es, %2" : "=r"(gs), "=r"(ds), "=r"(es));
@@ -102,6 +103,11 @@ int execve_check_main(int argc, char **argv)
 	    (argc > 2 && parse_long(argv[2]) &&
 	     syscall3(__NR_tgkill, getpid(), parse_long(argv[2]), 0) != -ESRCH))
 		bad |= BAD_THREAD;
+	/* The old program dropped CAP_SYS_ADMIN: root gets it back, unless no_new_privs. */
+	if (caps_get(0, &caps) || caps.permitted != caps.effective ||
+	    caps.permitted != (argc > 3 && !strcmp(argv[3], "nnp") ? CAP_ALL & ~BIT(CAP_SYS_ADMIN)
+								   : CAP_ALL))
+		bad |= BAD_CAPS;
 	if (argc > 3 && !strcmp(argv[3], "sigusr1")) {
 		kernel_sigset_t set = SIGBIT(SIGUSR1);
 		struct timespec64 second = { 1, 0 };
@@ -126,6 +132,7 @@ static void __noreturn exec_checker(int tid, const char *extra)
 	kernel_stack_t ss = { .ss_sp = alt, .ss_size = sizeof(alt) };
 	struct user_desc d = { .entry_number = 0, .limit = 0xfffff, .seg_32bit = 1 };
 	kernel_sigset_t set = SIGBIT(SIGWINCH) | (extra ? SIGBIT(SIGUSR1) : 0);
+	struct caps caps = { CAP_ALL & ~BIT(CAP_SYS_ADMIN), CAP_ALL & ~BIT(CAP_SYS_ADMIN), 0 };
 
 	snprintf(pid_s, sizeof(pid_s), "%d", getpid());
 	snprintf(tid_s, sizeof(tid_s), "%d", tid);
@@ -137,6 +144,9 @@ static void __noreturn exec_checker(int tid, const char *extra)
 	sigprocmask(SIG_BLOCK, &set, NULL);
 	sigaltstack(&ss, NULL);
 	syscall2(__NR_arch_prctl, ARCH_SET_FS, 0x1000);
+	caps_set(&caps);
+	if (extra && !strcmp(extra, "nnp"))
+		syscall5(__NR_prctl, PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
 	syscall3(__NR_dup3, 0, 3, O_CLOEXEC);
 	syscall3(__NR_dup3, 0, 4, 0);
 	asm volatile("mov %0, %%ds; mov %0, %%es" : : "r"(__USER_DS));
@@ -158,6 +168,17 @@ SELFTEST(execve, self_exe_starts_a_fresh_program)
 
 	if (pid == 0)
 		exec_checker(0, NULL);
+	ASSERT_TRUE(t, pid > 0);
+	EXPECT_EQ(t, wait_status(pid), 0);
+}
+
+/* With no_new_privs, the capability the old program dropped stays dropped. */
+SELFTEST(execve, no_new_privs_keeps_capabilities_dropped)
+{
+	long pid = syscall0(__NR_fork);
+
+	if (pid == 0)
+		exec_checker(0, "nnp");
 	ASSERT_TRUE(t, pid > 0);
 	EXPECT_EQ(t, wait_status(pid), 0);
 }

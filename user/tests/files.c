@@ -151,6 +151,52 @@ SELFTEST(files, dev_null)
 	close_fd(fd);
 }
 
+static long map_fd(long fd, long prot, long flags, long offset)
+{
+	return syscall6(__NR_mmap, 0, 4096, prot, flags, fd, offset);
+}
+
+/*
+ * /dev/zero reads zeros, swallows writes, and maps as anonymous memory: private
+ * (zeroed, writable, our own) or shared with a forked child. Other files do not
+ * map (-ENODEV), and the access mode and offset are checked as on Linux.
+ */
+SELFTEST(files, dev_zero_reads_zeros_and_maps_anonymous)
+{
+	long fd = open_path("/dev/zero", O_RDWR), ro = open_path("/dev/zero", O_RDONLY);
+	long null = open_path("/dev/null", O_RDWR), pid;
+	volatile char *shared, *private;
+	char buf[5000];
+
+	ASSERT_TRUE(t, fd >= 3 && ro >= 3 && null >= 3);
+	memset(buf, 0x5a, sizeof(buf));
+	EXPECT_EQ(t, syscall3(__NR_read, fd, buf, sizeof(buf)), (long)sizeof(buf));
+	EXPECT_EQ(t, buf[0] | buf[4096] | buf[sizeof(buf) - 1], 0);
+	EXPECT_EQ(t, syscall3(__NR_write, fd, buf, sizeof(buf)), (long)sizeof(buf));
+	private = (volatile char *)map_fd(ro, 3, 2, 4096);	/* RW, MAP_PRIVATE: allowed */
+	ASSERT_TRUE(t, (unsigned long)private < 1UL << 47);
+	EXPECT_EQ(t, private[100], 0);
+	private[100] = 1;
+	shared = (volatile char *)map_fd(fd, 3, 1, 0);		/* MAP_SHARED */
+	ASSERT_TRUE(t, (unsigned long)shared < 1UL << 47);
+	pid = syscall0(__NR_fork);
+	if (pid == 0) {
+		shared[0] = 42;
+		syscall1(__NR_exit, 0);
+	}
+	EXPECT_EQ(t, wait_status(pid), 0);
+	EXPECT_EQ(t, shared[0], 42);		/* fails if the mapping is private */
+	EXPECT_EQ(t, map_fd(ro, 3, 1, 0), -EACCES);	/* shared, writable, read-only file */
+	EXPECT_EQ(t, map_fd(fd, 1, 2, 100), -EINVAL);	/* an offset not page-aligned */
+	EXPECT_EQ(t, map_fd(null, 1, 2, 0), -ENODEV);	/* /dev/null does not map */
+	EXPECT_EQ(t, map_fd(200, 1, 2, 0), -EBADF);
+	syscall2(__NR_munmap, (long)private, 4096);
+	syscall2(__NR_munmap, (long)shared, 4096);
+	close_fd(fd);
+	close_fd(ro);
+	close_fd(null);
+}
+
 /* Names: the few files there are; everything else is not there. */
 SELFTEST(files, open_errors)
 {

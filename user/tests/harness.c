@@ -111,6 +111,38 @@ int in_child(int (*fn)(void))
 	return pid < 0 ? -1 : wait_status(pid);
 }
 
+struct cap_header {
+	unsigned int version;
+	int pid;
+};
+
+struct cap_data {
+	unsigned int effective, permitted, inheritable;
+};
+
+long caps_get(int tid, struct caps *c)
+{
+	struct cap_header hdr = { 0x20080522, tid };
+	struct cap_data d[2];
+	long ret = syscall2(__NR_capget, &hdr, d);
+
+	*c = (struct caps){ d[0].effective | (u64)d[1].effective << 32,
+			    d[0].permitted | (u64)d[1].permitted << 32,
+			    d[0].inheritable | (u64)d[1].inheritable << 32 };
+	return ret;
+}
+
+long caps_set(const struct caps *c)
+{
+	struct cap_header hdr = { 0x20080522, 0 };
+	struct cap_data d[2];
+
+	for (int i = 0; i < 2; i++)
+		d[i] = (struct cap_data){ c->effective >> 32 * i, c->permitted >> 32 * i,
+					  c->inheritable >> 32 * i };
+	return syscall2(__NR_capset, &hdr, d);
+}
+
 void nap_ms(long ms)
 {
 	struct timespec64 ts = { ms / 1000, ms % 1000 * 1000000L };

@@ -92,6 +92,19 @@ void thread_join(struct thread *th);
 /* execve.c: the program run again by execve() as "execve-check"; its exit status. */
 int execve_check_main(int argc, char **argv);
 
+/* Linux's capability sets, as capget(2) and capset(2) take them (version 3, 64 bits each). */
+struct caps {
+	u64 effective, permitted, inheritable;
+};
+#define CAP_SYS_RAWIO		17
+#define CAP_SYS_ADMIN		21
+#define CAP_SYS_RESOURCE	24
+#define CAP_SETPCAP		8
+#define CAP_ALL			((1UL << 41) - 1)	/* Linux 6.12's 41 capabilities */
+/* capget() of thread tid (0: ours) and capset() of our own: 0 or -errno. */
+long caps_get(int tid, struct caps *c);
+long caps_set(const struct caps *c);
+
 /* A page just below TASK_SIZE_MAX, mapped RW(X) and filled with 0x5a. */
 unsigned long map_top_page(bool exec);
 

@@ -4,6 +4,7 @@
  * copy-on-write memory, each checked from both sides. A child reports what it
  * saw through its exit status (0: all as expected, else which check failed).
  */
+#include <file.h>
 #include <uapi/bench.h>
 #include "harness.h"
 
@@ -211,6 +212,40 @@ SELFTEST(process, clone_flag_rules)
 	EXPECT_EQ(t, syscall5(__NR_clone, 0x20000000, 0, 0, 0, 0), -EINVAL);	/* a namespace */
 	EXPECT_EQ(t, syscall2(__NR_clone3, NULL, 8), -EINVAL);		/* too small */
 	EXPECT_EQ(t, syscall2(__NR_clone3, 0x10000, 88), -EFAULT);
+}
+
+/*
+ * unshare(CLONE_FILES) in a child made with CLONE_FILES: from then on its
+ * table is its own copy (kcmp says so), and its close() leaves ours alone.
+ * Namespaces are -EINVAL (none are built), as are unknown flags.
+ */
+SELFTEST(process, unshare_files_and_refusals)
+{
+	long me = syscall0(__NR_getpid), fd = syscall1(__NR_dup, 0), pid;
+	int status;
+
+	ASSERT_TRUE(t, fd > 2);
+	pid = syscall5(__NR_clone, 0x400 | SIGCHLD, 0, 0, 0, 0);	/* CLONE_FILES */
+	if (pid == 0) {
+		long shared = syscall5(__NR_kcmp, syscall0(__NR_getppid), syscall0(__NR_getpid),
+				       2, 0, 0);		/* KCMP_FILES */
+
+		if (shared || syscall1(__NR_unshare, 0x400))
+			child_exit(1);
+		if (syscall5(__NR_kcmp, syscall0(__NR_getppid), syscall0(__NR_getpid), 2, 0, 0) == 0)
+			child_exit(2);
+		child_exit(syscall1(__NR_close, fd) ? 3 : 9);
+	}
+	ASSERT_TRUE(t, pid > 0);
+	status = wait_status(pid);
+	EXPECT_EQ(t, status, 9 << 8);
+	EXPECT_EQ(t, syscall2(__NR_fcntl, fd, F_GETFD), 0L);	/* fails with the table shared */
+	EXPECT_EQ(t, syscall5(__NR_kcmp, me, me, 2, 0, 0), 0L);
+	EXPECT_EQ(t, syscall1(__NR_unshare, 0x10000000), -EINVAL);	/* CLONE_NEWUSER */
+	EXPECT_EQ(t, syscall1(__NR_unshare, 0x20000000), -EINVAL);	/* CLONE_NEWPID */
+	EXPECT_EQ(t, syscall1(__NR_unshare, 0x1000), -EINVAL);	/* CLONE_PIDFD: no unshare flag */
+	EXPECT_EQ(t, syscall1(__NR_unshare, 0x100 | 0x800 | 0x10000 | 0x200 | 0x40000), 0L);
+	syscall1(__NR_close, fd);
 }
 
 /*

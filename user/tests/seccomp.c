@@ -114,9 +114,14 @@ static long filter_one(int nr, unsigned int ret)
 	return set_filter(f, ARRAY_SIZE(f));
 }
 
+/* Without CAP_SYS_ADMIN (root's, dropped here), a filter needs no_new_privs. */
 static int filter_without_nnp(void)
 {
-	return filter_one(__NR_getppid, SECCOMP_RET_ERRNO | 13) == -EACCES ? 9 : 1;
+	struct caps c = { CAP_ALL & ~BIT(CAP_SYS_ADMIN), CAP_ALL, 0 };
+
+	if (caps_set(&c))
+		return 1;
+	return filter_one(__NR_getppid, SECCOMP_RET_ERRNO | 13) == -EACCES ? 9 : 2;
 }
 
 static int filter_errno(void)
@@ -264,27 +269,6 @@ SELFTEST(seccomp, action_avail_and_notif_sizes)
 	EXPECT_EQ(t, sizes.seccomp_data, 64);
 }
 
-/* What stands in for CAP_SYS_ADMIN: nothing. capget(2) reports empty sets, as libcap reads them. */
-SELFTEST(seccomp, capget_reports_no_capabilities)
-{
-	struct {
-		unsigned int version;
-		int pid;
-	} hdr = { 0x20080522, 0 };
-	unsigned int data[6];
-
-	memset(data, 0xff, sizeof(data));
-	EXPECT_EQ(t, syscall2(__NR_capget, &hdr, data), 0L);
-	for (int i = 0; i < 6; i++)
-		EXPECT_EQ(t, data[i], 0U);
-	hdr.version = 1;
-	EXPECT_EQ(t, syscall2(__NR_capget, &hdr, data), -EINVAL);
-	EXPECT_EQ(t, hdr.version, 0x20080522U);		/* the version to use, written back */
-	hdr.pid = 999999;
-	EXPECT_EQ(t, syscall2(__NR_capget, &hdr, data), -ESRCH);
-	EXPECT_EQ(t, syscall2(__NR_capget, 8, data), -EFAULT);
-}
-
 static long sys_ptrace(long request, long pid, unsigned long addr, unsigned long data)
 {
 	return syscall4(__NR_ptrace, request, pid, addr, data);
@@ -359,6 +343,70 @@ SELFTEST(seccomp, trace_stops_a_tracer_that_asked)
 	EXPECT_EQ(t, wait_status(pid), 9 << 8);
 }
 
+static long set_filter_flags(unsigned long flags, const struct sock_filter *insns,
+			     unsigned short len)
+{
+	struct sock_fprog prog = { .len = len, .filter = (struct sock_filter *)insns };
+
+	return syscall3(__NR_seccomp, SECCOMP_SET_MODE_FILTER, flags, &prog);
+}
+
+/* The tracee of the filter-reading case: two filters, the older with LOG; then getppid. */
+static int filters_to_read(void)
+{
+	const struct sock_filter allow = BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
+
+	if (sys_ptrace(PTRACE_TRACEME, 0, 0, 0) || prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) ||
+	    set_filter_flags(SECCOMP_FILTER_FLAG_LOG, &allow, 1) ||
+	    filter_one(__NR_getppid, SECCOMP_RET_ERRNO | 13))
+		return 1;
+	raise(SIGSTOP);			/* the tracer reads the filters, suspends them */
+	return syscall0(__NR_getppid) > 0 ? 9 : 2;	/* the ERRNO filter did not run */
+}
+
+/*
+ * A tracer with CAP_SYS_ADMIN reads each filter of a stopped tracee, oldest
+ * first, as attached (PTRACE_SECCOMP_GET_FILTER) with its flags
+ * (PTRACE_SECCOMP_GET_METADATA), and may suspend them (PTRACE_O_SUSPEND_SECCOMP):
+ * the tracee's getppid() then runs past its ERRNO filter. Without CAP_SYS_ADMIN
+ * each is refused.
+ */
+SELFTEST(seccomp, tracer_reads_and_suspends_filters)
+{
+	struct { u64 filter_off, flags; } md = { 0, ~0UL };
+	struct sock_filter prog[8];
+	struct caps c;
+	long pid = syscall0(__NR_fork);
+
+	if (pid == 0)
+		syscall1(__NR_exit, filters_to_read());
+	ASSERT_TRUE(t, pid > 0);
+	ASSERT_EQ(t, next_stop(pid), SIGSTOP);
+	EXPECT_EQ(t, sys_ptrace(PTRACE_SECCOMP_GET_FILTER, pid, 0, 0), 1L);	/* the oldest */
+	EXPECT_EQ(t, sys_ptrace(PTRACE_SECCOMP_GET_FILTER, pid, 1, (unsigned long)prog), 4L);
+	EXPECT_EQ(t, prog[2].k, SECCOMP_RET_ERRNO | 13);	/* fails read newest-first */
+	EXPECT_EQ(t, sys_ptrace(PTRACE_SECCOMP_GET_FILTER, pid, 2, 0), -ENOENT);
+	EXPECT_EQ(t, sys_ptrace(PTRACE_SECCOMP_GET_FILTER, pid, 0, 8), -EFAULT);
+	EXPECT_EQ(t, sys_ptrace(PTRACE_SECCOMP_GET_METADATA, pid, sizeof(md), (unsigned long)&md),
+		  (long)sizeof(md));
+	EXPECT_EQ(t, md.flags, (u64)SECCOMP_FILTER_FLAG_LOG);
+	md.filter_off = 1;
+	EXPECT_EQ(t, sys_ptrace(PTRACE_SECCOMP_GET_METADATA, pid, sizeof(md), (unsigned long)&md),
+		  (long)sizeof(md));
+	EXPECT_EQ(t, md.flags, 0UL);
+	EXPECT_EQ(t, sys_ptrace(PTRACE_SECCOMP_GET_METADATA, pid, 4, (unsigned long)&md), -EINVAL);
+	caps_get(0, &c);
+	c.effective &= ~BIT(CAP_SYS_ADMIN);
+	ASSERT_EQ(t, caps_set(&c), 0L);
+	EXPECT_EQ(t, sys_ptrace(PTRACE_SECCOMP_GET_FILTER, pid, 0, 0), -EACCES);
+	EXPECT_EQ(t, sys_ptrace(PTRACE_SETOPTIONS, pid, 0, PTRACE_O_SUSPEND_SECCOMP), -EPERM);
+	c.effective = c.permitted;
+	ASSERT_EQ(t, caps_set(&c), 0L);
+	EXPECT_EQ(t, sys_ptrace(PTRACE_SETOPTIONS, pid, 0, PTRACE_O_SUSPEND_SECCOMP), 0L);
+	ASSERT_EQ(t, sys_ptrace(PTRACE_CONT, pid, 0, 0), 0L);
+	EXPECT_EQ(t, wait_status(pid), 9 << 8);
+}
+
 static int trace_filter_untraced(void)
 {
 	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) || filter_one(__NR_getppid, SECCOMP_RET_TRACE))
@@ -369,14 +417,6 @@ static int trace_filter_untraced(void)
 SELFTEST(seccomp, trace_without_a_tracer_is_enosys)
 {
 	EXPECT_EQ(t, in_child(trace_filter_untraced), 9 << 8);
-}
-
-static long set_filter_flags(unsigned long flags, const struct sock_filter *insns,
-			     unsigned short len)
-{
-	struct sock_fprog prog = { .len = len, .filter = (struct sock_filter *)insns };
-
-	return syscall3(__NR_seccomp, SECCOMP_SET_MODE_FILTER, flags, &prog);
 }
 
 static const struct sock_filter getppid_is_13[] = {
