@@ -9,7 +9,8 @@
 #include <compiler.h>
 #include <asm/entry-common.h>
 #include <entry-common.h>
-#include <syscalls.h>
+#include <syscall_table.h>
+#include <vtime.h>
 
 #ifndef ENTRY_VARIANT
 #error "entry/common.c is built once per variant: the Makefile defines ENTRY_VARIANT"
@@ -18,6 +19,39 @@
 #define do_syscall_64	ENTRY_SYM(do_syscall_64)
 
 bool do_syscall_64(struct pt_regs *regs, int nr);
+
+/* The syscall itself, between the entry and exit hooks: inlined into both callers below. */
+static __always_inline bool __do_syscall_64(struct pt_regs *regs, int nr)
+{
+	unsigned int unr;
+
+	nr = syscall_enter_from_user_mode(regs, nr);
+	unr = nr;
+	if (likely(unr < NR_syscalls)) {
+		unr = array_index_nospec(unr, NR_syscalls);
+		regs->ax = sys_call_table[unr](regs);
+	}
+
+	syscall_exit_to_user_mode(regs);
+	return syscall_can_sysret(regs);
+}
+
+/*
+ * The same on a CPU that measures user and system time at each crossing
+ * (include/cputime.h): the time since the last crossing was the user's, the
+ * syscall's is the system's. Out of line, so the sampling CPUs' path carries
+ * nothing of it but the test that picks it. The exit's check is the CPU it
+ * returns from: a switch inside the call may have moved the task.
+ */
+static noinline bool do_syscall_64_vtime(struct pt_regs *regs, int nr)
+{
+	bool sysret;
+
+	__vtime_user_exit();
+	sysret = __do_syscall_64(regs, nr);
+	vtime_user_enter_irqoff();
+	return sysret;
+}
 
 /**
  * do_syscall_64 - run one system call
@@ -34,15 +68,7 @@ bool do_syscall_64(struct pt_regs *regs, int nr);
  */
 bool do_syscall_64(struct pt_regs *regs, int nr)
 {
-	unsigned int unr;
-
-	nr = syscall_enter_from_user_mode(regs, nr);
-	unr = nr;
-	if (likely(unr < NR_syscalls)) {
-		unr = array_index_nospec(unr, NR_syscalls);
-		regs->ax = sys_call_table[unr](regs);
-	}
-
-	syscall_exit_to_user_mode(regs);
-	return syscall_can_sysret(regs);
+	if (unlikely(vtime_exact_irqoff()))
+		return do_syscall_64_vtime(regs, nr);
+	return __do_syscall_64(regs, nr);
 }

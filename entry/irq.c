@@ -23,6 +23,7 @@
 #include <smp.h>
 #include <string.h>
 #include <time.h>
+#include <vtime.h>
 
 void do_interrupt(struct pt_regs *regs, unsigned long vector);
 
@@ -74,6 +75,7 @@ static void __noreturn fixup_bad_iret(struct pt_regs *regs, unsigned long vector
 	memmove(user, regs, offsetof(struct pt_regs, orig_ax));
 	user->orig_ax = err;
 	memcpy(&user->ip, &frame, sizeof(frame));
+	vtime_user_exit_irqoff();
 	enter_from_user_mode(user);
 	user_exception(user, vector);
 	user->orig_ax = -1UL;		/* no syscall to restart */

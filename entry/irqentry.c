@@ -8,6 +8,7 @@
  */
 #include <entry-common.h>
 #include <sched.h>
+#include <vtime.h>
 
 /**
  * irqentry_enter - first C code of an interrupt or exception
@@ -30,6 +31,7 @@ irqentry_state_t irqentry_enter(struct pt_regs *regs)
 	 * and fixup_bad_iret() enters from user mode properly for that one.
 	 */
 	if (user_mode(regs)) {
+		vtime_user_exit_irqoff();
 		enter_from_user_mode(regs);
 	} else if (this_cpu_read(idle_eqs) && !rcu_is_watching()) {
 		rcu_watching_inc();	/* even -> odd: RCU watches the handler */
@@ -42,6 +44,7 @@ void irqentry_exit_to_user_mode_irqoff(struct pt_regs *regs)
 {
 	exit_to_user_mode_prepare(regs);
 	exit_to_user_mode();
+	vtime_user_enter_irqoff();
 }
 
 /**

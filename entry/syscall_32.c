@@ -22,6 +22,7 @@
 #include <errno.h>
 #include <syscalls.h>
 #include <uapi/unistd_32.h>
+#include <vtime.h>
 
 /*
  * The calls, one line each: X(i386 number, handler). The i386 numbers are not the
@@ -93,6 +94,7 @@ void do_int80_syscall_32(struct pt_regs *regs)
 	regs->orig_ax = (u32)regs->ax;
 	regs->ax = -ENOSYS;
 	task_thread_info(current)->status |= TS_COMPAT;
+	vtime_user_exit_irqoff();
 	nr = syscall_enter_from_user_mode(regs, (int)regs->orig_ax);
 	unr = nr;
 	if (likely(unr < IA32_NR_syscalls))
@@ -100,4 +102,5 @@ void do_int80_syscall_32(struct pt_regs *regs)
 	syscall_exit_to_user_mode(regs);
 	/* After the exit work, whose signal delivery may have restarted the call. */
 	task_thread_info(current)->status &= ~TS_COMPAT;
+	vtime_user_enter_irqoff();
 }

@@ -71,7 +71,7 @@ extern bool ct_warn_expected;
  */
 #define CT_WARN_ON(cond)						\
 	do {								\
-		if (context_tracking_enabled())				\
+		if (likely(context_tracking_enabled()))			\
 			__CT_WARN(cond);				\
 	} while (0)
 
@@ -122,14 +122,14 @@ static __always_inline void __ct_user_exit(void)
 static __always_inline void user_enter_irqoff(void)
 {
 	ct_assert_irqs_off();
-	if (context_tracking_enabled())
+	if (likely(context_tracking_enabled()))
 		__ct_user_enter();
 }
 
 static __always_inline void user_exit_irqoff(void)
 {
 	ct_assert_irqs_off();
-	if (context_tracking_enabled())
+	if (likely(context_tracking_enabled()))
 		__ct_user_exit();
 }
 

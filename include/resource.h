@@ -17,4 +17,7 @@ bool rlimit_as_exceeded(struct mm *mm, unsigned long add);
 /* The current task's soft limit. */
 unsigned long rlimit(unsigned int resource);
 
+/* A struct rusage at ru with these times in ns, the rest 0 (kernel/rusage.c): 0 or -EFAULT. */
+long put_rusage(void __user *ru, u64 utime, u64 stime);
+
 #endif

@@ -71,10 +71,10 @@ struct task {
 	int tgid;			/* process ID: getpid(), the leader's pid */
 	char name[16];
 	enum task_state state;		/* under sched_lock */
+	int on_cpu;			/* CPU running it (or leaving it), else -1 */
 	void *stack;			/* KERNEL_STACK_SIZE bytes, direct-mapped */
 	struct pt_regs *regs;		/* user registers at the top of the stack */
 	unsigned long ksp;		/* saved kernel RSP while switched out */
-	int on_cpu;			/* CPU running it (or leaving it), else -1 */
 	unsigned long cpus_allowed;	/* sched_setaffinity(): bit n = CPU n */
 	struct user_segments segs;	/* FS and GS while not running (arch/x86/process.c) */
 	/* Port access (arch/x86/ioport.c): ioperm()'s bitmap, 1 = denied; iopl() 0 or 3. */
@@ -97,7 +97,6 @@ struct task {
 	struct seccomp_filter *seccomp_filter;	/* the newest; each points to the older */
 	bool no_new_privs;
 	struct syscall_user_dispatch dispatch;	/* the task's own: not inherited, not kept */
-	int exit_signal;		/* to the parent when the process ends; 0: none */
 	/* Sleeping (kernel/sched.c): what it waits for besides a signal. */
 	const void *wait_chan;
 	u64 wait_deadline;		/* ktime_get_ns() at which to wake; 0: never */
@@ -110,14 +109,25 @@ struct task {
 	struct sighand *sighand;
 	struct signal_struct *signal;
 	struct files *files;		/* its descriptors (include/file.h); NULL once exited */
-	/* User FPU, SSE and AVX state while switched out (asm/fpu.h: XSAVE or FXSAVE format). */
-	u8 fpu[FPU_STATE_SIZE] __aligned(64);
 	/* How it ended: a wait status (exit code << 8, or the signal), and where. */
 	int exit_code;
+	int exit_signal;		/* to the parent when the process ends; 0: none */
 	unsigned long exit_ip;
+	/*
+	 * CPU time in ns (kernel/cputime.c): run time, measured at every switch
+	 * (CLOCK_THREAD_CPUTIME_ID), and its user and system parts, sampled by the
+	 * tick or measured at every crossing (include/cputime.h). The task's own
+	 * CPU writes them; others read them under sched_lock.
+	 */
+	u64 sum_exec_runtime, utime, stime;
 	/* The clock calls that reached the kernel: the vDSO test counts them (uapi/bench.h). */
 	unsigned long clock_syscalls;
 	struct task_caps caps;		/* its capabilities (include/capability.h) */
+	/*
+	 * User FPU, SSE and AVX state while switched out (asm/fpu.h: XSAVE or
+	 * FXSAVE format). Last: its alignment would leave a hole anywhere else.
+	 */
+	u8 fpu[FPU_STATE_SIZE] __aligned(64);
 };
 /* task_thread_info() (include/thread_info.h) is a cast: the flags come first. */
 _Static_assert(offsetof(struct task, thread_info) == 0, "thread_info first in struct task");

@@ -76,6 +76,12 @@ struct signal_struct {
 	struct task *group_exec_task;	/* ... but this one, whose execve() killed them */
 	int group_exit_code;		/* then: the wait status every thread exits with */
 	struct rlimit64 rlim[RLIM_NLIMITS];	/* getrlimit(), prlimit64() */
+	/*
+	 * CPU time in ns (kernel/cputime.c), under sched_lock: the threads that
+	 * are gone, and the children waited for with their own waited-for ones.
+	 */
+	u64 sum_exec_runtime, utime, stime;
+	u64 cutime, cstime;
 	bool boot_program;		/* started by the kernel from a boot module (init, a probe) */
 };
 

@@ -7,13 +7,7 @@
 #define _ENTRYLAB_SYSCALLS_H
 
 #include <asm/ptrace.h>
-
-#include <uapi/unistd.h>
-
-typedef long (*sys_call_ptr_t)(struct pt_regs *regs);
-extern const sys_call_ptr_t sys_call_table[NR_syscalls];
-/* Which calls need all of pt_regs (entry/syscall_table.c). */
-extern const u8 sys_call_ptregs[NR_syscalls];
+#include <syscall_table.h>
 
 long sys_ni_syscall(struct pt_regs *regs);
 long sys_write(struct pt_regs *regs);
@@ -115,5 +109,7 @@ long sys_memfd_create(struct pt_regs *regs);
 long sys_kcmp(struct pt_regs *regs);
 long sys_socketpair(struct pt_regs *regs);
 long sys_unshare(struct pt_regs *regs);
+long sys_getrusage(struct pt_regs *regs);
+long sys_times(struct pt_regs *regs);
 
 #endif

@@ -12,6 +12,8 @@
 /* Linux's clock ids; MONOTONIC_RAW, BOOTTIME and the COARSE ones read the same clocks here. */
 #define CLOCK_REALTIME		0
 #define CLOCK_MONOTONIC		1
+#define CLOCK_PROCESS_CPUTIME_ID	2
+#define CLOCK_THREAD_CPUTIME_ID	3
 #define CLOCK_MONOTONIC_RAW	4
 #define CLOCK_REALTIME_COARSE	5
 #define CLOCK_MONOTONIC_COARSE	6
@@ -90,6 +92,8 @@ void tsc_mark_unstable(const char *why);
 /* arch/x86/tsc_sync.c: is each CPU's TSC CPU 0's? Boot CPU, all CPUs online. */
 void tsc_sync_check(void);
 u64 ktime_get_real_ns(void);	/* wall clock, since the epoch */
+/* A TSC interval in ns at the clock's rate (CPU-time accounting: include/cputime.h). */
+u64 tsc_delta_to_ns(u64 cycles);
 
 struct pt_regs;
 /* The LAPIC timer's vector, IRQs off (kernel/time.c). */

@@ -16,11 +16,13 @@
 #include <asm/mmu_context.h>
 #include <asm/processor.h>
 #include <asm/uaccess.h>
+#include <cputime.h>
 #include <errno.h>
 #include <file.h>
 #include <futex.h>
 #include <kernel.h>
 #include <mm.h>
+#include <resource.h>
 #include <sched.h>
 #include <seccomp.h>
 #include <signal.h>
@@ -178,6 +180,7 @@ void __noreturn do_exit(int code)
 	tasklist_unlock(flags);
 	files_put(files);		/* its descriptors closed, if it was the last user */
 	tasklist_lock(&flags);
+	cputime_exit_locked(t);
 	exit_ptrace_locked(t);
 	filter = seccomp_exit_locked(t);
 	exit_notify(t);
@@ -291,6 +294,7 @@ struct wait_result {
 	int pid;
 	int code;	/* wait status */
 	int stop;	/* a ptrace stop's code (WSTOPSIG and event); 0: an exit */
+	struct task_cputime times;	/* an exit's: the child's and its waited-for children's */
 };
 
 /* Does child c match wait4()'s pid argument? Each process leads its own group. */
@@ -314,6 +318,7 @@ static bool wait_ptrace_stop(struct task *c, int options, struct wait_result *re
 	res->pid = c->pid;
 	res->stop = c->ptrace.code;
 	res->code = c->ptrace.code << 8 | 0x7f;
+	child_cputime_locked(c, &res->times);
 	if (!(options & WNOWAIT))
 		c->ptrace.reported = true;
 	return true;
@@ -351,8 +356,11 @@ static long wait_scan(int pid, int options, struct wait_result *res)
 		res->pid = c->pid;
 		res->code = c->exit_code;
 		res->stop = 0;
-		if (!(options & WNOWAIT))
+		child_cputime_locked(c, &res->times);
+		if (!(options & WNOWAIT)) {
 			c->state = TASK_DEAD;
+			cputime_reap_locked(&res->times);
+		}
 		ret = 0;
 		break;
 	}
@@ -375,12 +383,10 @@ static long do_wait(int pid, int options, struct wait_result *res)
 	return found == -EAGAIN ? 0 : found;	/* WNOHANG with children still running */
 }
 
-/* struct rusage: entrylab keeps no accounting, so all zero (144 bytes). */
-static long clear_rusage(void __user *ru)
+/* A reaped child's struct rusage at ru (if not NULL): its times, as getrusage(2) gives them. */
+static long child_rusage(void __user *ru, const struct task_cputime *times)
 {
-	static const unsigned long zero[18];
-
-	return ru && copy_to_user(ru, zero, sizeof(zero)) ? -EFAULT : 0;
+	return ru ? put_rusage(ru, times->utime, times->stime) : 0;
 }
 
 long sys_wait4(struct pt_regs *regs)
@@ -398,7 +404,7 @@ long sys_wait4(struct pt_regs *regs)
 		return ret;
 	if (res.pid && regs->si && copy_to_user((void __user *)regs->si, &res.code, sizeof(int)))
 		return -EFAULT;
-	if (res.pid && clear_rusage((void __user *)regs->r10))
+	if (res.pid && child_rusage((void __user *)regs->r10, &res.times))
 		return -EFAULT;
 	return res.pid;
 }
@@ -453,7 +459,7 @@ long sys_waitid(struct pt_regs *regs)
 	}
 	if (regs->dx && copy_to_user((void __user *)regs->dx, &si, sizeof(si)))
 		return -EFAULT;
-	if (res.pid && clear_rusage((void __user *)regs->r8))
+	if (res.pid && child_rusage((void __user *)regs->r8, &res.times))
 		return -EFAULT;
 	return 0;
 }

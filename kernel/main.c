@@ -18,6 +18,7 @@
 #include <asm/traps.h>
 #include <cmdline.h>
 #include <context_tracking.h>
+#include <cputime.h>
 #include <init.h>
 #include <kernel.h>
 #include <micro.h>
@@ -111,6 +112,7 @@ void kmain(u32 magic, phys_addr_t mb_info)
 	acpi_power_init();
 	smp_init();
 	nohz_full_init();
+	cputime_init();
 
 	want_init = !cmdline_flag(&boot_cmdline, "noinit");
 	/* Each demo is one of the self-tests: asking for it asks for them. */

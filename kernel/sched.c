@@ -23,6 +23,7 @@
 #include <asm/pgtable.h>
 #include <asm/processor.h>
 #include <asm/pti.h>
+#include <cputime.h>
 #include <kernel.h>
 #include <mm.h>
 #include <rcu.h>
@@ -181,6 +182,7 @@ static void context_switch(struct task *prev, struct task *next)
 	unsigned long top = (unsigned long)next->stack + KERNEL_STACK_SIZE;
 	bool user = !is_idle_task(next);
 
+	cputime_switch_irqoff(prev);
 	if (!is_idle_task(prev)) {
 		fpu_save(prev->fpu);
 		save_user_segments_irqoff(prev);

@@ -17,6 +17,7 @@
 #include <asm/processor.h>
 #include <asm/uaccess.h>
 #include <cmdline.h>
+#include <cputime.h>
 #include <errno.h>
 #include <printk.h>
 #include <rcu.h>
@@ -222,6 +223,13 @@ u64 ktime_get_ns(void)
 	return ns;
 }
 
+u64 tsc_delta_to_ns(u64 cycles)
+{
+	const struct vdso_clock *c = &vvar.data.clock;
+
+	return (u64)(((unsigned __int128)cycles * c->mult) >> c->shift);
+}
+
 u64 ktime_get_real_ns(void)
 {
 	return ktime_get_ns() + READ_ONCE(vvar.data.clock.real_offset_ns);
@@ -229,11 +237,13 @@ u64 ktime_get_real_ns(void)
 
 long sys_clock_gettime(struct pt_regs *regs)
 {
+	int clock = (int)regs->di;
 	struct kernel_timespec ts;
+	long err;
 	u64 ns;
 
 	current->clock_syscalls++;
-	switch (clock_base((int)regs->di)) {
+	switch (clock_base(clock)) {
 	case CLOCK_MONOTONIC:
 		ns = ktime_get_ns();
 		break;
@@ -241,7 +251,9 @@ long sys_clock_gettime(struct pt_regs *regs)
 		ns = ktime_get_real_ns();
 		break;
 	default:
-		return -EINVAL;
+		err = is_cpu_clock(clock) ? cpu_clock_get(clock, false, &ns) : -EINVAL;
+		if (err)
+			return err;
 	}
 	ts.tv_sec = ns / NSEC_PER_SEC;
 	ts.tv_nsec = ns % NSEC_PER_SEC;
@@ -253,11 +265,18 @@ long sys_clock_gettime(struct pt_regs *regs)
 /* clock_getres(clock, res): res may be NULL (then only the id is checked). */
 long sys_clock_getres(struct pt_regs *regs)
 {
-	const struct kernel_timespec res = { 0, CLOCK_RESOLUTION_NS };
+	struct kernel_timespec res = { 0, CLOCK_RESOLUTION_NS };
+	int clock = (int)regs->di;
+	u64 ns;
 
 	current->clock_syscalls++;
-	if (clock_base((int)regs->di) < 0)
-		return -EINVAL;
+	if (clock_base(clock) < 0) {
+		long err = is_cpu_clock(clock) ? cpu_clock_get(clock, true, &ns) : -EINVAL;
+
+		if (err)
+			return err;
+		res.tv_nsec = ns;
+	}
 	if (regs->si && copy_to_user((void __user *)regs->si, &res, sizeof(res)))
 		return -EFAULT;
 	return 0;
@@ -392,8 +411,8 @@ long sys_clock_nanosleep(struct pt_regs *regs)
 }
 
 /*
- * The tick, from do_interrupt() (entry/irq.c) with IRQs off: preemption of user
- * tasks, RCU's quiescent states (and, on CPU 0, the timekeeper's rebase, RCU's
+ * The tick, from do_interrupt() (entry/irq.c) with IRQs off: sampled CPU time,
+ * preemption of user tasks, RCU's quiescent states (and, on CPU 0, the timekeeper's rebase, RCU's
  * grace-period machine and the sleepers' deadlines), and the nohz_full decision
  * to stop ticking.
  */
@@ -401,6 +420,7 @@ void timer_interrupt(struct pt_regs *regs)
 {
 	this_cpu_inc(timer_ticks);
 	rcu_irq_from(regs);
+	cputime_tick_irqoff(regs);
 	if (user_mode(regs)) {
 		this_cpu_inc(user_ticks);
 		sched_tick();

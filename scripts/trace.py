@@ -346,6 +346,7 @@ BUDGET_PARTS = (
             '(include/rcu.h)'),
     ('irq', 'IRQs on for the syscall, off for the exit (`sti`, `cli`)'),
     ('work', 'work tests: TF at entry, the syscall work, the thread flags at exit'),
+    ('vtime', 'the test for exact CPU-time accounting on this CPU (include/vtime.h)'),
     ('dispatch', 'the dispatch: the range check (the invalid number goes no further)'),
     ('sysret', 'the SYSRET decision (arch/x86/include/asm/entry-common.h)'),
     ('pop', '`pt_regs` restored: `POP_REGS`'),
@@ -399,6 +400,8 @@ def budget_part(loc, macros, hooks, insn):
         return 'ct' if enclosing(hooks, line) == 'enter_from_user_mode' else 'work'
     if path == 'include/thread_info.h':
         return 'work'
+    if path == 'include/vtime.h':
+        return 'vtime'
     sys.exit(f'trace: no budget part for {loc}')
 
 

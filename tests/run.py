@@ -119,6 +119,10 @@ BOOTS = {
         suites={**KERNEL_SUITES, **RING3_SUITES}, skips=RELEASE_SKIPS | FSGSBASE_ONLY,
         lines=(r'^entrylab: FSGSBASE off \(paranoid entry by MSR_GS_BASE', RESOURCES_OK,
                SUCCESS)),
+    'cputime-exact-selftests-and-ring3-suite': dict(
+        cmdline='selftest cputime=exact', init='{b}/user/entrytests.elf',
+        suites={**KERNEL_SUITES, **RING3_SUITES}, skips=RELEASE_SKIPS,
+        lines=(r'^cputime: exact on every CPU \(cputime=exact\)$', RESOURCES_OK, SUCCESS)),
     'mitigations-off-selftests-and-ring3-suite': dict(
         cmdline='selftest mitigations=off', init='{b}/user/entrytests.elf',
         suites={**KERNEL_SUITES, **RING3_SUITES}, skips=RELEASE_SKIPS | PTI_ONLY,
@@ -419,6 +423,11 @@ CLAIMS = [
      'every speculation mitigation off, on one CPU and on two; every other boot runs them '
      'at their defaults (under TCG: PTI without PCID, VERW, retpoline, RSB filling, BHI '
      'clearing, the SWAPGS fence)'),
+    (['cputime-exact-selftests-and-ring3-suite'],
+     '`cputime=exact`: the self-tests and the ring-3 suite pass with CPU time measured at '
+     'each user/kernel crossing on every CPU (every other boot samples it by the tick, '
+     'exactly only on nohz_full CPUs): the CPU-time clocks, getrusage() telling a spin in '
+     'user mode from reads of /dev/zero, a reaped child\'s times'),
     (['nofsgsbase-selftests-and-ring3-suite'],
      '`nofsgsbase`: the self-tests and the ring-3 suite pass with FSGSBASE off, the paranoid '
      'entry deciding by MSR_GS_BASE\'s sign (the kernel-half GS cases skip: ring 3 cannot '
@@ -640,6 +649,7 @@ CLAIMS = [
      'irqsave-inline < irqsave-outline, and the merged context-tracking state < the split; '
      'for `invalid`, floor < the asm fast path untracked < the default untracked < the '
      'default < the asm fast path tracked, and context tracking off < RCU tracker off; '
+     'exact CPU-time accounting (`cputime=exact`) above the default in every op; '
      "docs/benchmarks.md's table matches; the "
      "process table's five round trips are printed, repeat exactly, and order getpid < "
      'yield-pingpong < pipe-pingpong < eventfd-epoll < thread-create-join < fork-wait; '
@@ -659,7 +669,8 @@ CLAIMS = [
      'tests/selftests-x86.expect lists (below)'),
     (['selftests-linux-as-expected'],
      "Linux's selftests beyond x86/ (breakpoints/, sigaltstack/, timers/threadtest on two "
-     'CPUs, syscall_user_dispatch/, ptrace/, seccomp/seccomp_bpf on one CPU and on two), '
+     'CPUs, syscall_user_dispatch/, ptrace/, seccomp/seccomp_bpf on one CPU and on two, '
+     'seccomp/seccomp_benchmark), '
      'unmodified, each as init: exactly the results tests/selftests-linux.expect lists, its '
      'excused cases failing and no others'),
     (['readme-fuzzer-as-init'],
@@ -1266,7 +1277,8 @@ def bench_icount_ordering_repeatable(b):
     names = [v.replace('_', '-') for v in entry_variants()]
     trackers = [f'irqoff-inline,{t}=off' for t in ('context_tracking', 'rcu_eqs')]
     fast = [asm_fastpath(), f'{asm_fastpath()},context_tracking=off']
-    want = {(v, op) for v in names + trackers + fast for op in bench_ops()}
+    exact = 'irqoff-inline,cputime=exact'
+    want = {(v, op) for v in names + trackers + fast + [exact] for op in bench_ops()}
     want |= {('floor', 'invalid')}
     want |= {('proc', op) for op in PROC_OPS} | {('clock', c) for c in CLOCK_READERS}
     want |= {(f'mitigations={m}', op) for m in (*MIT_CHAIN, 'auto') for op in MIT_OPS}
@@ -1293,6 +1305,10 @@ def bench_icount_ordering_repeatable(b):
                         f'irqoff-inline: {t}')
     if not k['irqoff-inline'] < k['irqoff-inline-split']:
         problems.append(f'kill: the merged context-tracking state is not below the split: {k}')
+    for op in bench_ops():
+        if not c1[('irqoff-inline', op)] < c1[(exact, op)]:
+            problems.append(f'{op}: exact CPU-time accounting costs nothing: '
+                            f'{c1[("irqoff-inline", op)]:g} vs {c1[(exact, op)]:g}')
     f = [c1[(r, 'invalid')] for r in fast]
     if not c1[('floor', 'invalid')] < f[1] < t[0] < t[2] < f[0]:
         problems.append('invalid: expected floor < asm fast path untracked < the default '

@@ -48,6 +48,7 @@ void asm_offsets(void)
 	OFFSET(PERCPU_syscall_work, percpu, syscall_work);
 	OFFSET(PERCPU_ct_state, percpu, ct_state);
 	OFFSET(PERCPU_ct_warnings, percpu, ct_warnings);
+	OFFSET(PERCPU_vtime_exact, percpu, vtime_exact);
 
 	OFFSET(PERCPU_user_rsp, percpu, entry.user_rsp);
 	OFFSET(PERCPU_top_of_stack, percpu, entry.top_of_stack);

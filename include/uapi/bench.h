@@ -78,7 +78,7 @@ enum bench_op {
 };
 #undef BENCH_OP_ENUM
 
-#define BENCH_MAX_ROWS		12		/* table size on both sides */
+#define BENCH_MAX_ROWS		16		/* table size on both sides */
 #define BENCH_MAX_ITERS		(1UL << 32)
 #define BENCH_MAX_REPS		64
 

@@ -29,7 +29,9 @@
 #include <asm/syscall.h>
 #include <asm/uaccess.h>
 #include <context_tracking.h>
+#include <cputime.h>
 #include <errno.h>
+#include <kernel.h>
 #include <printk.h>
 #include <rcu.h>
 #include <sched.h>
@@ -48,6 +50,7 @@ struct bench_row {
 	const char *what;
 	unsigned int entry;	/* index into entry_variants[] */
 	bool ct, rcu;		/* context tracking, RCU tracker: as booted, or off */
+	bool vtime;		/* CPU time measured at each crossing (include/cputime.h) */
 	unsigned int base;	/* the row its difference is taken from */
 };
 
@@ -56,13 +59,16 @@ static unsigned long changed_cpus;	/* whose LSTAR, trackers or timer were change
 static unsigned int nr_rows;
 static bool boot_ct, boot_rcu;
 
-static void add_row(unsigned int entry, bool ct, bool rcu, unsigned int base, const char *what,
-		    const char *suffix)
+static void add_row(unsigned int entry, bool ct, bool rcu, bool vtime, unsigned int base,
+		    const char *what, const char *suffix)
 {
-	struct bench_row *row = &rows[nr_rows++];
+	struct bench_row *row;
 
-	*row = (struct bench_row){ .entry = entry, .ct = ct, .rcu = rcu, .base = base,
-				   .what = what };
+	if (nr_rows == BENCH_MAX_ROWS)
+		panic("bench: more rows than BENCH_MAX_ROWS (include/uapi/bench.h)");
+	row = &rows[nr_rows++];
+	*row = (struct bench_row){ .entry = entry, .ct = ct, .rcu = rcu, .vtime = vtime,
+				   .base = base, .what = what };
 	snprintf(row->name, sizeof(row->name), "%s%s", entry_variants[entry].name, suffix);
 }
 
@@ -118,16 +124,20 @@ void bench_init(void)
 	boot_ct = context_tracking_on;
 	boot_rcu = rcu_eqs_on;
 	for (unsigned int i = 0; i < nr_entry_variants; i++)
-		add_row(i, boot_ct, boot_rcu, 0, entry_variants[i].what, "");
+		add_row(i, boot_ct, boot_rcu, false, 0, entry_variants[i].what, "");
 	untracked = nr_rows;
-	add_row(v, false, false, v, "the same, context tracking off (and the RCU tracker with it)",
+	add_row(v, false, false, false, v,
+		"the same, context tracking off (and the RCU tracker with it)",
 		",context_tracking=off");
-	add_row(v, boot_ct, false, v, "the same, context tracking on, RCU tracker off",
+	add_row(v, boot_ct, false, false, v, "the same, context tracking on, RCU tracker off",
 		",rcu_eqs=off");
 	/* Its fast path runs only untracked (Linux's TIF_NOHZ sent tracked tasks to C). */
-	add_row(ENTRY_ASM_FASTPATH, false, false, untracked,
+	add_row(ENTRY_ASM_FASTPATH, false, false, false, untracked,
 		"the asm fast path itself: context tracking off (and the RCU tracker)",
 		",context_tracking=off");
+	add_row(v, boot_ct, boot_rcu, true, v,
+		"the same, CPU time measured at each crossing (nohz_full's, cputime=exact)",
+		",cputime=exact");
 }
 
 /*
@@ -143,7 +153,8 @@ static unsigned long row_ops(unsigned int v)
 	if (entry_variants[row->entry].floor)
 		return BIT(BENCH_OP_INVALID);
 	if (v >= nr_entry_variants &&
-	    (num_online_cpus() > 1 || (row->ct == boot_ct && row->rcu == boot_rcu)))
+	    (num_online_cpus() > 1 ||
+	     (row->ct == boot_ct && row->rcu == boot_rcu && row->vtime == vtime_boot_exact())))
 		return 0;
 	return BIT(BENCH_NR_OPS) - 1;
 }
@@ -153,6 +164,7 @@ static void select_row(const struct bench_row *row)
 {
 	syscall_select_entry(row->entry);
 	trackers_set(row->ct, row->rcu);
+	vtime_select_this_cpu(row->vtime);
 }
 
 /* Only a boot program's threads change rows, the timer or the clock reader. */

@@ -92,6 +92,9 @@ struct percpu {
 	bool idle_eqs;			/* ... with rcu_watching made even for it */
 	bool nohz_full;			/* nohz_full= names this CPU */
 	bool tick_stopped;		/* nohz_full: the tick is off right now */
+	bool vtime_exact;		/* CPU time measured at each crossing (include/cputime.h) */
+	u64 exec_start;			/* TSC when current began running here */
+	u64 vtime_start;		/* vtime_exact: TSC at the last user/kernel crossing */
 	struct task *idle_task;
 	struct task *prev_task;		/* schedule(): the task just switched away from */
 	/* smp_call_function_single(): the request this CPU is asked to run. */

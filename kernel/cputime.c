@@ -1,0 +1,238 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * CPU time (include/cputime.h): run time at every switch, user and system
+ * time sampled by the tick or measured at each crossing, and the totals of a
+ * process, its gone threads and its waited-for children, as Linux's
+ * kernel/sched/cputime.c keeps them.
+ *
+ * A task's counters are written only on the CPU it runs on, with IRQs off
+ * (the tick, a switch, a crossing); another CPU reads them under sched_lock,
+ * which a switch holds too, so a reader sees a task either running with its
+ * run not yet counted or switched out with it counted, never both.
+ */
+#include <asm/apic.h>
+#include <asm/div64.h>
+#include <asm/irqflags.h>
+#include <cmdline.h>
+#include <cputime.h>
+#include <errno.h>
+#include <kernel.h>
+#include <printk.h>
+#include <sched.h>
+#include <smp.h>
+#include <string.h>
+#include <time.h>
+
+#define TICK_NSEC	(NSEC_PER_SEC / TIMER_HZ)
+
+void __vtime_user_exit(void)
+{
+	struct task *t = current;
+	u64 now = rdtsc(), d = now - this_cpu_read(vtime_start);
+
+	this_cpu_write(vtime_start, now);
+	WRITE_ONCE(t->utime, t->utime + tsc_delta_to_ns(d));
+}
+
+void __vtime_user_enter(void)
+{
+	struct task *t = current;
+	u64 now = rdtsc(), d = now - this_cpu_read(vtime_start);
+
+	this_cpu_write(vtime_start, now);
+	WRITE_ONCE(t->stime, t->stime + tsc_delta_to_ns(d));
+}
+
+void cputime_tick_irqoff(const struct pt_regs *regs)
+{
+	struct task *t = current;
+
+	if (this_cpu_read(vtime_exact) || is_idle_task(t))
+		return;
+	if (user_mode(regs))
+		WRITE_ONCE(t->utime, t->utime + TICK_NSEC);
+	else
+		WRITE_ONCE(t->stime, t->stime + TICK_NSEC);
+}
+
+void cputime_switch_irqoff(struct task *prev)
+{
+	u64 now = rdtsc(), run = now - this_cpu_read(exec_start);
+
+	this_cpu_write(exec_start, now);
+	WRITE_ONCE(prev->sum_exec_runtime, prev->sum_exec_runtime + tsc_delta_to_ns(run));
+	if (this_cpu_read(vtime_exact)) {	/* prev is in the kernel: system time */
+		u64 sys = now - this_cpu_read(vtime_start);
+
+		this_cpu_write(vtime_start, now);
+		WRITE_ONCE(prev->stime, prev->stime + tsc_delta_to_ns(sys));
+	}
+}
+
+static bool exact_everywhere;		/* cputime=exact */
+
+bool vtime_boot_exact(void)
+{
+	return exact_everywhere || this_cpu_read(nohz_full);
+}
+
+void vtime_select_this_cpu(bool exact)
+{
+	unsigned long flags;
+
+	local_irq_save(flags);
+	this_cpu_write(vtime_start, rdtsc());
+	this_cpu_write(vtime_exact, exact || vtime_boot_exact());
+	local_irq_restore(flags);
+}
+
+/* On each CPU (on_each_cpu(): IRQs off), from its own TSC: the clocks start now. */
+static void cputime_start_this_cpu(void *arg)
+{
+	this_cpu_write(exec_start, rdtsc());
+	vtime_select_this_cpu(false);
+}
+
+void cputime_init(void)
+{
+	const char *mode = cmdline_str(&boot_cmdline, "cputime", "sampled");
+
+	exact_everywhere = !strcmp(mode, "exact");
+	if (!exact_everywhere && strcmp(mode, "sampled"))
+		printk("cmdline: warning: cputime=%s is not exact or sampled, using sampled\n", mode);
+	on_each_cpu(cputime_start_this_cpu, NULL);
+	printk("cputime: %s\n", exact_everywhere ? "exact on every CPU (cputime=exact)" :
+	       "sampled by the tick, exact on nohz_full CPUs");
+}
+
+/*
+ * t's counters with what it has run since its CPU last counted, sched_lock
+ * held. On another CPU, our TSC stands in for its own: bring-up checked that
+ * they agree (arch/x86/tsc_sync.c); a TSC behind its start adds nothing.
+ */
+static void task_times_locked(const struct task *t, struct task_cputime *ct)
+{
+	int cpu = READ_ONCE(t->on_cpu);
+	u64 now = rdtsc(), start, run = 0;
+
+	*ct = (struct task_cputime){ READ_ONCE(t->sum_exec_runtime), READ_ONCE(t->utime),
+				     READ_ONCE(t->stime) };
+	if (cpu < 0)
+		return;
+	start = READ_ONCE(per_cpu(cpu, exec_start));
+	run = now > start ? tsc_delta_to_ns(now - start) : 0;
+	ct->sum_exec_runtime += run;
+	if (t == current && this_cpu_read(vtime_exact))	/* in the kernel since then */
+		ct->stime += tsc_delta_to_ns(now - this_cpu_read(vtime_start));
+}
+
+/*
+ * Linux's cputime_adjust(): the user/system split of ct scaled so that the two
+ * add up to the run time, which is the measured one. Without any sample yet,
+ * all of it is user time, as there.
+ */
+static void cputime_adjust(struct task_cputime *ct)
+{
+	u64 total = ct->utime + ct->stime, rt = ct->sum_exec_runtime;
+
+	if (!total) {
+		ct->utime = rt;
+		return;
+	}
+	ct->stime = mul_u64_u64_div_u64(rt, ct->stime, total);	/* <= rt: it fits */
+	ct->utime = rt - ct->stime;
+}
+
+void task_cputime(struct task *t, bool process, struct task_cputime *ct)
+{
+	if (process) {
+		const struct signal_struct *sig = t->signal;
+		struct task_cputime one;
+		unsigned int i;
+		struct task *p;
+
+		*ct = (struct task_cputime){ sig->sum_exec_runtime, sig->utime, sig->stime };
+		for_each_task(p, i) {
+			if (p->signal != sig || p->state == TASK_ZOMBIE || p->state == TASK_DEAD)
+				continue;
+			task_times_locked(p, &one);
+			ct->sum_exec_runtime += one.sum_exec_runtime;
+			ct->utime += one.utime;
+			ct->stime += one.stime;
+		}
+	} else {
+		task_times_locked(t, ct);
+	}
+	cputime_adjust(ct);
+}
+
+void cputime_exit_locked(struct task *t)
+{
+	struct signal_struct *sig = t->signal;
+	struct task_cputime ct;
+
+	task_times_locked(t, &ct);
+	sig->sum_exec_runtime += ct.sum_exec_runtime;
+	sig->utime += ct.utime;
+	sig->stime += ct.stime;
+}
+
+void child_cputime_locked(struct task *child, struct task_cputime *ct)
+{
+	task_cputime(child, true, ct);
+	ct->utime += child->signal->cutime;
+	ct->stime += child->signal->cstime;
+}
+
+void cputime_reap_locked(const struct task_cputime *child)
+{
+	current->signal->cutime += child->utime;
+	current->signal->cstime += child->stime;
+}
+
+/*
+ * The CPU-time clocks, as Linux's posix-cpu-timers.c encodes them: a negative
+ * id carries ~pid above bit 3, a thread bit (4) and which time (the low two
+ * bits): PROF, user + system; VIRT, user; SCHED, the run time. Ids 2 and 3
+ * are the caller's process and thread, SCHED.
+ */
+#define CPUCLOCK_PROF		0
+#define CPUCLOCK_VIRT		1
+#define CPUCLOCK_SCHED		2
+#define CPUCLOCK_MAX		3
+#define CPUCLOCK_PERTHREAD	4
+
+long cpu_clock_get(int clock, bool resolution, u64 *ns)
+{
+	int which = CPUCLOCK_SCHED, pid = 0;
+	bool thread = clock == CLOCK_THREAD_CPUTIME_ID;
+	struct task_cputime ct;
+	unsigned long flags;
+	struct task *t;
+
+	if (clock < 0) {
+		which = clock & 3;
+		thread = clock & CPUCLOCK_PERTHREAD;
+		pid = ~(clock >> 3);
+		if (which == CPUCLOCK_MAX)
+			return -EINVAL;
+	}
+	tasklist_lock(&flags);
+	t = pid ? find_task_by_tid_locked(pid) : current;
+	/* Another thread's clock only within our process; a process's by its pid (or ours). */
+	if (t && thread && t->signal != current->signal)
+		t = NULL;
+	if (t && !thread && pid && t->tgid != pid && t != current)
+		t = NULL;
+	if (t && !resolution)
+		task_cputime(t, !thread, &ct);
+	tasklist_unlock(flags);
+	if (!t)
+		return -EINVAL;
+	if (resolution)		/* the run time is the TSC's; the split, the tick's */
+		*ns = which == CPUCLOCK_SCHED ? 1 : TICK_NSEC;
+	else
+		*ns = which == CPUCLOCK_SCHED ? ct.sum_exec_runtime :
+		      which == CPUCLOCK_VIRT ? ct.utime : ct.utime + ct.stime;
+	return 0;
+}

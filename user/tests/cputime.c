@@ -1,0 +1,171 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * CPU time (kernel/cputime.c, kernel/rusage.c): the CPU-time clocks, their
+ * encodings for other tasks, getrusage(2), times(2) and a reaped child's
+ * rusage. Bounds only, never a wall-clock figure: a task that spins for a
+ * while by CLOCK_MONOTONIC has run most of that while (nothing else runs
+ * here), one that sleeps has not.
+ */
+#include <time.h>
+#include <uapi/resource.h>
+#include "harness.h"
+
+#define RUSAGE_SELF	0
+#define RUSAGE_CHILDREN	(-1)
+#define RUSAGE_THREAD	1
+#define MS		1000000L
+
+struct rusage {
+	struct { long sec, usec; } utime, stime;
+	long rest[14];
+};
+
+/* Linux's encodings (clock_getcpuclockid(), pthread_getcpuclockid()). */
+static int process_clock(long pid, int which)
+{
+	return (int)((~pid) << 3) | which;
+}
+
+static long clock_ns(int clock)
+{
+	struct timespec64 ts;
+	long err = syscall2(__NR_clock_gettime, clock, &ts);
+
+	return err ? err : ts.sec * 1000000000L + ts.nsec;
+}
+
+/* Runs in user mode until CLOCK_MONOTONIC has moved on by ms. */
+static void spin_ms(long ms)
+{
+	long end = clock_ns(CLOCK_MONOTONIC) + ms * MS;
+
+	while (clock_ns(CLOCK_MONOTONIC) < end)
+		for (volatile int i = 0; i < 10000; i++)
+			;
+}
+
+static long rusage_ns(int who, bool user)
+{
+	struct rusage ru;
+
+	if (syscall2(__NR_getrusage, who, &ru))
+		return -1;
+	return user ? ru.utime.sec * 1000000000L + ru.utime.usec * 1000 :
+		      ru.stime.sec * 1000000000L + ru.stime.usec * 1000;
+}
+
+/* A spin is run time, a sleep is not; every encoding of our own clock agrees. */
+SELFTEST(cputime, clocks_count_running_not_sleeping)
+{
+	long pid = syscall0(__NR_getpid), t0, t1, t2, p, other;
+	struct timespec64 nap = { 0, 100 * MS }, res;
+
+	t0 = clock_ns(CLOCK_THREAD_CPUTIME_ID);
+	spin_ms(100);
+	t1 = clock_ns(CLOCK_THREAD_CPUTIME_ID);
+	EXPECT_GE(t, t1 - t0, 50 * MS);			/* fails with the clocks at 0 */
+	syscall2(__NR_nanosleep, &nap, NULL);
+	t2 = clock_ns(CLOCK_THREAD_CPUTIME_ID);
+	EXPECT_LT(t, t2 - t1, 50 * MS);			/* fails if a sleep counts */
+	p = clock_ns(CLOCK_PROCESS_CPUTIME_ID);
+	EXPECT_GE(t, p, t2);
+	EXPECT_GE(t, clock_ns(process_clock(pid, 2)), p);	/* SCHED: the run time */
+	EXPECT_GE(t, clock_ns(process_clock(pid, 0)), p / 2);	/* PROF: user + system */
+	EXPECT_GE(t, clock_ns(process_clock(0, 2 | 4)), t2);	/* our thread, by tid 0 */
+	EXPECT_EQ(t, clock_ns(process_clock(pid, 3)), -EINVAL);	/* no such time */
+	EXPECT_EQ(t, clock_ns(process_clock(99999, 2)), -EINVAL);
+	other = syscall0(__NR_fork);
+	if (other == 0) {
+		syscall0(__NR_pause);
+		syscall1(__NR_exit, 0);
+	}
+	EXPECT_GE(t, clock_ns(process_clock(other, 2)), 0L);	/* another process's */
+	EXPECT_EQ(t, clock_ns(process_clock(other, 2 | 4)), -EINVAL);	/* not our thread */
+	syscall2(__NR_kill, other, SIGKILL);
+	wait_status(other);
+	EXPECT_EQ(t, syscall2(__NR_clock_getres, CLOCK_THREAD_CPUTIME_ID, &res), 0L);
+	EXPECT_EQ(t, res.nsec, 1L);
+	EXPECT_EQ(t, syscall2(__NR_clock_getres, process_clock(pid, 0), &res), 0L);
+	EXPECT_EQ(t, res.nsec, 10 * MS);			/* the tick's */
+}
+
+/* Reads of /dev/zero: nearly all of it the kernel's copying. */
+static void kernel_work_ms(long ms)
+{
+	static char buf[1 << 20];
+	long fd = syscall4(__NR_openat, -100, "/dev/zero", 0, 0);
+	long end = clock_ns(CLOCK_MONOTONIC) + ms * MS;
+
+	while (clock_ns(CLOCK_MONOTONIC) < end)
+		syscall3(__NR_read, fd, buf, sizeof(buf));
+	syscall1(__NR_close, fd);
+}
+
+/*
+ * The tick samples user and system time: a spin in user mode is user time,
+ * reading /dev/zero system time (each fails with the sampling broken, when
+ * all of the run is reported as user time).
+ */
+SELFTEST(cputime, user_and_system_time_are_told_apart)
+{
+	long u0 = rusage_ns(RUSAGE_THREAD, true), s0 = rusage_ns(RUSAGE_THREAD, false), u1, s1;
+
+	kernel_work_ms(200);
+	u1 = rusage_ns(RUSAGE_THREAD, true);
+	s1 = rusage_ns(RUSAGE_THREAD, false);
+	EXPECT_GE(t, s1 - s0, 100 * MS);
+	EXPECT_LT(t, u1 - u0, s1 - s0);
+	spin_ms(200);
+	EXPECT_GE(t, rusage_ns(RUSAGE_THREAD, true) - u1, 100 * MS);
+	EXPECT_LT(t, rusage_ns(RUSAGE_THREAD, false) - s1, 100 * MS);
+}
+
+/* getrusage's user time is the spin; user + system is the run time. */
+SELFTEST(cputime, getrusage_and_times)
+{
+	long u0 = rusage_ns(RUSAGE_THREAD, true), u1, run;
+	long tms[4], before = syscall1(__NR_times, NULL);
+
+	spin_ms(100);
+	u1 = rusage_ns(RUSAGE_THREAD, true);
+	EXPECT_GE(t, u1 - u0, 50 * MS);			/* fails with the times at 0 */
+	run = clock_ns(CLOCK_THREAD_CPUTIME_ID);
+	EXPECT_LE(t, u1 + rusage_ns(RUSAGE_THREAD, false), run);	/* scaled to the run */
+	EXPECT_GE(t, rusage_ns(RUSAGE_SELF, true), u1);
+	EXPECT_EQ(t, syscall2(__NR_getrusage, 2, tms), -EINVAL);
+	EXPECT_EQ(t, syscall2(__NR_getrusage, RUSAGE_SELF, 8), -EFAULT);
+	EXPECT_GE(t, syscall1(__NR_times, tms) - before, 10L);	/* 100 ticks a second */
+	EXPECT_GE(t, tms[0], 5L);
+	EXPECT_EQ(t, syscall1(__NR_times, 8), -EFAULT);
+}
+
+static int spinner(void)
+{
+	spin_ms(100);
+	return 0;
+}
+
+/* A child's times reach its parent when reaped, and not before: wait4's rusage and RUSAGE_CHILDREN. */
+static int reaper(void)
+{
+	long pid = syscall0(__NR_fork);
+	struct rusage ru;
+	int status;
+
+	if (pid == 0)
+		syscall1(__NR_exit, spinner());
+	if (rusage_ns(RUSAGE_CHILDREN, true) != 0)
+		return 1;
+	if (syscall4(__NR_wait4, pid, &status, 0, &ru) != pid)
+		return 2;
+	if (ru.utime.sec * 1000000000L + ru.utime.usec * 1000 < 50 * MS)
+		return 3;
+	if (rusage_ns(RUSAGE_CHILDREN, true) < 50 * MS)
+		return 4;
+	return rusage_ns(RUSAGE_SELF, true) < 50 * MS ? 9 : 5;	/* ours are not its */
+}
+
+SELFTEST(cputime, children_count_once_reaped)
+{
+	EXPECT_EQ(t, in_child(reaper), 9 << 8);
+}
