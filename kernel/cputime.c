@@ -105,25 +105,37 @@ void cputime_init(void)
 	       "sampled by the tick, exact on nohz_full CPUs");
 }
 
+/* The TSC interval from start to now in ns; 0 if now is behind (another CPU's start). */
+static u64 ns_since(u64 start, u64 now)
+{
+	return now > start ? tsc_delta_to_ns(now - start) : 0;
+}
+
 /*
- * t's counters with what it has run since its CPU last counted, sched_lock
- * held. On another CPU, our TSC stands in for its own: bring-up checked that
- * they agree (arch/x86/tsc_sync.c); a TSC behind its start adds nothing.
+ * t's counters with what it has run since its CPU last counted, unscaled.
+ * On another CPU, our TSC stands in for its own: bring-up checked that
+ * they agree (arch/x86/tsc_sync.c). On a CPU that accounts exactly, the time
+ * since its last crossing is user or system time by the mode it is in now, as
+ * context tracking says (Linux's vtime_delta()): so a task that spins in user
+ * mode on a nohz_full CPU, with no tick and no crossing, is seen to run there.
  */
-static void task_times_locked(const struct task *t, struct task_cputime *ct)
+void task_cputime_raw_locked(const struct task *t, struct task_cputime *ct)
 {
 	int cpu = READ_ONCE(t->on_cpu);
-	u64 now = rdtsc(), start, run = 0;
+	u64 now = rdtsc(), since;
 
 	*ct = (struct task_cputime){ READ_ONCE(t->sum_exec_runtime), READ_ONCE(t->utime),
 				     READ_ONCE(t->stime) };
 	if (cpu < 0)
 		return;
-	start = READ_ONCE(per_cpu(cpu, exec_start));
-	run = now > start ? tsc_delta_to_ns(now - start) : 0;
-	ct->sum_exec_runtime += run;
-	if (t == current && this_cpu_read(vtime_exact))	/* in the kernel since then */
-		ct->stime += tsc_delta_to_ns(now - this_cpu_read(vtime_start));
+	ct->sum_exec_runtime += ns_since(READ_ONCE(per_cpu(cpu, exec_start)), now);
+	if (!READ_ONCE(per_cpu(cpu, vtime_exact)))
+		return;
+	since = ns_since(READ_ONCE(per_cpu(cpu, vtime_start)), now);
+	if (t != current && READ_ONCE(per_cpu(cpu, ct_context)) == CONTEXT_USER)
+		ct->utime += since;
+	else
+		ct->stime += since;
 }
 
 /*
@@ -155,13 +167,13 @@ void task_cputime(struct task *t, bool process, struct task_cputime *ct)
 		for_each_task(p, i) {
 			if (p->signal != sig || p->state == TASK_ZOMBIE || p->state == TASK_DEAD)
 				continue;
-			task_times_locked(p, &one);
+			task_cputime_raw_locked(p, &one);
 			ct->sum_exec_runtime += one.sum_exec_runtime;
 			ct->utime += one.utime;
 			ct->stime += one.stime;
 		}
 	} else {
-		task_times_locked(t, ct);
+		task_cputime_raw_locked(t, ct);
 	}
 	cputime_adjust(ct);
 }
@@ -171,7 +183,7 @@ void cputime_exit_locked(struct task *t)
 	struct signal_struct *sig = t->signal;
 	struct task_cputime ct;
 
-	task_times_locked(t, &ct);
+	task_cputime_raw_locked(t, &ct);
 	sig->sum_exec_runtime += ct.sum_exec_runtime;
 	sig->utime += ct.utime;
 	sig->stime += ct.stime;

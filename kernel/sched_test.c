@@ -1,16 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Self-tests of the scheduler's SMP side: a task follows its affinity, and a
- * nohz_full CPU stops its tick for one user task and restarts it for a second.
+ * nohz_full CPU stops its tick for one user task and restarts it for a second,
+ * and accounts that task's user time with no tick at all.
  */
 #include <asm/apic.h>
 #include <asm/processor.h>
+#include <cputime.h>
 #include <init.h>
 #include <rcu_demo.h>
 #include <sched.h>
 #include <selftest.h>
 #include <signal.h>
 #include <smp.h>
+#include <time.h>
 
 #define WAIT_MS	1000
 
@@ -92,4 +95,41 @@ SELFTEST(sched, nohz_full_tick_stops_for_one_task_restarts_for_two)
 	}
 	stop(a);
 	EXPECT_TRUE(t, tick_becomes(cpu, false));	/* idle again: ticking */
+}
+
+/*
+ * Context tracking's second use (include/cputime.h): a task spinning in user
+ * mode on a nohz_full CPU gets no tick and makes no crossing, and its user
+ * time as charged still grows with the TSC, exactly, read from here as
+ * Linux's vtime_delta() reads it. Sampled, it would stand still.
+ */
+SELFTEST(sched, nohz_full_user_time_counts_without_a_tick)
+{
+	unsigned int cpu = rcu_demo_cpu();
+	struct task_cputime before, after;
+	unsigned long flags, ticks;
+	struct task *a;
+	u64 t0, t1;
+
+	if (!cpu || !per_cpu(cpu, nohz_full))
+		SKIP(t, "needs a nohz_full CPU (nohz_full=1, SMP=2)");
+	a = spin_on(t, BIT(cpu));
+	if (!a)
+		return;
+	EXPECT_TRUE(t, tick_becomes(cpu, true));
+	ticks = READ_ONCE(per_cpu(cpu, timer_ticks));
+	tasklist_lock(&flags);
+	task_cputime_raw_locked(a, &before);
+	t0 = rdtsc();
+	tasklist_unlock(flags);
+	while (rdtsc() - t0 < tsc_khz * 200)		/* 200 ms */
+		cpu_relax();
+	tasklist_lock(&flags);
+	task_cputime_raw_locked(a, &after);
+	t1 = rdtsc();
+	tasklist_unlock(flags);
+	EXPECT_EQ(t, READ_ONCE(per_cpu(cpu, timer_ticks)), ticks);	/* no tick meanwhile */
+	EXPECT_GE(t, after.utime - before.utime, tsc_delta_to_ns(t1 - t0) * 9 / 10);
+	EXPECT_LT(t, after.stime - before.stime, tsc_delta_to_ns(t1 - t0) / 10);
+	stop(a);
 }
