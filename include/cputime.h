@@ -73,6 +73,8 @@ void cputime_reap_locked(const struct task_cputime *child);
  * -EINVAL for a clock that names no such task.
  */
 long cpu_clock_get(int clock, bool resolution, u64 *ns);
+/* sched_lock held: clock's value, with self the thread its "0" names (a timer's). */
+long cpu_clock_sample_locked(int clock, struct task *self, u64 *ns);
 /* Is clock one of them? */
 static inline bool is_cpu_clock(int clock)
 {

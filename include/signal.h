@@ -82,6 +82,7 @@ struct signal_struct {
 	 */
 	u64 sum_exec_runtime, utime, stime;
 	u64 cutime, cstime;
+	struct process_timers *timers;	/* setitimer() and timer_create() (include/timers.h) */
 	bool boot_program;		/* started by the kernel from a boot module (init, a probe) */
 };
 
@@ -129,6 +130,11 @@ long set_temporary_sigmask(const sigset_t __user *umask, unsigned long size);
 void restore_temporary_sigmask(bool interrupted);
 /* 0, or -EAGAIN: a real-time signal found the queue pool empty and was not queued. */
 int send_signal(struct task *t, int sig, const struct ksiginfo *info, bool group);
+/*
+ * sched_lock held: the pending instance of sig that POSIX timer id sent goes,
+ * from t's process (group) or from t (timer_delete(), timer_settime()).
+ */
+void flush_timer_signal(struct task *t, bool group, int sig, int id);
 /* The pending instances of sig in set go (signal_put(), task_free(), "ignore"). */
 void flush_sigpending(struct sigpending *pending, sigset_t set);
 /*
@@ -139,6 +145,8 @@ void flush_sigpending(struct sigpending *pending, sigset_t set);
 bool peek_pending_signal(struct task *t, bool shared, unsigned long n,
 			 struct kernel_siginfo *out);
 void send_sig_kernel(struct task *p, int sig);
+/* Would sig sent to t's process be dropped as ignored? sched_lock held. */
+bool signal_ignored(const struct task *t, int sig);
 /* A fault in user mode: the signal cannot be ignored or blocked away. */
 void force_sig_fault(int sig, int code, unsigned long addr, unsigned long trapno,
 		     unsigned long err);

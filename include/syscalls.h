@@ -111,5 +111,13 @@ long sys_socketpair(struct pt_regs *regs);
 long sys_unshare(struct pt_regs *regs);
 long sys_getrusage(struct pt_regs *regs);
 long sys_times(struct pt_regs *regs);
+long sys_getitimer(struct pt_regs *regs);
+long sys_setitimer(struct pt_regs *regs);
+long sys_alarm(struct pt_regs *regs);
+long sys_timer_create(struct pt_regs *regs);
+long sys_timer_settime(struct pt_regs *regs);
+long sys_timer_gettime(struct pt_regs *regs);
+long sys_timer_getoverrun(struct pt_regs *regs);
+long sys_timer_delete(struct pt_regs *regs);
 
 #endif

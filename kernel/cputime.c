@@ -214,37 +214,59 @@ void cputime_reap_locked(const struct task_cputime *child)
 #define CPUCLOCK_MAX		3
 #define CPUCLOCK_PERTHREAD	4
 
-long cpu_clock_get(int clock, bool resolution, u64 *ns)
+/* sched_lock held: the CPU-time clock clock's task, with self the thread "0" names; or NULL. */
+static struct task *cpu_clock_task_locked(int clock, struct task *self, int *which, bool *thread)
 {
-	int which = CPUCLOCK_SCHED, pid = 0;
-	bool thread = clock == CLOCK_THREAD_CPUTIME_ID;
-	struct task_cputime ct;
-	unsigned long flags;
+	int pid = 0;
 	struct task *t;
 
+	*which = CPUCLOCK_SCHED;
+	*thread = clock == CLOCK_THREAD_CPUTIME_ID;
 	if (clock < 0) {
-		which = clock & 3;
-		thread = clock & CPUCLOCK_PERTHREAD;
+		*which = clock & 3;
+		*thread = clock & CPUCLOCK_PERTHREAD;
 		pid = ~(clock >> 3);
-		if (which == CPUCLOCK_MAX)
-			return -EINVAL;
+		if (*which == CPUCLOCK_MAX)
+			return NULL;
 	}
-	tasklist_lock(&flags);
-	t = pid ? find_task_by_tid_locked(pid) : current;
+	t = pid ? find_task_by_tid_locked(pid) : self;
 	/* Another thread's clock only within our process; a process's by its pid (or ours). */
-	if (t && thread && t->signal != current->signal)
-		t = NULL;
-	if (t && !thread && pid && t->tgid != pid && t != current)
-		t = NULL;
-	if (t && !resolution)
-		task_cputime(t, !thread, &ct);
-	tasklist_unlock(flags);
+	if (t && *thread && t->signal != self->signal)
+		return NULL;
+	if (t && !*thread && pid && t->tgid != pid && t != self)
+		return NULL;
+	return t;
+}
+
+long cpu_clock_sample_locked(int clock, struct task *self, u64 *ns)
+{
+	struct task_cputime ct;
+	bool thread;
+	int which;
+	struct task *t = cpu_clock_task_locked(clock, self, &which, &thread);
+
 	if (!t)
 		return -EINVAL;
-	if (resolution)		/* the run time is the TSC's; the split, the tick's */
-		*ns = which == CPUCLOCK_SCHED ? 1 : TICK_NSEC;
-	else
-		*ns = which == CPUCLOCK_SCHED ? ct.sum_exec_runtime :
-		      which == CPUCLOCK_VIRT ? ct.utime : ct.utime + ct.stime;
+	task_cputime(t, !thread, &ct);
+	*ns = which == CPUCLOCK_SCHED ? ct.sum_exec_runtime :
+	      which == CPUCLOCK_VIRT ? ct.utime : ct.utime + ct.stime;
 	return 0;
+}
+
+long cpu_clock_get(int clock, bool resolution, u64 *ns)
+{
+	unsigned long flags;
+	bool thread;
+	int which;
+	long err;
+
+	tasklist_lock(&flags);
+	if (resolution)	/* the run time is the TSC's; the split, the tick's */
+		err = cpu_clock_task_locked(clock, current, &which, &thread) ? 0 : -EINVAL;
+	else
+		err = cpu_clock_sample_locked(clock, current, ns);
+	tasklist_unlock(flags);
+	if (!err && resolution)
+		*ns = which == CPUCLOCK_SCHED ? 1 : TICK_NSEC;
+	return err;
 }

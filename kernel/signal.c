@@ -27,6 +27,7 @@
 #include <string.h>
 #include <syscalls.h>
 #include <time.h>
+#include <timers.h>
 
 /*
  * The queued real-time instances beyond each number's oldest, from one pool
@@ -145,6 +146,7 @@ void signal_put(struct signal_struct *sig)
 {
 	if (!__atomic_sub_fetch(&sig->refs, 1, __ATOMIC_ACQ_REL)) {
 		flush_sigpending(&sig->shared_pending, ~0UL);
+		timers_free(sig);
 		free_page_object(sig);
 	}
 }
@@ -327,6 +329,11 @@ int send_signal(struct task *t, int sig, const struct ksiginfo *info, bool group
 	return 0;
 }
 
+bool signal_ignored(const struct task *t, int sig)
+{
+	return sig_ignored(t, sig);
+}
+
 /* The kernel's own signal to p's process (the self-tests end their programs so). */
 void send_sig_kernel(struct task *p, int sig)
 {
@@ -411,6 +418,36 @@ static __always_inline int take_signal(struct sigpending *pending, sigset_t read
 	return sig;
 }
 
+/* A pending instance sent by POSIX timer id of this process. */
+static bool timer_sent(const struct ksiginfo *info, int id)
+{
+	return info->code == SI_TIMER && info->pid == id;
+}
+
+void flush_timer_signal(struct task *t, bool group, int sig, int id)
+{
+	struct sigpending *pending = group ? &t->signal->shared_pending : &t->sig.pending;
+	struct sigqueue **q = &pending->queue;
+	unsigned long flags;
+
+	spin_lock_irqsave(&t->sighand->lock, flags);
+	while (*q) {			/* a real-time signal's younger instances */
+		struct sigqueue *gone = *q;
+
+		if (gone->sig != sig || !timer_sent(&gone->info, id)) {
+			q = &gone->next;
+			continue;
+		}
+		*q = gone->next;
+		sigqueue_release(gone);
+	}
+	if ((pending->set & sigmask(sig)) && timer_sent(&pending->info[sig - 1], id) &&
+	    (sig < SIGRTMIN || !take_queued_locked(pending, sig)))
+		pending->set &= ~sigmask(sig);
+	recalc_sigpending(t);
+	spin_unlock_irqrestore(&t->sighand->lock, flags);
+}
+
 void flush_sigpending(struct sigpending *pending, sigset_t set)
 {
 	struct sigqueue **q = &pending->queue;
@@ -470,6 +507,8 @@ static int dequeue_signal(struct task *t, sigset_t ready, struct ksiginfo *info)
 		sig = take_signal(&t->signal->shared_pending, ready, info);
 	recalc_sigpending(t);
 	spin_unlock_irqrestore(&t->sighand->lock, flags);
+	if (unlikely(sig && info->code == SI_TIMER))
+		posix_timer_dequeued(sig, info);	/* its overruns, and it may send again */
 	return sig;
 }
 
@@ -495,6 +534,10 @@ void fill_siginfo(struct kernel_siginfo *out, int sig, const struct ksiginfo *in
 	out->si_code = info->code;
 	if (info->code == SI_USER) {		/* kill() */
 		out->kill.pid = info->pid;
+	} else if (info->code == SI_TIMER) {	/* Linux's SIL_TIMER */
+		out->timer.tid = info->pid;
+		out->timer.overrun = info->status;
+		out->timer.value = info->value;
 	} else if (info->code < 0) {		/* tkill(), sigqueue(), ...: Linux's SIL_RT */
 		out->rt.pid = info->pid;
 		out->rt.value = info->value;
@@ -613,8 +656,11 @@ long sys_rt_sigaction(struct pt_regs *regs)
 				flush_sigpending(&t->sig.pending, sigmask(sig));
 				recalc_sigpending(t);
 			}
+			spin_unlock(&sh->lock);
+		} else {
+			spin_unlock(&sh->lock);
+			posix_timers_unignored_locked(current, sig);
 		}
-		spin_unlock(&sh->lock);
 		tasklist_unlock(flags);
 	}
 	return 0;

@@ -27,6 +27,7 @@
 #include <string.h>
 #include <syscalls.h>
 #include <time.h>
+#include <timers.h>
 #include <vdso.h>
 
 u64 boot_tsc;
@@ -429,6 +430,7 @@ void timer_interrupt(struct pt_regs *regs)
 		timekeeping_tick_irqoff();
 		rcu_tick();
 		sleep_timeouts_tick();
+		timers_tick();
 	}
 	tick_nohz_update_irqoff(user_mode(regs));
 	lapic_eoi();

@@ -321,6 +321,11 @@ static bool make_args(long nr, unsigned long a[6])
 	case __NR_clock_gettime:	/* (clock, tp) */
 		a[1] = bad_pointer();
 		return true;
+	case __NR_alarm:
+	case __NR_setitimer:
+	case __NR_timer_settime:
+		/* An armed timer's signal would come when the clock says, not the seed. */
+		return false;
 	case __NR_times:		/* (buf): CPU times, and the ticks since boot */
 		a[0] = bad_pointer();
 		return true;

@@ -65,6 +65,7 @@
 /* si_code values. */
 #define SI_USER		0
 #define SI_QUEUE	(-1)	/* sigqueue() */
+#define SI_TIMER	(-2)	/* a POSIX timer's expiry */
 #define SI_TKILL	(-6)	/* tkill() and tgkill() */
 #define SI_KERNEL	0x80
 #define ILL_ILLOPN	2
@@ -115,6 +116,11 @@ struct kernel_siginfo {
 			unsigned int uid;
 			unsigned long value;	/* union sigval: sival_int or sival_ptr */
 		} rt;
+		struct {		/* SI_TIMER: a POSIX timer's expiry */
+			int tid;	/* the timer's id */
+			int overrun;	/* expiries not sent while this was pending */
+			unsigned long value;
+		} timer;
 		struct {
 			void *addr;
 		} fault;

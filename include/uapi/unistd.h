@@ -32,6 +32,9 @@
 #define __NR_dup2		33
 #define __NR_pause		34
 #define __NR_nanosleep		35
+#define __NR_getitimer		36
+#define __NR_alarm		37
+#define __NR_setitimer		38
 #define __NR_getpid		39
 #define __NR_socketpair	53
 #define __NR_clone		56
@@ -79,6 +82,11 @@
 #define __NR_epoll_create	213
 #define __NR_set_tid_address	218
 #define __NR_restart_syscall	219
+#define __NR_timer_create	222
+#define __NR_timer_settime	223
+#define __NR_timer_gettime	224
+#define __NR_timer_getoverrun	225
+#define __NR_timer_delete	226
 #define __NR_clock_gettime	228
 #define __NR_clock_getres	229
 #define __NR_clock_nanosleep	230

@@ -37,6 +37,7 @@
 #include <signal.h>
 #include <string.h>
 #include <syscalls.h>
+#include <timers.h>
 
 #define SELF_EXE	"/proc/self/exe"
 
@@ -162,6 +163,7 @@ long sys_execve(struct pt_regs *regs)
 	flush_thread(t);
 	syscall_user_dispatch_clear(t);
 	caps_exec(t);
+	posix_timers_exec(t->signal);
 	strlcpy(t->name, basename(str.execfn), sizeof(t->name));
 	start_thread(regs, ip, usp);
 	if (READ_ONCE(t->ptrace.tracer)) {

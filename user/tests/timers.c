@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Timers (kernel/itimer.c, kernel/posix_timers.c): alarm() and the interval
+ * timers, a POSIX timer's signal and its siginfo, the calls' refusals, and
+ * what fork() does not pass on. Expiries are waited for with rt_sigtimedwait()
+ * on a blocked signal: no handler, and no figure of time asserted.
+ */
+#include <time.h>
+#include "harness.h"
+
+#define ITIMER_REAL	0
+#define ITIMER_PROF	2
+#define SIGEV_SIGNAL	0
+#define SIGEV_NONE	1
+#define SIGEV_THREAD_ID	4
+#define TIMERS_MAX	32		/* per process: include/timers.h */
+
+struct itimerval {
+	struct { long sec, usec; } interval, value;
+};
+
+struct itimerspec {
+	struct timespec64 interval, value;
+};
+
+struct sigevent {
+	unsigned long value;
+	int signo, notify;
+	int tid, pad[11];
+};
+
+static long timer_create(int clock, struct sigevent *ev, int *id)
+{
+	return syscall3(__NR_timer_create, clock, ev, id);
+}
+
+static long timer_settime(int id, long flags, long ms, long interval_ms)
+{
+	struct itimerspec its = { { interval_ms / 1000, interval_ms % 1000 * 1000000L },
+				  { ms / 1000, ms % 1000 * 1000000L } };
+
+	return syscall4(__NR_timer_settime, id, flags, &its, NULL);
+}
+
+/* sig, blocked, once it comes (or -EAGAIN after a second), with its siginfo. */
+static long wait_for(int sig, struct kernel_siginfo *si)
+{
+	kernel_sigset_t set = SIGBIT(sig);
+	struct timespec64 second = { 1, 0 };
+
+	return syscall4(__NR_rt_sigtimedwait, &set, si, &second, sizeof(set));
+}
+
+/* alarm() says what was left, rounded; setitimer's errors; ITIMER_REAL sends SIGALRM. */
+SELFTEST(timers, alarm_and_itimer_real)
+{
+	kernel_sigset_t alrm = SIGBIT(SIGALRM);
+	struct itimerval v = { { 0, 0 }, { 0, 20000 } }, old;
+	struct kernel_siginfo si;
+
+	sigprocmask(SIG_BLOCK, &alrm, NULL);
+	EXPECT_EQ(t, syscall1(__NR_alarm, 5), 0L);
+	EXPECT_EQ(t, syscall1(__NR_alarm, 0), 5L);		/* 4.99... rounds to 5 */
+	EXPECT_EQ(t, syscall2(__NR_getitimer, ITIMER_REAL, &old), 0L);
+	EXPECT_EQ(t, old.value.sec | old.value.usec, 0L);	/* alarm(0) turned it off */
+	EXPECT_EQ(t, syscall3(__NR_setitimer, ITIMER_REAL, &v, NULL), 0L);
+	EXPECT_EQ(t, wait_for(SIGALRM, &si), (long)SIGALRM);	/* fails if it never fires */
+	EXPECT_EQ(t, si.si_code, SI_KERNEL);
+	EXPECT_EQ(t, syscall2(__NR_getitimer, ITIMER_REAL, &old), 0L);
+	EXPECT_EQ(t, old.value.sec | old.value.usec, 0L);	/* one shot: off now */
+	EXPECT_EQ(t, syscall3(__NR_setitimer, 3, &v, NULL), -EINVAL);
+	v.value.usec = 1000000;
+	EXPECT_EQ(t, syscall3(__NR_setitimer, ITIMER_PROF, &v, NULL), -EINVAL);
+	EXPECT_EQ(t, syscall3(__NR_setitimer, ITIMER_PROF, 8, NULL), -EFAULT);
+	EXPECT_EQ(t, syscall2(__NR_getitimer, ITIMER_REAL, 8), -EFAULT);
+	sigprocmask(SIG_UNBLOCK, &alrm, NULL);
+}
+
+/*
+ * A POSIX timer's signal says SI_TIMER, the timer's id and its value; a
+ * periodic one's expiries while it waits are its overruns (fails with each
+ * expiry sent, or none counted); timer_gettime() sees a one-shot fired.
+ */
+SELFTEST(timers, posix_timer_siginfo_and_overruns)
+{
+	struct sigevent ev = { .value = 0x1234, .signo = SIGUSR2, .notify = SIGEV_SIGNAL };
+	kernel_sigset_t usr2 = SIGBIT(SIGUSR2);
+	struct kernel_siginfo si;
+	struct itimerspec its;
+	int id = -1;
+
+	sigprocmask(SIG_BLOCK, &usr2, NULL);
+	ASSERT_EQ(t, timer_create(CLOCK_MONOTONIC, &ev, &id), 0L);
+	EXPECT_EQ(t, timer_settime(id, 0, 20, 0), 0L);
+	EXPECT_EQ(t, wait_for(SIGUSR2, &si), (long)SIGUSR2);
+	EXPECT_EQ(t, si.si_code, SI_TIMER);
+	EXPECT_EQ(t, si.timer.tid, id);
+	EXPECT_EQ(t, si.timer.value, 0x1234UL);
+	EXPECT_EQ(t, si.timer.overrun, 0);
+	EXPECT_EQ(t, syscall2(__NR_timer_gettime, id, &its), 0L);
+	EXPECT_EQ(t, its.value.sec | its.value.nsec, 0L);
+	EXPECT_EQ(t, timer_settime(id, 0, 10, 10), 0L);	/* every 10 ms */
+	nap_ms(200);					/* the signal waits, blocked */
+	EXPECT_EQ(t, wait_for(SIGUSR2, &si), (long)SIGUSR2);
+	EXPECT_GE(t, si.timer.overrun, 5);
+	EXPECT_EQ(t, syscall1(__NR_timer_getoverrun, id), (long)si.timer.overrun);
+	EXPECT_EQ(t, syscall1(__NR_timer_delete, id), 0L);
+	sigprocmask(SIG_UNBLOCK, &usr2, NULL);
+}
+
+static int child_has_no_timers(void *id)
+{
+	struct itimerspec its;
+	struct itimerval v;
+
+	if (syscall2(__NR_timer_gettime, *(int *)id, &its) != -EINVAL)
+		return 1;
+	if (syscall2(__NR_getitimer, ITIMER_REAL, &v) || v.value.sec || v.value.usec)
+		return 2;
+	return 9;
+}
+
+static int fork_child_has_no_timers(void)
+{
+	struct sigevent ev = { .signo = SIGUSR2, .notify = SIGEV_NONE };
+	int id = -1;
+	long pid;
+
+	if (timer_create(CLOCK_MONOTONIC, &ev, &id) || timer_settime(id, 0, 60000, 0) ||
+	    syscall1(__NR_alarm, 60))
+		return 1;
+	pid = syscall0(__NR_fork);
+	if (pid == 0)
+		syscall1(__NR_exit, child_has_no_timers(&id));
+	return wait_status(pid) == 9 << 8 ? 9 : 2;
+}
+
+/* Linux's refusals; 32 timers a process; fork() passes on neither kind of timer. */
+SELFTEST(timers, posix_timer_rules)
+{
+	struct sigevent ev = { .signo = SIGUSR2, .notify = SIGEV_SIGNAL };
+	struct itimerspec its = { { 0, 0 }, { 0, 1000000000L } };
+	int ids[TIMERS_MAX], id, n = 0;
+
+	EXPECT_EQ(t, timer_create(99, &ev, &id), -EINVAL);
+	ev.notify = 2;					/* SIGEV_THREAD: the C library's */
+	EXPECT_EQ(t, timer_create(CLOCK_MONOTONIC, &ev, &id), -EINVAL);
+	ev.notify = SIGEV_SIGNAL;
+	ev.signo = 65;
+	EXPECT_EQ(t, timer_create(CLOCK_MONOTONIC, &ev, &id), -EINVAL);
+	ev = (struct sigevent){ .signo = SIGUSR2, .notify = SIGEV_THREAD_ID, .tid = 99999 };
+	EXPECT_EQ(t, timer_create(CLOCK_MONOTONIC, &ev, &id), -EINVAL);
+	EXPECT_EQ(t, timer_create(CLOCK_MONOTONIC, (struct sigevent *)8, &id), -EFAULT);
+	EXPECT_EQ(t, syscall4(__NR_timer_settime, 77, 0, &its, NULL), -EINVAL);
+	EXPECT_EQ(t, syscall2(__NR_timer_gettime, 77, &its), -EINVAL);
+	EXPECT_EQ(t, syscall1(__NR_timer_getoverrun, 77), -EINVAL);
+	EXPECT_EQ(t, syscall1(__NR_timer_delete, 77), -EINVAL);
+	while (n < TIMERS_MAX && !timer_create(CLOCK_MONOTONIC, NULL, &ids[n]))
+		n++;
+	EXPECT_EQ(t, n, TIMERS_MAX);
+	EXPECT_EQ(t, timer_create(CLOCK_MONOTONIC, NULL, &id), -EAGAIN);
+	EXPECT_EQ(t, syscall4(__NR_timer_settime, ids[0], 0, &its, NULL), -EINVAL);
+	EXPECT_EQ(t, syscall4(__NR_timer_settime, ids[0], 2, &its, NULL), -EINVAL);
+	while (n)
+		EXPECT_EQ(t, syscall1(__NR_timer_delete, ids[--n]), 0L);
+	EXPECT_EQ(t, in_child(fork_child_has_no_timers), 9 << 8);
+}
