@@ -17,6 +17,7 @@
 #endif
 
 #define do_syscall_64	ENTRY_SYM(do_syscall_64)
+#define do_syscall_64_vtime	ENTRY_SYM(do_syscall_64_vtime)
 
 bool do_syscall_64(struct pt_regs *regs, int nr);
 
