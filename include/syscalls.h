@@ -119,5 +119,7 @@ long sys_timer_settime(struct pt_regs *regs);
 long sys_timer_gettime(struct pt_regs *regs);
 long sys_timer_getoverrun(struct pt_regs *regs);
 long sys_timer_delete(struct pt_regs *regs);
+long sys_select(struct pt_regs *regs);
+long sys_pselect6(struct pt_regs *regs);
 
 #endif

@@ -18,6 +18,7 @@
 #define CLOCK_REALTIME_COARSE	5
 #define CLOCK_MONOTONIC_COARSE	6
 #define CLOCK_BOOTTIME		7
+#define CLOCK_TAI		11
 
 /*
  * What a clock id reads here, CLOCK_MONOTONIC or CLOCK_REALTIME, or -1 for a clock
@@ -34,6 +35,7 @@ static __always_inline int clock_base(int clock)
 		return CLOCK_MONOTONIC;
 	case CLOCK_REALTIME:
 	case CLOCK_REALTIME_COARSE:
+	case CLOCK_TAI:		/* TAI - UTC is 0 until adjtimex() sets it, as on Linux */
 		return CLOCK_REALTIME;
 	default:
 		return -1;

@@ -22,7 +22,6 @@
 #define ITIMER_REAL	0
 #define ITIMER_VIRTUAL	1
 #define ITIMER_PROF	2
-#define NSEC_PER_USEC	1000UL
 #define USEC_PER_SEC	1000000L
 
 struct itimerval {

@@ -4,8 +4,8 @@
  * of include/timers.h, as Linux's kernel/time/posix-timers.c and
  * posix-cpu-timers.c behave for a program:
  *
- *   - a timer runs on CLOCK_REALTIME, CLOCK_MONOTONIC (BOOTTIME: the same
- *     here) or a CPU-time clock: the process's, a thread's of it, or one of
+ *   - a timer runs on CLOCK_REALTIME (TAI: the same here), CLOCK_MONOTONIC
+ *     (BOOTTIME: the same here) or a CPU-time clock: the process's, a thread's of it, or one of
  *     clock_getcpuclockid()'s (include/cputime.h);
  *   - when it expires it sends its signal (SIGEV_SIGNAL to the process,
  *     SIGEV_THREAD_ID to one of its threads; SIGEV_NONE sends nothing) with
@@ -74,7 +74,7 @@ u64 timer_clock_now_locked(struct task *leader, const struct k_itimer *k)
 	struct task *self = find_task_by_tid_locked(k->tid);
 	u64 ns;
 
-	if (k->clock == CLOCK_REALTIME)
+	if (clock_base(k->clock) == CLOCK_REALTIME)
 		return ktime_get_real_ns();
 	if (!is_cpu_clock(k->clock))
 		return ktime_get_ns();
@@ -303,7 +303,8 @@ static long timer_clock_valid(int clock)
 {
 	u64 ns;
 
-	if (clock == CLOCK_REALTIME || clock == CLOCK_MONOTONIC || clock == CLOCK_BOOTTIME)
+	if (clock == CLOCK_REALTIME || clock == CLOCK_MONOTONIC || clock == CLOCK_BOOTTIME ||
+	    clock == CLOCK_TAI)
 		return 0;
 	return is_cpu_clock(clock) ? cpu_clock_get(clock, true, &ns) : -EINVAL;
 }

@@ -394,6 +394,7 @@ long sys_clock_nanosleep(struct pt_regs *regs)
 
 	switch (clock) {
 	case CLOCK_REALTIME:
+	case CLOCK_TAI:
 	case CLOCK_MONOTONIC:
 	case CLOCK_BOOTTIME:
 		break;
@@ -401,7 +402,7 @@ long sys_clock_nanosleep(struct pt_regs *regs)
 		return -EINVAL;
 	}
 	err = timespec_to_deadline((const void __user *)regs->dx, absolute,
-				   clock == CLOCK_REALTIME, &deadline);
+				   clock_base(clock) == CLOCK_REALTIME, &deadline);
 	if (err)
 		return err;
 	if (!absolute)

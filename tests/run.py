@@ -670,7 +670,8 @@ CLAIMS = [
      'tests/selftests-x86.expect lists (below)'),
     (['selftests-linux-as-expected'],
      "Linux's selftests beyond x86/ (breakpoints/, sigaltstack/, timers/threadtest on two "
-     'CPUs and on four, timers/posix_timers on one and on two, syscall_user_dispatch/, ptrace/, seccomp/seccomp_bpf on one CPU and on two, '
+     'CPUs and on four, timers/posix_timers, nanosleep, nsleep-lat, inconsistency-check and '
+     'set-timer-lat, syscall_user_dispatch/, ptrace/, seccomp/seccomp_bpf on one CPU and on two, '
      'seccomp/seccomp_benchmark), '
      'unmodified, each as init: exactly the results tests/selftests-linux.expect lists, its '
      'excused cases failing and no others'),

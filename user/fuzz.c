@@ -124,6 +124,7 @@ static unsigned long sandbox_addr(void)
 }
 
 static const struct kernel_timespec zero_timeout;
+static struct kernel_timespec select_timeout;
 
 /* An fd: mostly 3-15, where the files the calls open and pipe2() and the rest make are. */
 static unsigned long any_fd(void)
@@ -232,6 +233,13 @@ static bool make_args(long nr, unsigned long a[6])
 	case __NR_epoll_pwait:		/* ... mask, size */
 		a[0] = any_fd();
 		a[3] = 0;
+		return true;
+	case __NR_select:		/* (nfds, in, out, ex, timeout): a timeval */
+	case __NR_pselect6:		/* ... a timespec, and the mask: none */
+		/* Zero, and writable: both write the time left back. */
+		select_timeout = (struct kernel_timespec){ 0, 0 };
+		a[4] = (unsigned long)&select_timeout;
+		a[5] = 0;
 		return true;
 	case __NR_epoll_pwait2:		/* ... timeout as a timespec */
 		a[0] = any_fd();

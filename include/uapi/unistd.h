@@ -25,6 +25,7 @@
 #define __NR_readv		19
 #define __NR_writev		20
 #define __NR_pipe		22
+#define __NR_select		23
 #define __NR_sched_yield	24
 #define __NR_mremap		25
 #define __NR_madvise		28
@@ -97,6 +98,7 @@
 #define __NR_waitid		247
 #define __NR_openat		257
 #define __NR_newfstatat		262
+#define __NR_pselect6		270
 #define __NR_ppoll		271
 #define __NR_unshare		272
 #define __NR_set_robust_list	273

@@ -120,3 +120,45 @@ SELFTEST(poll, signals_and_the_ppoll_mask)
 	syscall1(__NR_close, fds[0]);
 	syscall1(__NR_close, fds[1]);
 }
+
+/*
+ * select() and pselect6(): the sets come back with only the ready fds' bits,
+ * the count of bits is returned, the time left is written back; -EBADF for an
+ * fd asked about that is not open, -EINVAL, -EFAULT.
+ */
+SELFTEST(poll, select_and_pselect6)
+{
+	struct { long sec, usec; } tv = { 0, 0 };
+	struct timespec64 ts = { 0, 20 * 1000000L };
+	u64 rd, wr, big[4];
+	int fds[2];
+
+	ASSERT_EQ(t, syscall2(__NR_pipe2, fds, 0), 0L);
+	rd = BIT(fds[0]) | BIT(fds[1]);			/* the write end is never readable */
+	wr = BIT(fds[1]);
+	EXPECT_EQ(t, syscall5(__NR_select, fds[1] + 1, &rd, &wr, NULL, &tv), 1L);
+	EXPECT_EQ(t, rd, 0UL);
+	EXPECT_EQ(t, wr, BIT(fds[1]));			/* fails with the sets not written back */
+	syscall3(__NR_write, fds[1], "x", 1);
+	rd = BIT(fds[0]);
+	wr = BIT(fds[1]);
+	EXPECT_EQ(t, syscall5(__NR_select, fds[1] + 1, &rd, &wr, NULL, NULL), 2L);
+	EXPECT_EQ(t, rd, BIT(fds[0]));
+	syscall3(__NR_read, fds[0], &rd, 1);
+	rd = BIT(fds[0]);
+	tv.usec = 20000;				/* nothing comes: 0, and no time left */
+	EXPECT_EQ(t, syscall5(__NR_select, fds[0] + 1, &rd, NULL, NULL, &tv), 0L);
+	EXPECT_EQ(t, tv.sec | tv.usec, 0L);
+	EXPECT_EQ(t, rd, 0UL);
+	rd = BIT(fds[0]);
+	EXPECT_EQ(t, syscall6(__NR_pselect6, fds[0] + 1, (long)&rd, 0, 0, (long)&ts, 0), 0L);
+	memset(big, 0, sizeof(big));
+	big[200 / 64] = BIT(200 % 64);			/* fd 200: not open */
+	EXPECT_EQ(t, syscall5(__NR_select, 201, big, NULL, NULL, &tv), -EBADF);
+	EXPECT_EQ(t, syscall5(__NR_select, -1, NULL, NULL, NULL, &tv), -EINVAL);
+	EXPECT_EQ(t, syscall5(__NR_select, 1, 8, NULL, NULL, &tv), -EFAULT);
+	tv.usec = 1000000;
+	EXPECT_EQ(t, syscall5(__NR_select, 0, NULL, NULL, NULL, &tv), -EINVAL);
+	syscall1(__NR_close, fds[0]);
+	syscall1(__NR_close, fds[1]);
+}
