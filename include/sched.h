@@ -17,6 +17,7 @@
 #include <asm/pgtable.h>
 #include <asm/ptrace.h>
 #include <capability.h>
+#include <cputime_types.h>
 #include <mm.h>
 #include <ptrace.h>
 #include <signal.h>
@@ -55,9 +56,9 @@ struct restart_block {
 	void __user *rmtp;		/* nanosleep: where the time left goes */
 	unsigned long uaddr;		/* futex wait: the word, its value, the bitset */
 	u32 val, bitset;
-	bool private;			/* futex wait: FUTEX_PRIVATE_FLAG */
 	struct pollfd __user *ufds;	/* poll: the array and its length */
 	unsigned int nfds;
+	bool private;			/* futex wait: FUTEX_PRIVATE_FLAG */
 };
 
 /*
@@ -93,8 +94,8 @@ struct task {
 	 * The task's own, inherited by fork and clone, kept by execve, never undone
 	 * (kernel/seccomp.c): SECCOMP_MODE_*, and prctl(PR_SET_NO_NEW_PRIVS).
 	 */
-	int seccomp_mode;
 	struct seccomp_filter *seccomp_filter;	/* the newest; each points to the older */
+	int seccomp_mode;
 	bool no_new_privs;
 	struct syscall_user_dispatch dispatch;	/* the task's own: not inherited, not kept */
 	/* Sleeping (kernel/sched.c): what it waits for besides a signal. */
@@ -120,6 +121,7 @@ struct task {
 	 * CPU writes them; others read them under sched_lock.
 	 */
 	u64 sum_exec_runtime, utime, stime;
+	struct prev_cputime prev_cputime;	/* the split last reported: it never goes back */
 	/* The clock calls that reached the kernel: the vDSO test counts them (uapi/bench.h). */
 	unsigned long clock_syscalls;
 	struct task_caps caps;		/* its capabilities (include/capability.h) */

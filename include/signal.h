@@ -4,6 +4,7 @@
 #define _ENTRYLAB_SIGNAL_H
 
 #include <compiler.h>
+#include <cputime_types.h>
 
 #include <spinlock.h>
 #include <uapi/resource.h>
@@ -81,6 +82,7 @@ struct signal_struct {
 	 * are gone, and the children waited for with their own waited-for ones.
 	 */
 	u64 sum_exec_runtime, utime, stime;
+	struct prev_cputime prev_cputime;	/* the process's split last reported */
 	u64 cutime, cstime;
 	struct process_timers *timers;	/* setitimer() and timer_create() (include/timers.h) */
 	bool boot_program;		/* started by the kernel from a boot module (init, a probe) */

@@ -139,20 +139,31 @@ void task_cputime_raw_locked(const struct task *t, struct task_cputime *ct)
 }
 
 /*
- * Linux's cputime_adjust(): the user/system split of ct scaled so that the two
- * add up to the run time, which is the measured one. Without any sample yet,
- * all of it is user time, as there.
+ * Linux's cputime_adjust(), sched_lock held: the user/system split of ct scaled
+ * so that the two add up to the run time, the measured one (with no sample of
+ * one part yet, all of it is the other's). Neither part is reported below what
+ * was reported before (prev): a scaling by a new ratio could make one go back,
+ * and a time must not.
  */
-static void cputime_adjust(struct task_cputime *ct)
+static void cputime_adjust(struct task_cputime *ct, struct prev_cputime *prev)
 {
-	u64 total = ct->utime + ct->stime, rt = ct->sum_exec_runtime;
+	u64 rtime = ct->sum_exec_runtime, stime = ct->stime, utime = ct->utime;
 
-	if (!total) {
-		ct->utime = rt;
-		return;
+	if (prev->stime + prev->utime < rtime) {
+		if (stime && !utime)
+			stime = rtime;
+		else if (stime)			/* <= rtime: it fits */
+			stime = mul_u64_u64_div_u64(stime, rtime, stime + utime);
+		stime = MAX(stime, prev->stime);
+		utime = rtime - stime;
+		if (utime < prev->utime) {
+			utime = prev->utime;
+			stime = rtime - utime;
+		}
+		*prev = (struct prev_cputime){ utime, stime };
 	}
-	ct->stime = mul_u64_u64_div_u64(rt, ct->stime, total);	/* <= rt: it fits */
-	ct->utime = rt - ct->stime;
+	ct->utime = prev->utime;
+	ct->stime = prev->stime;
 }
 
 void task_cputime(struct task *t, bool process, struct task_cputime *ct)
@@ -175,7 +186,7 @@ void task_cputime(struct task *t, bool process, struct task_cputime *ct)
 	} else {
 		task_cputime_raw_locked(t, ct);
 	}
-	cputime_adjust(ct);
+	cputime_adjust(ct, process ? &t->signal->prev_cputime : &t->prev_cputime);
 }
 
 void cputime_exit_locked(struct task *t)

@@ -197,8 +197,9 @@ void timers_tick(void)
 	if (!READ_ONCE(nr_armed))
 		return;
 	tasklist_lock(&flags);
-	for_each_task(t, i)
-		if (thread_group_leader(t) && t->signal->timers && t->signal->live)
+	for_each_task(t, i)		/* a task still being made may have no signal_struct yet */
+		if (t->state != TASK_NEW && thread_group_leader(t) && t->signal &&
+		    t->signal->timers && t->signal->live)
 			process_timers_tick_locked(t);
 	tasklist_unlock(flags);
 }

@@ -120,18 +120,31 @@ SELFTEST(cputime, user_and_system_time_are_told_apart)
 	EXPECT_LT(t, rusage_ns(RUSAGE_THREAD, false) - s1, 100 * MS);
 }
 
-/* getrusage's user time is the spin; user + system is the run time. */
+/*
+ * getrusage's user time is the spin; user + system is at most the run time
+ * read after; and neither ever goes back, though each report is scaled anew
+ * (fails without the last report kept).
+ */
 SELFTEST(cputime, getrusage_and_times)
 {
 	long u0 = rusage_ns(RUSAGE_THREAD, true), u1, run;
 	long tms[4], before = syscall1(__NR_times, NULL);
+	struct rusage ru;
 
 	spin_ms(100);
-	u1 = rusage_ns(RUSAGE_THREAD, true);
-	EXPECT_GE(t, u1 - u0, 50 * MS);			/* fails with the times at 0 */
+	EXPECT_EQ(t, syscall2(__NR_getrusage, RUSAGE_THREAD, &ru), 0L);
 	run = clock_ns(CLOCK_THREAD_CPUTIME_ID);
-	EXPECT_LE(t, u1 + rusage_ns(RUSAGE_THREAD, false), run);	/* scaled to the run */
-	EXPECT_GE(t, rusage_ns(RUSAGE_SELF, true), u1);
+	u1 = ru.utime.sec * 1000000000L + ru.utime.usec * 1000;
+	EXPECT_GE(t, u1 - u0, 50 * MS);			/* fails with the times at 0 */
+	EXPECT_LE(t, u1 + ru.stime.sec * 1000000000L + ru.stime.usec * 1000, run);
+	for (int i = 0; i < 100; i++) {			/* never back, whatever the mix */
+		long u = rusage_ns(RUSAGE_SELF, true), s = rusage_ns(RUSAGE_SELF, false);
+
+		syscall1(__NR_getppid, 0);
+		spin_ms(1);
+		EXPECT_GE(t, rusage_ns(RUSAGE_SELF, true), u);
+		EXPECT_GE(t, rusage_ns(RUSAGE_SELF, false), s);
+	}
 	EXPECT_EQ(t, syscall2(__NR_getrusage, 2, tms), -EINVAL);
 	EXPECT_EQ(t, syscall2(__NR_getrusage, RUSAGE_SELF, 8), -EFAULT);
 	EXPECT_GE(t, syscall1(__NR_times, tms) - before, 10L);	/* 100 ticks a second */
