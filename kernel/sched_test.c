@@ -75,17 +75,33 @@ SELFTEST(sched, task_runs_where_its_affinity_says)
 	}
 }
 
+/*
+ * A spinner alone on the nohz_full CPU, its tick stopped (checked); NULL (with
+ * a reason) if there is no such CPU or no spinner. The CPU in *cpu.
+ */
+static struct task *spin_alone_on_nohz_cpu(struct test *t, unsigned int *cpu)
+{
+	struct task *a;
+
+	*cpu = rcu_demo_cpu();
+	if (!*cpu || !per_cpu(*cpu, nohz_full)) {
+		t->skip_reason = "needs a nohz_full CPU (nohz_full=1, SMP=2)";
+		return NULL;
+	}
+	a = spin_on(t, BIT(*cpu));
+	if (a)
+		EXPECT_TRUE(t, tick_becomes(*cpu, true));
+	return a;
+}
+
 SELFTEST(sched, nohz_full_tick_stops_for_one_task_restarts_for_two)
 {
-	unsigned int cpu = rcu_demo_cpu();
 	struct task *a, *b;
+	unsigned int cpu;
 
-	if (!cpu || !per_cpu(cpu, nohz_full))
-		SKIP(t, "needs a nohz_full CPU (nohz_full=1, SMP=2)");
-	a = spin_on(t, BIT(cpu));
+	a = spin_alone_on_nohz_cpu(t, &cpu);
 	if (!a)
 		return;
-	EXPECT_TRUE(t, tick_becomes(cpu, true));
 	b = spin_on(t, BIT(cpu));
 	if (b) {
 		/* A second runnable task: the kick's IPI restarts the tick, to share the CPU. */
@@ -105,18 +121,15 @@ SELFTEST(sched, nohz_full_tick_stops_for_one_task_restarts_for_two)
  */
 SELFTEST(sched, nohz_full_user_time_counts_without_a_tick)
 {
-	unsigned int cpu = rcu_demo_cpu();
 	struct task_cputime before, after;
 	unsigned long flags, ticks;
+	unsigned int cpu;
 	struct task *a;
 	u64 t0, t1;
 
-	if (!cpu || !per_cpu(cpu, nohz_full))
-		SKIP(t, "needs a nohz_full CPU (nohz_full=1, SMP=2)");
-	a = spin_on(t, BIT(cpu));
+	a = spin_alone_on_nohz_cpu(t, &cpu);
 	if (!a)
 		return;
-	EXPECT_TRUE(t, tick_becomes(cpu, true));
 	ticks = READ_ONCE(per_cpu(cpu, timer_ticks));
 	tasklist_lock(&flags);
 	task_cputime_raw_locked(a, &before);

@@ -94,6 +94,22 @@ void unpin(void)
 	syscall3(__NR_sched_setaffinity, 0, sizeof(mask), &mask);
 }
 
+long fd_read(long fd, void *buf, long n)
+{
+	return syscall3(__NR_read, fd, buf, n);
+}
+
+long fd_write(long fd, const void *buf, long n)
+{
+	return syscall3(__NR_write, fd, buf, n);
+}
+
+void close_pair(const int fds[2])
+{
+	syscall1(__NR_close, fds[0]);
+	syscall1(__NR_close, fds[1]);
+}
+
 int wait_status(long pid)
 {
 	int status = -1;

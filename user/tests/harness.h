@@ -70,6 +70,11 @@ void unpin(void);
 /* LSL: the segment's limit, or -1 when sel names no usable descriptor (GDT or LDT). */
 long segment_limit(unsigned int sel);
 
+/* read() and write() of fd, and close() of both fds of a pipe or socket pair. */
+long fd_read(long fd, void *buf, long n);
+long fd_write(long fd, const void *buf, long n);
+void close_pair(const int fds[2]);
+
 /* wait4() for pid; its status, or -1. */
 int wait_status(long pid);
 /* A forked child runs fn and exits with what it returns: its wait status (-1: no child). */

@@ -16,22 +16,6 @@ static long pipe2(int *fds, long flags)
 	return syscall2(__NR_pipe2, fds, flags);
 }
 
-static long rd(long fd, void *buf, long n)
-{
-	return syscall3(__NR_read, fd, buf, n);
-}
-
-static long wr(long fd, const void *buf, long n)
-{
-	return syscall3(__NR_write, fd, buf, n);
-}
-
-static void close2(const int fds[2])
-{
-	syscall1(__NR_close, fds[0]);
-	syscall1(__NR_close, fds[1]);
-}
-
 static u8 big[PIPE_SIZE + PIPE_BUF];
 
 SELFTEST(pipes, pipe2_numbers_flags_and_errors)
@@ -47,16 +31,16 @@ SELFTEST(pipes, pipe2_numbers_flags_and_errors)
 	EXPECT_EQ(t, syscall2(__NR_fcntl, fds[1], F_GETFL) & O_ACCMODE, (long)O_WRONLY);
 	EXPECT_EQ(t, syscall2(__NR_fstat, fds[0], &st), 0L);
 	EXPECT_EQ(t, st.st_mode & S_IFMT, (unsigned)S_IFIFO);
-	EXPECT_EQ(t, wr(fds[0], "x", 1), -EBADF);	/* the wrong end */
-	EXPECT_EQ(t, rd(fds[1], &c, 1), -EBADF);
+	EXPECT_EQ(t, fd_write(fds[0], "x", 1), -EBADF);	/* the wrong end */
+	EXPECT_EQ(t, fd_read(fds[1], &c, 1), -EBADF);
 	EXPECT_EQ(t, syscall3(__NR_lseek, fds[0], 0, 0), -ESPIPE);
 	EXPECT_EQ(t, pipe2(fds, 0x4), -EINVAL);		/* not a pipe2() flag */
 	EXPECT_EQ(t, pipe2((int *)8, 0), -EFAULT);	/* ... and no descriptor left behind */
 	ASSERT_EQ(t, syscall1(__NR_pipe, again), 0L);
 	EXPECT_EQ(t, again[0], fds[0] + 2);
 	EXPECT_EQ(t, syscall2(__NR_fcntl, again[0], F_GETFD), 0L);
-	close2(again);
-	close2(fds);
+	close_pair(again);
+	close_pair(fds);
 }
 
 SELFTEST(pipes, data_in_order_then_end_of_file)
@@ -65,14 +49,14 @@ SELFTEST(pipes, data_in_order_then_end_of_file)
 	int fds[2];
 
 	ASSERT_EQ(t, pipe2(fds, 0), 0L);
-	EXPECT_EQ(t, wr(fds[1], "hello ", 6), 6L);
-	EXPECT_EQ(t, wr(fds[1], "pipe", 4), 4L);
-	EXPECT_EQ(t, rd(fds[0], buf, 3), 3L);
-	EXPECT_EQ(t, rd(fds[0], buf + 3, sizeof(buf)), 7L);	/* what is there, not count */
+	EXPECT_EQ(t, fd_write(fds[1], "hello ", 6), 6L);
+	EXPECT_EQ(t, fd_write(fds[1], "pipe", 4), 4L);
+	EXPECT_EQ(t, fd_read(fds[0], buf, 3), 3L);
+	EXPECT_EQ(t, fd_read(fds[0], buf + 3, sizeof(buf)), 7L);	/* what is there, not count */
 	EXPECT_STREQ(t, buf, "hello pipe");
-	EXPECT_EQ(t, wr(fds[1], "", 0), 0L);
+	EXPECT_EQ(t, fd_write(fds[1], "", 0), 0L);
 	syscall1(__NR_close, fds[1]);
-	EXPECT_EQ(t, rd(fds[0], buf, sizeof(buf)), 0L);	/* no writer: end of file */
+	EXPECT_EQ(t, fd_read(fds[0], buf, sizeof(buf)), 0L);	/* no writer: end of file */
 	syscall1(__NR_close, fds[0]);
 }
 
@@ -81,15 +65,15 @@ SELFTEST(pipes, nonblocking_eagain_and_partial_writes)
 	int fds[2];
 
 	ASSERT_EQ(t, pipe2(fds, O_NONBLOCK), 0L);
-	EXPECT_EQ(t, rd(fds[0], big, 1), -EAGAIN);
-	EXPECT_EQ(t, wr(fds[1], big, PIPE_SIZE - 100), (long)(PIPE_SIZE - 100));
-	EXPECT_EQ(t, wr(fds[1], big, 200), -EAGAIN);	/* atomic: all 200 or nothing */
-	EXPECT_EQ(t, wr(fds[1], big, PIPE_SIZE), 100L);	/* longer: what fits */
-	EXPECT_EQ(t, wr(fds[1], big, 1), -EAGAIN);
-	EXPECT_EQ(t, rd(fds[0], big, sizeof(big)), (long)PIPE_SIZE);
+	EXPECT_EQ(t, fd_read(fds[0], big, 1), -EAGAIN);
+	EXPECT_EQ(t, fd_write(fds[1], big, PIPE_SIZE - 100), (long)(PIPE_SIZE - 100));
+	EXPECT_EQ(t, fd_write(fds[1], big, 200), -EAGAIN);	/* atomic: all 200 or nothing */
+	EXPECT_EQ(t, fd_write(fds[1], big, PIPE_SIZE), 100L);	/* longer: what fits */
+	EXPECT_EQ(t, fd_write(fds[1], big, 1), -EAGAIN);
+	EXPECT_EQ(t, fd_read(fds[0], big, sizeof(big)), (long)PIPE_SIZE);
 	EXPECT_EQ(t, syscall3(__NR_fcntl, fds[0], F_SETFL, 0), 0L);
 	EXPECT_EQ(t, syscall2(__NR_fcntl, fds[0], F_GETFL) & O_NONBLOCK, 0L);
-	close2(fds);
+	close_pair(fds);
 }
 
 /* No reader: SIGPIPE, and -EPIPE when it is caught; by default it kills. */
@@ -102,13 +86,13 @@ SELFTEST(pipes, no_reader_is_epipe_and_sigpipe)
 	syscall1(__NR_close, fds[0]);
 	pid = syscall0(__NR_fork);
 	if (pid == 0) {
-		wr(fds[1], "x", 1);
+		fd_write(fds[1], "x", 1);
 		syscall1(__NR_exit, 0);
 	}
 	EXPECT_EQ(t, wait_status(pid), SIGPIPE);
 	catch_signal(SIGPIPE, 0, false);
 	caught.sig = 0;
-	EXPECT_EQ(t, wr(fds[1], "x", 1), -EPIPE);
+	EXPECT_EQ(t, fd_write(fds[1], "x", 1), -EPIPE);
 	EXPECT_EQ(t, caught.sig, SIGPIPE);
 	reset_signal(SIGPIPE);
 	syscall1(__NR_close, fds[1]);
@@ -125,14 +109,14 @@ SELFTEST(pipes, blocking_read_woken_by_the_writer)
 	pid = syscall0(__NR_fork);
 	if (pid == 0) {
 		nap_ms(30);
-		wr(fds[1], "late", 4);
+		fd_write(fds[1], "late", 4);
 		nap_ms(30);
 		syscall1(__NR_exit, 0);		/* the last writer leaves */
 	}
 	syscall1(__NR_close, fds[1]);
-	EXPECT_EQ(t, rd(fds[0], buf, sizeof(buf)), 4L);
+	EXPECT_EQ(t, fd_read(fds[0], buf, sizeof(buf)), 4L);
 	EXPECT_STREQ(t, buf, "late");
-	EXPECT_EQ(t, rd(fds[0], buf, sizeof(buf)), 0L);
+	EXPECT_EQ(t, fd_read(fds[0], buf, sizeof(buf)), 0L);
 	EXPECT_EQ(t, wait_status(pid), 0);
 	syscall1(__NR_close, fds[0]);
 }
@@ -144,15 +128,15 @@ SELFTEST(pipes, blocking_write_woken_by_the_reader)
 	long pid;
 
 	ASSERT_EQ(t, pipe2(fds, 0), 0L);
-	EXPECT_EQ(t, wr(fds[1], big, PIPE_SIZE), (long)PIPE_SIZE);
+	EXPECT_EQ(t, fd_write(fds[1], big, PIPE_SIZE), (long)PIPE_SIZE);
 	pid = syscall0(__NR_fork);
 	if (pid == 0) {
 		nap_ms(30);
-		syscall1(__NR_exit, rd(fds[0], big, PIPE_BUF) == PIPE_BUF ? 0 : 1);
+		syscall1(__NR_exit, fd_read(fds[0], big, PIPE_BUF) == PIPE_BUF ? 0 : 1);
 	}
-	EXPECT_EQ(t, wr(fds[1], big, PIPE_BUF), (long)PIPE_BUF);	/* after the child read */
+	EXPECT_EQ(t, fd_write(fds[1], big, PIPE_BUF), (long)PIPE_BUF);	/* after the child read */
 	EXPECT_EQ(t, wait_status(pid), 0);
-	close2(fds);
+	close_pair(fds);
 }
 
 /*
@@ -174,12 +158,12 @@ SELFTEST(pipes, pipe_buf_writes_never_interleave)
 		if (pids[w] == 0) {
 			memset(rec, 'a' + w, sizeof(rec));
 			for (int i = 0; i < records; i++)
-				wr(fds[1], rec, sizeof(rec));
+				fd_write(fds[1], rec, sizeof(rec));
 			syscall1(__NR_exit, 0);
 		}
 	}
 	syscall1(__NR_close, fds[1]);
-	while ((n = rd(fds[0], got, sizeof(got))) > 0) {
+	while ((n = fd_read(fds[0], got, sizeof(got))) > 0) {
 		for (long i = 0; i < n; i++, total++) {
 			if (total % PIPE_BUF && got[i] != last)
 				bad++;			/* a record changed byte in its middle */
@@ -211,7 +195,7 @@ SELFTEST(pipes, signal_during_a_blocked_read)
 	sigaction(SIGUSR1, (unsigned long)count_signal, 0, 0, NULL);
 	handled = 0;
 	pid = signal_later(SIGUSR1, 30, 0);
-	EXPECT_EQ(t, rd(fds[0], buf, sizeof(buf)), -EINTR);
+	EXPECT_EQ(t, fd_read(fds[0], buf, sizeof(buf)), -EINTR);
 	EXPECT_EQ(t, handled, 1);
 	EXPECT_EQ(t, wait_status(pid), 0);
 
@@ -221,12 +205,12 @@ SELFTEST(pipes, signal_during_a_blocked_read)
 		nap_ms(30);
 		kill(syscall0(__NR_getppid), SIGUSR1);
 		nap_ms(30);
-		wr(fds[1], "after", 5);
+		fd_write(fds[1], "after", 5);
 		syscall1(__NR_exit, 0);
 	}
-	EXPECT_EQ(t, rd(fds[0], buf, sizeof(buf)), 5L);	/* restarted, then the data */
+	EXPECT_EQ(t, fd_read(fds[0], buf, sizeof(buf)), 5L);	/* restarted, then the data */
 	EXPECT_EQ(t, handled, 2);
 	EXPECT_EQ(t, wait_status(pid), 0);
 	sigaction(SIGUSR1, SIG_DFL, 0, 0, NULL);
-	close2(fds);
+	close_pair(fds);
 }

@@ -22,22 +22,6 @@ static long socketpair(long domain, long type, long protocol, int *sv)
 	return syscall4(__NR_socketpair, domain, type, protocol, sv);
 }
 
-static long rd(long fd, void *buf, long n)
-{
-	return syscall3(__NR_read, fd, buf, n);
-}
-
-static long wr(long fd, const void *buf, long n)
-{
-	return syscall3(__NR_write, fd, buf, n);
-}
-
-static void close2(const int sv[2])
-{
-	syscall1(__NR_close, sv[0]);
-	syscall1(__NR_close, sv[1]);
-}
-
 static u8 big[RING_SIZE + 1];
 
 SELFTEST(sockets, stream_pair_carries_both_ways)
@@ -52,16 +36,16 @@ SELFTEST(sockets, stream_pair_carries_both_ways)
 	EXPECT_EQ(t, syscall2(__NR_fcntl, sv[1], F_GETFL) & O_ACCMODE, (long)O_RDWR);
 	ASSERT_EQ(t, syscall2(__NR_fstat, sv[0], &st), 0L);
 	EXPECT_EQ(t, st.st_mode & S_IFMT, (unsigned int)S_IFSOCK);
-	EXPECT_EQ(t, wr(sv[0], "ping", 4), 4L);
-	EXPECT_EQ(t, wr(sv[1], "pong", 4), 4L);
-	EXPECT_EQ(t, wr(sv[0], "!", 1), 1L);
-	EXPECT_EQ(t, rd(sv[1], buf, sizeof(buf)), 5L);		/* a stream: no boundaries */
+	EXPECT_EQ(t, fd_write(sv[0], "ping", 4), 4L);
+	EXPECT_EQ(t, fd_write(sv[1], "pong", 4), 4L);
+	EXPECT_EQ(t, fd_write(sv[0], "!", 1), 1L);
+	EXPECT_EQ(t, fd_read(sv[1], buf, sizeof(buf)), 5L);		/* a stream: no boundaries */
 	EXPECT_STREQ(t, buf, "ping!");
 	memset(buf, 0, sizeof(buf));
-	EXPECT_EQ(t, rd(sv[0], buf, sizeof(buf)), 4L);		/* fails if one ring serves both */
+	EXPECT_EQ(t, fd_read(sv[0], buf, sizeof(buf)), 4L);		/* fails if one ring serves both */
 	EXPECT_STREQ(t, buf, "pong");
 	EXPECT_EQ(t, syscall3(__NR_lseek, sv[0], 0, 0), -ESPIPE);
-	close2(sv);
+	close_pair(sv);
 }
 
 SELFTEST(sockets, seqpacket_keeps_message_boundaries)
@@ -70,21 +54,21 @@ SELFTEST(sockets, seqpacket_keeps_message_boundaries)
 	int sv[2];
 
 	ASSERT_EQ(t, socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_NONBLOCK, 0, sv), 0L);
-	EXPECT_EQ(t, wr(sv[0], "one", 3), 3L);
-	EXPECT_EQ(t, wr(sv[0], "two", 3), 3L);
-	EXPECT_EQ(t, wr(sv[0], "three", 5), 5L);
-	EXPECT_EQ(t, rd(sv[1], buf, sizeof(buf)), 3L);		/* fails as a stream: 11 */
+	EXPECT_EQ(t, fd_write(sv[0], "one", 3), 3L);
+	EXPECT_EQ(t, fd_write(sv[0], "two", 3), 3L);
+	EXPECT_EQ(t, fd_write(sv[0], "three", 5), 5L);
+	EXPECT_EQ(t, fd_read(sv[1], buf, sizeof(buf)), 3L);		/* fails as a stream: 11 */
 	EXPECT_STREQ(t, buf, "one");
-	EXPECT_EQ(t, rd(sv[1], buf, 1), 1L);			/* the rest of "two" dropped */
+	EXPECT_EQ(t, fd_read(sv[1], buf, 1), 1L);			/* the rest of "two" dropped */
 	EXPECT_EQ(t, buf[0], 't');
-	EXPECT_EQ(t, rd(sv[1], buf, sizeof(buf)), 5L);
+	EXPECT_EQ(t, fd_read(sv[1], buf, sizeof(buf)), 5L);
 	EXPECT_EQ(t, buf[0], 't');
 	EXPECT_EQ(t, buf[4], 'e');
-	EXPECT_EQ(t, rd(sv[1], buf, sizeof(buf)), -EAGAIN);
-	EXPECT_EQ(t, wr(sv[0], big, sizeof(big)), -EMSGSIZE);	/* longer than the ring */
-	EXPECT_EQ(t, wr(sv[0], big, RING_SIZE), (long)RING_SIZE);
-	EXPECT_EQ(t, wr(sv[0], big, 1), -EAGAIN);		/* whole or nothing */
-	close2(sv);
+	EXPECT_EQ(t, fd_read(sv[1], buf, sizeof(buf)), -EAGAIN);
+	EXPECT_EQ(t, fd_write(sv[0], big, sizeof(big)), -EMSGSIZE);	/* longer than the ring */
+	EXPECT_EQ(t, fd_write(sv[0], big, RING_SIZE), (long)RING_SIZE);
+	EXPECT_EQ(t, fd_write(sv[0], big, 1), -EAGAIN);		/* whole or nothing */
+	close_pair(sv);
 }
 
 /* The peer's close: reads see end of file, poll says so, writes SIGPIPE and -EPIPE. */
@@ -98,18 +82,18 @@ SELFTEST(sockets, peer_close_is_eof_hup_and_epipe)
 	pfd = (struct pollfd){ .fd = sv[0], .events = POLLIN | POLLOUT };
 	EXPECT_EQ(t, syscall3(__NR_poll, &pfd, 1, 0), 1L);
 	EXPECT_EQ(t, pfd.revents, POLLOUT);
-	EXPECT_EQ(t, wr(sv[1], "x", 1), 1L);
+	EXPECT_EQ(t, fd_write(sv[1], "x", 1), 1L);
 	EXPECT_EQ(t, syscall3(__NR_poll, &pfd, 1, 0), 1L);
 	EXPECT_EQ(t, pfd.revents, POLLIN | POLLOUT);
 	syscall1(__NR_close, sv[1]);
-	EXPECT_EQ(t, rd(sv[0], &c, 1), 1L);			/* what was sent stays */
-	EXPECT_EQ(t, rd(sv[0], &c, 1), 0L);
+	EXPECT_EQ(t, fd_read(sv[0], &c, 1), 1L);			/* what was sent stays */
+	EXPECT_EQ(t, fd_read(sv[0], &c, 1), 0L);
 	pfd.events = POLLIN | POLLRDHUP;
 	EXPECT_EQ(t, syscall3(__NR_poll, &pfd, 1, 0), 1L);
 	EXPECT_EQ(t, pfd.revents, POLLIN | POLLRDHUP | POLLHUP);
 	catch_signal(SIGPIPE, 0, false);
 	caught.sig = 0;
-	EXPECT_EQ(t, wr(sv[0], "x", 1), -EPIPE);
+	EXPECT_EQ(t, fd_write(sv[0], "x", 1), -EPIPE);
 	EXPECT_EQ(t, caught.sig, SIGPIPE);
 	reset_signal(SIGPIPE);
 	syscall1(__NR_close, sv[0]);
@@ -130,5 +114,5 @@ SELFTEST(sockets, socketpair_errors)
 	EXPECT_EQ(t, sv[0], -1);
 	EXPECT_EQ(t, socketpair(AF_UNIX, SOCK_STREAM, 0, sv), 0L);
 	EXPECT_EQ(t, sv[0], lowest);				/* the -EFAULT left none behind */
-	close2(sv);
+	close_pair(sv);
 }
