@@ -250,7 +250,11 @@ long sys_exit_group(struct pt_regs *regs)
 	do_group_exit(W_EXITCODE((int)regs->di, 0));
 }
 
-/* The end of a run: kill every process no one will reap, and free them all. */
+/*
+ * The end of a run: kill every process no one will reap, and free them all,
+ * waiting for each dead task to have left its CPU (on another CPU it may still
+ * be finishing its last schedule()): the resource check comes next.
+ */
 void kill_orphans(void)
 {
 	for (;;) {
@@ -261,8 +265,13 @@ void kill_orphans(void)
 
 		tasklist_lock(&flags);
 		for_each_task(p, i) {
+			/* Dead but still leaving its CPU: freed by a later reap_dead_tasks(). */
+			if (p->state == TASK_DEAD) {
+				left = true;
+				continue;
+			}
 			if (!thread_group_leader(p) || p->parent || p->kernel_reaps ||
-			    p->state == TASK_NEW || p->state == TASK_DEAD)
+			    p->state == TASK_NEW)
 				continue;
 			left = true;
 			if (process_alive(p))
