@@ -66,6 +66,17 @@ static __always_inline bool timespec_valid(const struct kernel_timespec *ts)
 	return ts->tv_sec >= 0 && ts->tv_nsec >= 0 && (unsigned long)ts->tv_nsec < NSEC_PER_SEC;
 }
 
+/* ns as the layouts the calls write. */
+static __always_inline struct kernel_timespec ns_to_timespec(u64 ns)
+{
+	return (struct kernel_timespec){ ns / NSEC_PER_SEC, ns % NSEC_PER_SEC };
+}
+
+static __always_inline struct kernel_timeval ns_to_timeval(u64 ns)
+{
+	return (struct kernel_timeval){ ns / NSEC_PER_SEC, ns % NSEC_PER_SEC / NSEC_PER_USEC };
+}
+
 /* Saturates instead of wrapping: a sleep of 2^63 ns is "for ever" either way. */
 static __always_inline u64 timespec_to_ns(const struct kernel_timespec *ts)
 {

@@ -29,12 +29,9 @@ struct itimerval {
 };
 
 /* The clocks: CLOCK_MONOTONIC, and our process's VIRT and PROF CPU-time clocks (cputime.h). */
-static const int itimer_clocks[NR_ITIMERS] = { CLOCK_MONOTONIC, (int)(~0U << 3 | 1), (int)(~0U << 3) };
-
-static struct kernel_timeval ns_to_timeval(u64 ns)
-{
-	return (struct kernel_timeval){ ns / NSEC_PER_SEC, ns % NSEC_PER_SEC / NSEC_PER_USEC };
-}
+static const int itimer_clocks[NR_ITIMERS] = {
+	CLOCK_MONOTONIC, (int)(~0U << 3 | 1), (int)(~0U << 3),
+};
 
 /* sched_lock held: itimer which's setting now. */
 static void itimer_get_locked(int which, struct itimerval *v)

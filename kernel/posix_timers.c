@@ -380,9 +380,8 @@ static void timer_get_locked(struct k_itimer *k, struct itimerspec *its)
 		timer_forward_locked(k, now);
 	left = k->armed && k->expires > now ? k->expires - now : k->armed ? 1 : 0;
 
-	its->it_value = (struct kernel_timespec){ left / NSEC_PER_SEC, left % NSEC_PER_SEC };
-	its->it_interval = (struct kernel_timespec){ k->interval / NSEC_PER_SEC,
-						     k->interval % NSEC_PER_SEC };
+	its->it_value = ns_to_timespec(left);
+	its->it_interval = ns_to_timespec(k->interval);
 }
 
 /* timer_gettime(id, curr): the time to the next expiry (0: disarmed), and the interval. */

@@ -29,11 +29,6 @@ struct tms {
 	long tms_utime, tms_stime, tms_cutime, tms_cstime;
 };
 
-static struct kernel_timeval ns_to_timeval(u64 ns)
-{
-	return (struct kernel_timeval){ ns / NSEC_PER_SEC, ns % NSEC_PER_SEC / 1000 };
-}
-
 long put_rusage(void __user *ru, u64 utime, u64 stime)
 {
 	struct rusage r;

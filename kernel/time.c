@@ -287,7 +287,7 @@ long sys_clock_getres(struct pt_regs *regs)
 long sys_gettimeofday(struct pt_regs *regs)
 {
 	u64 ns = ktime_get_real_ns();
-	struct kernel_timeval tv = { ns / NSEC_PER_SEC, ns % NSEC_PER_SEC / 1000 };
+	struct kernel_timeval tv = ns_to_timeval(ns);
 	struct kernel_timezone tz = { 0, 0 };
 
 	current->clock_syscalls++;
@@ -335,7 +335,7 @@ static long do_nanosleep(u64 deadline, void __user *rmtp)
 	if (rmtp) {
 		u64 ns = deadline > now ? deadline - now : 0;
 
-		left = (struct kernel_timespec){ ns / NSEC_PER_SEC, ns % NSEC_PER_SEC };
+		left = ns_to_timespec(ns);
 		if (copy_to_user(rmtp, &left, sizeof(left)))
 			return -EFAULT;
 	}

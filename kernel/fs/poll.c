@@ -180,7 +180,7 @@ long sys_ppoll(struct pt_regs *regs)
 		if (uts) {
 			u64 ns = deadline > now ? deadline - now : 0;
 
-			left = (struct kernel_timespec){ ns / NSEC_PER_SEC, ns % NSEC_PER_SEC };
+			left = ns_to_timespec(ns);
 			if (copy_to_user(uts, &left, sizeof(left)))
 				ret = -EFAULT;
 		}

@@ -127,7 +127,7 @@ long sys_select(struct pt_regs *regs)
 	ret = do_select((int)regs->di, ufds, utv && !timeout, deadline);
 	if (utv) {
 		left = time_left(deadline);
-		tv = (struct kernel_timeval){ left / NSEC_PER_SEC, left % NSEC_PER_SEC / NSEC_PER_USEC };
+		tv = ns_to_timeval(left);
 		if (copy_to_user(utv, &tv, sizeof(tv)) && ret >= 0)
 			ret = -EFAULT;
 	}
@@ -155,7 +155,7 @@ long sys_pselect6(struct pt_regs *regs)
 	ret = do_select((int)regs->di, ufds, deadline && deadline <= ktime_get_ns(), deadline);
 	if (uts) {
 		left = time_left(deadline);
-		ts = (struct kernel_timespec){ left / NSEC_PER_SEC, left % NSEC_PER_SEC };
+		ts = ns_to_timespec(left);
 		if (copy_to_user(uts, &ts, sizeof(ts)) && ret >= 0)
 			ret = -EFAULT;
 	}
