@@ -671,8 +671,7 @@ CLAIMS = [
     (['selftests-linux-as-expected'],
      "Linux's selftests beyond x86/ (breakpoints/, sigaltstack/, timers/threadtest on two "
      'CPUs and on four, timers/posix_timers, nanosleep, nsleep-lat, inconsistency-check and '
-     'set-timer-lat, syscall_user_dispatch/, ptrace/, seccomp/seccomp_bpf on one CPU and on two, '
-     'seccomp/seccomp_benchmark), '
+     'set-timer-lat, syscall_user_dispatch/, ptrace/, seccomp/seccomp_bpf on one CPU and on two), '
      'unmodified, each as init: exactly the results tests/selftests-linux.expect lists, its '
      'excused cases failing and no others'),
     (['readme-fuzzer-as-init'],
