@@ -39,8 +39,9 @@ void mm_put(struct mm *mm);
 int mm_map_zeroed(struct mm *mm, unsigned long start, unsigned long end, u64 flags);
 /*
  * A page fault on a user address, with IRQs on: a write to a copy-on-write page
- * copies it (or takes it over if no one else has it), and an access the tables
- * allow by now (another CPU changed them meanwhile) is retried. True: resolved,
+ * copies it (or takes it over if no one else has it), a fault below the stack
+ * within RLIMIT_STACK grows it, and an access the tables allow by now (another
+ * CPU changed them meanwhile) is retried. True: resolved,
  * retry the access; false: a real fault.
  */
 bool handle_mm_fault(struct mm *mm, unsigned long addr, unsigned long err);

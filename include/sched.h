@@ -26,7 +26,7 @@
 #include <time.h>
 #include <uapi/resource.h>
 
-#define MAX_TASKS		64	/* threads at once: the task table's size */
+#define MAX_TASKS		240	/* threads at once: the task table's size */
 #define PID_MAX			32768	/* pids and tids are below it: Linux's default pid_max */
 #define RESERVED_PIDS		300	/* where the count resumes after PID_MAX, as on Linux */
 #define KERNEL_STACK_PAGES	4

@@ -8,9 +8,10 @@
  *   ... USER_MMAP_TOP                anonymous mmap()s grow down from here
  *   USER_VVAR_BASE                   the vvar page (read-only), then the vDSO
  *                                    (read-execute): AT_SYSINFO_EHDR. 64 KiB below
- *                                    the stack, in its page table: fork() copies
- *                                    one table fewer than if it had its own
- *   USER_STACK_TOP - USER_STACK_SIZE the stack, with an unmapped guard page below
+ *                                    the most the stack may grow to
+ *   USER_STACK_TOP - USER_STACK_MAX  the stack: USER_STACK_SIZE of it mapped by
+ *                                    execve, the rest a page at a time as faults
+ *                                    reach it, down to RLIMIT_STACK
  *   USER_STACK_TOP .. TASK_SIZE_MAX  free for MAP_FIXED (the ring-3 tests use the
  *                                    last page below TASK_SIZE_MAX)
  */
@@ -26,8 +27,16 @@
 #define USER_HEAP_MAX		(64UL << 20)
 #define USER_MMAP_TOP		0x00007f0000000000UL
 #define USER_STACK_TOP		0x00007ffff0000000UL
-#define USER_STACK_SIZE		(128UL << 10)
-#define USER_VVAR_BASE		(USER_STACK_TOP - USER_STACK_SIZE - (64UL << 10))
+#define USER_STACK_SIZE		(128UL << 10)	/* mapped by execve */
+#define USER_STACK_MAX		(8UL << 20)	/* the most it may grow: Linux's default limit */
+/*
+ * RLIMIT_STACK's default, where Linux's is USER_STACK_MAX: glibc gives each new
+ * thread a stack of this size, and entrylab allocates anonymous memory when it
+ * is mapped, not on first touch, so 8 MiB would cost every pthread_create()
+ * 2,048 frames. A program may raise it (prlimit64) up to USER_STACK_MAX.
+ */
+#define USER_STACK_RLIMIT	(512UL << 10)
+#define USER_VVAR_BASE		(USER_STACK_TOP - USER_STACK_MAX - (64UL << 10))
 
 /*
  * A program's arguments: the module string ("init iters=100 ...") split at spaces,

@@ -2,11 +2,12 @@
 /*
  * Resource limits: getrlimit(2), setrlimit(2) and prlimit64(2), with Linux's
  * numbers, defaults and errors. Each process has its own, shared by its threads.
- * What is enforced: RLIMIT_AS (mmap and brk fail with -ENOMEM past it) and
- * RLIMIT_DATA (brk does not grow past it). The others are kept and reported;
- * where entrylab has a fixed quantity the default says it: RLIMIT_STACK's soft
- * limit is the stack every program gets (it does not grow, so a larger limit
- * changes nothing), RLIMIT_NPROC is the task table's size.
+ * What is enforced: RLIMIT_AS (mmap and brk fail with -ENOMEM past it),
+ * RLIMIT_DATA (brk does not grow past it) and RLIMIT_STACK (the stack grows down
+ * to it on faults, at most USER_STACK_MAX: include/user_layout.h says why its
+ * default is smaller than Linux's). The others are kept and reported; where
+ * entrylab has a fixed quantity the default says it: RLIMIT_NPROC is the task
+ * table's size.
  */
 #include <asm/uaccess.h>
 #include <capability.h>
@@ -22,7 +23,7 @@ void rlimit_init(struct rlimit64 *rlim)
 {
 	for (unsigned int i = 0; i < RLIM_NLIMITS; i++)
 		rlim[i] = (struct rlimit64){ RLIM_INFINITY, RLIM_INFINITY };
-	rlim[RLIMIT_STACK].cur = USER_STACK_SIZE;
+	rlim[RLIMIT_STACK].cur = USER_STACK_RLIMIT;
 	rlim[RLIMIT_CORE].cur = 0;
 	rlim[RLIMIT_NPROC] = (struct rlimit64){ MAX_TASKS, MAX_TASKS };
 	rlim[RLIMIT_NOFILE] = (struct rlimit64){ 1024, 4096 };

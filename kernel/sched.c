@@ -4,10 +4,11 @@
  * allows, round robin, falling back to its idle task when none can run (CPU 0's
  * idle task is the kmain context; an AP's runs cpu_idle_loop()).
  *
- * One run queue for all CPUs: the task table, under sched_lock. With at most
- * MAX_TASKS tasks a scan is a few hundred loads, and one queue makes migration a
- * change of cpus_allowed, with no queue to move the task between; per-CPU queues
- * pay off with many tasks and many CPUs, where this lock would be contended.
+ * One run queue for all CPUs: the task table, under sched_lock. A scan goes as
+ * far as the highest slot in use (nr_task_slots): with tens of tasks, a few
+ * hundred loads, and one queue makes migration a change of cpus_allowed, with no
+ * queue to move the task between; per-CPU queues pay off with many tasks and
+ * many CPUs, where this lock would be contended.
  * docs/smp-rcu.md says more. sched_lock is held across switch_to() and released
  * by the task switched to (finish_task_switch()), so no other CPU can pick the
  * task being switched away from while its stack is still in use: on_cpu says
@@ -119,13 +120,10 @@ static bool can_run_on(const struct task *t, unsigned int cpu, const struct task
 /* sched_lock held: the next task after prev in table order that can run here. */
 static struct task *pick_next_task(struct task *prev, unsigned int cpu)
 {
-	unsigned int start = 0;
+	unsigned int start = is_idle_task(prev) ? 0 : task_slot(prev) + 1;
 
-	for (unsigned int i = 0; i < MAX_TASKS; i++)
-		if (tasks[i] == prev)
-			start = i + 1;
-	for (unsigned int n = 0; n < MAX_TASKS; n++) {
-		struct task *t = tasks[(start + n) % MAX_TASKS];
+	for (unsigned int n = 0; n < nr_task_slots; n++) {
+		struct task *t = tasks[(start + n) % nr_task_slots];
 
 		if (can_run_on(t, cpu, prev))
 			return t;
@@ -136,9 +134,9 @@ static struct task *pick_next_task(struct task *prev, unsigned int cpu)
 /* Is there a task other than the current one this CPU could run? Lockless hint. */
 bool sched_work_here(void)
 {
-	unsigned int cpu = smp_processor_id();
+	unsigned int cpu = smp_processor_id(), nr = READ_ONCE(nr_task_slots);
 
-	for (unsigned int i = 0; i < MAX_TASKS; i++) {
+	for (unsigned int i = 0; i < nr; i++) {
 		struct task *t = READ_ONCE(tasks[i]);
 
 		if (t != current && can_run_on(t, cpu, NULL))

@@ -28,13 +28,12 @@
 #include <tlb.h>
 #include "task_table.h"
 
-#define KSTACK_BASE	0xffffc98000000000UL
-#define KSTACK_SLOT	(KERNEL_STACK_SIZE + PAGE_SIZE)	/* stack + guard page */
 
 /* Holds a slot of tasks[] while a task is created or freed there: never runnable. */
 struct task slot_reserved = { .state = TASK_NEW, .on_cpu = -1 };
 /* Slot i also owns kernel stack slot i. Under sched_lock, as is every task's state. */
 struct task *tasks[MAX_TASKS];
+unsigned int nr_task_slots;
 
 /*
  * sched_lock held: does a task hold pid (as its tid: a process's pid is its
@@ -42,7 +41,7 @@ struct task *tasks[MAX_TASKS];
  */
 static bool pid_in_use(int pid)
 {
-	for (unsigned int i = 0; i < MAX_TASKS; i++)
+	for (unsigned int i = 0; i < nr_task_slots; i++)
 		if (tasks[i] && tasks[i] != &slot_reserved && (!pid || tasks[i]->pid == pid))
 			return true;
 	return false;
@@ -124,12 +123,6 @@ static void *kstack_map(unsigned int slot)
 	return (void *)base;
 }
 
-/* The slot of tasks[] that t occupies (and whose kernel stack it uses). */
-static unsigned int task_slot(const struct task *t)
-{
-	return ((unsigned long)t->stack - KSTACK_BASE - PAGE_SIZE) / KSTACK_SLOT;
-}
-
 /**
  * task_create - a new task with a kernel stack and nothing else
  * @name: for messages; truncated to 15 characters
@@ -146,10 +139,14 @@ struct task *task_create(const char *name)
 
 	reap_dead_tasks();
 	spin_lock_irqsave(&sched_lock, flags);
+	while (nr_task_slots && !tasks[nr_task_slots - 1])
+		nr_task_slots--;
 	for (slot = 0; slot < MAX_TASKS && tasks[slot]; slot++)
 		;
-	if (slot < MAX_TASKS)
+	if (slot < MAX_TASKS) {
 		tasks[slot] = &slot_reserved;
+		WRITE_ONCE(nr_task_slots, MAX(nr_task_slots, slot + 1));
+	}
 	spin_unlock_irqrestore(&sched_lock, flags);
 	if (slot == MAX_TASKS)
 		return NULL;
@@ -235,7 +232,7 @@ void reap_dead_tasks(void)
 		unsigned long flags;
 
 		spin_lock_irqsave(&sched_lock, flags);
-		for (unsigned int i = 0; i < MAX_TASKS && !dead; i++) {
+		for (unsigned int i = 0; i < nr_task_slots && !dead; i++) {
 			struct task *t = tasks[i];
 
 			if (t && t->state == TASK_DEAD && READ_ONCE(t->on_cpu) < 0) {
@@ -263,7 +260,7 @@ void tasklist_unlock(unsigned long flags)
 /* The next task of the table from *i on, skipping reserved slots; NULL at the end. */
 struct task *task_table_next_locked(unsigned int *i)
 {
-	for (; *i < MAX_TASKS; (*i)++) {
+	for (; *i < nr_task_slots; (*i)++) {
 		struct task *t = tasks[*i];
 
 		if (t && t != &slot_reserved) {

@@ -12,10 +12,25 @@
 
 /* Slot i owns kernel stack slot i; NULL: free. Under sched_lock. */
 extern struct task *tasks[MAX_TASKS];
+/*
+ * Every slot in use is below it, so a scan stops there: with few tasks a scan
+ * costs what a small table's would. Raised as a slot is taken, lowered when
+ * the next one is (slots freed at the top meanwhile). Under sched_lock.
+ */
+extern unsigned int nr_task_slots;
 /* What a slot holds while a task is created or freed there: never runnable. */
 extern struct task slot_reserved;
 /* The table's and every task state's lock. IRQs off: schedule() holds it across the switch. */
 extern spinlock_t sched_lock;
+
+#define KSTACK_BASE	0xffffc98000000000UL
+#define KSTACK_SLOT	(KERNEL_STACK_SIZE + PAGE_SIZE)	/* stack + guard page */
+
+/* The slot of tasks[] that t occupies (and whose kernel stack it uses); not an idle task. */
+static inline unsigned int task_slot(const struct task *t)
+{
+	return ((unsigned long)t->stack - KSTACK_BASE - PAGE_SIZE) / KSTACK_SLOT;
+}
 
 /* Maps the page tables of every kernel-stack slot, once, at boot. */
 void task_table_init(void);

@@ -46,7 +46,7 @@ static const char *region_name(const struct mm *mm, unsigned long va)
 		return vdso;
 	if (va >= mm->brk_start && va < mm->brk)
 		return "[heap]";
-	if (va >= USER_STACK_TOP - USER_STACK_SIZE && va < USER_STACK_TOP)
+	if (va >= USER_STACK_TOP - USER_STACK_MAX && va < USER_STACK_TOP)
 		return "[stack]";
 	return "";
 }

@@ -10,6 +10,10 @@
  * has dropped the frame meanwhile (it exited, or already copied), simply makes
  * the page writable again. A process that forks and exits at once, the common
  * case, never copies a page.
+ *
+ * The other fault that maps a page is the stack's growth: execve maps the top
+ * USER_STACK_SIZE of it, and a fault below, down to RLIMIT_STACK (8 MiB unless
+ * lowered), gets a zeroed page, as Linux grows its stack VMA.
  */
 #include <asm/ldt.h>
 #include <asm/page.h>
@@ -20,9 +24,12 @@
 #include <errno.h>
 #include <mm.h>
 #include <pmm.h>
+#include <sched.h>
 #include <smp.h>
 #include <string.h>
 #include <tlb.h>
+#include <uapi/resource.h>
+#include <user_layout.h>
 
 struct mm *mm_alloc(void)
 {
@@ -173,6 +180,22 @@ static bool access_allowed(struct mm *mm, unsigned long va, unsigned long err)
 	       (!(err & X86_PF_INSTR) || !(*pte & _PAGE_NX));
 }
 
+/*
+ * mm->lock held: a fault on a page of the stack not yet mapped, within the
+ * caller's RLIMIT_STACK, maps it zeroed. Nothing else is ever mapped there.
+ */
+static bool stack_grow(struct mm *mm, unsigned long va)
+{
+	pte_t *pte;
+
+	if (va >= USER_STACK_TOP || va < USER_STACK_TOP - USER_STACK_MAX ||
+	    va < USER_STACK_TOP - READ_ONCE(current->signal->rlim[RLIMIT_STACK].cur))
+		return false;
+	pte = pte_lookup(mm->pml4, va);
+	return !(pte && (*pte & _PAGE_PRESENT)) &&
+	       !mm_map_zeroed(mm, va, va + PAGE_SIZE, _PAGE_RW | _PAGE_NX);
+}
+
 bool handle_mm_fault(struct mm *mm, unsigned long addr, unsigned long err)
 {
 	unsigned long va = ALIGN_DOWN(addr, PAGE_SIZE), flags;
@@ -185,8 +208,10 @@ bool handle_mm_fault(struct mm *mm, unsigned long addr, unsigned long err)
 	spin_lock_irqsave(&mm->lock, flags);
 	if (access_allowed(mm, va, err))
 		ok = true;			/* changed since the CPU looked: retry */
+	else if (!(err & X86_PF_PROT))
+		ok = !(err & X86_PF_INSTR) && stack_grow(mm, va);
 	else
-		ok = (err & X86_PF_WRITE) && (err & X86_PF_PROT) && cow_break(&tlb, mm, va);
+		ok = (err & X86_PF_WRITE) && cow_break(&tlb, mm, va);
 	spin_unlock_irqrestore(&mm->lock, flags);
 	/* Another thread may still read the old frame through its TLB: not after this. */
 	tlb_finish_mmu(&tlb);

@@ -255,7 +255,7 @@ SELFTEST(process, unshare_files_and_refusals)
  */
 SELFTEST(process, fork_bomb_stops_at_eagain)
 {
-	static long pids[128];
+	static long pids[512];
 	int n = 0, status;
 	long pid;
 

@@ -20,11 +20,12 @@
 #include <signal.h>
 
 /*
- * A write to a copy-on-write page, from ring 3 or from a uaccess helper in a
- * syscall (copy_to_user() onto a page fork() shared). Breaking it may need to
- * flush other CPUs' TLBs, which needs IRQs on: they were on where the fault hit.
+ * A write to a copy-on-write page or a touch below the stack's mapped part, from
+ * ring 3 or from a uaccess helper in a syscall (copy_to_user() onto a page fork()
+ * shared). Breaking a copy may need to flush other CPUs' TLBs, which needs IRQs
+ * on: they were on where the fault hit.
  */
-static bool cow_fault(struct pt_regs *regs, unsigned long addr)
+static bool mm_fault(struct pt_regs *regs, unsigned long addr)
 {
 	struct mm *mm = current->mm;
 	bool done;
@@ -76,7 +77,7 @@ void do_page_fault(struct pt_regs *regs)
 
 	if (unlikely(violation))
 		oops(regs, X86_TRAP_PF, violation);
-	if (cow_fault(regs, addr))
+	if (mm_fault(regs, addr))
 		return;
 	if (!user_mode(regs)) {
 		kernel_exception(regs, X86_TRAP_PF);
