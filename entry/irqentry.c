@@ -7,6 +7,7 @@
  * the default variant, so context tracking and RCU see every transition.
  */
 #include <entry-common.h>
+#include <rseq.h>
 #include <sched.h>
 #include <vtime.h>
 
@@ -33,6 +34,7 @@ irqentry_state_t irqentry_enter(struct pt_regs *regs)
 	if (user_mode(regs)) {
 		vtime_user_exit_irqoff();
 		enter_from_user_mode(regs);
+		rseq_note_user_irq_entry();
 	} else if (this_cpu_read(idle_eqs) && !rcu_is_watching()) {
 		rcu_watching_inc();	/* even -> odd: RCU watches the handler */
 		state.exit_rcu = true;
@@ -43,6 +45,7 @@ irqentry_state_t irqentry_enter(struct pt_regs *regs)
 void irqentry_exit_to_user_mode_irqoff(struct pt_regs *regs)
 {
 	exit_to_user_mode_prepare(regs);
+	rseq_irqentry_exit_to_user_mode();
 	exit_to_user_mode();
 	vtime_user_enter_irqoff();
 }

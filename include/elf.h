@@ -36,6 +36,8 @@
 #define AT_HWCAP2	26	/* HWCAP2_* (uapi/prctl.h) */
 #define AT_SECURE	23
 #define AT_RANDOM	25
+#define AT_RSEQ_FEATURE_SIZE 27	/* the struct rseq fields the kernel keeps current */
+#define AT_RSEQ_ALIGN	28	/* the alignment rseq(2) wants of the area */
 #define AT_EXECFN	31
 #define AT_SYSINFO_EHDR	33	/* the vDSO's ELF header */
 #define AT_MINSIGSTKSZ	51	/* the stack a signal delivery needs */

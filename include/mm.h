@@ -28,6 +28,9 @@ struct mm {
 	struct ldt *ldt;		/* its LDT (arch/x86/ldt.c), replaced under lock; or NULL */
 	const void *exe;		/* the executable it was built from (a boot module) */
 	size_t exe_size;		/* ... for execve("/proc/self/exe") */
+	/* rseq's concurrency IDs its tasks hold on a CPU (kernel/rseq.c): under sched_lock. */
+	unsigned long cid_mask;
+	unsigned int membarrier_state;	/* its MEMBARRIER_CMD_REGISTER_*s (kernel/membarrier.c) */
 };
 
 struct mm *mm_alloc(void);

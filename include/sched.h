@@ -20,6 +20,7 @@
 #include <cputime_types.h>
 #include <mm.h>
 #include <ptrace.h>
+#include <rseq_types.h>
 #include <signal.h>
 #include <syscall_user_dispatch.h>
 #include <thread_info.h>
@@ -125,6 +126,8 @@ struct task {
 	/* The clock calls that reached the kernel: the vDSO test counts them (uapi/bench.h). */
 	unsigned long clock_syscalls;
 	struct task_caps caps;		/* its capabilities (include/capability.h) */
+	/* Its rseq(2) area and events (include/rseq.h): its own, or under sched_lock. */
+	struct rseq_state rseq;
 	/*
 	 * User FPU, SSE and AVX state while switched out (asm/fpu.h: XSAVE or
 	 * FXSAVE format). Last: its alignment would leave a hole anywhere else.

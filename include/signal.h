@@ -31,6 +31,9 @@ struct ksiginfo {
 			int data;		/* si_errno: SECCOMP_RET_DATA */
 		} sys;
 		unsigned long value;		/* a negative si_code's: sigqueue()'s sigval */
+		struct {			/* SIGCHLD for an exit: the process's times */
+			long utime, stime;	/* clock ticks (include/time.h) */
+		} chld;
 	};
 };
 

@@ -106,6 +106,8 @@ long sys_set_robust_list(struct pt_regs *regs);
 long sys_clone3(struct pt_regs *regs);
 long sys_ftruncate(struct pt_regs *regs);
 long sys_memfd_create(struct pt_regs *regs);
+long sys_membarrier(struct pt_regs *regs);
+long sys_rseq(struct pt_regs *regs);
 long sys_kcmp(struct pt_regs *regs);
 long sys_socketpair(struct pt_regs *regs);
 long sys_unshare(struct pt_regs *regs);

@@ -21,15 +21,17 @@
 #define TIF_SINGLESTEP		2	/* a syscall was made with TF set: report its step */
 #define TIF_IO_BITMAP		3	/* has port access: its I/O bitmap goes into the TSS */
 #define TIF_SYSCALL_EXIT_STOP	4	/* the syscall that ran stops for the tracer at its exit */
+#define TIF_RSEQ		5	/* the rseq area needs updating (include/rseq.h) */
 #define _TIF_SIGPENDING		BIT(TIF_SIGPENDING)
 #define _TIF_NEED_RESCHED	BIT(TIF_NEED_RESCHED)
 #define _TIF_SINGLESTEP		BIT(TIF_SINGLESTEP)
 #define _TIF_IO_BITMAP		BIT(TIF_IO_BITMAP)
 #define _TIF_SYSCALL_EXIT_STOP	BIT(TIF_SYSCALL_EXIT_STOP)
+#define _TIF_RSEQ		BIT(TIF_RSEQ)
 
 /* What exit_to_user_mode_loop() acts on; any of these bits means "not yet". */
 #define EXIT_TO_USER_MODE_WORK	(_TIF_SIGPENDING | _TIF_NEED_RESCHED | _TIF_SINGLESTEP | \
-				 _TIF_SYSCALL_EXIT_STOP)
+				 _TIF_SYSCALL_EXIT_STOP | _TIF_RSEQ)
 /*
  * What sends a return to user mode down the slow path: the work, and state that
  * only a task which asked for it has, installed after the work with IRQs off (the

@@ -72,6 +72,13 @@ static __always_inline struct kernel_timespec ns_to_timespec(u64 ns)
 	return (struct kernel_timespec){ ns / NSEC_PER_SEC, ns % NSEC_PER_SEC };
 }
 
+/* Clock ticks (clock_t) as times() and SIGCHLD's si_utime count them: Linux's USER_HZ. */
+#define USER_HZ		100
+static __always_inline long ns_to_clock_t(u64 ns)
+{
+	return ns / (NSEC_PER_SEC / USER_HZ);
+}
+
 static __always_inline struct kernel_timeval ns_to_timeval(u64 ns)
 {
 	return (struct kernel_timeval){ ns / NSEC_PER_SEC, ns % NSEC_PER_SEC / NSEC_PER_USEC };

@@ -23,6 +23,7 @@
 #include <kernel.h>
 #include <mm.h>
 #include <resource.h>
+#include <rseq.h>
 #include <sched.h>
 #include <seccomp.h>
 #include <signal.h>
@@ -55,6 +56,7 @@ static void exit_mm(struct task *t)
 {
 	struct mm *mm = t->mm;
 
+	rseq_mm_release(t);
 	mm_release(t, mm);
 	local_irq_disable();
 	switch_mm_irqoff(NULL);		/* the mm's tables and LDT may be freed next */
@@ -74,14 +76,23 @@ static bool parent_waits(const struct task *p)
 	return ka->handler != SIG_IGN && !(ka->flags & SA_NOCLDWAIT);
 }
 
-/* sched_lock held: leader's process is over; tell its parent, or free it. */
+/*
+ * sched_lock held: leader's process is over; tell its parent, or free it. The
+ * SIGCHLD carries the process's user and system time, as Linux's
+ * do_notify_parent() (its waited-for children's are not in it).
+ */
 static void notify_parent(struct task *leader)
 {
 	int code = leader->exit_code;
+	struct task_cputime ct;
 	struct ksiginfo info = {
 		.code = WTERMSIG(code) ? CLD_KILLED : CLD_EXITED, .pid = leader->pid,
 		.status = WTERMSIG(code) ? WTERMSIG(code) : WEXITSTATUS(code),
 	};
+
+	task_cputime(leader, true, &ct);
+	info.chld.utime = ns_to_clock_t(ct.utime);
+	info.chld.stime = ns_to_clock_t(ct.stime);
 
 	leader->state = parent_waits(leader) ? TASK_ZOMBIE : TASK_DEAD;
 	if (!leader->parent)

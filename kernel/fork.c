@@ -24,6 +24,7 @@
 #include <errno.h>
 #include <file.h>
 #include <mm.h>
+#include <rseq.h>
 #include <sched.h>
 #include <seccomp.h>
 #include <signal.h>
@@ -167,6 +168,7 @@ static void copy_thread(struct task *p, const struct kernel_clone_args *args)
 		p->regs->sp = args->stack;
 	copy_user_segments(p);
 	seccomp_fork(p);
+	rseq_fork(p, args->flags & CLONE_VM);
 	if (args->flags & CLONE_SETTLS) {
 		p->segs.fsbase = args->tls;
 		p->segs.fsindex = 0;

@@ -18,7 +18,6 @@
 #define RUSAGE_SELF	0
 #define RUSAGE_CHILDREN	(-1)
 #define RUSAGE_THREAD	1
-#define USER_HZ		100		/* times()' clock ticks, as Linux's */
 
 struct rusage {
 	struct kernel_timeval ru_utime, ru_stime;
@@ -71,13 +70,12 @@ long sys_times(struct pt_regs *regs)
 	if (regs->di) {
 		tasklist_lock(&flags);
 		task_cputime(current, true, &ct);
-		t = (struct tms){ ct.utime / (NSEC_PER_SEC / USER_HZ),
-				  ct.stime / (NSEC_PER_SEC / USER_HZ),
-				  current->signal->cutime / (NSEC_PER_SEC / USER_HZ),
-				  current->signal->cstime / (NSEC_PER_SEC / USER_HZ) };
+		t = (struct tms){ ns_to_clock_t(ct.utime), ns_to_clock_t(ct.stime),
+				  ns_to_clock_t(current->signal->cutime),
+				  ns_to_clock_t(current->signal->cstime) };
 		tasklist_unlock(flags);
 		if (copy_to_user((void __user *)regs->di, &t, sizeof(t)))
 			return -EFAULT;
 	}
-	return ktime_get_ns() / (NSEC_PER_SEC / USER_HZ);
+	return ns_to_clock_t(ktime_get_ns());
 }

@@ -28,6 +28,7 @@
 #include <kernel.h>
 #include <mm.h>
 #include <rcu.h>
+#include <rseq.h>
 #include <sched.h>
 #include <smp.h>
 #include <spinlock.h>
@@ -189,6 +190,7 @@ static void context_switch(struct task *prev, struct task *next)
 		fpu_restore(next->fpu);
 	this_cpu_write(current_task, next);
 	syscall_work_load_this_cpu(next);
+	rseq_switch_irqoff(prev, next, smp_processor_id());
 	if (user)
 		set_task_stack_irqoff(top);
 	tss_invalidate_io_bitmap_irqoff();	/* next's ports, if any, on its way out */

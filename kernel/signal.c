@@ -21,6 +21,7 @@
 #include <asm/uaccess.h>
 #include <errno.h>
 #include <pmm.h>
+#include <rseq.h>
 #include <sched.h>
 #include <signal.h>
 #include <smp.h>
@@ -544,6 +545,8 @@ void fill_siginfo(struct kernel_siginfo *out, int sig, const struct ksiginfo *in
 	} else if (sig == SIGCHLD && info->code > 0 && info->code < SI_KERNEL) {
 		out->sigchld.pid = info->pid;
 		out->sigchld.status = info->status;
+		out->sigchld.utime = info->chld.utime;
+		out->sigchld.stime = info->chld.stime;
 	} else if (sig == SIGTRAP && info->code > NSIGTRAP) {	/* a ptrace stop's */
 		out->kill.pid = info->pid;
 	} else if (sig == SIGSYS && (info->code == SYS_SECCOMP || info->code == SYS_USER_DISPATCH)) {
@@ -572,8 +575,10 @@ static sigset_t take_saved_mask(struct task *t)
  * Called from the exit work loop with IRQs on; the loop calls again while
  * signals remain, so several pending signals nest their frames as on Linux.
  * A handler gets a frame on the user stack (or its alternate stack); without a
- * handler the default action ends the whole process. A frame that cannot be
- * written kills it with SIGSEGV. A syscall the signal interrupted is restarted
+ * handler the default action ends the whole process. A critical section the
+ * task was interrupted in is aborted first (include/rseq.h), so the frame saves
+ * the abort IP; a frame that cannot be written, or an rseq area that cannot be
+ * updated, kills it with SIGSEGV. A syscall the signal interrupted is restarted
  * or fails with -EINTR (syscall_restart(), arch/x86/signal.c).
  */
 void do_signal(struct pt_regs *regs)
@@ -612,7 +617,7 @@ void do_signal(struct pt_regs *regs)
 
 	syscall_restart(regs, &ka);
 	oldmask = take_saved_mask(t);
-	if (!setup_rt_frame(regs, sig, &info, &ka, oldmask)) {
+	if (!rseq_signal_deliver(regs) || !setup_rt_frame(regs, sig, &info, &ka, oldmask)) {
 		t->fault_addr = regs->sp;
 		do_group_exit(W_EXITCODE(0, SIGSEGV));
 	}

@@ -651,9 +651,12 @@ CLAIMS = [
      'for `invalid`, floor < the asm fast path untracked < the default untracked < the '
      'default < the asm fast path tracked, and context tracking off < RCU tracker off; '
      'exact CPU-time accounting (`cputime=exact`) above the default in every op; '
+     'a registered rseq area (`irqoff-inline,rseq`) the same as the default in kill, '
+     'invalid and getpid (Linux 6.19: nothing to do on a return after no switch); '
      "docs/benchmarks.md's table matches; the "
-     "process table's five round trips are printed, repeat exactly, and order getpid < "
-     'yield-pingpong < pipe-pingpong < eventfd-epoll < thread-create-join < fork-wait; '
+     "process table's six round trips are printed, repeat exactly, and order getpid < "
+     'yield-pingpong < pipe-pingpong < eventfd-epoll < thread-create-join < fork-wait, '
+     'with yield-pingpong-rseq above yield-pingpong; '
      "the mitigation table's rows are "
      "printed, `off` equals the variant table's default row, each row costs no less than "
      'the one before (off < pti <= pti+verw <= +retpoline <= +bhi <= auto), and its table '
@@ -1201,6 +1204,7 @@ def bench_ops():
 PROC_LINE = re.compile(r'^bench proc=(\S+) iters=(\d+) ticks_per_op=([\d.]+) median=([\d.]+) '
                        r'reps=(\d+)$')
 PROC_OPS = ('fork-wait', 'thread-create-join', 'eventfd-epoll', 'pipe-pingpong', 'yield-pingpong')
+PROC_RSEQ = 'yield-pingpong-rseq'     # beside yield-pingpong: what rseq adds to a switch
 CLOCK_LINE = re.compile(r'^bench clock=(\S+) ticks_per_call=([\d.]+) median=([\d.]+) '
                         r'iters=(\d+) reps=(\d+)( ns_per_call=[\d.]+)?$')
 CLOCK_READERS = ('syscall', 'vdso-stable', 'vdso-percpu')
@@ -1278,10 +1282,11 @@ def bench_icount_ordering_repeatable(b):
     names = [v.replace('_', '-') for v in entry_variants()]
     trackers = [f'irqoff-inline,{t}=off' for t in ('context_tracking', 'rcu_eqs')]
     fast = [asm_fastpath(), f'{asm_fastpath()},context_tracking=off']
-    exact = 'irqoff-inline,cputime=exact'
-    want = {(v, op) for v in names + trackers + fast + [exact] for op in bench_ops()}
+    exact, rseq = 'irqoff-inline,cputime=exact', 'irqoff-inline,rseq'
+    want = {(v, op) for v in names + trackers + fast + [exact, rseq] for op in bench_ops()}
     want |= {('floor', 'invalid')}
-    want |= {('proc', op) for op in PROC_OPS} | {('clock', c) for c in CLOCK_READERS}
+    want |= {('proc', op) for op in (*PROC_OPS, PROC_RSEQ)}
+    want |= {('clock', c) for c in CLOCK_READERS}
     want |= {(f'mitigations={m}', op) for m in (*MIT_CHAIN, 'auto') for op in MIT_OPS}
     want |= {(f'filter={row}', 'getpid') for row in FILTER_ROWS}
     if set(c1) != want:
@@ -1310,6 +1315,15 @@ def bench_icount_ordering_repeatable(b):
         if not c1[('irqoff-inline', op)] < c1[(exact, op)]:
             problems.append(f'{op}: exact CPU-time accounting costs nothing: '
                             f'{c1[("irqoff-inline", op)]:g} vs {c1[(exact, op)]:g}')
+    # Linux 6.19's rule: a registered area costs a syscall's return nothing; a
+    # switch, a concurrency ID given back and taken again.
+    for op in ('kill', 'invalid', 'getpid'):
+        if c1[(rseq, op)] != c1[('irqoff-inline', op)]:
+            problems.append(f'{op}: an rseq area costs the return something: '
+                            f'{c1[(rseq, op)]:g} vs {c1[("irqoff-inline", op)]:g}')
+    if not c1[('proc', 'yield-pingpong')] < c1[('proc', PROC_RSEQ)]:
+        problems.append('yield-pingpong: a switch with an rseq area costs nothing more: '
+                        f'{c1[("proc", "yield-pingpong")]:g} vs {c1[("proc", PROC_RSEQ)]:g}')
     f = [c1[(r, 'invalid')] for r in fast]
     if not c1[('floor', 'invalid')] < f[1] < t[0] < t[2] < f[0]:
         problems.append('invalid: expected floor < asm fast path untracked < the default '

@@ -6,7 +6,9 @@ its directory and program (breakpoints/breakpoint_test); the directories are tak
 from Debian's linux-source-6.12 (scripts/setup.sh installs it) into
 build/selftests-linux/ once. Each program is built static, as its directory's
 lib.mk builds it (no optimisation flags), against the tree's own uapi headers
-(its `make headers`, as lib.mk's KHDR_INCLUDES), booted as init, and judged as
+(its `make headers`, as lib.mk's KHDR_INCLUDES), with the shared libraries its
+Makefile builds for its tests (rseq's librseq.so) linked in from their sources,
+booted as init, and judged as
 tests/selftests_x86.py judges one; the expect file may excuse named cases that
 fail for a stated reason. It prints one line per test and
 `N passed, N failed, N skipped`. No test source is ever patched.
@@ -14,6 +16,7 @@ fail for a stated reason. It prints one line per test and
 import concurrent.futures
 import os
 import re
+import shlex
 import subprocess
 import sys
 
@@ -25,7 +28,7 @@ from boot import ROOT  # noqa: E402
 SELFTESTS = f'{selftests_x86.TOP}/tools/testing/selftests'
 EXPECT = os.path.join(ROOT, 'tests', 'selftests-linux.expect')
 LINE = re.compile(r'^(\S+)\s+(pass|fail|skip)(?:\s+except\s+((?:"[^"]*"(?:,\s*)?)+))?'
-                  r'((?:\s+[A-Z]+=[^\s:]+)*):?\s*(.*)$')
+                  r'((?:\s+[A-Z_]+=(?:"[^"]*"|[^\s:"]+))*):?\s*(.*)$')
 
 
 def read_expect():
@@ -46,7 +49,7 @@ def read_expect():
         if test in want:
             raise SystemExit(f'tests/selftests-linux.expect: "{test}" listed twice')
         want[test] = (m[2], excused, m[5])
-        envs[test] = dict(w.split('=', 1) for w in m[4].split())
+        envs[test] = dict(w.split('=', 1) for w in shlex.split(m[4]))
     return want, envs
 
 
@@ -69,15 +72,21 @@ def install_headers(out):
 
 
 def makefile_flags(directory, usr):
-    """CFLAGS and LDLIBS the directory's Makefile sets for its tests: plain words, and
-    the kernel headers under the names lib.mk and the Makefiles give them."""
+    """CFLAGS and LDLIBS the directory's Makefile sets for its tests: plain words, words
+    naming its own plain variables (rseq's $(top_srcdir)), and the kernel headers under
+    the names lib.mk and the Makefiles give them; and the sources of the shared
+    libraries it builds for them ($(OUTPUT)/libNAME.so: SOURCE.c), which a static
+    program takes as sources."""
     text = open(os.path.join(directory, 'Makefile')).read().replace('\\\n', ' ')
     known = {'$(KHDR_INCLUDES)': ['-isystem', usr], '-I$(LINUX_HDR_PATH)': [f'-I{usr}']}
+    plain = dict(re.findall(r'^(\w+)\s*:?=\s*([^\s$]+)\s*$', text, re.M))
     found = {'CFLAGS': [], 'LDLIBS': []}
     for var, words in re.findall(r'^(CFLAGS|LDLIBS)\s*\+?:?=(.*)$', text, re.M):
         for w in words.split():
+            w = re.sub(r'\$\((\w+)\)', lambda v: plain.get(v[1], v[0]), w)
             found[var] += known.get(w, [] if '$' in w else [w])
-    return found['CFLAGS'], found['LDLIBS']
+    libraries = re.findall(r'^\$\(OUTPUT\)/lib\w+\.so:\s*(\S+\.c)', text, re.M)
+    return found['CFLAGS'], libraries + found['LDLIBS']
 
 
 def source_dir(out, dirs):
@@ -138,13 +147,17 @@ def verdict(r, excused):
 
 
 def run_one(b, built, test, excused, env, cmdline):
+    """Boots one test; its ARGS= word is the program's arguments, the others go to
+    scripts/qemu.sh (a slow one's TIMEOUT, say)."""
     binary, error = built
     if not binary:
         return test, 'FAIL', f'does not build: {error}', []
     tag = '-' + cmdline.replace('=', '-') if cmdline else ''
-    name = re.sub(r'[/ =]', '-', test)
-    r = boot.run(b, f'selftests-linux{tag}-{name}', cmdline, init=binary, env=env,
-                 timeout=selftests_x86.BOOT_TIMEOUT * 4)
+    name = re.sub(r'[^\w.-]+', '-', test)
+    env = dict(env)
+    args = env.pop('ARGS', '')
+    r = boot.run(b, f'selftests-linux{tag}-{name}', cmdline, init=binary, init_args=args,
+                 env=env, timeout=int(env.get('TIMEOUT', selftests_x86.BOOT_TIMEOUT * 4)))
     return (test, *verdict(r, excused))
 
 

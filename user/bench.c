@@ -20,6 +20,7 @@
 #include <libc.h>
 #include <time.h>
 #include <uapi/bench.h>
+#include <uapi/rseq.h>
 #include <vvar.h>
 
 /*
@@ -92,6 +93,10 @@ static void sort(long long *v, u64 n)
 		}
 }
 
+/* The area of the rseq row and of yield-pingpong-rseq, registered as glibc registers every thread's. */
+#define RSEQ_SIG	0x53053053
+static struct rseq rseq_area;
+
 static void winch_handler(int sig)
 {
 }
@@ -142,6 +147,8 @@ int run_benchmark(const struct bench_args *b)
 	for (u64 r = 0; r < b->reps; r++) {
 		for (long v = 0; v < nvar; v++) {
 			syscall2(__NR_entrylab_bench, BENCH_SELECT, v);
+			if (serves[v] & BENCH_ROW_RSEQ)
+				syscall4(__NR_rseq, &rseq_area, sizeof(rseq_area), 0, RSEQ_SIG);
 			for (int op = 0; op < BENCH_NR_OPS; op++) {
 				u64 base, t;
 
@@ -159,6 +166,9 @@ int run_benchmark(const struct bench_args *b)
 									ops[op].a0, ops[op].a1);
 				sigaction(SIGWINCH, SIG_DFL, 0, 0, NULL);
 			}
+			if (serves[v] & BENCH_ROW_RSEQ)
+				syscall4(__NR_rseq, &rseq_area, sizeof(rseq_area),
+					 RSEQ_FLAG_UNREGISTER, RSEQ_SIG);
 		}
 	}
 	syscall1(__NR_entrylab_bench, BENCH_END);
@@ -200,6 +210,9 @@ int run_benchmark(const struct bench_args *b)
  *                       until the kernel clears its tid word
  *   yield-pingpong      sched_yield() with a second process pinned to the same
  *                       CPU yielding back: two switches per call
+ *   yield-pingpong-rseq the same, both with an rseq area registered: what the
+ *                       switch costs a task with one (a concurrency ID given
+ *                       back and taken again; nothing to write, Linux 6.19's rule)
  *   pipe-pingpong       a byte to the partner through one pipe and back through
  *                       another, each side asleep in read() meanwhile (lmbench's
  *                       lat_pipe): two switches, two wake-ups
@@ -213,12 +226,14 @@ int run_benchmark(const struct bench_args *b)
 #define THREAD_FLAGS	(0x100 | 0x200 | 0x400 | 0x800 | 0x10000 | 0x40000 | 0x200000)
 #define FUTEX_WAIT	0
 
-enum { PROC_FORK_WAIT, PROC_THREAD, PROC_YIELD, PROC_PIPE, PROC_EVENTFD_EPOLL, NR_PROC_OPS };
+enum { PROC_FORK_WAIT, PROC_THREAD, PROC_YIELD, PROC_YIELD_RSEQ, PROC_PIPE, PROC_EVENTFD_EPOLL,
+       NR_PROC_OPS };
 
 static const char *const proc_names[NR_PROC_OPS] = {
 	[PROC_FORK_WAIT] = "fork-wait",
 	[PROC_THREAD] = "thread-create-join",
 	[PROC_YIELD] = "yield-pingpong",
+	[PROC_YIELD_RSEQ] = "yield-pingpong-rseq",
 	[PROC_PIPE] = "pipe-pingpong",
 	[PROC_EVENTFD_EPOLL] = "eventfd-epoll",
 };
@@ -303,6 +318,17 @@ static noinline u64 time_yield(u64 iters)
 	u64 t = TIMED_LOOP(iters, syscall0(__NR_sched_yield));
 
 	end_partner(pid, all);
+	return t;
+}
+
+/* The partner, forked once the area is registered, keeps the registration. */
+static noinline u64 time_yield_rseq(u64 iters)
+{
+	u64 t;
+
+	syscall4(__NR_rseq, &rseq_area, sizeof(rseq_area), 0, RSEQ_SIG);
+	t = time_yield(iters);
+	syscall4(__NR_rseq, &rseq_area, sizeof(rseq_area), RSEQ_FLAG_UNREGISTER, RSEQ_SIG);
 	return t;
 }
 
@@ -415,6 +441,7 @@ int run_process_benchmark(const struct bench_args *b)
 		[PROC_FORK_WAIT] = time_fork_wait,
 		[PROC_THREAD] = time_thread,
 		[PROC_YIELD] = time_yield,
+		[PROC_YIELD_RSEQ] = time_yield_rseq,
 		[PROC_PIPE] = time_pipe,
 		[PROC_EVENTFD_EPOLL] = time_eventfd_epoll,
 	};

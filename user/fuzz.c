@@ -15,7 +15,8 @@
  *
  * Left out, because they would end or disarm the fuzzer rather than test the
  * kernel: exit, exit_group, rt_sigreturn, kill with SIGKILL on itself, and the
- * benchmark's variant switching, and pause, which would stop it for good. Calls
+ * benchmark's variant switching, and pause, which would stop it for good; rseq
+ * only ever unregisters (a bad area would be a SIGSEGV at every switch). Calls
  * that install state (handlers, an alternate stack, unmapping memory) only ever
  * see pointers that fail, or a sandbox region; calls that can block (futex, the
  * sleeps, signal waits) only ever see arguments that make them fail at once.
@@ -36,6 +37,7 @@
 #include <time.h>
 #include <uapi/bench.h>
 #include <uapi/prctl.h>
+#include <uapi/rseq.h>
 #include <uapi/seccomp.h>
 #include <user_layout.h>
 
@@ -268,6 +270,14 @@ static bool make_args(long nr, unsigned long a[6])
 		return (int)a[0] != PR_SET_SECCOMP;
 	case __NR_seccomp:
 		return (unsigned int)a[0] != SECCOMP_SET_MODE_STRICT;
+	case __NR_rseq:		/* (area, len, flags, sig) */
+		/*
+		 * An area registered is written at every switch, and one that cannot be
+		 * is a SIGSEGV at each: a forked child would take it before its fork
+		 * returned and go on fuzzing. Only the unregistering, which finds none.
+		 */
+		a[2] = RSEQ_FLAG_UNREGISTER;
+		return true;
 	case __NR_kill:
 		/* pid 0 and -pid also reach ourselves: never send SIGKILL at all. */
 		a[0] = rnd() % 2 ? (unsigned long)getpid() : a[0];
@@ -367,7 +377,7 @@ static const long implemented[] = {
 	__NR_newfstatat, __NR_dup3, __NR_execve, __NR_pipe, __NR_pipe2, __NR_eventfd,
 	__NR_eventfd2, __NR_poll, __NR_ppoll, __NR_epoll_create, __NR_epoll_create1,
 	__NR_epoll_ctl, __NR_epoll_wait, __NR_epoll_pwait, __NR_epoll_pwait2, __NR_prctl,
-	__NR_seccomp,
+	__NR_seccomp, __NR_rseq, __NR_membarrier,
 };
 
 static long pick_number(void)

@@ -4,7 +4,10 @@
  * benchmark program (user/init.c):
  *
  *   syscall(__NR_entrylab_bench, BENCH_ROWS)                number of rows
- *   syscall(__NR_entrylab_bench, BENCH_OPS, v)              mask of the ops row v can measure
+ *   syscall(__NR_entrylab_bench, BENCH_OPS, v)              mask of the ops row v can measure,
+ *                                                           and BENCH_ROW_RSEQ if the program
+ *                                                           measures it with an rseq area
+ *                                                           registered
  *   syscall(__NR_entrylab_bench, BENCH_SELECT, v)           switch to row v: LSTAR, trackers
  *   syscall(__NR_entrylab_bench, BENCH_BEGIN)               stop the timer tick
  *   syscall(__NR_entrylab_bench, BENCH_END)                 restart it, back to the boot's row
@@ -21,7 +24,8 @@
  *   syscall(__NR_entrylab_bench, BENCH_NS)                  1 if ticks convert to ns (a
  *                                                           measured TSC rate, no icount)
  *
- * A row is an entry variant with context tracking and the RCU tracker on or off
+ * A row is an entry variant with context tracking and the RCU tracker on or off,
+ * CPU time measured exactly or sampled, an rseq area registered or not
  * (kernel/bench/bench.c). Ticks are RDTSC deltas measured in ring 3, with the empty
  * loop subtracted.
  * SELECT, BEGIN, END, CLOCK and REPORT are -EPERM except in the programs the kernel
@@ -79,6 +83,7 @@ enum bench_op {
 #undef BENCH_OP_ENUM
 
 #define BENCH_MAX_ROWS		16		/* table size on both sides */
+#define BENCH_ROW_RSEQ		(1L << 32)	/* BENCH_OPS: register an rseq area first */
 #define BENCH_MAX_ITERS		(1UL << 32)
 #define BENCH_MAX_REPS		64
 

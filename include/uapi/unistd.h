@@ -116,6 +116,8 @@
 #define __NR_seccomp		317
 #define __NR_getrandom		318
 #define __NR_memfd_create	319
+#define __NR_membarrier		324
+#define __NR_rseq		334
 #define __NR_clone3		435
 #define __NR_epoll_pwait2	441
 #define __NR_entrylab_bench	511	/* not Linux: see uapi/bench.h */

@@ -51,6 +51,7 @@ struct bench_row {
 	unsigned int entry;	/* index into entry_variants[] */
 	bool ct, rcu;		/* context tracking, RCU tracker: as booted, or off */
 	bool vtime;		/* CPU time measured at each crossing (include/cputime.h) */
+	bool rseq;		/* the program registers an rseq area (include/rseq.h) first */
 	unsigned int base;	/* the row its difference is taken from */
 };
 
@@ -59,8 +60,8 @@ static unsigned long changed_cpus;	/* whose LSTAR, trackers or timer were change
 static unsigned int nr_rows;
 static bool boot_ct, boot_rcu;
 
-static void add_row(unsigned int entry, bool ct, bool rcu, bool vtime, unsigned int base,
-		    const char *what, const char *suffix)
+static struct bench_row *add_row(unsigned int entry, bool ct, bool rcu, bool vtime,
+				 unsigned int base, const char *what, const char *suffix)
 {
 	struct bench_row *row;
 
@@ -70,6 +71,7 @@ static void add_row(unsigned int entry, bool ct, bool rcu, bool vtime, unsigned 
 	*row = (struct bench_row){ .entry = entry, .ct = ct, .rcu = rcu, .vtime = vtime,
 				   .base = base, .what = what };
 	snprintf(row->name, sizeof(row->name), "%s%s", entry_variants[entry].name, suffix);
+	return row;
 }
 
 /*
@@ -138,13 +140,17 @@ void bench_init(void)
 	add_row(v, boot_ct, boot_rcu, true, v,
 		"the same, CPU time measured at each crossing (nohz_full's, cputime=exact)",
 		",cputime=exact");
+	add_row(v, boot_ct, boot_rcu, false, v,
+		"the same, with an rseq area registered (glibc registers one in every thread)",
+		",rseq")->rseq = true;
 }
 
 /*
  * What row v can measure: the floor serves "invalid" only (it returns -ENOSYS for
- * everything). A tracker row needs one CPU, and a tracker on at boot to turn off.
+ * everything). A tracker row needs one CPU, and a tracker on at boot to turn off;
+ * the rseq row is the boot's row with the program's area registered.
  */
-static unsigned long row_ops(unsigned int v)
+static long row_ops(unsigned int v)
 {
 	const struct bench_row *row = &rows[v];
 
@@ -152,6 +158,8 @@ static unsigned long row_ops(unsigned int v)
 		return 0;
 	if (entry_variants[row->entry].floor)
 		return BIT(BENCH_OP_INVALID);
+	if (row->rseq)
+		return (BIT(BENCH_NR_OPS) - 1) | BENCH_ROW_RSEQ;
 	if (v >= nr_entry_variants &&
 	    (num_online_cpus() > 1 ||
 	     (row->ct == boot_ct && row->rcu == boot_rcu && row->vtime == vtime_boot_exact())))

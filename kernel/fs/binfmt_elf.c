@@ -17,6 +17,7 @@
 #include <sched.h>
 #include <string.h>
 #include <uapi/prctl.h>
+#include <uapi/rseq.h>
 #include <user_layout.h>
 #include <vdso.h>
 
@@ -164,7 +165,7 @@ static unsigned long push_string(struct mm *mm, unsigned long *top, const char *
 	return *top;
 }
 
-#define NR_AUXV		17	/* AT_* entries setup_stack() writes, with AT_NULL */
+#define NR_AUXV		19	/* AT_* entries setup_stack() writes, with AT_NULL */
 
 static const char *setup_stack(struct mm *mm, const struct elf64_ehdr *eh,
 			       const struct elf64_phdr *ph, const struct exec_strings *str,
@@ -219,6 +220,8 @@ static const char *setup_stack(struct mm *mm, const struct elf64_ehdr *eh,
 	AUX(AT_RANDOM, random);
 	AUX(AT_EXECFN, execfn);
 	AUX(AT_MINSIGSTKSZ, SIGFRAME_MAX);
+	AUX(AT_RSEQ_FEATURE_SIZE, RSEQ_FEATURE_SIZE);
+	AUX(AT_RSEQ_ALIGN, __alignof__(struct rseq));
 	AUX(AT_NULL, 0);
 #undef AUX
 

@@ -33,6 +33,7 @@
 #include <file.h>
 #include <mm.h>
 #include <pmm.h>
+#include <rseq.h>
 #include <sched.h>
 #include <signal.h>
 #include <string.h>
@@ -90,6 +91,7 @@ static void exec_mmap(struct task *t, struct mm *mm)
 {
 	struct mm *old = t->mm;
 
+	rseq_mm_release(t);
 	mm_release(t, old);
 	local_irq_disable();
 	switch_mm_irqoff(mm);

@@ -182,3 +182,27 @@ SELFTEST(cputime, children_count_once_reaped)
 {
 	EXPECT_EQ(t, in_child(reaper), 9 << 8);
 }
+
+static volatile long chld_utime = -1, chld_stime = -1;
+
+static void on_sigchld(int sig, struct kernel_siginfo *si, struct kernel_ucontext *uc)
+{
+	chld_utime = si->sigchld.utime;
+	chld_stime = si->sigchld.stime;
+}
+
+/* An exit's SIGCHLD carries the child's user and system time, in clock ticks (100 a second). */
+SELFTEST(cputime, sigchld_carries_the_childs_times)
+{
+	long pid;
+
+	sigaction(SIGCHLD, (unsigned long)on_sigchld, SA_SIGINFO, 0, NULL);
+	pid = syscall0(__NR_fork);
+	if (pid == 0)
+		syscall1(__NR_exit, spinner());
+	wait_status(pid);			/* the handler has run when this returns */
+	EXPECT_GE(t, chld_utime, 5L);		/* 100 ms of spinning: about 10 */
+	EXPECT_GE(t, chld_stime, 0L);
+	EXPECT_LE(t, chld_utime + chld_stime, 100L);
+	reset_signal(SIGCHLD);
+}

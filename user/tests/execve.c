@@ -11,6 +11,7 @@
 #include <uapi/ldt.h>
 #include <uapi/prctl.h>
 #include <uapi/ptrace.h>
+#include <uapi/rseq.h>
 #include "harness.h"
 
 #define SELF_EXE		"/proc/self/exe"
@@ -24,9 +25,13 @@ enum {
 	BAD_LDT		= 1 << 3,	/* the old program's LDT is still there */
 	BAD_HANDLERS	= 1 << 4,	/* a handler survived, SIG_IGN did not, or the mask changed */
 	BAD_CAPS	= 1 << 5,	/* not root's capabilities again ("nnp": the drop not kept) */
-	BAD_THREAD	= 1 << 6,	/* altstack, FS base, GS, DS or ES survived, or a thread lives */
+	BAD_THREAD	= 1 << 6,	/* altstack, FS base, GS, DS, ES or the rseq area survived,
+					 * or a thread lives */
 	BAD_SIGNAL	= 1 << 7,	/* "sigusr1": no SIGUSR1 within a second */
 };
+
+#define RSEQ_SIG	0x53053053
+static struct rseq rseq_area;
 
 /* Raw, as the kernel takes it: pointers the tests pass bad on purpose. */
 static long execve(const char *path, char *const *argv, char *const *envp)
@@ -108,6 +113,9 @@ int execve_check_main(int argc, char **argv)
 	    caps.permitted != (argc > 3 && !strcmp(argv[3], "nnp") ? CAP_ALL & ~BIT(CAP_SYS_ADMIN)
 								   : CAP_ALL))
 		bad |= BAD_CAPS;
+	if (syscall4(__NR_rseq, &rseq_area, sizeof(rseq_area), RSEQ_FLAG_UNREGISTER, RSEQ_SIG) !=
+	    -EINVAL)
+		bad |= BAD_THREAD;		/* -EINVAL: nothing to unregister */
 	if (argc > 3 && !strcmp(argv[3], "sigusr1")) {
 		kernel_sigset_t set = SIGBIT(SIGUSR1);
 		struct timespec64 second = { 1, 0 };
@@ -144,6 +152,7 @@ static void __noreturn exec_checker(int tid, const char *extra)
 	sigprocmask(SIG_BLOCK, &set, NULL);
 	sigaltstack(&ss, NULL);
 	syscall2(__NR_arch_prctl, ARCH_SET_FS, 0x1000);
+	syscall4(__NR_rseq, &rseq_area, sizeof(rseq_area), 0, RSEQ_SIG);
 	caps_set(&caps);
 	if (extra && !strcmp(extra, "nnp"))
 		syscall5(__NR_prctl, PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
@@ -156,8 +165,9 @@ static void __noreturn exec_checker(int tid, const char *extra)
 }
 
 /*
- * A fresh program with the strings given: its argv, envp and AT_EXECFN; no LDT,
- * handlers back to SIG_DFL but SIG_IGN kept, the mask kept, no alternate stack,
+ * A fresh program with the strings given: its argv, envp and AT_EXECFN; no LDT
+ * and no rseq area, handlers back to SIG_DFL but SIG_IGN kept, the mask kept, no
+ * alternate stack,
  * FS, GS, DS and ES reset, close-on-exec fds closed and the others kept, and the
  * single step the old program set TF for not reported to the new one (killing
  * it with SIGTRAP). Each check failing sets its own bit of the status.

@@ -18,7 +18,7 @@
 #define FXSAVE_SIZE		512
 #define XSAVE_HDR_OFFSET	512		/* the header: xstate_bv, xcomp_bv, reserved */
 #define XSAVE_HDR_SIZE		64
-#define FPU_STATE_SIZE		896		/* room for x87 + SSE + AVX (832 bytes), 64-aligned */
+#define FPU_STATE_SIZE		832		/* x87, SSE, AVX: 512 + 64 + 256 */
 
 #define XFEATURE_MASK_FP	BIT(0)
 #define XFEATURE_MASK_SSE	BIT(1)
