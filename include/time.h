@@ -51,6 +51,11 @@ struct kernel_timespec {
 	long tv_nsec;
 };
 
+/* A timer's setting, as timer_settime() and timerfd_settime() take it. */
+struct itimerspec {
+	struct kernel_timespec it_interval, it_value;
+};
+
 struct kernel_timeval {
 	s64 tv_sec;
 	s64 tv_usec;

@@ -42,6 +42,8 @@ struct process_timers {
 
 /* CPU 0's tick, IRQs off: every armed timer whose clock has passed its expiry fires. */
 void timers_tick(void);
+/* The same for the timerfds (kernel/fs/timerfd.c): their counts grow, their readers wake. */
+void timerfd_tick(void);
 /* sched_lock held: sig's timers made, or NULL: no memory. */
 struct process_timers *process_timers_locked(struct signal_struct *sig);
 /* sched_lock held: the clock's time for k, a timer of the process of leader. */

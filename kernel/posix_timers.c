@@ -55,10 +55,6 @@ struct sigevent {
 	};
 };
 
-struct itimerspec {
-	struct kernel_timespec it_interval, it_value;
-};
-
 static unsigned long nr_armed;	/* under sched_lock */
 
 struct process_timers *process_timers_locked(struct signal_struct *sig)

@@ -432,6 +432,7 @@ void timer_interrupt(struct pt_regs *regs)
 		rcu_tick();
 		sleep_timeouts_tick();
 		timers_tick();
+		timerfd_tick();
 	}
 	tick_nohz_update_irqoff(user_mode(regs));
 	lapic_eoi();

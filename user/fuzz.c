@@ -20,10 +20,12 @@
  * that install state (handlers, an alternate stack, unmapping memory) only ever
  * see pointers that fail, or a sandbox region; calls that can block (futex, the
  * sleeps, signal waits) only ever see arguments that make them fail at once.
- * Files that could block are never made so: pipes and eventfds come from pipe2
- * and eventfd2 with O_NONBLOCK always set (pipe and eventfd are not made), and
- * F_SETFL keeps it; poll, ppoll and the epoll waits get a zero timeout. The
- * descriptors the calls name are mostly the low numbers these land on.
+ * Files that could block are never made so: pipes, eventfds and timerfds come
+ * from pipe2, eventfd2 and timerfd_create with O_NONBLOCK always set (pipe and
+ * eventfd are not made), and F_SETFL keeps it; a timerfd is never armed (its
+ * expiries would come at the host's pace, not the seed's); poll, ppoll and the
+ * epoll waits get a zero timeout. The descriptors the calls name are mostly the
+ * low numbers these land on.
  * fork, vfork and clone (random flags, minus the sharing ones: a child sharing
  * the fuzzer's memory or stack would corrupt it) are made: a child exits at
  * once, and the fuzzer reaps it before its next call, so results stay the
@@ -270,6 +272,12 @@ static bool make_args(long nr, unsigned long a[6])
 		return (int)a[0] != PR_SET_SECCOMP;
 	case __NR_seccomp:
 		return (unsigned int)a[0] != SECCOMP_SET_MODE_STRICT;
+	case __NR_timerfd_create:	/* (clock, flags): a read must not block */
+		a[1] |= 0x800;		/* TFD_NONBLOCK */
+		return true;
+	case __NR_timerfd_settime:	/* (fd, flags, new, old): an expiry's time is not the seed's */
+		a[2] = bad_pointer();
+		return true;
 	case __NR_rseq:		/* (area, len, flags, sig) */
 		/*
 		 * An area registered is written at every switch, and one that cannot be
@@ -377,7 +385,8 @@ static const long implemented[] = {
 	__NR_newfstatat, __NR_dup3, __NR_execve, __NR_pipe, __NR_pipe2, __NR_eventfd,
 	__NR_eventfd2, __NR_poll, __NR_ppoll, __NR_epoll_create, __NR_epoll_create1,
 	__NR_epoll_ctl, __NR_epoll_wait, __NR_epoll_pwait, __NR_epoll_pwait2, __NR_prctl,
-	__NR_seccomp, __NR_rseq, __NR_membarrier,
+	__NR_seccomp, __NR_rseq, __NR_membarrier, __NR_timerfd_create, __NR_timerfd_settime,
+	__NR_timerfd_gettime,
 };
 
 static long pick_number(void)

@@ -103,7 +103,10 @@
 #define __NR_unshare		272
 #define __NR_set_robust_list	273
 #define __NR_epoll_pwait	281
+#define __NR_timerfd_create	283
 #define __NR_eventfd		284
+#define __NR_timerfd_settime	286
+#define __NR_timerfd_gettime	287
 #define __NR_eventfd2		290
 #define __NR_epoll_create1	291
 #define __NR_dup3		292

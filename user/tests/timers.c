@@ -6,6 +6,7 @@
  * on a blocked signal: no handler, and no figure of time asserted.
  */
 #include <time.h>
+#include <uapi/poll.h>
 #include "harness.h"
 
 #define ITIMER_REAL	0
@@ -17,10 +18,6 @@
 
 struct itimerval {
 	struct { long sec, usec; } interval, value;
-};
-
-struct itimerspec {
-	struct timespec64 interval, value;
 };
 
 struct sigevent {
@@ -98,7 +95,7 @@ SELFTEST(timers, posix_timer_siginfo_and_overruns)
 	EXPECT_EQ(t, si.timer.value, 0x1234UL);
 	EXPECT_EQ(t, si.timer.overrun, 0);
 	EXPECT_EQ(t, syscall2(__NR_timer_gettime, id, &its), 0L);
-	EXPECT_EQ(t, its.value.sec | its.value.nsec, 0L);
+	EXPECT_EQ(t, its.it_value.tv_sec | its.it_value.tv_nsec, 0L);
 	EXPECT_EQ(t, timer_settime(id, 0, 10, 10), 0L);	/* every 10 ms */
 	nap_ms(200);					/* the signal waits, blocked */
 	EXPECT_EQ(t, wait_for(SIGUSR2, &si), (long)SIGUSR2);
@@ -164,4 +161,85 @@ SELFTEST(timers, posix_timer_rules)
 	while (n)
 		EXPECT_EQ(t, syscall1(__NR_timer_delete, ids[--n]), 0L);
 	EXPECT_EQ(t, in_child(fork_child_has_no_timers), 9 << 8);
+}
+
+#define MS		1000000UL
+#define TFD_NONBLOCK	0x800
+#define TFD_TIMER_ABSTIME	1
+
+static long timerfd_set(long fd, long flags, u64 value_ns, u64 interval_ns)
+{
+	struct itimerspec its = { { interval_ns / 1000000000, interval_ns % 1000000000 },
+				  { value_ns / 1000000000, value_ns % 1000000000 } };
+
+	return syscall4(__NR_timerfd_settime, fd, flags, &its, NULL);
+}
+
+static u64 clock_now_ns(int clock)
+{
+	struct timespec64 ts;
+
+	syscall2(__NR_clock_gettime, clock, &ts);
+	return ts.sec * 1000000000UL + ts.nsec;
+}
+
+/*
+ * A periodic timerfd counts its expiries until read (fails if the count is not
+ * reset), poll() says when there is one, gettime reports the time left and the
+ * interval, 0 disarms; an absolute one on CLOCK_REALTIME wakes a blocking read
+ * once, at its time.
+ */
+SELFTEST(timers, timerfd_counts_expiries_and_wakes_readers)
+{
+	long fd = syscall2(__NR_timerfd_create, CLOCK_MONOTONIC, TFD_NONBLOCK);
+	long rt = syscall2(__NR_timerfd_create, CLOCK_REALTIME, 0);
+	struct pollfd p = { (int)fd, POLLIN, 0 };
+	struct itimerspec its;
+	u64 n = 0, start;
+
+	ASSERT_TRUE(t, fd >= 0 && rt >= 0);
+	EXPECT_EQ(t, fd_read(fd, &n, sizeof(n)), -EAGAIN);
+	EXPECT_EQ(t, syscall3(__NR_poll, &p, 1, 0), 0L);
+	EXPECT_EQ(t, timerfd_set(fd, 0, 20 * MS, 20 * MS), 0L);
+	EXPECT_EQ(t, syscall3(__NR_poll, &p, 1, 1000), 1L);
+	EXPECT_EQ(t, p.revents, (short)POLLIN);
+	nap_ms(100);
+	EXPECT_EQ(t, fd_read(fd, &n, sizeof(n)), 8L);
+	EXPECT_TRUE(t, n >= 4 && n <= 12);		/* 100 ms and more at 20 ms each */
+	EXPECT_EQ(t, fd_read(fd, &n, sizeof(n)), -EAGAIN);	/* taken: 0 again */
+	EXPECT_EQ(t, syscall2(__NR_timerfd_gettime, fd, &its), 0L);
+	EXPECT_EQ(t, its.it_interval.tv_nsec, (long)(20 * MS));
+	EXPECT_TRUE(t, its.it_value.tv_sec == 0 && its.it_value.tv_nsec > 0 &&
+		    its.it_value.tv_nsec <= (long)(20 * MS));
+	EXPECT_EQ(t, timerfd_set(fd, 0, 0, 0), 0L);
+	EXPECT_EQ(t, syscall2(__NR_timerfd_gettime, fd, &its), 0L);
+	EXPECT_EQ(t, its.it_value.tv_sec | its.it_value.tv_nsec, 0L);
+	start = clock_now_ns(CLOCK_REALTIME);
+	EXPECT_EQ(t, timerfd_set(rt, TFD_TIMER_ABSTIME, start + 30 * MS, 0), 0L);
+	EXPECT_EQ(t, fd_read(rt, &n, sizeof(n)), 8L);	/* blocks until then */
+	EXPECT_EQ(t, n, 1UL);
+	EXPECT_GE(t, clock_now_ns(CLOCK_REALTIME), start + 30 * MS);
+	syscall1(__NR_close, fd);
+	syscall1(__NR_close, rt);
+}
+
+/* Linux's refusals. */
+SELFTEST(timers, timerfd_rules)
+{
+	long fd = syscall2(__NR_timerfd_create, CLOCK_MONOTONIC, TFD_NONBLOCK);
+	struct itimerspec bad = { { 0, 0 }, { 0, 1000000000L } };
+	u32 small;
+
+	ASSERT_TRUE(t, fd >= 0);
+	EXPECT_EQ(t, syscall2(__NR_timerfd_create, CLOCK_PROCESS_CPUTIME_ID, 0), -EINVAL);
+	EXPECT_EQ(t, syscall2(__NR_timerfd_create, 8, 0), -EINVAL);	/* REALTIME_ALARM */
+	EXPECT_EQ(t, syscall2(__NR_timerfd_create, CLOCK_MONOTONIC, 1), -EINVAL);
+	EXPECT_EQ(t, syscall4(__NR_timerfd_settime, fd, 0, &bad, NULL), -EINVAL);
+	EXPECT_EQ(t, syscall4(__NR_timerfd_settime, fd, 4, &bad, NULL), -EINVAL);
+	EXPECT_EQ(t, syscall4(__NR_timerfd_settime, fd, 0, NULL, NULL), -EFAULT);
+	EXPECT_EQ(t, timerfd_set(0, 0, MS, 0), -EINVAL);		/* the console */
+	EXPECT_EQ(t, timerfd_set(999, 0, MS, 0), -EBADF);
+	EXPECT_EQ(t, syscall2(__NR_timerfd_gettime, fd, NULL), -EFAULT);
+	EXPECT_EQ(t, fd_read(fd, &small, sizeof(small)), -EINVAL);
+	syscall1(__NR_close, fd);
 }
