@@ -73,7 +73,8 @@ SMP_ONLY = {'smp/reschedule_ipi_reaches_every_cpu', 'smp/call_function_runs_on_e
             'threads/frames_are_freed_only_after_other_cpus_flush',
             'threads/modify_ldt_reaches_other_cpus_ldtr',
             'nmi/nmi_ipi_reaches_every_other_cpu',
-            'timekeeping/readers_never_see_a_torn_rebase'}
+            'timekeeping/readers_never_see_a_torn_rebase',
+            'membarrier/rseq_barrier_aborts_a_section_on_another_cpu'}
 NOHZ_ONLY = {'sched/nohz_full_tick_stops_for_one_task_restarts_for_two',
              'sched/nohz_full_user_time_counts_without_a_tick'}
 # Skipped where ring 3 cannot write its GS base (CPU=qemu64, nofsgsbase).
@@ -674,7 +675,10 @@ CLAIMS = [
     (['selftests-linux-as-expected'],
      "Linux's selftests beyond x86/ (breakpoints/, sigaltstack/, timers/threadtest on two "
      'CPUs and on four, timers/posix_timers, nanosleep, nsleep-lat, inconsistency-check and '
-     'set-timer-lat, syscall_user_dispatch/, ptrace/, seccomp/seccomp_bpf on one CPU and on two), '
+     'set-timer-lat, syscall_user_dispatch/, ptrace/, seccomp/seccomp_bpf on one CPU and on two, '
+     "rseq/'s basic_test and basic_percpu_ops_test on one CPU and on two (the latter with "
+     "`mitigations=off`: under TCG PTI's CR3 writes make its 20 million yields five times "
+     "slower), param_test in run_param_test.sh's eight default runs and with its defaults), "
      'unmodified, each as init: exactly the results tests/selftests-linux.expect lists, its '
      'excused cases failing and no others'),
     (['readme-fuzzer-as-init'],

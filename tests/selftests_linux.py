@@ -147,8 +147,9 @@ def verdict(r, excused):
 
 
 def run_one(b, built, test, excused, env, cmdline):
-    """Boots one test; its ARGS= word is the program's arguments, the others go to
-    scripts/qemu.sh (a slow one's TIMEOUT, say)."""
+    """Boots one test; its ARGS= word is the program's arguments, its CMDLINE= word
+    joins the kernel's command line, the others go to scripts/qemu.sh (a slow one's
+    TIMEOUT, say)."""
     binary, error = built
     if not binary:
         return test, 'FAIL', f'does not build: {error}', []
@@ -156,6 +157,7 @@ def run_one(b, built, test, excused, env, cmdline):
     name = re.sub(r'[^\w.-]+', '-', test)
     env = dict(env)
     args = env.pop('ARGS', '')
+    cmdline = ' '.join(filter(None, (cmdline, env.pop('CMDLINE', ''))))
     r = boot.run(b, f'selftests-linux{tag}-{name}', cmdline, init=binary, init_args=args,
                  env=env, timeout=int(env.get('TIMEOUT', selftests_x86.BOOT_TIMEOUT * 4)))
     return (test, *verdict(r, excused))

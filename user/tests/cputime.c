@@ -34,13 +34,20 @@ static long clock_ns(int clock)
 	return err ? err : ts.sec * 1000000000L + ts.nsec;
 }
 
-/* Runs in user mode until CLOCK_MONOTONIC has moved on by ms. */
+/*
+ * Runs in user mode until CLOCK_MONOTONIC has moved on by ms. The clock is read
+ * by a syscall, whose entry and exit under TCG (PTI's CR3 writes flush QEMU's
+ * TLB) take far longer than their instructions say: between two reads, about a
+ * millisecond of user-mode work, so the tick finds the spin in user mode even on
+ * a busy host (with a tenth of that, one boot in a loaded make test sampled 47 ms
+ * of user time out of 100).
+ */
 static void spin_ms(long ms)
 {
 	long end = clock_ns(CLOCK_MONOTONIC) + ms * MS;
 
 	while (clock_ns(CLOCK_MONOTONIC) < end)
-		for (volatile int i = 0; i < 10000; i++)
+		for (volatile int i = 0; i < 100000; i++)
 			;
 }
 
