@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The i386 system call ABI through int $0x80 (entry/entry_64_compat.asm), which
- * 64-bit programs may use as well: Linux's do_int80_emulation(). The number is
- * EAX, the arguments EBX, ECX, EDX, ESI, EDI and EBP, the result EAX, and the
- * numbers are i386's (include/uapi/unistd_32.h: getpid is 20, not 39).
+ * The i386 system call ABI through int $0x80 (entry/entry_64_compat.asm), from
+ * i386 programs in compat mode and from 64-bit programs alike: Linux's
+ * do_int80_emulation(). The number is EAX, the arguments EBX, ECX, EDX, ESI,
+ * EDI and EBP, the result EAX, and the numbers are i386's
+ * (include/uapi/unistd_32.h: getpid is 20, not 39).
  *
  * It is a system call like any other from the entry path's point of view: the
  * same enter and exit hooks, the same syscall work (a tracer stops it and sees
@@ -11,11 +12,9 @@
  * long, as SYSCALL is). Only the way back differs: it came through the IDT, so it
  * leaves by IRET.
  *
- * entrylab has no 32-bit processes, so the table holds the calls whose arguments
- * mean the same in both ABIs: integers, write()'s bytes, and modify_ldt()'s
- * struct user_desc (32-bit fields only, laid out alike). The others take
- * structures with an i386 layout of their own (Linux's compat_* types and
- * wrappers) and are -ENOSYS here, like every number not in the table.
+ * TS_COMPAT is set while it runs (in_ia32_syscall(), include/compat.h): a call
+ * whose structures hold longs or pointers reads and writes them in i386's
+ * layout by it, and a signal handler it sets gets i386 frames.
  */
 #include <asm/traps.h>
 #include <entry-common.h>
@@ -27,28 +26,108 @@
 /*
  * The calls, one line each: X(i386 number, handler). The i386 numbers are not the
  * x86-64 ones: restart_syscall is 0 here, so a restart keeps the entry's ABI
- * (get_nr_restart_syscall() in arch/x86/signal.c reads TS_COMPAT for it).
+ * (get_nr_restart_syscall() in arch/x86/signal.c reads TS_COMPAT for it). The
+ * handler is the x86-64 call's where the arguments and structures mean the same
+ * in both ABIs, or read the ABI themselves (in_ia32_syscall()); compat_sys_*
+ * (kernel/compat.c, and the time32 ones beside their x86-64 calls) where an
+ * i386 structure differs; sys_ia32_* (arch/x86/sys_ia32.c, signal_ia32.c) where
+ * the arguments do. Every other number is -ENOSYS.
  */
 #define IA32_SYSCALLS(X)						\
 	X(__NR_ia32_restart_syscall,		sys_restart_syscall)	\
 	X(__NR_ia32_exit,			sys_exit)		\
+	X(__NR_ia32_fork,			sys_fork)		\
+	X(__NR_ia32_read,			sys_read)		\
 	X(__NR_ia32_write,			sys_write)		\
+	X(__NR_ia32_open,			sys_open)		\
+	X(__NR_ia32_close,			sys_close)		\
+	X(__NR_ia32_waitpid,			sys_ia32_waitpid)	\
+	X(__NR_ia32_execve,			sys_execve)		\
+	X(__NR_ia32_time,			sys_time)		\
+	X(__NR_ia32_lseek,			sys_ia32_lseek)		\
 	X(__NR_ia32_getpid,			sys_getpid)		\
+	X(__NR_ia32_getuid,			sys_getuid)		\
 	X(__NR_ia32_pause,			sys_pause)		\
 	X(__NR_ia32_kill,			sys_kill)		\
+	X(__NR_ia32_dup,			sys_dup)		\
+	X(__NR_ia32_pipe,			sys_pipe)		\
+	X(__NR_ia32_brk,			sys_brk)		\
+	X(__NR_ia32_getgid,			sys_getuid)		\
+	X(__NR_ia32_geteuid,			sys_getuid)		\
+	X(__NR_ia32_getegid,			sys_getuid)		\
+	X(__NR_ia32_ioctl,			sys_ioctl)		\
+	X(__NR_ia32_dup2,			sys_dup2)		\
 	X(__NR_ia32_getppid,			sys_getppid)		\
+	X(__NR_ia32_setrlimit,			compat_sys_setrlimit)	\
+	X(__NR_ia32_getrusage,			sys_getrusage)		\
+	X(__NR_ia32_gettimeofday,		sys_gettimeofday)	\
+	X(__NR_ia32_munmap,			sys_munmap)		\
+	X(__NR_ia32_ioperm,			sys_ioperm)		\
+	X(__NR_ia32_iopl,			sys_iopl)		\
+	X(__NR_ia32_wait4,			sys_wait4)		\
+	X(__NR_ia32_sigreturn,			sys_ia32_sigreturn)	\
+	X(__NR_ia32_clone,			sys_ia32_clone)		\
+	X(__NR_ia32_uname,			sys_uname)		\
 	X(__NR_ia32_modify_ldt,			sys_modify_ldt)		\
+	X(__NR_ia32_mprotect,			sys_mprotect)		\
+	X(__NR_ia32__llseek,			sys_ia32_llseek)	\
 	X(__NR_ia32_sched_yield,		sys_sched_yield)	\
+	X(__NR_ia32_nanosleep,			compat_sys_nanosleep)	\
+	X(__NR_ia32_mremap,			sys_mremap)		\
+	X(__NR_ia32_prctl,			sys_prctl)		\
+	X(__NR_ia32_rt_sigreturn,		sys_ia32_rt_sigreturn)	\
+	X(__NR_ia32_rt_sigaction,		compat_sys_rt_sigaction) \
+	X(__NR_ia32_rt_sigprocmask,		sys_rt_sigprocmask)	\
+	X(__NR_ia32_rt_sigpending,		sys_rt_sigpending)	\
+	X(__NR_ia32_rt_sigsuspend,		sys_rt_sigsuspend)	\
+	X(__NR_ia32_sigaltstack,		compat_sys_sigaltstack)	\
+	X(__NR_ia32_vfork,			sys_vfork)		\
+	X(__NR_ia32_ugetrlimit,			compat_sys_getrlimit)	\
+	X(__NR_ia32_mmap2,			sys_ia32_mmap2)		\
+	X(__NR_ia32_fstat64,			compat_sys_fstat64)	\
+	X(__NR_ia32_getuid32,			sys_getuid)		\
+	X(__NR_ia32_getgid32,			sys_getuid)		\
+	X(__NR_ia32_geteuid32,			sys_getuid)		\
+	X(__NR_ia32_getegid32,			sys_getuid)		\
+	X(__NR_ia32_madvise,			sys_madvise)		\
+	X(__NR_ia32_fcntl64,			sys_fcntl)		\
 	X(__NR_ia32_gettid,			sys_gettid)		\
 	X(__NR_ia32_tkill,			sys_tkill)		\
+	X(__NR_ia32_futex,			compat_sys_futex)	\
+	X(__NR_ia32_sched_setaffinity,		sys_sched_setaffinity)	\
+	X(__NR_ia32_sched_getaffinity,		sys_sched_getaffinity)	\
+	X(__NR_ia32_set_thread_area,		sys_set_thread_area)	\
+	X(__NR_ia32_get_thread_area,		sys_get_thread_area)	\
 	X(__NR_ia32_exit_group,			sys_exit_group)		\
+	X(__NR_ia32_set_tid_address,		sys_set_tid_address)	\
+	X(__NR_ia32_clock_gettime,		compat_sys_clock_gettime) \
+	X(__NR_ia32_clock_getres,		compat_sys_clock_getres) \
+	X(__NR_ia32_clock_nanosleep,		compat_sys_clock_nanosleep) \
 	X(__NR_ia32_tgkill,			sys_tgkill)		\
-	X(__NR_ia32_clock_nanosleep_time64,	sys_clock_nanosleep)
+	X(__NR_ia32_openat,			sys_openat)		\
+	X(__NR_ia32_set_robust_list,		compat_sys_set_robust_list) \
+	X(__NR_ia32_getcpu,			sys_getcpu)		\
+	X(__NR_ia32_eventfd2,			sys_eventfd2)		\
+	X(__NR_ia32_epoll_create1,		sys_epoll_create1)	\
+	X(__NR_ia32_dup3,			sys_dup3)		\
+	X(__NR_ia32_pipe2,			sys_pipe2)		\
+	X(__NR_ia32_prlimit64,			sys_prlimit64)		\
+	X(__NR_ia32_getrandom,			sys_getrandom)		\
+	X(__NR_ia32_memfd_create,		sys_memfd_create)	\
+	X(__NR_ia32_membarrier,			sys_membarrier)		\
+	X(__NR_ia32_rseq,			sys_rseq)		\
+	X(__NR_ia32_clock_gettime64,		sys_clock_gettime)	\
+	X(__NR_ia32_clock_getres_time64,	sys_clock_getres)	\
+	X(__NR_ia32_clock_nanosleep_time64,	sys_clock_nanosleep)	\
+	X(__NR_ia32_futex_time64,		sys_futex)		\
+	X(__NR_ia32_clone3,			sys_clone3)
 
 /*
  * Run i386 call nr. The handlers read their arguments where the x86-64 ABI puts
  * them, so they get a copy of regs with the i386 argument registers moved there,
  * zero-extended from 32 bits: what Linux's __ia32_sys_* wrappers do call by call.
+ * A call that rewrites the user's registers (execve, the sigreturns) does so in
+ * current->regs, the real ones.
  *
  * A switch of direct calls, not a table of pointers, as Linux's ia32_sys_call()
  * since 6.9: an indirect call is what branch-target and branch-history injection

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* ELF64 structures and the loader's interface. */
+/* ELF64 and ELF32 structures and the loader's interface. */
 #ifndef _ENTRYLAB_ELF_H
 #define _ENTRYLAB_ELF_H
 
@@ -7,11 +7,13 @@
 #include <user_layout.h>
 
 #define EI_NIDENT	16
+#define ELFCLASS32	1
 #define ELFCLASS64	2
 #define ELFDATA2LSB	1
 #define EV_CURRENT	1
 #define ET_EXEC		2
 #define ET_DYN		3
+#define EM_386		3
 #define EM_X86_64	62
 #define PT_LOAD		1
 #define PT_DYNAMIC	2
@@ -35,6 +37,7 @@
 #define AT_CLKTCK	17
 #define AT_HWCAP2	26	/* HWCAP2_* (uapi/prctl.h) */
 #define AT_SECURE	23
+#define AT_SYSINFO	32	/* i386: the vDSO's __kernel_vsyscall */
 #define AT_RANDOM	25
 #define AT_RSEQ_FEATURE_SIZE 27	/* the struct rseq fields the kernel keeps current */
 #define AT_RSEQ_ALIGN	28	/* the alignment rseq(2) wants of the area */
@@ -70,6 +73,35 @@ struct elf64_phdr {
 	u64 p_align;
 };
 
+/* An i386 program's headers: the loader widens them to the ELF64 ones. */
+struct elf32_ehdr {
+	u8 e_ident[EI_NIDENT];
+	u16 e_type;
+	u16 e_machine;
+	u32 e_version;
+	u32 e_entry;
+	u32 e_phoff;
+	u32 e_shoff;
+	u32 e_flags;
+	u16 e_ehsize;
+	u16 e_phentsize;
+	u16 e_phnum;
+	u16 e_shentsize;
+	u16 e_shnum;
+	u16 e_shstrndx;
+};
+
+struct elf32_phdr {
+	u32 p_type;
+	u32 p_offset;
+	u32 p_vaddr;
+	u32 p_paddr;
+	u32 p_filesz;
+	u32 p_memsz;
+	u32 p_flags;
+	u32 p_align;
+};
+
 /* The dynamic section and symbols: what a lookup in the vDSO reads (user/lib/vdso.c). */
 #define DT_NULL		0
 #define DT_HASH		4
@@ -101,7 +133,10 @@ struct exec_strings {
 	const char *execfn;		/* AT_EXECFN: the file's name as execve() had it */
 };
 
-/* Is image a static ELF64 executable entrylab can run? NULL, or a one-line reason. */
+/*
+ * Is image a static executable entrylab can run, an x86-64 (ELF64) or an i386
+ * (ELF32) one? NULL, or a one-line reason.
+ */
 const char *exec_check(const void *image, size_t size);
 
 /**
@@ -120,7 +155,7 @@ const char *exec_load(struct mm *mm, const void *image, size_t size,
 		      const struct exec_strings *str, unsigned long *ip, unsigned long *sp);
 
 /**
- * exec_image - load a static ELF64 executable into a new task and start it
+ * exec_image - load a static executable into a new task and start it
  * @t: from task_create(), with an empty address space
  * @image: the file, in kernel memory
  * @size: its length

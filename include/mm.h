@@ -11,6 +11,7 @@
 
 #include <asm/pgtable.h>
 #include <spinlock.h>
+#include <user_layout.h>
 
 struct ldt;
 
@@ -31,7 +32,19 @@ struct mm {
 	/* rseq's concurrency IDs its tasks hold on a CPU (kernel/rseq.c): under sched_lock. */
 	unsigned long cid_mask;
 	unsigned int membarrier_state;	/* its MEMBARRIER_CMD_REGISTER_*s (kernel/membarrier.c) */
+	bool ia32;			/* an i386 program's: 4 GiB (include/user_layout.h) */
 };
+
+/* Where user space ends for mm's program, and where its stack starts. */
+static inline unsigned long mm_task_size(const struct mm *mm)
+{
+	return mm->ia32 ? COMPAT_TASK_SIZE : TASK_SIZE_MAX;
+}
+
+static inline unsigned long mm_stack_top(const struct mm *mm)
+{
+	return mm->ia32 ? COMPAT_STACK_TOP : USER_STACK_TOP;
+}
 
 struct mm *mm_alloc(void);
 /* fork(): a copy-on-write copy of old, or NULL when out of memory. */

@@ -8,6 +8,10 @@
 
 struct mm;
 
+/* prlimit64()'s work: pid's (0: current's) limit read into *old, and set to *new if given. */
+long do_prlimit(int pid, unsigned int resource, const struct rlimit64 *new,
+		struct rlimit64 *old);
+
 /* A new task's limits: Linux's defaults for init, where entrylab has the same notion. */
 void rlimit_init(struct rlimit64 *rlim);
 

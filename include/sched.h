@@ -60,6 +60,7 @@ struct restart_block {
 	struct pollfd __user *ufds;	/* poll: the array and its length */
 	unsigned int nfds;
 	bool private;			/* futex wait: FUTEX_PRIVATE_FLAG */
+	bool time32;			/* nanosleep: rmtp is i386's old struct timespec */
 };
 
 /*
@@ -79,6 +80,7 @@ struct task {
 	unsigned long ksp;		/* saved kernel RSP while switched out */
 	unsigned long cpus_allowed;	/* sched_setaffinity(): bit n = CPU n */
 	struct user_segments segs;	/* FS and GS while not running (arch/x86/process.c) */
+	struct tls_descs tls;		/* set_thread_area()'s (arch/x86/tls.c) */
 	/* Port access (arch/x86/ioport.c): ioperm()'s bitmap, 1 = denied; iopl() 0 or 3. */
 	u8 *io_bitmap;
 	u64 io_bitmap_seq;
@@ -307,11 +309,16 @@ static __always_inline void wait_chan_wake(struct wait_chan *wc)
 		wake_up(wc);
 }
 
-/* arch/x86/process.c: a new program's user registers: all zero but these (orig_ax kept). */
-void start_thread(struct pt_regs *regs, unsigned long ip, unsigned long sp);
 /*
- * execve(), on current with IRQs on: null FS and GS with zero bases, no
- * breakpoints, the FPU's initial state (Linux's flush_thread()); ports stay.
+ * arch/x86/process.c: a new program's user registers, all zero but these (orig_ax
+ * kept), in 64-bit or, for an i386 program (t->mm->ia32), compat mode; t is
+ * current (execve) or not yet running.
+ */
+void start_thread(struct task *t, unsigned long ip, unsigned long sp);
+/*
+ * execve(), on current with IRQs on: null segment registers with zero bases, no
+ * TLS descriptors, no breakpoints, the FPU's initial state (Linux's
+ * flush_thread()); ports stay.
  */
 void flush_thread(struct task *t);
 

@@ -92,6 +92,9 @@ struct signal_struct {
 };
 
 /* Per-task signal state: what only this thread has (tgkill(), its faults, its mask). */
+/* The kernel's own sigaction flag (never a program's): the action was set by an i386 call. */
+#define SA_IA32_ABI	0x02000000
+
 struct sigstate {
 	struct sigpending pending;
 	sigset_t blocked;
@@ -164,11 +167,29 @@ void recalc_sigpending(struct task *t);
 void signal_wake_up_locked(struct task *t);
 /* Into a zeroed *out. */
 void fill_siginfo(struct kernel_siginfo *out, int sig, const struct ksiginfo *info);
+struct compat_siginfo;
+/* The same in i386's layout, for an i386 frame (arch/x86/signal_ia32.c). */
+void fill_compat_siginfo(struct compat_siginfo *out, int sig, const struct ksiginfo *info);
 
+/*
+ * arch/x86/signal.c: where a frame for ka goes, below the interrupted stack
+ * pointer less red_zone or at the top of the alternate stack (*onstack then),
+ * and whether one starting at frame_addr still fits the alternate stack.
+ */
+unsigned long sigframe_top(const struct pt_regs *regs, const struct kernel_sigaction *ka,
+			   unsigned long red_zone, bool *onstack);
+bool sigframe_fits(unsigned long frame_addr, bool onstack);
+/* arch/x86/signal_ia32.c: setup_rt_frame() for a handler an i386 call set. */
+bool ia32_setup_frame(struct pt_regs *regs, int sig, const struct ksiginfo *info,
+		      const struct kernel_sigaction *ka, sigset_t oldmask);
 /* arch/x86/signal.c: the frame on the user stack. false: it could not be written. */
 bool setup_rt_frame(struct pt_regs *regs, int sig, const struct ksiginfo *info,
 		    const struct kernel_sigaction *ka, sigset_t oldmask);
 bool on_sig_stack(const struct task *t, unsigned long sp);
+/* sigaltstack()'s work (kernel/signal.c): the old stack to *old, *ss set if given; sp: the user's. */
+int do_sigaltstack(const kernel_stack_t *ss, kernel_stack_t *old, unsigned long sp);
+/* rt_sigaction()'s work (kernel/signal.c): 0, or -EINVAL. */
+long do_sigaction(int sig, const struct kernel_sigaction *act, struct kernel_sigaction *oact);
 /* The ss_flags sigaltstack() and a signal frame report at sp (Linux's sas_ss_flags() and more). */
 unsigned int altstack_flags(const struct task *t, unsigned long sp);
 /*

@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The system call table (entry/syscall_table.c), all the SYSCALL entry needs of
- * the calls: one handler per number, each taking the user's registers. The
- * handlers themselves are declared in include/syscalls.h.
+ * The system call table (entry/syscall_table.c): one handler per number, each
+ * taking the user's registers (the handlers: include/syscalls.h).
  */
 #ifndef _ENTRYLAB_SYSCALL_TABLE_H
 #define _ENTRYLAB_SYSCALL_TABLE_H

@@ -61,6 +61,8 @@ long sys_arch_prctl(struct pt_regs *regs);
 long sys_prctl(struct pt_regs *regs);
 long sys_seccomp(struct pt_regs *regs);
 long sys_modify_ldt(struct pt_regs *regs);
+long sys_set_thread_area(struct pt_regs *regs);
+long sys_get_thread_area(struct pt_regs *regs);
 long sys_ptrace(struct pt_regs *regs);
 long sys_clock_gettime(struct pt_regs *regs);
 long sys_clock_getres(struct pt_regs *regs);
@@ -126,5 +128,30 @@ long sys_timer_getoverrun(struct pt_regs *regs);
 long sys_timer_delete(struct pt_regs *regs);
 long sys_select(struct pt_regs *regs);
 long sys_pselect6(struct pt_regs *regs);
+
+/*
+ * The i386 calls that differ from the x86-64 ones (entry/syscall_32.c): in their
+ * structures (compat_sys_*: kernel/compat.c, and the time32 calls beside their
+ * x86-64 ones in kernel/time.c and kernel/futex.c), or in their arguments or
+ * frames (sys_ia32_*: arch/x86/sys_ia32.c and arch/x86/signal_ia32.c).
+ */
+long compat_sys_rt_sigaction(struct pt_regs *regs);
+long compat_sys_sigaltstack(struct pt_regs *regs);
+long compat_sys_getrlimit(struct pt_regs *regs);
+long compat_sys_setrlimit(struct pt_regs *regs);
+long compat_sys_fstat64(struct pt_regs *regs);
+long compat_sys_set_robust_list(struct pt_regs *regs);
+long compat_sys_nanosleep(struct pt_regs *regs);
+long compat_sys_clock_gettime(struct pt_regs *regs);
+long compat_sys_clock_getres(struct pt_regs *regs);
+long compat_sys_clock_nanosleep(struct pt_regs *regs);
+long compat_sys_futex(struct pt_regs *regs);
+long sys_ia32_mmap2(struct pt_regs *regs);
+long sys_ia32_clone(struct pt_regs *regs);
+long sys_ia32_lseek(struct pt_regs *regs);
+long sys_ia32_llseek(struct pt_regs *regs);
+long sys_ia32_waitpid(struct pt_regs *regs);
+long sys_ia32_sigreturn(struct pt_regs *regs);
+long sys_ia32_rt_sigreturn(struct pt_regs *regs);
 
 #endif

@@ -97,9 +97,17 @@ static __always_inline u64 timespec_to_ns(const struct kernel_timespec *ts)
 	return ts->tv_sec * NSEC_PER_SEC + ts->tv_nsec;
 }
 
-/* kernel/time.c: a user's timeout (a duration, or a time) as a CLOCK_MONOTONIC deadline. */
-long timespec_to_deadline(const struct kernel_timespec __user *uts, bool absolute, bool realtime,
+/*
+ * kernel/time.c: a timeout (a duration, or a time) as a CLOCK_MONOTONIC deadline;
+ * the user_ form reads it first, in the call's layout (time32: i386's old one).
+ */
+long timespec_to_deadline(const struct kernel_timespec *ts, bool absolute, bool realtime,
 			  u64 *deadline);
+long user_timespec_to_deadline(const void __user *uts, bool time32, bool absolute, bool realtime,
+			       u64 *deadline);
+/* A user's struct timespec in the call's layout: 0 or -EFAULT. */
+long get_user_timespec(struct kernel_timespec *ts, const void __user *uts, bool time32);
+long put_user_timespec(const struct kernel_timespec *ts, void __user *uts, bool time32);
 
 /* The TSC when kmain() started: CLOCK_MONOTONIC counts from here. */
 extern u64 boot_tsc;

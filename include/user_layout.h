@@ -14,6 +14,12 @@
  *                                    reach it, down to RLIMIT_STACK
  *   USER_STACK_TOP .. TASK_SIZE_MAX  free for MAP_FIXED (the ring-3 tests use the
  *                                    last page below TASK_SIZE_MAX)
+ *
+ * An i386 program (an ELF32 file, mm->ia32) has the same regions in its 4 GiB,
+ * as Linux gives a compat task: everything below COMPAT_TASK_SIZE (Linux's
+ * IA32_PAGE_OFFSET), the stack at the top of it, anonymous mappings below
+ * COMPAT_MMAP_TOP, a static-PIE one at COMPAT_PIE_BASE. mm_task_size() and
+ * mm_stack_top() (include/mm.h) choose.
  */
 #ifndef _ENTRYLAB_USER_LAYOUT_H
 #define _ENTRYLAB_USER_LAYOUT_H
@@ -37,6 +43,11 @@
  */
 #define USER_STACK_RLIMIT	(512UL << 10)
 #define USER_VVAR_BASE		(USER_STACK_TOP - USER_STACK_MAX - (64UL << 10))
+
+#define COMPAT_TASK_SIZE	0xffffe000UL
+#define COMPAT_STACK_TOP	COMPAT_TASK_SIZE
+#define COMPAT_MMAP_TOP		0xf7000000UL	/* 128 MiB below the stack's top, as Linux's gap */
+#define COMPAT_PIE_BASE		0x00400000UL	/* Linux's ELF_ET_DYN_BASE for an i386 program */
 
 /*
  * A program's arguments: the module string ("init iters=100 ...") split at spaces,

@@ -21,6 +21,7 @@
 #include <asm/io_bitmap.h>
 #include <asm/msr.h>
 #include <asm/uaccess.h>
+#include <compat.h>
 #include <errno.h>
 #include <file.h>
 #include <mm.h>
@@ -155,7 +156,7 @@ static int copy_process_state(struct task *p, const struct kernel_clone_args *ar
  * user_disable_single_step() in copy_process()). The caller's FPU state too (live in the FPU: the
  * kernel uses none).
  */
-static void copy_thread(struct task *p, const struct kernel_clone_args *args)
+static int copy_thread(struct task *p, const struct kernel_clone_args *args)
 {
 	struct task *cur = current;
 
@@ -169,7 +170,13 @@ static void copy_thread(struct task *p, const struct kernel_clone_args *args)
 	copy_user_segments(p);
 	seccomp_fork(p);
 	rseq_fork(p, args->flags & CLONE_VM);
-	if (args->flags & CLONE_SETTLS) {
+	/* An i386 caller's TLS is a struct user_desc for a TLS descriptor, as set_thread_area's. */
+	if ((args->flags & CLONE_SETTLS) && in_ia32_syscall()) {
+		int err = do_set_thread_area(p, compat_ptr(args->tls), false);
+
+		if (err)
+			return err;
+	} else if (args->flags & CLONE_SETTLS) {
 		p->segs.fsbase = args->tls;
 		p->segs.fsindex = 0;
 	}
@@ -180,6 +187,7 @@ static void copy_thread(struct task *p, const struct kernel_clone_args *args)
 	/* A thread or vfork child runs on another stack: no alternate stack of ours. */
 	if ((args->flags & (CLONE_VM | CLONE_VFORK)) != CLONE_VM)
 		p->sig.altstack = cur->sig.altstack;
+	return 0;
 }
 
 /*
@@ -231,8 +239,7 @@ static long copy_process(const struct kernel_clone_args *args)
 	err = copy_process_state(p, args);
 	if (err)
 		goto free;
-	copy_thread(p, args);
-	err = io_bitmap_copy(p, current);
+	err = copy_thread(p, args) ? : io_bitmap_copy(p, current);
 	if (err)
 		goto free;
 	if (args->flags & CLONE_CHILD_SETTID)

@@ -182,8 +182,12 @@ static long futex_wait(unsigned long uaddr, bool private, u32 val, u64 deadline,
 	return ret;
 }
 
-/* futex(uaddr, op, val, timeout, uaddr2, val3): WAIT, WAKE, their _BITSET forms, REQUEUE. */
-long sys_futex(struct pt_regs *regs)
+/*
+ * futex(uaddr, op, val, timeout, uaddr2, val3): WAIT, WAKE, their _BITSET forms,
+ * REQUEUE. time32: the timeout is i386's old struct timespec (its futex, not
+ * futex_time64).
+ */
+static long futex_common(struct pt_regs *regs, bool time32)
 {
 	unsigned long uaddr = regs->di;
 	int op = (int)regs->si, cmd = op & FUTEX_CMD_MASK;
@@ -221,9 +225,19 @@ long sys_futex(struct pt_regs *regs)
 		return -EFAULT;
 	/* FUTEX_WAIT's timeout is a duration, FUTEX_WAIT_BITSET's a time. */
 	deadline = 0;
-	err = regs->r10 ? timespec_to_deadline((const void __user *)regs->r10,
-					       cmd == FUTEX_WAIT_BITSET, realtime, &deadline) : 0;
+	err = regs->r10 ? user_timespec_to_deadline((const void __user *)regs->r10, time32,
+						    cmd == FUTEX_WAIT_BITSET, realtime, &deadline) : 0;
 	if (err)
 		return err;
 	return futex_wait(uaddr, private, val, deadline, bitset);
+}
+
+long sys_futex(struct pt_regs *regs)
+{
+	return futex_common(regs, false);
+}
+
+long compat_sys_futex(struct pt_regs *regs)
+{
+	return futex_common(regs, true);
 }

@@ -54,8 +54,8 @@ bool rlimit_as_exceeded(struct mm *mm, unsigned long add)
  * list's lock, so that another process cannot end meanwhile, and so that two
  * threads setting one limit do not tear it. Returns the old limit in *old.
  */
-static long do_prlimit(int pid, unsigned int resource, const struct rlimit64 *new,
-		       struct rlimit64 *old)
+long do_prlimit(int pid, unsigned int resource, const struct rlimit64 *new,
+		struct rlimit64 *old)
 {
 	unsigned long flags;
 	struct task *t;

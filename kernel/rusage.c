@@ -7,6 +7,7 @@
  * a failure.
  */
 #include <asm/uaccess.h>
+#include <compat.h>
 #include <cputime.h>
 #include <errno.h>
 #include <resource.h>
@@ -28,13 +29,22 @@ struct tms {
 	long tms_utime, tms_stime, tms_cutime, tms_cstime;
 };
 
+/* In the caller's ABI: i386's struct rusage has 32-bit longs (include/compat.h). */
 long put_rusage(void __user *ru, u64 utime, u64 stime)
 {
+	struct kernel_timeval ut = ns_to_timeval(utime), st = ns_to_timeval(stime);
+	struct compat_rusage r32;
 	struct rusage r;
 
+	if (in_ia32_syscall()) {
+		memset(&r32, 0, sizeof(r32));
+		r32.ru_utime = (struct old_timeval32){ ut.tv_sec, ut.tv_usec };
+		r32.ru_stime = (struct old_timeval32){ st.tv_sec, st.tv_usec };
+		return copy_to_user(ru, &r32, sizeof(r32)) ? -EFAULT : 0;
+	}
 	memset(&r, 0, sizeof(r));
-	r.ru_utime = ns_to_timeval(utime);
-	r.ru_stime = ns_to_timeval(stime);
+	r.ru_utime = ut;
+	r.ru_stime = st;
 	return copy_to_user(ru, &r, sizeof(r)) ? -EFAULT : 0;
 }
 

@@ -106,7 +106,7 @@ void task_wake_new(struct task *t)
 void task_start(struct task *t, unsigned long ip, unsigned long sp)
 {
 	t->regs->orig_ax = -1UL;	/* no syscall to restart */
-	start_thread(t->regs, ip, sp);
+	start_thread(t, ip, sp);
 	task_wake_new(t);
 }
 
@@ -197,8 +197,10 @@ static void context_switch(struct task *prev, struct task *next)
 	if (unlikely(prev->debug.dr7 | next->debug.dr7))
 		switch_debugregs_irqoff(next);	/* breakpoints are per task */
 	switch_mm_irqoff(user ? next->mm : NULL);
-	if (user)
-		load_user_segments_irqoff(next);	/* after the LDT: a selector may name it */
+	if (user) {
+		load_tls_irqoff(next);
+		load_user_segments_irqoff(next);	/* after the LDT and TLS: a selector may name them */
+	}
 	switch_to(&prev->ksp, next->ksp);
 }
 

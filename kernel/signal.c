@@ -19,6 +19,7 @@
  */
 #include <asm/ptrace.h>
 #include <asm/uaccess.h>
+#include <compat.h>
 #include <errno.h>
 #include <pmm.h>
 #include <rseq.h>
@@ -529,34 +530,51 @@ void set_blocked(struct task *t, sigset_t blocked)
  * zeroed *out (the signal frame is zeroed whole once: no second memset on the
  * path of every handled signal).
  */
+/*
+ * Linux's siginfo classes, one rule for both layouts: x86-64's struct
+ * kernel_siginfo and i386's struct compat_siginfo (include/compat.h) name
+ * their fields alike, and an address narrows to 32 bits in the second.
+ */
+#define FILL_SIGINFO(out, sig, info)						\
+	do {									\
+		(out)->si_signo = (sig);					\
+		(out)->si_code = (info)->code;					\
+		if ((info)->code == SI_USER) {		/* kill() */		\
+			(out)->kill.pid = (info)->pid;				\
+		} else if ((info)->code == SI_TIMER) {	/* Linux's SIL_TIMER */	\
+			(out)->timer.tid = (info)->pid;				\
+			(out)->timer.overrun = (info)->status;			\
+			(out)->timer.value = (info)->value;			\
+		} else if ((info)->code < 0) {	/* tkill(), sigqueue(): SIL_RT */	\
+			(out)->rt.pid = (info)->pid;				\
+			(out)->rt.value = (info)->value;			\
+		} else if ((sig) == SIGCHLD && (info)->code > 0 && (info)->code < SI_KERNEL) { \
+			(out)->sigchld.pid = (info)->pid;			\
+			(out)->sigchld.status = (info)->status;			\
+			(out)->sigchld.utime = (info)->chld.utime;		\
+			(out)->sigchld.stime = (info)->chld.stime;		\
+		} else if ((sig) == SIGTRAP && (info)->code > NSIGTRAP) {	/* a ptrace stop's */ \
+			(out)->kill.pid = (info)->pid;				\
+		} else if ((sig) == SIGSYS && ((info)->code == SYS_SECCOMP ||	\
+					       (info)->code == SYS_USER_DISPATCH)) { \
+			(out)->si_errno = (info)->sys.data;			\
+			(out)->sigsys.call_addr =				\
+				(typeof((out)->sigsys.call_addr))(info)->addr;	\
+			(out)->sigsys.syscall = (info)->sys.syscall;		\
+			(out)->sigsys.arch = (info)->sys.arch;			\
+		} else {							\
+			(out)->fault.addr = (typeof((out)->fault.addr))(info)->addr; \
+		}								\
+	} while (0)
+
 void fill_siginfo(struct kernel_siginfo *out, int sig, const struct ksiginfo *info)
 {
-	out->si_signo = sig;
-	out->si_code = info->code;
-	if (info->code == SI_USER) {		/* kill() */
-		out->kill.pid = info->pid;
-	} else if (info->code == SI_TIMER) {	/* Linux's SIL_TIMER */
-		out->timer.tid = info->pid;
-		out->timer.overrun = info->status;
-		out->timer.value = info->value;
-	} else if (info->code < 0) {		/* tkill(), sigqueue(), ...: Linux's SIL_RT */
-		out->rt.pid = info->pid;
-		out->rt.value = info->value;
-	} else if (sig == SIGCHLD && info->code > 0 && info->code < SI_KERNEL) {
-		out->sigchld.pid = info->pid;
-		out->sigchld.status = info->status;
-		out->sigchld.utime = info->chld.utime;
-		out->sigchld.stime = info->chld.stime;
-	} else if (sig == SIGTRAP && info->code > NSIGTRAP) {	/* a ptrace stop's */
-		out->kill.pid = info->pid;
-	} else if (sig == SIGSYS && (info->code == SYS_SECCOMP || info->code == SYS_USER_DISPATCH)) {
-		out->si_errno = info->sys.data;
-		out->sigsys.call_addr = (void *)info->addr;
-		out->sigsys.syscall = info->sys.syscall;
-		out->sigsys.arch = info->sys.arch;
-	} else {
-		out->fault.addr = (void *)info->addr;
-	}
+	FILL_SIGINFO(out, sig, info);
+}
+
+void fill_compat_siginfo(struct compat_siginfo *out, int sig, const struct ksiginfo *info)
+{
+	FILL_SIGINFO(out, sig, info);
 }
 
 /* The mask a handler frame saves: rt_sigsuspend()'s caller's, not its temporary one. */
@@ -626,29 +644,39 @@ void do_signal(struct pt_regs *regs)
 	set_blocked(t, t->sig.blocked | ka.mask | (ka.flags & SA_NODEFER ? 0 : sigmask(sig)));
 }
 
-long sys_rt_sigaction(struct pt_regs *regs)
+/**
+ * do_sigaction - read and set a signal's action
+ * @sig: 1 to _NSIG
+ * @act: the new action, or NULL
+ * @oact: where the old one goes, or NULL
+ *
+ * The action remembers the ABI of the call that set it (SA_IA32_ABI, as Linux's
+ * sigaction_compat_abi()): its handler gets an i386 frame (arch/x86/signal_ia32.c)
+ * if it was set through int $0x80, whatever mode the task is in when the signal
+ * comes. The flag is the kernel's own: never read back.
+ */
+long do_sigaction(int sig, const struct kernel_sigaction *act, struct kernel_sigaction *oact)
 {
-	int sig = (int)regs->di;
-	const struct kernel_sigaction __user *act = (const void __user *)regs->si;
-	struct kernel_sigaction __user *oact = (void __user *)regs->dx;
-	struct kernel_sigaction *ka, new;
+	struct kernel_sigaction *ka;
 
-	if (regs->r10 != sizeof(sigset_t) || sig < 1 || sig > _NSIG)
+	if (sig < 1 || sig > _NSIG)
 		return -EINVAL;
 	if (act && (sig == SIGKILL || sig == SIGSTOP))
 		return -EINVAL;
-	if (act && copy_from_user(&new, act, sizeof(new)))
-		return -EFAULT;
 	ka = &current->sighand->action[sig - 1];
-	if (oact && copy_to_user(oact, ka, sizeof(*ka)))
-		return -EFAULT;
+	if (oact) {
+		*oact = *ka;
+		oact->flags &= ~SA_IA32_ABI;
+	}
 	if (act) {
+		struct kernel_sigaction new = *act;
 		struct sighand *sh = current->sighand;
 		unsigned long flags;
 		struct task *t;
 		unsigned int i;
 
 		new.mask &= ~SIG_UNBLOCKABLE;
+		new.flags = (new.flags & ~SA_IA32_ABI) | (in_ia32_syscall() ? SA_IA32_ABI : 0);
 		tasklist_lock(&flags);
 		spin_lock(&sh->lock);
 		*ka = new;
@@ -669,6 +697,23 @@ long sys_rt_sigaction(struct pt_regs *regs)
 		tasklist_unlock(flags);
 	}
 	return 0;
+}
+
+long sys_rt_sigaction(struct pt_regs *regs)
+{
+	const struct kernel_sigaction __user *act = (const void __user *)regs->si;
+	struct kernel_sigaction __user *oact = (void __user *)regs->dx;
+	struct kernel_sigaction new, old;
+	long err;
+
+	if (regs->r10 != sizeof(sigset_t))
+		return -EINVAL;
+	if (act && copy_from_user(&new, act, sizeof(new)))
+		return -EFAULT;
+	err = do_sigaction((int)regs->di, act ? &new : NULL, oact ? &old : NULL);
+	if (!err && oact && copy_to_user(oact, &old, sizeof(old)))
+		return -EFAULT;
+	return err;
 }
 
 long sys_rt_sigprocmask(struct pt_regs *regs)

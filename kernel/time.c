@@ -18,6 +18,7 @@
 #include <asm/uaccess.h>
 #include <cmdline.h>
 #include <cputime.h>
+#include <compat.h>
 #include <errno.h>
 #include <printk.h>
 #include <rcu.h>
@@ -236,7 +237,32 @@ u64 ktime_get_real_ns(void)
 	return ktime_get_ns() + READ_ONCE(vvar.data.clock.real_offset_ns);
 }
 
-long sys_clock_gettime(struct pt_regs *regs)
+/*
+ * A user's struct timespec, in the call's layout: x86-64's (and i386's *_time64
+ * calls'), or, time32, the old i386 one with a 32-bit time_t (include/compat.h).
+ */
+long get_user_timespec(struct kernel_timespec *ts, const void __user *uts, bool time32)
+{
+	struct old_timespec32 ts32;
+
+	if (!time32)
+		return copy_from_user(ts, uts, sizeof(*ts)) ? -EFAULT : 0;
+	if (copy_from_user(&ts32, uts, sizeof(ts32)))
+		return -EFAULT;
+	*ts = (struct kernel_timespec){ ts32.tv_sec, ts32.tv_nsec };
+	return 0;
+}
+
+long put_user_timespec(const struct kernel_timespec *ts, void __user *uts, bool time32)
+{
+	struct old_timespec32 ts32 = { ts->tv_sec, ts->tv_nsec };
+
+	if (!time32)
+		return copy_to_user(uts, ts, sizeof(*ts)) ? -EFAULT : 0;
+	return copy_to_user(uts, &ts32, sizeof(ts32)) ? -EFAULT : 0;
+}
+
+static long clock_gettime_common(struct pt_regs *regs, bool time32)
 {
 	int clock = (int)regs->di;
 	struct kernel_timespec ts;
@@ -258,13 +284,21 @@ long sys_clock_gettime(struct pt_regs *regs)
 	}
 	ts.tv_sec = ns / NSEC_PER_SEC;
 	ts.tv_nsec = ns % NSEC_PER_SEC;
-	if (copy_to_user((void __user *)regs->si, &ts, sizeof(ts)))
-		return -EFAULT;
-	return 0;
+	return put_user_timespec(&ts, (void __user *)regs->si, time32);
+}
+
+long sys_clock_gettime(struct pt_regs *regs)
+{
+	return clock_gettime_common(regs, false);
+}
+
+long compat_sys_clock_gettime(struct pt_regs *regs)
+{
+	return clock_gettime_common(regs, true);
 }
 
 /* clock_getres(clock, res): res may be NULL (then only the id is checked). */
-long sys_clock_getres(struct pt_regs *regs)
+static long clock_getres_common(struct pt_regs *regs, bool time32)
 {
 	struct kernel_timespec res = { 0, CLOCK_RESOLUTION_NS };
 	int clock = (int)regs->di;
@@ -278,9 +312,17 @@ long sys_clock_getres(struct pt_regs *regs)
 			return err;
 		res.tv_nsec = ns;
 	}
-	if (regs->si && copy_to_user((void __user *)regs->si, &res, sizeof(res)))
-		return -EFAULT;
-	return 0;
+	return regs->si ? put_user_timespec(&res, (void __user *)regs->si, time32) : 0;
+}
+
+long sys_clock_getres(struct pt_regs *regs)
+{
+	return clock_getres_common(regs, false);
+}
+
+long compat_sys_clock_getres(struct pt_regs *regs)
+{
+	return clock_getres_common(regs, true);
 }
 
 /* gettimeofday(tv, tz): either may be NULL; the time zone is always UTC. */
@@ -288,23 +330,27 @@ long sys_gettimeofday(struct pt_regs *regs)
 {
 	u64 ns = ktime_get_real_ns();
 	struct kernel_timeval tv = ns_to_timeval(ns);
+	struct old_timeval32 tv32 = { tv.tv_sec, tv.tv_usec };
 	struct kernel_timezone tz = { 0, 0 };
+	bool time32 = in_ia32_syscall();
 
 	current->clock_syscalls++;
-	if (regs->di && copy_to_user((void __user *)regs->di, &tv, sizeof(tv)))
+	if (regs->di && copy_to_user((void __user *)regs->di, time32 ? (void *)&tv32 : (void *)&tv,
+				     time32 ? sizeof(tv32) : sizeof(tv)))
 		return -EFAULT;
 	if (regs->si && copy_to_user((void __user *)regs->si, &tz, sizeof(tz)))
 		return -EFAULT;
 	return 0;
 }
 
-/* time(tloc): the seconds, also stored at tloc unless it is NULL. */
+/* time(tloc): the seconds, also stored at tloc unless it is NULL (an i386 caller's: 32 bits). */
 long sys_time(struct pt_regs *regs)
 {
 	s64 now = ktime_get_real_ns() / NSEC_PER_SEC;
 
 	current->clock_syscalls++;
-	if (regs->di && copy_to_user((void __user *)regs->di, &now, sizeof(now)))
+	if (regs->di && copy_to_user((void __user *)regs->di, &now,
+				     in_ia32_syscall() ? sizeof(s32) : sizeof(now)))
 		return -EFAULT;
 	return now;
 }
@@ -313,17 +359,18 @@ long sys_time(struct pt_regs *regs)
 
 /*
  * Sleeps until deadline (ns on CLOCK_MONOTONIC) or a signal. Interrupted, it
- * stores the time left at rmtp (if given) and asks for a restart through
- * restart_syscall(), which resumes the same sleep with the same deadline.
+ * stores the time left at rmtp (if given, in the call's layout) and asks for a
+ * restart through restart_syscall(), which resumes the same sleep with the same
+ * deadline.
  */
-static long do_nanosleep(u64 deadline, void __user *rmtp);
+static long do_nanosleep(u64 deadline, void __user *rmtp, bool time32);
 
 static long nanosleep_restart(struct restart_block *rb)
 {
-	return do_nanosleep(rb->deadline, rb->rmtp);
+	return do_nanosleep(rb->deadline, rb->rmtp, rb->time32);
 }
 
-static long do_nanosleep(u64 deadline, void __user *rmtp)
+static long do_nanosleep(u64 deadline, void __user *rmtp, bool time32)
 {
 	struct task *t = current;
 	struct kernel_timespec left;
@@ -333,37 +380,32 @@ static long do_nanosleep(u64 deadline, void __user *rmtp)
 		return 0;
 	now = ktime_get_ns();
 	if (rmtp) {
-		u64 ns = deadline > now ? deadline - now : 0;
-
-		left = ns_to_timespec(ns);
-		if (copy_to_user(rmtp, &left, sizeof(left)))
+		left = ns_to_timespec(deadline > now ? deadline - now : 0);
+		if (put_user_timespec(&left, rmtp, time32))
 			return -EFAULT;
 	}
 	t->restart = (struct restart_block){
-		.fn = nanosleep_restart, .deadline = deadline, .rmtp = rmtp,
+		.fn = nanosleep_restart, .deadline = deadline, .rmtp = rmtp, .time32 = time32,
 	};
 	return -ERESTART_RESTARTBLOCK;
 }
 
 /**
- * timespec_to_deadline - a user's timeout as a deadline for sleep_event()
- * @uts: a duration, or (@absolute) a time on CLOCK_MONOTONIC or (@realtime)
- *	 CLOCK_REALTIME
+ * timespec_to_deadline - a timeout as a deadline for sleep_event()
+ * @ts: a duration, or (@absolute) a time on CLOCK_MONOTONIC or (@realtime)
+ *	CLOCK_REALTIME
  *
  * Stores the deadline in CLOCK_MONOTONIC ns, never 0 (which means "none"): a
- * time already past is 1. Returns 0, -EFAULT or -EINVAL.
+ * time already past is 1. Returns 0 or -EINVAL.
  */
-long timespec_to_deadline(const struct kernel_timespec __user *uts, bool absolute, bool realtime,
+long timespec_to_deadline(const struct kernel_timespec *ts, bool absolute, bool realtime,
 			  u64 *deadline)
 {
-	struct kernel_timespec ts;
 	u64 ns, now = ktime_get_ns();
 
-	if (copy_from_user(&ts, uts, sizeof(ts)))
-		return -EFAULT;
-	if (!timespec_valid(&ts))
+	if (!timespec_valid(ts))
 		return -EINVAL;
-	ns = timespec_to_ns(&ts);
+	ns = timespec_to_ns(ts);
 	if (!absolute)
 		ns = now + ns;
 	else if (realtime)
@@ -372,12 +414,32 @@ long timespec_to_deadline(const struct kernel_timespec __user *uts, bool absolut
 	return 0;
 }
 
-long sys_nanosleep(struct pt_regs *regs)
+long user_timespec_to_deadline(const void __user *uts, bool time32, bool absolute, bool realtime,
+			       u64 *deadline)
+{
+	struct kernel_timespec ts;
+
+	return get_user_timespec(&ts, uts, time32) ? : timespec_to_deadline(&ts, absolute, realtime,
+									    deadline);
+}
+
+static long nanosleep_common(struct pt_regs *regs, bool time32)
 {
 	u64 deadline;
-	long err = timespec_to_deadline((const void __user *)regs->di, false, false, &deadline);
+	long err = user_timespec_to_deadline((const void __user *)regs->di, time32, false, false,
+					     &deadline);
 
-	return err ? err : do_nanosleep(deadline, (void __user *)regs->si);
+	return err ? err : do_nanosleep(deadline, (void __user *)regs->si, time32);
+}
+
+long sys_nanosleep(struct pt_regs *regs)
+{
+	return nanosleep_common(regs, false);
+}
+
+long compat_sys_nanosleep(struct pt_regs *regs)
+{
+	return nanosleep_common(regs, true);
 }
 
 /*
@@ -385,7 +447,7 @@ long sys_nanosleep(struct pt_regs *regs)
  * signal without handler restarts as it was (-ERESTARTNOHAND), and never writes
  * rem: its deadline does not move.
  */
-long sys_clock_nanosleep(struct pt_regs *regs)
+static long clock_nanosleep_common(struct pt_regs *regs, bool time32)
 {
 	int clock = (int)regs->di, flags = (int)regs->si;
 	bool absolute = flags & TIMER_ABSTIME;
@@ -401,15 +463,25 @@ long sys_clock_nanosleep(struct pt_regs *regs)
 	default:
 		return -EINVAL;
 	}
-	err = timespec_to_deadline((const void __user *)regs->dx, absolute,
-				   clock_base(clock) == CLOCK_REALTIME, &deadline);
+	err = user_timespec_to_deadline((const void __user *)regs->dx, time32, absolute,
+					clock_base(clock) == CLOCK_REALTIME, &deadline);
 	if (err)
 		return err;
 	if (!absolute)
-		return do_nanosleep(deadline, (void __user *)regs->r10);
+		return do_nanosleep(deadline, (void __user *)regs->r10, time32);
 	if (sleep_event(&current->restart, deadline, false) == -ERESTARTSYS)
 		return -ERESTARTNOHAND;
 	return 0;
+}
+
+long sys_clock_nanosleep(struct pt_regs *regs)
+{
+	return clock_nanosleep_common(regs, false);
+}
+
+long compat_sys_clock_nanosleep(struct pt_regs *regs)
+{
+	return clock_nanosleep_common(regs, true);
 }
 
 /*

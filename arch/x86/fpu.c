@@ -174,7 +174,7 @@ static unsigned int sigframe_xstate_size(const struct fpx_sw_bytes *sw, const vo
 	return sw->xstate_size;
 }
 
-bool fpu_restore_sigframe(const void __user *fp)
+bool fpu_restore_sigframe(const void __user *fp, const struct fregs_state *env)
 {
 	u8 *buf = current->fpu;
 	struct fpx_sw_bytes sw;
@@ -182,6 +182,8 @@ bool fpu_restore_sigframe(const void __user *fp)
 
 	if (copy_from_user(buf, fp, FXSAVE_SIZE))
 		goto refused;
+	if (env)
+		fxsr_from_fregs(buf, env);
 	*(u32 *)(buf + MXCSR_OFFSET) &= mxcsr_feature_mask();	/* reserved bits dropped */
 	if (!fpu_config.xsave) {
 		fpu_restore(buf);

@@ -163,25 +163,6 @@ static void reload_ldt(void *arg)
 		switch_ldt_irqoff(mm);
 }
 
-/* Linux's LDT_empty(): what a program writes to clear an entry. */
-static bool user_desc_empty(const struct user_desc *d)
-{
-	return !d->base_addr && !d->limit && !d->contents && d->read_exec_only && !d->seg_32bit &&
-	       !d->limit_in_pages && d->seg_not_present && !d->useable;
-}
-
-/* Linux's fill_ldt(): always DPL 3 and accessed (so it never needs writing), never L. */
-static u64 user_desc_to_desc(const struct user_desc *d, bool oldmode)
-{
-	u64 type = (d->read_exec_only ^ 1) << 1 | d->contents << 2 | 1;
-
-	return (d->limit & 0xffff) | (u64)(d->base_addr & 0xffffff) << 16 | type << 40 |
-	       1UL << 44 | 3UL << 45 | (u64)(d->seg_not_present ^ 1) << 47 |
-	       (u64)((d->limit >> 16) & 0xf) << 48 | (u64)(oldmode ? 0 : d->useable) << 52 |
-	       (u64)d->seg_32bit << 54 | (u64)d->limit_in_pages << 55 |
-	       (u64)(d->base_addr >> 24) << 56;
-}
-
 static long write_ldt(const void __user *ptr, unsigned long bytecount, bool oldmode)
 {
 	struct mm *mm = current->mm;

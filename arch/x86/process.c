@@ -22,7 +22,8 @@
  * reasoning about which of the three happened; entrylab reads what is there.
  *
  * Also here, as in Linux: the registers a new program starts with
- * (start_thread()) and the thread state execve() resets (flush_thread()).
+ * (start_thread()) and the thread state execve() resets (flush_thread()). The
+ * TLS descriptors a selector may name are arch/x86/tls.c's.
  */
 #include <asm/debugreg.h>
 #include <asm/extable.h>
@@ -32,36 +33,13 @@
 #include <asm/msr.h>
 #include <asm/processor.h>
 #include <asm/segment.h>
+#include <asm/segregs.h>
 #include <asm/uaccess.h>
 #include <errno.h>
 #include <sched.h>
 #include <string.h>
 #include <syscalls.h>
 #include <uapi/prctl.h>
-
-/* A segment register's selector: Linux's savesegment(). */
-#define savesegment(seg)						\
-	({								\
-		u16 __sel;						\
-		asm volatile("mov %%" #seg ", %0" : "=r"(__sel));	\
-		__sel;							\
-	})
-
-/*
- * Load a selector into DS, ES, FS or SS: Linux's loadsegment(). One whose
- * descriptor has gone since ring 3 loaded it (an LDT entry that modify_ldt()
- * cleared) faults: the null selector is loaded instead.
- */
-#define loadsegment(seg, sel)						\
-	asm volatile("1:	mov %0, %%" #seg "\n\t"			\
-		     "jmp 3f\n"						\
-		     "2:	mov %1, %%" #seg "\n"				\
-		     "3:\n\t"							\
-		     _ASM_EXTABLE(1b, 2b)				\
-		     : : "r"((u16)(sel)), "r"(0) : "memory")
-
-/* entry/entry_irq.asm: the same for GS, whose load needs a SWAPGS window. IRQs off. */
-void load_gs_index_irqoff(u16 sel);
 
 static unsigned long read_fsbase(void)
 {
@@ -131,19 +109,34 @@ void copy_user_segments(struct task *child)
 	save_user_segments_irqoff(current);
 	local_irq_restore(flags);
 	child->segs = current->segs;
+	child->tls = current->tls;
 }
 
-void start_thread(struct pt_regs *regs, unsigned long ip, unsigned long sp)
+void start_thread(struct task *t, unsigned long ip, unsigned long sp)
 {
-	unsigned long orig_ax = regs->orig_ax;
+	struct pt_regs *regs = t->regs;
+	unsigned long orig_ax = regs->orig_ax, flags;
+	bool ia32 = t->mm->ia32;
 
 	memset(regs, 0, sizeof(*regs));
 	regs->orig_ax = orig_ax;
 	regs->ip = ip;
 	regs->sp = sp;
-	regs->cs = __USER_CS;
+	regs->cs = ia32 ? __USER32_CS : __USER_CS;
 	regs->ss = __USER_DS;
 	regs->flags = X86_EFLAGS_IF | X86_EFLAGS_FIXED;
+	/*
+	 * Compat-mode code addresses data through DS and ES, which must then hold
+	 * the flat user data segment, as Linux's start_thread_common() loads them;
+	 * 64-bit code starts with them null.
+	 */
+	t->segs.dsindex = t->segs.esindex = ia32 ? __USER_DS : 0;
+	if (t != current)
+		return;
+	local_irq_save(flags);
+	loadsegment(ds, t->segs.dsindex);
+	loadsegment(es, t->segs.esindex);
+	local_irq_restore(flags);
 }
 
 void flush_thread(struct task *t)
@@ -152,6 +145,8 @@ void flush_thread(struct task *t)
 
 	local_irq_save(flags);
 	memset(&t->segs, 0, sizeof(t->segs));
+	memset(&t->tls, 0, sizeof(t->tls));
+	load_tls_irqoff(t);
 	load_user_segments_irqoff(t);
 	memset(&t->debug, 0, sizeof(t->debug));
 	switch_debugregs_irqoff(t);

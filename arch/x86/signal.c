@@ -27,7 +27,14 @@
 
 #define RED_ZONE	128
 
-int do_sigaltstack(const kernel_stack_t *ss, kernel_stack_t *old, unsigned long sp);
+/* LAR's access-rights word: a descriptor's bits 8-23, whatever its table. */
+#define AR_TYPE_MASK		(7 << 9)	/* type, less the accessed bit */
+#define AR_TYPE_RWDATA		(1 << 9)
+#define AR_TYPE_RWDATA_EXPDOWN	(3 << 9)
+#define AR_S			(1 << 12)	/* code or data, not a system descriptor */
+#define AR_DPL3			(3 << 13)
+#define AR_DPL_MASK		(3 << 13)
+#define AR_P			(1 << 15)
 
 /* Is sp inside t's alternate stack (Linux's __on_sig_stack())? */
 static bool in_altstack(const struct task *t, unsigned long sp)
@@ -92,24 +99,42 @@ static void force_valid_ss(struct pt_regs *regs)
 		regs->ss = __USER_DS;
 }
 
+unsigned long sigframe_top(const struct pt_regs *regs, const struct kernel_sigaction *ka,
+			   unsigned long red_zone, bool *onstack)
+{
+	struct task *t = current;
+
+	*onstack = on_sig_stack(t, regs->sp);
+	if ((ka->flags & SA_ONSTACK) && !*onstack && !(t->sig.altstack.ss_flags & SS_DISABLE)) {
+		*onstack = true;
+		return (unsigned long)t->sig.altstack.ss_sp + t->sig.altstack.ss_size;
+	}
+	return regs->sp - red_zone;
+}
+
+bool sigframe_fits(unsigned long frame_addr, bool onstack)
+{
+	return !onstack || in_altstack(current, frame_addr);
+}
+
 bool setup_rt_frame(struct pt_regs *regs, int sig, const struct ksiginfo *info,
 		    const struct kernel_sigaction *ka, sigset_t oldmask)
 {
 	struct task *t = current;
-	bool onstack = on_sig_stack(t, regs->sp);
-	unsigned long sp = regs->sp - RED_ZONE, fp, frame_addr;
+	unsigned long sp, fp, frame_addr;
 	struct rt_sigframe frame;
+	bool onstack;
 
+	/* A handler set through int $0x80 gets the i386 frame, whatever mode it interrupted. */
+	if (ka->flags & SA_IA32_ABI)
+		return ia32_setup_frame(regs, sig, info, ka, oldmask);
 	/* Linux x86-64 has no default trampoline: without a restorer, no return. */
 	if (!(ka->flags & SA_RESTORER))
 		return false;
-	if ((ka->flags & SA_ONSTACK) && !onstack && !(t->sig.altstack.ss_flags & SS_DISABLE)) {
-		sp = (unsigned long)t->sig.altstack.ss_sp + t->sig.altstack.ss_size;
-		onstack = true;
-	}
+	sp = sigframe_top(regs, ka, RED_ZONE, &onstack);
 	fp = ALIGN_DOWN(sp - fpu_sigframe_size(), 64);
 	frame_addr = ALIGN_DOWN(fp - sizeof(frame), 16) - 8;
-	if (onstack && !in_altstack(t, frame_addr))
+	if (!sigframe_fits(frame_addr, onstack))
 		return false;	/* the alternate stack overflowed */
 	_Static_assert(FPU_STATE_SIZE + FP_XSTATE_MAGIC2_SIZE + 63 + sizeof(frame) + 15 + 8 <=
 		       SIGFRAME_MAX, "SIGFRAME_MAX no longer bounds the frame built here");
@@ -253,7 +278,7 @@ long sys_rt_sigreturn(struct pt_regs *regs)
 
 	if (!sc->fpstate)
 		fpu_reset_user_state();
-	else if (!fpu_restore_sigframe((const void __user *)sc->fpstate))
+	else if (!fpu_restore_sigframe((const void __user *)sc->fpstate, NULL))
 		goto badframe;
 
 	/* As Linux: the frame's sigaltstack settings come back too; errors ignored. */

@@ -80,6 +80,8 @@
 #define __NR_futex		202
 #define __NR_sched_setaffinity	203
 #define __NR_sched_getaffinity	204
+#define __NR_set_thread_area	205
+#define __NR_get_thread_area	211
 #define __NR_epoll_create	213
 #define __NR_set_tid_address	218
 #define __NR_restart_syscall	219

@@ -41,24 +41,77 @@ static int copy_to_mm(struct mm *mm, unsigned long va, const void *src, size_t l
 	return 0;
 }
 
-static const char *check_ehdr(const struct elf64_ehdr *eh, size_t size)
+/* An executable's headers, ELF32 ones widened to ELF64's fields. */
+struct elf_headers {
+	struct elf64_ehdr eh;
+	struct elf64_phdr ph[MAX_PHNUM];
+	bool ia32;		/* an i386 program: compat mode, 4 GiB */
+};
+
+/* The fields whose meaning the class does not change, once widened. */
+static const char *check_ehdr(const struct elf_headers *h, size_t size)
 {
-	if (size < sizeof(*eh) || memcmp(eh->e_ident, "\177ELF", 4))
-		return "not an ELF file (bad magic)";
-	if (eh->e_ident[4] != ELFCLASS64)
-		return "not a 64-bit ELF file (wrong class)";
+	const struct elf64_ehdr *eh = &h->eh;
+
 	if (eh->e_ident[5] != ELFDATA2LSB || eh->e_ident[6] != EV_CURRENT)
 		return "not a little-endian ELF version 1 file";
 	if (eh->e_type != ET_EXEC && eh->e_type != ET_DYN)
 		return "not an executable (e_type is neither ET_EXEC nor ET_DYN)";
-	if (eh->e_machine != EM_X86_64)
-		return "not an x86-64 executable (wrong machine)";
-	if (eh->e_phentsize != sizeof(struct elf64_phdr))
+	if (eh->e_machine != (h->ia32 ? EM_386 : EM_X86_64))
+		return h->ia32 ? "not an i386 executable (a 32-bit ELF file, wrong machine)" :
+				 "not an x86-64 executable (wrong machine)";
+	if (eh->e_phentsize != (h->ia32 ? sizeof(struct elf32_phdr) : sizeof(struct elf64_phdr)))
 		return "program header entries have the wrong size";
 	if (eh->e_phnum == 0 || eh->e_phnum > MAX_PHNUM)
 		return "absurd number of program headers";
-	if (eh->e_phoff > size || size - eh->e_phoff < (u64)eh->e_phnum * sizeof(struct elf64_phdr))
+	if (eh->e_phoff > size || size - eh->e_phoff < (u64)eh->e_phnum * eh->e_phentsize)
 		return "program headers outside the file";
+	return NULL;
+}
+
+static void widen_phdr(struct elf64_phdr *ph, const struct elf32_phdr *p)
+{
+	*ph = (struct elf64_phdr){
+		.p_type = p->p_type, .p_flags = p->p_flags, .p_offset = p->p_offset,
+		.p_vaddr = p->p_vaddr, .p_paddr = p->p_paddr, .p_filesz = p->p_filesz,
+		.p_memsz = p->p_memsz, .p_align = p->p_align,
+	};
+}
+
+/* h filled from image: the class decides the layout, and nothing past here reads it. */
+static const char *read_headers(const void *image, size_t size, struct elf_headers *h)
+{
+	const struct elf32_ehdr *eh32 = image;
+	const char *err;
+
+	if (size < sizeof(*eh32) || memcmp(eh32->e_ident, "\177ELF", 4))
+		return "not an ELF file (bad magic)";
+	if (eh32->e_ident[4] != ELFCLASS32 && eh32->e_ident[4] != ELFCLASS64)
+		return "neither a 32-bit nor a 64-bit ELF file (wrong class)";
+	h->ia32 = eh32->e_ident[4] == ELFCLASS32;
+	if (h->ia32) {
+		h->eh = (struct elf64_ehdr){
+			.e_type = eh32->e_type, .e_machine = eh32->e_machine,
+			.e_entry = eh32->e_entry, .e_phoff = eh32->e_phoff,
+			.e_phentsize = eh32->e_phentsize, .e_phnum = eh32->e_phnum,
+		};
+		memcpy(h->eh.e_ident, eh32->e_ident, EI_NIDENT);
+	} else if (size < sizeof(h->eh)) {
+		return "not an ELF file (truncated header)";
+	} else {
+		memcpy(&h->eh, image, sizeof(h->eh));
+	}
+	err = check_ehdr(h, size);
+	if (err)
+		return err;
+	for (unsigned int i = 0; i < h->eh.e_phnum; i++) {
+		const void *raw = (const u8 *)image + h->eh.e_phoff + i * h->eh.e_phentsize;
+
+		if (h->ia32)
+			widen_phdr(&h->ph[i], raw);
+		else
+			memcpy(&h->ph[i], raw, sizeof(h->ph[i]));
+	}
 	return NULL;
 }
 
@@ -67,20 +120,28 @@ static const char *check_ehdr(const struct elf64_ehdr *eh, size_t size)
  * static-PIE (ET_DYN, no interpreter), which relocates itself at start, a fixed
  * base, Linux's ELF_ET_DYN_BASE without address-space randomization.
  */
-static unsigned long load_bias(const struct elf64_ehdr *eh)
+static unsigned long load_bias(const struct elf_headers *h)
 {
-	return eh->e_type == ET_DYN ? USER_PIE_BASE : 0;
+	if (h->eh.e_type != ET_DYN)
+		return 0;
+	return h->ia32 ? COMPAT_PIE_BASE : USER_PIE_BASE;
 }
 
-static const char *check_segments(const struct elf64_ehdr *eh, const struct elf64_phdr *ph,
-				  size_t size)
+/* Where the program's segments must end: below 16 TiB of its base, below the mmap area for i386. */
+static unsigned long segment_limit(const struct elf_headers *h)
 {
-	unsigned long bias = load_bias(eh), limit = bias + USER_SEGMENT_LIMIT;
+	return h->ia32 ? COMPAT_MMAP_TOP : load_bias(h) + USER_SEGMENT_LIMIT;
+}
+
+static const char *check_segments(const struct elf_headers *h, size_t size)
+{
+	unsigned long bias = load_bias(h), limit = segment_limit(h);
+	const struct elf64_ehdr *eh = &h->eh;
 	bool entry_ok = false;
 	unsigned int loads = 0;
 
 	for (unsigned int i = 0; i < eh->e_phnum; i++) {
-		const struct elf64_phdr *p = &ph[i];
+		const struct elf64_phdr *p = &h->ph[i];
 
 		if (p->p_type == PT_INTERP)
 			return "a dynamically linked executable (PT_INTERP): "
@@ -94,13 +155,13 @@ static const char *check_segments(const struct elf64_ehdr *eh, const struct elf6
 			return "segment absurdly large";
 		if (p->p_offset > size || size - p->p_offset < p->p_filesz)
 			return "segment data outside the file";
-		if (p->p_vaddr >= USER_SEGMENT_LIMIT || p->p_vaddr + bias < USER_MIN_ADDR ||
+		if (p->p_vaddr >= limit - bias || p->p_vaddr + bias < USER_MIN_ADDR ||
 		    limit - (p->p_vaddr + bias) < p->p_memsz)
 			return "segment outside the user program area (kernel, NULL page, stack)";
 		if ((p->p_vaddr & ~PAGE_MASK) != (p->p_offset & ~PAGE_MASK))
 			return "segment offset and address disagree modulo the page size";
 		for (unsigned int j = 0; j < i; j++) {
-			const struct elf64_phdr *q = &ph[j];
+			const struct elf64_phdr *q = &h->ph[j];
 
 			if (q->p_type == PT_LOAD && p->p_vaddr < q->p_vaddr + q->p_memsz &&
 			    q->p_vaddr < p->p_vaddr + p->p_memsz)
@@ -117,13 +178,12 @@ static const char *check_segments(const struct elf64_ehdr *eh, const struct elf6
 	return NULL;
 }
 
-static const char *load_segments(struct mm *mm, const u8 *image,
-				 const struct elf64_ehdr *eh, const struct elf64_phdr *ph)
+static const char *load_segments(struct mm *mm, const u8 *image, const struct elf_headers *h)
 {
-	unsigned long end = 0, bias = load_bias(eh);
+	unsigned long end = 0, bias = load_bias(h);
 
-	for (unsigned int i = 0; i < eh->e_phnum; i++) {
-		const struct elf64_phdr *p = &ph[i];
+	for (unsigned int i = 0; i < h->eh.e_phnum; i++) {
+		const struct elf64_phdr *p = &h->ph[i];
 		unsigned long va = p->p_vaddr + bias;
 		u64 flags = 0;
 
@@ -143,15 +203,18 @@ static const char *load_segments(struct mm *mm, const u8 *image,
 }
 
 /* Where the program headers are in user memory, for AT_PHDR. */
-static unsigned long phdr_address(const struct elf64_ehdr *eh, const struct elf64_phdr *ph)
+static unsigned long phdr_address(const struct elf_headers *h)
 {
+	const struct elf64_ehdr *eh = &h->eh;
+	const struct elf64_phdr *ph = h->ph;
+
 	for (unsigned int i = 0; i < eh->e_phnum; i++)
 		if (ph[i].p_type == PT_PHDR)
-			return ph[i].p_vaddr + load_bias(eh);
+			return ph[i].p_vaddr + load_bias(h);
 	for (unsigned int i = 0; i < eh->e_phnum; i++)
 		if (ph[i].p_type == PT_LOAD && eh->e_phoff >= ph[i].p_offset &&
 		    eh->e_phoff < ph[i].p_offset + ph[i].p_filesz)
-			return ph[i].p_vaddr + (eh->e_phoff - ph[i].p_offset) + load_bias(eh);
+			return ph[i].p_vaddr + (eh->e_phoff - ph[i].p_offset) + load_bias(h);
 	return 0;
 }
 
@@ -167,19 +230,17 @@ static unsigned long push_string(struct mm *mm, unsigned long *top, const char *
 
 #define NR_AUXV		19	/* AT_* entries setup_stack() writes, with AT_NULL */
 
-static const char *setup_stack(struct mm *mm, const struct elf64_ehdr *eh,
-			       const struct elf64_phdr *ph, const struct exec_strings *str,
-			       unsigned long *sp)
+static const char *setup_stack(struct mm *mm, const struct elf_headers *h,
+			       const struct exec_strings *str, unsigned long *sp)
 {
 	/* The words at the initial RSP: argc, argv[], NULL, envp[], NULL, auxv pairs. */
 	unsigned long block[1 + EXEC_MAX_ARGS + 1 + EXEC_MAX_ARGS + 1 + 2 * NR_AUXV];
-	unsigned long top = USER_STACK_TOP, argv[EXEC_MAX_ARGS], envp[EXEC_MAX_ARGS];
-	unsigned long execfn, random;
+	unsigned long stack_top = mm_stack_top(mm), top = stack_top;
+	unsigned long argv[EXEC_MAX_ARGS], envp[EXEC_MAX_ARGS], execfn, random;
 	unsigned int n = 0;
 	u64 rnd[2];
 
-	if (mm_map_zeroed(mm, USER_STACK_TOP - USER_STACK_SIZE, USER_STACK_TOP,
-			  _PAGE_RW | _PAGE_NX))
+	if (mm_map_zeroed(mm, stack_top - USER_STACK_SIZE, stack_top, _PAGE_RW | _PAGE_NX))
 		return "out of memory for the stack";
 
 	/* Strings first, at the top: the file name, argv, then the environment. */
@@ -203,13 +264,15 @@ static const char *setup_stack(struct mm *mm, const struct elf64_ehdr *eh,
 	copy_to_mm(mm, random, rnd, sizeof(rnd));
 
 #define AUX(type, val) do { block[n++] = (type); block[n++] = (val); } while (0)
-	AUX(AT_SYSINFO_EHDR, mm->vdso);
-	AUX(AT_PHDR, phdr_address(eh, ph));
-	AUX(AT_PHENT, sizeof(struct elf64_phdr));
-	AUX(AT_PHNUM, eh->e_phnum);
+	/* The vDSO is a 64-bit one: an i386 program has none to be told of. */
+	if (!h->ia32)
+		AUX(AT_SYSINFO_EHDR, mm->vdso);
+	AUX(AT_PHDR, phdr_address(h));
+	AUX(AT_PHENT, h->eh.e_phentsize);
+	AUX(AT_PHNUM, h->eh.e_phnum);
 	AUX(AT_PAGESZ, PAGE_SIZE);
 	AUX(AT_BASE, 0);		/* no interpreter */
-	AUX(AT_ENTRY, eh->e_entry + load_bias(eh));
+	AUX(AT_ENTRY, h->eh.e_entry + load_bias(h));
 	AUX(AT_UID, 0);
 	AUX(AT_EUID, 0);
 	AUX(AT_GID, 0);
@@ -225,38 +288,50 @@ static const char *setup_stack(struct mm *mm, const struct elf64_ehdr *eh,
 	AUX(AT_NULL, 0);
 #undef AUX
 
-	/* RSP points at argc and is 16-byte aligned, as the ABI requires at _start. */
-	*sp = ALIGN_DOWN(top - n * sizeof(block[0]), 16);
-	copy_to_mm(mm, *sp, block, n * sizeof(block[0]));
+	/* The stack pointer points at argc and is 16-byte aligned, as both ABIs want at _start. */
+	if (!h->ia32) {
+		*sp = ALIGN_DOWN(top - n * sizeof(block[0]), 16);
+		copy_to_mm(mm, *sp, block, n * sizeof(block[0]));
+		return NULL;
+	}
+	/* An i386 program's words are 32 bits: every value above fits (its addresses too). */
+	*sp = ALIGN_DOWN(top - n * sizeof(u32), 16);
+	for (unsigned int i = 0; i < n; i++) {
+		u32 word = block[i];
+
+		copy_to_mm(mm, *sp + i * sizeof(word), &word, sizeof(word));
+	}
 	return NULL;
 }
 
 const char *exec_check(const void *image, size_t size)
 {
-	const struct elf64_ehdr *eh = image;
+	struct elf_headers h;
 
-	return check_ehdr(eh, size) ? :
-	       check_segments(eh, (const void *)((const u8 *)image + eh->e_phoff), size);
+	return read_headers(image, size, &h) ? : check_segments(&h, size);
 }
 
 const char *exec_load(struct mm *mm, const void *image, size_t size,
 		      const struct exec_strings *str, unsigned long *ip, unsigned long *sp)
 {
-	const struct elf64_ehdr *eh = image;
-	const struct elf64_phdr *ph = (const void *)((const u8 *)image + eh->e_phoff);
+	struct elf_headers h;
 	const char *err;
 
-	err = exec_check(image, size) ? : load_segments(mm, image, eh, ph);
-	if (!err && vdso_map(mm))
-		err = "out of memory for the vDSO";
-	if (!err)
-		err = setup_stack(mm, eh, ph, str, sp);
+	err = read_headers(image, size, &h) ? : check_segments(&h, size);
 	if (err)
 		return err;
-	mm->mmap_base = USER_MMAP_TOP;
+	mm->ia32 = h.ia32;
+	err = load_segments(mm, image, &h);
+	if (!err && !h.ia32 && vdso_map(mm))
+		err = "out of memory for the vDSO";
+	if (!err)
+		err = setup_stack(mm, &h, str, sp);
+	if (err)
+		return err;
+	mm->mmap_base = h.ia32 ? COMPAT_MMAP_TOP : USER_MMAP_TOP;
 	mm->exe = image;
 	mm->exe_size = size;
-	*ip = eh->e_entry + load_bias(eh);
+	*ip = h.eh.e_entry + load_bias(&h);
 	return NULL;
 }
 

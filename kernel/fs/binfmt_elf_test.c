@@ -90,7 +90,8 @@ SELFTEST(elf, minimal_executable_runs)
 SELFTEST(elf, bad_headers_refused)
 {
 	EXPECT_REFUSED(t, eh->e_ident[1] = 'X', "bad magic");
-	EXPECT_REFUSED(t, eh->e_ident[4] = 1, "wrong class");
+	EXPECT_REFUSED(t, eh->e_ident[4] = 3, "wrong class");
+	EXPECT_REFUSED(t, eh->e_ident[4] = ELFCLASS32, "not an i386 executable");
 	EXPECT_REFUSED(t, eh->e_machine = 3, "wrong machine");
 	EXPECT_REFUSED(t, eh->e_type = 1, "not an executable");		/* ET_REL */
 	EXPECT_REFUSED(t, eh->e_phnum = 0, "number of program headers");

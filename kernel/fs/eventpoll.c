@@ -391,7 +391,7 @@ long sys_epoll_pwait2(struct pt_regs *regs)
 	u64 deadline = 0;
 	long ret;
 
-	if (uts && (ret = timespec_to_deadline(uts, false, false, &deadline)))
+	if (uts && (ret = user_timespec_to_deadline(uts, false, false, false, &deadline)))
 		return ret;
 	if (umask && (ret = set_temporary_sigmask(umask, regs->r9)))
 		return ret;

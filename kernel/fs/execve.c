@@ -28,6 +28,7 @@
 #include <asm/mmu_context.h>
 #include <asm/uaccess.h>
 #include <capability.h>
+#include <compat.h>
 #include <elf.h>
 #include <errno.h>
 #include <file.h>
@@ -61,15 +62,29 @@ static long copy_string(struct string_page *sp, const char __user *u, const char
 	return 0;
 }
 
+/* The nth pointer of a user array, 32 bits wide in an i386 call's. 0 or -EFAULT. */
+static long get_user_pointer(const void __user *array, unsigned int n, const char __user **p)
+{
+	compat_uptr_t p32;
+
+	if (!in_ia32_syscall())
+		return copy_from_user(p, (const char __user *const __user *)array + n,
+				      sizeof(*p)) ? -EFAULT : 0;
+	if (copy_from_user(&p32, (const compat_uptr_t __user *)array + n, sizeof(p32)))
+		return -EFAULT;
+	*p = compat_ptr(p32);
+	return 0;
+}
+
 /* A NULL-terminated user array of strings (NULL itself: none), as argv and envp. */
-static long copy_strings(struct string_page *sp, const char __user *const __user *u,
-			 const char **out, unsigned int *n)
+static long copy_strings(struct string_page *sp, const void __user *u, const char **out,
+			 unsigned int *n)
 {
 	for (*n = 0; u; (*n)++) {
 		const char __user *s;
 		long err;
 
-		if (copy_from_user(&s, &u[*n], sizeof(s)))
+		if (get_user_pointer(u, *n, &s))
 			return -EFAULT;
 		if (!s)
 			return 0;
@@ -130,11 +145,9 @@ long sys_execve(struct pt_regs *regs)
 	sp = (struct string_page){ phys_to_virt(page), (char *)phys_to_virt(page) + PAGE_SIZE };
 	err = copy_string(&sp, (const char __user *)regs->di, &str.execfn);
 	if (!err)
-		err = copy_strings(&sp, (const char __user *const __user *)regs->si, str.argv,
-				   &str.argc);
+		err = copy_strings(&sp, (const void __user *)regs->si, str.argv, &str.argc);
 	if (!err)
-		err = copy_strings(&sp, (const char __user *const __user *)regs->dx, str.envp,
-				   &str.envc);
+		err = copy_strings(&sp, (const void __user *)regs->dx, str.envp, &str.envc);
 	if (err)
 		goto out;
 	image = t->mm->exe;
@@ -167,7 +180,7 @@ long sys_execve(struct pt_regs *regs)
 	caps_exec(t);
 	posix_timers_exec(t->signal);
 	strlcpy(t->name, basename(str.execfn), sizeof(t->name));
-	start_thread(regs, ip, usp);
+	start_thread(t, ip, usp);
 	if (READ_ONCE(t->ptrace.tracer)) {
 		struct ksiginfo info = { .code = SI_USER, .pid = t->tgid };
 		unsigned long flags;

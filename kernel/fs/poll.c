@@ -167,7 +167,7 @@ long sys_ppoll(struct pt_regs *regs)
 	u64 deadline = 0, now;
 	long ret;
 
-	if (uts && (ret = timespec_to_deadline(uts, false, false, &deadline)))
+	if (uts && (ret = user_timespec_to_deadline(uts, false, false, false, &deadline)))
 		return ret;
 	if (umask && (ret = set_temporary_sigmask(umask, regs->r8)))
 		return ret;

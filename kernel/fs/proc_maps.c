@@ -46,7 +46,7 @@ static const char *region_name(const struct mm *mm, unsigned long va)
 		return vdso;
 	if (va >= mm->brk_start && va < mm->brk)
 		return "[heap]";
-	if (va >= USER_STACK_TOP - USER_STACK_MAX && va < USER_STACK_TOP)
+	if (va >= mm_stack_top(mm) - USER_STACK_MAX && va < mm_stack_top(mm))
 		return "[stack]";
 	return "";
 }

@@ -145,7 +145,7 @@ long sys_pselect6(struct pt_regs *regs)
 	u64 deadline = 0, left;
 	long ret;
 
-	if (uts && (ret = timespec_to_deadline(uts, false, false, &deadline)))
+	if (uts && (ret = user_timespec_to_deadline(uts, false, false, false, &deadline)))
 		return ret;
 	if (regs->r9 && copy_from_user(&sm, (const void __user *)regs->r9, sizeof(sm)))
 		return -EFAULT;

@@ -88,6 +88,7 @@ struct mm *mm_dup(struct mm *old)
 	mm->vvar = old->vvar;
 	mm->exe = old->exe;
 	mm->exe_size = old->exe_size;
+	mm->ia32 = old->ia32;
 	if (!err)
 		err = ldt_dup_locked(mm, old);
 	spin_unlock_irqrestore(&old->lock, flags);
@@ -186,10 +187,11 @@ static bool access_allowed(struct mm *mm, unsigned long va, unsigned long err)
  */
 static bool stack_grow(struct mm *mm, unsigned long va)
 {
+	unsigned long top = mm_stack_top(mm);
 	pte_t *pte;
 
-	if (va >= USER_STACK_TOP || va < USER_STACK_TOP - USER_STACK_MAX ||
-	    va < USER_STACK_TOP - READ_ONCE(current->signal->rlim[RLIMIT_STACK].cur))
+	if (va >= top || va < top - USER_STACK_MAX ||
+	    va < top - READ_ONCE(current->signal->rlim[RLIMIT_STACK].cur))
 		return false;
 	pte = pte_lookup(mm->pml4, va);
 	return !(pte && (*pte & _PAGE_PRESENT)) &&

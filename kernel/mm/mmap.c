@@ -87,11 +87,16 @@ static u64 prot_to_pte(unsigned long prot)
 	return _PAGE_USER | (prot & PROT_WRITE ? _PAGE_RW : 0) | (prot & PROT_EXEC ? 0 : _PAGE_NX);
 }
 
-/* A page-aligned user range that does not wrap and ends below TASK_SIZE_MAX. */
+/*
+ * A page-aligned user range that does not wrap and ends below the program's
+ * TASK_SIZE: an i386 program's calls reach no address above its 4 GiB.
+ */
 static bool range_ok(unsigned long addr, unsigned long len)
 {
-	return !(addr & ~PAGE_MASK) && len && addr >= USER_MIN_ADDR &&
-	       access_ok((void __user *)addr, len);
+	unsigned long size = mm_task_size(current->mm);
+
+	return !(addr & ~PAGE_MASK) && len && addr >= USER_MIN_ADDR && len <= size &&
+	       addr <= size - len;
 }
 
 /* mm->lock held: does [start, end) hold a page of the vDSO or the vvar (kernel/vdso.c)? */

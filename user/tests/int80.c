@@ -35,14 +35,14 @@ SELFTEST(int80, i386_numbers_and_registers_kept)
 
 /*
  * The number is EAX alone: RAX's upper half is dropped. x86-64 numbers mean
- * something else here (39 is mkdir, -ENOSYS), and calls that take an i386
- * structure are -ENOSYS (243 is set_thread_area), as are numbers past the table.
+ * something else here (39 is mkdir, -ENOSYS), and calls entrylab does not
+ * have are -ENOSYS (99 is statfs), as are numbers past the table.
  */
 SELFTEST(int80, number_is_eax_and_unknown_ones_enosys)
 {
 	EXPECT_EQ(t, int80(1UL << 32 | __NR_ia32_getpid, 0, 0, 0), getpid());
 	EXPECT_EQ(t, int80(__NR_getpid, 0, 0, 0), (long)-ENOSYS);
-	EXPECT_EQ(t, int80(243, 0, 0, 0), (long)-ENOSYS);
+	EXPECT_EQ(t, int80(99, 0, 0, 0), (long)-ENOSYS);
 	EXPECT_EQ(t, int80(IA32_NR_syscalls, 0, 0, 0), (long)-ENOSYS);
 	EXPECT_EQ(t, int80(0xffffffffUL, 0, 0, 0), (long)-ENOSYS);
 }

@@ -71,8 +71,29 @@ u32 mxcsr_feature_mask(void);
 unsigned int fpu_sigframe_size(void);
 /* current's registers to fp, 64-byte aligned, in Linux's signal frame format. */
 bool fpu_save_sigframe(void __user *fp);
-/* The image at fp into current's registers; false (the FPU reset) if it is refused. */
-bool fpu_restore_sigframe(const void __user *fp);
+/*
+ * The image at fp into current's registers; false (the FPU reset) if it is
+ * refused. env: an i386 frame's x87 environment, which overrides the image's
+ * (arch/x86/fpu_ia32.c), or NULL.
+ */
+struct fregs_state;
+bool fpu_restore_sigframe(const void __user *fp, const struct fregs_state *env);
+
+/*
+ * The legacy FSAVE image an i386 signal frame puts before the FXSAVE one (Linux's
+ * struct fregs_state, uapi's struct _fpstate_32 up to magic): 112 bytes.
+ */
+struct fregs_state {
+	u32 cwd, swd, twd, fip, fcs, foo, fos;
+	u32 st_space[20];		/* eight 10-byte registers, ST(0) first */
+	u16 status;			/* the status word again */
+	u16 magic;			/* X86_FXSR_MAGIC: an FXSAVE image follows */
+};
+#define X86_FXSR_MAGIC		0x0000
+
+/* arch/x86/fpu_ia32.c: Linux's convert_from_fxsr() and convert_to_fxsr(). */
+void fregs_from_fxsr(struct fregs_state *env, const u8 *fxsave, u16 cs, u16 ds);
+void fxsr_from_fregs(u8 *fxsave, const struct fregs_state *env);
 /* ptrace's SETFPREGS wrote the FXSAVE area of t's image: make XRSTOR load it. */
 void fpu_fxsave_area_written(u8 *buf);
 

@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The i386 system calls whose structures hold pointers, longs or a 32-bit
+ * time_t (include/compat.h), as Linux's compat_sys_* calls: each reads the i386
+ * layout, does the x86-64 call's work, and writes the i386 layout back. Their
+ * arguments arrive where the x86-64 ABI puts them (entry/syscall_32.c moves
+ * them), zero-extended. The time32 calls are kernel/time.c's and
+ * kernel/futex.c's, beside the calls they share their work with.
+ */
+#include <asm/uaccess.h>
+#include <compat.h>
+#include <errno.h>
+#include <file.h>
+#include <resource.h>
+#include <sched.h>
+#include <signal.h>
+#include <string.h>
+#include <syscalls.h>
+#include <uapi/stat.h>
+
+/* rt_sigaction(sig, act, oact, sigsetsize) with i386's struct sigaction. */
+long compat_sys_rt_sigaction(struct pt_regs *regs)
+{
+	const struct compat_sigaction __user *uact = compat_ptr(regs->si);
+	struct compat_sigaction __user *uoact = compat_ptr(regs->dx);
+	struct kernel_sigaction new, old;
+	struct compat_sigaction a;
+	long err;
+
+	if (regs->r10 != sizeof(sigset_t))
+		return -EINVAL;
+	if (uact) {
+		if (copy_from_user(&a, uact, sizeof(a)))
+			return -EFAULT;
+		new = (struct kernel_sigaction){
+			.handler = a.handler, .flags = a.flags, .restorer = a.restorer,
+			.mask = a.mask[0] | (u64)a.mask[1] << 32,
+		};
+	}
+	err = do_sigaction((int)regs->di, uact ? &new : NULL, uoact ? &old : NULL);
+	if (err || !uoact)
+		return err;
+	a = (struct compat_sigaction){
+		.handler = old.handler, .flags = old.flags, .restorer = old.restorer,
+		.mask = { (u32)old.mask, (u32)(old.mask >> 32) },
+	};
+	return copy_to_user(uoact, &a, sizeof(a)) ? -EFAULT : 0;
+}
+
+/* sigaltstack(ss, old) with i386's stack_t. */
+long compat_sys_sigaltstack(struct pt_regs *regs)
+{
+	const compat_stack_t __user *uss = compat_ptr(regs->di);
+	compat_stack_t __user *uold = compat_ptr(regs->si);
+	kernel_stack_t ss, old;
+	compat_stack_t s32;
+	int err;
+
+	if (uss) {
+		if (copy_from_user(&s32, uss, sizeof(s32)))
+			return -EFAULT;
+		ss = (kernel_stack_t){ .ss_sp = compat_ptr(s32.ss_sp), .ss_flags = s32.ss_flags,
+				       .ss_size = s32.ss_size };
+	}
+	err = do_sigaltstack(uss ? &ss : NULL, &old, regs->sp);
+	if (err || !uold)
+		return err;
+	s32 = (compat_stack_t){ .ss_sp = (u32)(unsigned long)old.ss_sp, .ss_flags = old.ss_flags,
+				.ss_size = old.ss_size };
+	return copy_to_user(uold, &s32, sizeof(s32)) ? -EFAULT : 0;
+}
+
+/* A limit as i386's 32-bit rlim_t: anything past it reads as RLIM_INFINITY, as Linux's. */
+static u32 rlim_to_compat(u64 v)
+{
+	return v >= 0xffffffffUL ? 0xffffffffU : v;
+}
+
+static u64 rlim_from_compat(u32 v)
+{
+	return v == 0xffffffffU ? RLIM_INFINITY : v;
+}
+
+/* ugetrlimit(resource, rlim) */
+long compat_sys_getrlimit(struct pt_regs *regs)
+{
+	struct rlimit64 old;
+	struct compat_rlimit r;
+	long err = do_prlimit(0, regs->di, NULL, &old);
+
+	if (err)
+		return err;
+	r = (struct compat_rlimit){ rlim_to_compat(old.cur), rlim_to_compat(old.max) };
+	return copy_to_user(compat_ptr(regs->si), &r, sizeof(r)) ? -EFAULT : 0;
+}
+
+/* setrlimit(resource, rlim) */
+long compat_sys_setrlimit(struct pt_regs *regs)
+{
+	struct rlimit64 new, old;
+	struct compat_rlimit r;
+
+	if (copy_from_user(&r, compat_ptr(regs->si), sizeof(r)))
+		return -EFAULT;
+	new = (struct rlimit64){ rlim_from_compat(r.rlim_cur), rlim_from_compat(r.rlim_max) };
+	return do_prlimit(0, regs->di, &new, &old);
+}
+
+/* fstat64(fd, buf): i386's struct stat64. */
+long compat_sys_fstat64(struct pt_regs *regs)
+{
+	struct file *f = fget(regs->di);
+	struct kernel_stat st;
+	struct stat64 s64;
+
+	if (!f)
+		return -EBADF;
+	file_stat(f, &st);
+	file_put(f);
+	memset(&s64, 0, sizeof(s64));
+	s64.st_dev = st.st_dev;
+	s64.__st_ino = st.st_ino;
+	s64.st_ino = st.st_ino;
+	s64.st_mode = st.st_mode;
+	s64.st_nlink = st.st_nlink;
+	s64.st_rdev = st.st_rdev;
+	s64.st_size = st.st_size;
+	s64.st_blksize = st.st_blksize;
+	s64.st_blocks = st.st_blocks;
+	return copy_to_user(compat_ptr(regs->si), &s64, sizeof(s64)) ? -EFAULT : 0;
+}
+
+/* set_robust_list(head, len): i386's list head is three 32-bit words. */
+long compat_sys_set_robust_list(struct pt_regs *regs)
+{
+	return regs->si == 3 * sizeof(compat_uptr_t) ? 0 : -EINVAL;
+}
