@@ -26,8 +26,9 @@ done
 [ -f /usr/share/grub/ascii.pf2 ] || missing+=(grub-common)
 # The test suite builds stock programs against glibc with gcc -static, against
 # musl with musl-gcc, with Rust's std (rustc links it statically with glibc), and
-# with Go's runtime.
+# with Go's runtime, and i386 programs against glibc with gcc -m32 (gcc-multilib).
 [ -f /usr/lib/x86_64-linux-gnu/libc.a ] || missing+=(libc6-dev)
+[ -f /usr/lib32/libc.a ] || missing+=(gcc-multilib)
 command -v musl-gcc >/dev/null 2>&1 || missing+=(musl-tools)
 command -v rustc >/dev/null 2>&1 || missing+=(rustc)
 command -v go >/dev/null 2>&1 || missing+=(golang-go)

@@ -191,6 +191,11 @@ BOOTS = {
                                                     r'argc 3, argv\[1\] pie, heap ok$', SUCCESS)),
     'glibc-threads-fork-sleep': dict(init='{b}/tests/threads-glibc.elf', lines=(
         r'^threads-glibc: all ok$', RESOURCES_OK, SUCCESS)),
+    'glibc-i386-threads-fork-sleep': dict(init='{b}/tests/threads-glibc-i386.elf', lines=(
+        r'^threads-glibc-i386: all ok$', RESOURCES_OK, SUCCESS)),
+    'smp2-glibc-i386-threads-fork-sleep': dict(init='{b}/tests/threads-glibc-i386.elf',
+                                               env={'SMP': '2'}, lines=(
+        r'^threads-glibc-i386: all ok$', RESOURCES_OK, SUCCESS)),
     'musl-threads-fork-sleep': dict(init='{b}/tests/threads-musl.elf', lines=(
         r'^threads-musl: all ok$', RESOURCES_OK, SUCCESS)),
     'smp2-musl-threads-fork-sleep': dict(init='{b}/tests/threads-musl.elf', env={'SMP': '2'},
@@ -524,6 +529,11 @@ CLAIMS = [
      'under a mutex and a condition variable, joined; `fork()` and `waitpid()`; a handled '
      'signal from a child ends a 10 s `nanosleep()` with EINTR and the time left; every '
      'frame back afterwards. One CPU and two'),
+    (['glibc-i386-threads-fork-sleep', 'smp2-glibc-i386-threads-fork-sleep'],
+     'the same tests/programs/threads.c built as an i386 program (`gcc -m32 -static`): an '
+     'ELF32 file run in compat mode, its TLS in a GDT descriptor (`set_thread_area`, GS '
+     '0x63), threads by clone3 with a `struct user_desc`, every call by `int $0x80` through '
+     'the i386 table, its handler on an i386 signal frame. One CPU and two'),
     (['go-runtime', 'smp2-go-runtime'],
      "tests/programs/goroutines.go, a stock static Go program (CGO_ENABLED=0) built by the "
      "distribution's go: 16 goroutines sleep and report on a channel; time.After and a "

@@ -3,9 +3,10 @@
 
 `make selftests-x86` runs this. It takes tools/testing/selftests/x86 from Debian's
 linux-source-6.12 package (scripts/setup.sh installs it; the tarball is extracted
-into build/selftests-x86/ once), builds every 64-bit test the way that directory's
-Makefile does, plus -static (entrylab runs no dynamic linker), boots each one as
-init (two at a time) and prints one line per test:
+into build/selftests-x86/ once), builds every test the way that directory's
+Makefile does, 64-bit ones and (with gcc-multilib) 32-bit ones, named NAME_32,
+plus -static (entrylab runs no dynamic linker), boots each one as init (two at a
+time) and prints one line per test:
 
     PASS name | SKIP name: reason | FAIL name: first failing line
 
@@ -57,36 +58,44 @@ def can_build(src, program, *flags):
 
 
 def makefile_tests(src):
-    """The 64-bit tests of the Makefile: TARGETS_C_BOTHBITS and TARGETS_C_64BIT_ONLY, and
-    TARGETS_C_32BIT_NEEDED when gcc builds 32-bit programs too (gcc-multilib), as the
-    Makefile adds them."""
+    """The tests the Makefile builds, as names: each 64-bit one (TARGETS_C_BOTHBITS,
+    TARGETS_C_64BIT_ONLY, and TARGETS_C_32BIT_NEEDED when gcc builds 32-bit programs
+    too, as the Makefile adds them) by its name, each 32-bit one (TARGETS_C_BOTHBITS,
+    TARGETS_C_32BIT_ONLY and TARGETS_C_32BIT_NEEDED, with gcc-multilib) as name_32."""
     text = open(os.path.join(src, 'Makefile')).read().replace('\\\n', ' ')
-    variables = ['TARGETS_C_BOTHBITS', 'TARGETS_C_64BIT_ONLY']
+
+    def targets(*variables):
+        return [name for var in variables
+                for m in re.finditer(rf'^{var}\s*\+?:?=(.*)$', text, re.M) for name in m[1].split()]
+
+    names = targets('TARGETS_C_BOTHBITS', 'TARGETS_C_64BIT_ONLY')
     if can_build(src, 'trivial_32bit_program.c', '-m32') and \
        can_build(src, 'trivial_64bit_program.c'):
-        variables.append('TARGETS_C_32BIT_NEEDED')
-    names = []
-    for var in variables:
-        for m in re.finditer(rf'^{var}\s*\+?:?=(.*)$', text, re.M):
-            names += m[1].split()
+        names += targets('TARGETS_C_32BIT_NEEDED')
+        names += [f'{n}_32' for n in targets('TARGETS_C_BOTHBITS', 'TARGETS_C_32BIT_ONLY',
+                                              'TARGETS_C_32BIT_NEEDED')]
     return names
 
 
-def makefile_extras(src, name):
-    """The per-test additions of the Makefile: extra sources and flags for name_64."""
+def makefile_extras(src, binary):
+    """The per-binary additions of the Makefile (binary: name_64 or name_32): extra
+    sources and flags."""
     text = open(os.path.join(src, 'Makefile')).read()
-    files = re.findall(rf'^\$\(eval \$\(call extra-files,{name}_64,(\S+)\)\)', text, re.M)
-    flags = re.findall(rf'^\$\(OUTPUT\)/{name}_64: CFLAGS \+= (.*)$', text, re.M)
+    files = re.findall(rf'^\$\(eval \$\(call extra-files,{binary},(\S+)\)\)', text, re.M)
+    flags = re.findall(rf'^\$\(OUTPUT\)/{binary}: CFLAGS \+= (.*)$', text, re.M)
     return files, ' '.join(flags).split()
 
 
 def build(src, out, name):
-    """(binary, None) or (None, the first error line)."""
-    binary = os.path.abspath(os.path.join(out, 'bin', f'{name}_64'))
+    """(binary, None) or (None, the first error line). name_32 is the 32-bit build."""
+    bits = 32 if name.endswith('_32') else 64
+    base = name[:-3] if bits == 32 else name
+    binary = os.path.abspath(os.path.join(out, 'bin', f'{base}_{bits}'))
     os.makedirs(os.path.dirname(binary), exist_ok=True)
-    files, flags = makefile_extras(src, name)
-    cmd = ['gcc', '-m64', '-o', binary, '-O2', '-g', '-std=gnu99', '-pthread', '-Wall', '-no-pie',
-           '-static', *flags, '-DCAN_BUILD_64', f'{name}.c', *files, '-lrt', '-ldl']
+    files, flags = makefile_extras(src, f'{base}_{bits}')
+    cmd = ['gcc', f'-m{bits}', '-o', binary, '-O2', '-g', '-std=gnu99', '-pthread', '-Wall',
+           '-no-pie', '-static', *flags, f'-DCAN_BUILD_{bits}', f'{base}.c', *files, '-lrt',
+           '-ldl', '-lm']
     p = subprocess.run(cmd, cwd=src, capture_output=True, text=True)
     if p.returncode:
         errors = [line for line in p.stderr.splitlines() if 'error' in line]

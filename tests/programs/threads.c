@@ -1,7 +1,7 @@
 /*
- * Threads and processes as a stock static C program makes them, built twice by
- * make test, with glibc (gcc -static) and with musl (musl-gcc -static), and
- * booted as init each time. pthread_create() (glibc: clone3 with CLONE_THREAD, a
+ * Threads and processes as a stock static C program makes them, built three times
+ * by make test, with glibc (gcc -static), with musl (musl-gcc -static) and as an
+ * i386 program with glibc (gcc -m32 -static), and booted as init each time. pthread_create() (glibc: clone3 with CLONE_THREAD, a
  * mmap'd stack with a PROT_NONE guard page, set_robust_list; musl: clone and
  * set_tid_address), futexes for the mutex, the condition variable and
  * pthread_join, fork() and waitpid(), nanosleep(), and a signal handler
@@ -21,6 +21,11 @@
 #define LIBC	"glibc"
 #else
 #define LIBC	"musl"			/* musl defines no macro of its own */
+#endif
+#ifdef __i386__
+#define ARCH	"-i386"
+#else
+#define ARCH	""
 #endif
 
 #define THREADS	4
@@ -47,7 +52,7 @@ static void *worker(void *arg)
 
 static int check(const char *what, int ok)
 {
-	printf("threads-" LIBC ": %s: %s\n", what, ok ? "ok" : "FAILED");
+	printf("threads-" LIBC ARCH ": %s: %s\n", what, ok ? "ok" : "FAILED");
 	return ok ? 0 : 1;
 }
 
@@ -102,6 +107,6 @@ int main(void)
 			nanosleep(&nap, &left) == -1 && errno == EINTR && left.tv_sec < 10 &&
 			left.tv_sec >= 8);
 	waitpid(pid, &status, 0);
-	printf("threads-" LIBC ": %s\n", failed ? "FAILED" : "all ok");
+	printf("threads-" LIBC ARCH ": %s\n", failed ? "FAILED" : "all ok");
 	return failed;
 }
