@@ -140,7 +140,28 @@ $(BUILD)/arch/x86/vdso/vdso.so: $(BUILD)/arch/x86/vdso/vclock_gettime.o arch/x86
 	$(Q)if readelf -rW $@.dbg | grep -q R_X86_64; then \
 		echo "$@: the vDSO must not need relocations:" >&2; readelf -rW $@.dbg >&2; exit 1; fi
 	$(Q)objcopy -S $@.dbg $@
-$(BUILD)/arch/x86/vdso/vdso-image.o: $(BUILD)/arch/x86/vdso/vdso.so
+# The 32-bit vDSO (arch/x86/vdso/vdso32.asm), for i386 programs: the same checks,
+# and the offsets of its symbols, local ones too, for the kernel (kernel/vdso.c).
+VDSO32_SYMS := __kernel_vsyscall __kernel_sigreturn __kernel_rt_sigreturn vsyscall_fast \
+	int80_landing_pad
+$(BUILD)/arch/x86/vdso/vdso32.o: arch/x86/vdso/vdso32.asm $(TOOLS_OK)
+	$(call assemble,-f elf32)
+$(BUILD)/arch/x86/vdso/vdso32.so: $(BUILD)/arch/x86/vdso/vdso32.o arch/x86/vdso/vdso32.lds
+	@echo "  VDSO    $@"
+	$(Q)$(LD) -m elf_i386 $(VDSO_LDFLAGS:linux-vdso.so.1=linux-gate.so.1) \
+		-T arch/x86/vdso/vdso32.lds -o $@.dbg $<
+	$(Q)if readelf -rW $@.dbg | grep -q R_386; then \
+		echo "$@: the vDSO must not need relocations:" >&2; readelf -rW $@.dbg >&2; exit 1; fi
+	$(Q)objcopy -S $@.dbg $@
+$(BUILD)/arch/x86/vdso/vdso32-syms.h: $(BUILD)/arch/x86/vdso/vdso32.so
+	@echo "  GEN     $@"
+	$(Q)nm $<.dbg | awk '$$3 ~ /^($(shell echo $(VDSO32_SYMS) | tr ' ' '|'))$$/ \
+		{ printf "#define VDSO32_%s 0x%s\n", $$3, $$1 }' > $@
+	$(Q)test $$(wc -l < $@) -eq $(words $(VDSO32_SYMS)) || \
+		{ echo "$@: a symbol of $(VDSO32_SYMS) is missing" >&2; rm $@; exit 1; }
+$(BUILD)/kernel/vdso.o: $(BUILD)/arch/x86/vdso/vdso32-syms.h
+$(BUILD)/kernel/vdso.o: KERNEL_CFLAGS += -I$(BUILD)/arch/x86/vdso
+$(BUILD)/arch/x86/vdso/vdso-image.o: $(BUILD)/arch/x86/vdso/vdso.so $(BUILD)/arch/x86/vdso/vdso32.so
 
 # Ring-3 programs: freestanding, static, linked at 0x400000 by user/user.ld.
 # kernel/lib/ (vsnprintf, string functions, the parameter parser, the KTAP runner)

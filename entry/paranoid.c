@@ -13,6 +13,9 @@
 #include <sched.h>
 #include <string.h>
 
+/* entry/entry_64_compat.asm: the SYSENTER stub's instructions, where TF may be set. */
+extern const char entry_SYSENTER_compat[], entry_SYSENTER_compat_end[];
+
 /**
  * espfix_fixup_double_fault - a #DF that is an IRETQ's fault on a ministack
  * @regs: the #DF frame, on its IST stack; IRQs off, GS_BASE ours
@@ -72,6 +75,15 @@ void do_paranoid(struct pt_regs *regs, unsigned long vector)
 		 * is cleared. current is safe to read: the entry made GS ours.
 		 */
 		current->debug.dr6 |= read_and_clear_dr6() & debugregs_enabled(current);
+		/*
+		 * A SYSENTER made with TF set: SYSENTER does not clear TF, so the
+		 * stub traps after each instruction until it clears TF itself,
+		 * having saved the user's flags first. Those steps are ignored, TF
+		 * left as it is (Linux's is_sysenter_singlestep()).
+		 */
+		if (regs->ip - (unsigned long)entry_SYSENTER_compat <
+		    (unsigned long)entry_SYSENTER_compat_end - (unsigned long)entry_SYSENTER_compat)
+			return;
 		regs->flags &= ~X86_EFLAGS_TF;
 		return;
 	case X86_TRAP_DF:

@@ -2,7 +2,9 @@
 /*
  * The i386 system call ABI through int $0x80 (entry/entry_64_compat.asm), from
  * i386 programs in compat mode and from 64-bit programs alike: Linux's
- * do_int80_emulation(). The number is EAX, the arguments EBX, ECX, EDX, ESI,
+ * do_int80_emulation(); and through SYSENTER and compat SYSCALL, the fast
+ * entries of the vDSO's __kernel_vsyscall, made into int $0x80 calls
+ * (do_fast_syscall_32()). The number is EAX, the arguments EBX, ECX, EDX, ESI,
  * EDI and EBP, the result EAX, and the numbers are i386's
  * (include/uapi/unistd_32.h: getpid is 20, not 39).
  *
@@ -17,10 +19,15 @@
  * layout by it, and a signal handler it sets gets i386 frames.
  */
 #include <asm/traps.h>
+#include <asm/uaccess.h>
+#include <compat.h>
 #include <entry-common.h>
 #include <errno.h>
+#include <mm.h>
+#include <sched.h>
 #include <syscalls.h>
 #include <uapi/unistd_32.h>
+#include <vdso.h>
 #include <vtime.h>
 
 /*
@@ -58,6 +65,7 @@
 	X(__NR_ia32_ioctl,			sys_ioctl)		\
 	X(__NR_ia32_dup2,			sys_dup2)		\
 	X(__NR_ia32_getppid,			sys_getppid)		\
+	X(__NR_ia32_sigaction,			compat_sys_sigaction)	\
 	X(__NR_ia32_setrlimit,			compat_sys_setrlimit)	\
 	X(__NR_ia32_getrusage,			sys_getrusage)		\
 	X(__NR_ia32_gettimeofday,		sys_gettimeofday)	\
@@ -154,6 +162,15 @@ static long ia32_sys_call(const struct pt_regs *regs, unsigned int nr)
 	}
 }
 
+/* The call itself: a number past the table leaves ax at -ENOSYS. */
+static __always_inline void ia32_dispatch(struct pt_regs *regs, int nr)
+{
+	unsigned int unr = nr;
+
+	if (likely(unr < IA32_NR_syscalls))
+		regs->ax = ia32_sys_call(regs, array_index_nospec(unr, IA32_NR_syscalls));
+}
+
 /**
  * do_int80_syscall_32 - an int $0x80 system call
  * @regs: the user's registers; ax holds the number, orig_ax -1 (the IDT entry's)
@@ -165,7 +182,6 @@ static long ia32_sys_call(const struct pt_regs *regs, unsigned int nr)
  */
 void do_int80_syscall_32(struct pt_regs *regs)
 {
-	unsigned int unr;
 	int nr;
 
 	if (unlikely(!user_mode(regs)))
@@ -175,11 +191,83 @@ void do_int80_syscall_32(struct pt_regs *regs)
 	task_thread_info(current)->status |= TS_COMPAT;
 	vtime_user_exit_irqoff();
 	nr = syscall_enter_from_user_mode(regs, (int)regs->orig_ax);
-	unr = nr;
-	if (likely(unr < IA32_NR_syscalls))
-		regs->ax = ia32_sys_call(regs, array_index_nospec(unr, IA32_NR_syscalls));
+	ia32_dispatch(regs, nr);
 	syscall_exit_to_user_mode(regs);
 	/* After the exit work, whose signal delivery may have restarted the call. */
 	task_thread_info(current)->status &= ~TS_COMPAT;
 	vtime_user_enter_irqoff();
+}
+
+/**
+ * do_fast_syscall_32 - a SYSENTER or compat SYSCALL system call, made as int $0x80
+ * @regs: the user's registers, sp the user's ESP; orig_ax the number, ax -ENOSYS
+ *
+ * Both instructions come from the vDSO's __kernel_vsyscall, which pushed ECX, EDX
+ * and the caller's EBP (argument 6) and then entered. From here the call is made
+ * as if by the int $0x80 at the end of __kernel_vsyscall: ip is the landing pad
+ * right after it, so a restart goes back two bytes to the int $0x80 and a tracer
+ * or signal handler sees a plain int $0x80 call (Linux's do_fast_syscall_32()).
+ * Argument 6 is read from the user's stack with IRQs on, before the syscall work,
+ * so that a tracer sees it: a bad stack ends the call with -EFAULT.
+ *
+ * Returns true if the return may use SYSRETL: still to the landing pad, user CS
+ * and SS, no RF, TF or VM; then cx and r11 are set to what SYSRETL takes, the
+ * return address and the flags (the landing pad pops the caller's ECX).
+ */
+static bool do_fast_syscall_32(struct pt_regs *regs)
+{
+	unsigned long landing_pad = current->mm->vdso + vdso32_sym.int80_landing_pad;
+	int nr = (int)regs->orig_ax;
+	u32 arg6;
+
+	regs->ip = landing_pad;
+	task_thread_info(current)->status |= TS_COMPAT;
+	vtime_user_exit_irqoff();
+	syscall_enter_from_user_mode_prepare(regs);
+	if (unlikely(copy_from_user(&arg6, compat_ptr(regs->sp), sizeof(arg6)))) {
+		/* No call ran: no syscall exit work, so no step over it to report either. */
+		regs->ax = -EFAULT;
+		clear_tsk_thread_flag(current, TIF_SINGLESTEP);
+		local_irq_disable();
+		irqentry_exit_to_user_mode_irqoff(regs);
+		task_thread_info(current)->status &= ~TS_COMPAT;
+		vtime_user_enter_irqoff();
+		return false;
+	}
+	regs->bp = arg6;
+	nr = syscall_enter_from_user_mode_work(regs, nr);
+	ia32_dispatch(regs, nr);
+	syscall_exit_to_user_mode(regs);
+	task_thread_info(current)->status &= ~TS_COMPAT;
+	vtime_user_enter_irqoff();
+
+	if (unlikely(regs->ip != landing_pad || regs->cs != __USER32_CS ||
+		     regs->ss != __USER_DS ||
+		     (regs->flags & (X86_EFLAGS_RF | X86_EFLAGS_TF | X86_EFLAGS_VM))))
+		return false;
+	regs->cx = regs->ip;
+	regs->r11 = regs->flags;
+	return true;
+}
+
+/*
+ * SYSENTER (entry_SYSENTER_compat): the user's ESP is in EBP, where
+ * __kernel_vsyscall put it, and IF was set in user mode (SYSENTER cleared it).
+ */
+bool do_SYSENTER_32(struct pt_regs *regs)
+{
+	regs->sp = (u32)regs->bp;
+	regs->flags |= X86_EFLAGS_IF;
+	return do_fast_syscall_32(regs);
+}
+
+/*
+ * SYSCALL from compat mode (entry_SYSCALL_compat): SYSCALL overwrote ECX, so
+ * __kernel_vsyscall passed argument 2 in EBP; ESP's upper half is not the user's.
+ */
+bool do_SYSCALL_32(struct pt_regs *regs)
+{
+	regs->cx = regs->bp;
+	regs->sp = (u32)regs->sp;
+	return do_fast_syscall_32(regs);
 }

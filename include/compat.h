@@ -47,6 +47,14 @@ struct compat_sigaction {
 	u32 mask[2];			/* sigset_t, in two words */
 };
 
+/* sigaction(2), i386's oldest: a one-word mask, the flags after it. */
+struct compat_old_sigaction {
+	compat_uptr_t handler;
+	u32 mask;
+	u32 flags;
+	compat_uptr_t restorer;
+};
+
 typedef struct {
 	compat_uptr_t ss_sp;
 	int ss_flags;

@@ -105,15 +105,26 @@ int syscall_trace_enter(struct pt_regs *regs, int nr);
  * this CPU's copy of it: one instruction from GS, where the task's own word
  * would take a load of current first.
  */
-static __always_inline int syscall_enter_from_user_mode(struct pt_regs *regs, int nr)
+static __always_inline void syscall_enter_from_user_mode_prepare(struct pt_regs *regs)
 {
 	enter_from_user_mode(regs);
 	local_irq_enable();
 	if (unlikely(regs->flags & X86_EFLAGS_TF))
 		set_tsk_thread_flag(current, TIF_SINGLESTEP);
+}
+
+static __always_inline int syscall_enter_from_user_mode_work(struct pt_regs *regs, int nr)
+{
 	if (unlikely(this_cpu_read(syscall_work) & SYSCALL_WORK_ENTER))
 		nr = syscall_trace_enter(regs, nr);
 	return nr;
+}
+
+/* The two halves apart: a caller that reads an argument between them (entry/syscall_32.c). */
+static __always_inline int syscall_enter_from_user_mode(struct pt_regs *regs, int nr)
+{
+	syscall_enter_from_user_mode_prepare(regs);
+	return syscall_enter_from_user_mode_work(regs, nr);
 }
 
 /**
@@ -169,5 +180,8 @@ void irqentry_exit(struct pt_regs *regs, irqentry_state_t state);
 void irqentry_exit_to_user_mode_irqoff(struct pt_regs *regs);
 /* entry/syscall_32.c: int $0x80, a system call that arrives as a vector. */
 void do_int80_syscall_32(struct pt_regs *regs);
+/* The fast compat entries' C (entry/syscall_32.c): true to leave by SYSRETL. */
+bool do_SYSENTER_32(struct pt_regs *regs);
+bool do_SYSCALL_32(struct pt_regs *regs);
 
 #endif

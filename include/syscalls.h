@@ -136,6 +136,7 @@ long sys_pselect6(struct pt_regs *regs);
  * frames (sys_ia32_*: arch/x86/sys_ia32.c and arch/x86/signal_ia32.c).
  */
 long compat_sys_rt_sigaction(struct pt_regs *regs);
+long compat_sys_sigaction(struct pt_regs *regs);
 long compat_sys_sigaltstack(struct pt_regs *regs);
 long compat_sys_getrlimit(struct pt_regs *regs);
 long compat_sys_setrlimit(struct pt_regs *regs);

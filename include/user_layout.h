@@ -48,6 +48,7 @@
 #define COMPAT_STACK_TOP	COMPAT_TASK_SIZE
 #define COMPAT_MMAP_TOP		0xf7000000UL	/* 128 MiB below the stack's top, as Linux's gap */
 #define COMPAT_PIE_BASE		0x00400000UL	/* Linux's ELF_ET_DYN_BASE for an i386 program */
+#define COMPAT_VVAR_BASE	(COMPAT_STACK_TOP - USER_STACK_MAX - (64UL << 10))
 
 /*
  * A program's arguments: the module string ("init iters=100 ...") split at spaces,

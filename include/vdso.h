@@ -26,15 +26,36 @@ void vclock_init_cpu(unsigned int cpu);
 void timekeeping_tick_irqoff(void);
 int vclock_set_mode(enum vclock_mode mode);
 
-/* Checks the built image; before the first exec. */
+/* Checks the built images; before the first exec. */
 void vdso_init(void);
-/* exec: maps the vvar page and the vDSO at USER_VVAR_BASE; 0 or -ENOMEM. */
+/*
+ * exec: maps the vvar page and the vDSO at USER_VVAR_BASE, or for an i386
+ * program (mm->ia32) the 32-bit vDSO at COMPAT_VVAR_BASE; 0 or -ENOMEM.
+ */
 int vdso_map(struct mm *mm);
+
+/* Offsets in the 32-bit vDSO (arch/x86/vdso/vdso32.asm) of what the kernel uses. */
+struct vdso32_symbols {
+	unsigned long vsyscall;		/* __kernel_vsyscall: AT_SYSINFO */
+	unsigned long sigreturn;	/* __kernel_sigreturn and __kernel_rt_sigreturn: */
+	unsigned long rt_sigreturn;	/*   a handler's return without SA_RESTORER */
+	unsigned long int80_landing_pad; /* where SYSENTER and SYSCALL return to */
+};
+extern const struct vdso32_symbols vdso32_sym;
+/*
+ * The boot CPU, before paging_init() (the image is still writable): the fast
+ * instruction __kernel_vsyscall uses, SYSENTER on Intel, SYSCALL on AMD, as
+ * Linux's X86_FEATURE_SYSENTER32 and _SYSCALL32; int $0x80 on any other CPU.
+ */
+void vdso32_patch_fast_syscall(bool sysenter32, bool syscall32);
 /* "[vvar]" or "[vdso]" if va is in one of them (/proc/self/maps), else NULL. mm->lock held. */
 const char *vdso_region_name(const struct mm *mm, unsigned long va);
 /* mm->lock held: is [addr, addr + len) exactly the vDSO, or exactly the vvar page? */
 bool vdso_mapping_whole(struct mm *mm, unsigned long addr, unsigned long len);
-/* mm->lock held: the move is done; the vDSO or the vvar page now starts at to. */
+/*
+ * mm->lock held, mm current's: the move is done; the vDSO or the vvar page now
+ * starts at to (and a call through the 32-bit vDSO returns there).
+ */
 void vdso_moved(struct mm *mm, unsigned long from, unsigned long to);
 
 #endif

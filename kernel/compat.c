@@ -47,6 +47,33 @@ long compat_sys_rt_sigaction(struct pt_regs *regs)
 	return copy_to_user(uoact, &a, sizeof(a)) ? -EFAULT : 0;
 }
 
+/* sigaction(sig, act, oact): i386's first form, whose mask is the first 32 signals. */
+long compat_sys_sigaction(struct pt_regs *regs)
+{
+	const struct compat_old_sigaction __user *uact = compat_ptr(regs->si);
+	struct compat_old_sigaction __user *uoact = compat_ptr(regs->dx);
+	struct kernel_sigaction new, old;
+	struct compat_old_sigaction a;
+	long err;
+
+	if (uact) {
+		if (copy_from_user(&a, uact, sizeof(a)))
+			return -EFAULT;
+		new = (struct kernel_sigaction){
+			.handler = a.handler, .flags = a.flags, .restorer = a.restorer,
+			.mask = a.mask,
+		};
+	}
+	err = do_sigaction((int)regs->di, uact ? &new : NULL, uoact ? &old : NULL);
+	if (err || !uoact)
+		return err;
+	a = (struct compat_old_sigaction){
+		.handler = old.handler, .flags = old.flags, .restorer = old.restorer,
+		.mask = (u32)old.mask,
+	};
+	return copy_to_user(uoact, &a, sizeof(a)) ? -EFAULT : 0;
+}
+
 /* sigaltstack(ss, old) with i386's stack_t. */
 long compat_sys_sigaltstack(struct pt_regs *regs)
 {

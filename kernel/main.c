@@ -5,6 +5,7 @@
  */
 #include <acpi.h>
 #include <asm/apic.h>
+#include <asm/cpufeature.h>
 #include <asm/desc.h>
 #include <asm/espfix.h>
 #include <asm/fpu.h>

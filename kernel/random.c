@@ -10,6 +10,7 @@
  * canary from. The fallback's state is one word advanced by an atomic add, so
  * every CPU may draw from it without a lock.
  */
+#include <asm/cpufeature.h>
 #include <asm/processor.h>
 #include <asm/uaccess.h>
 #include <errno.h>

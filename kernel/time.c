@@ -13,6 +13,7 @@
  * pvclock record once, as it comes up (vclock_init_cpu()).
  */
 #include <asm/apic.h>
+#include <asm/cpufeature.h>
 #include <asm/msr.h>
 #include <asm/processor.h>
 #include <asm/uaccess.h>

@@ -2,7 +2,8 @@
 /*
  * The vDSO in every process: the vvar page (read-only, no execute) at
  * USER_VVAR_BASE and the vDSO's pages (read-execute) right above it, where the
- * vDSO's code expects its data (arch/x86/vdso/vdso.lds). Both map the kernel's
+ * vDSO's code expects its data (arch/x86/vdso/vdso.lds); for an i386 program the
+ * 32-bit vDSO (arch/x86/vdso/vdso32.asm) at COMPAT_VVAR_BASE. Both map the kernel's
  * own frames: the vvar page is kernel/time.c's timekeeper, the vDSO's pages are
  * the image inside the kernel's .rodata. Every process shares them, so:
  *
@@ -15,6 +16,7 @@
  *    part of it or to another size (-EINVAL); mm->vdso follows a move.
  */
 #include <asm/pgtable.h>
+#include <compat.h>
 #include <elf.h>
 #include <errno.h>
 #include <kernel.h>
@@ -24,19 +26,65 @@
 #include <string.h>
 #include <user_layout.h>
 #include <vdso.h>
+#include "vdso32-syms.h"
 
-extern const u8 vdso_image_start[], vdso_image_end[];
+extern const u8 vdso_image_start[], vdso_image_end[], vdso32_image_start[], vdso32_image_end[];
 
-#define VDSO_SIZE	ALIGN_UP((unsigned long)(vdso_image_end - vdso_image_start), PAGE_SIZE)
+/* A vDSO image in the kernel, and where a process maps it with its vvar page. */
+struct vdso_image {
+	const u8 *start, *end;
+	unsigned long vvar_base;
+};
 
-/* The build made it (Makefile); a broken build is still better said than run. */
+/* The 64-bit one, and the 32-bit one (arch/x86/vdso/vdso32.asm) for i386 programs. */
+static const struct vdso_image vdso_images[2] = {
+	{ vdso_image_start, vdso_image_end, USER_VVAR_BASE },
+	{ vdso32_image_start, vdso32_image_end, COMPAT_VVAR_BASE },
+};
+
+const struct vdso32_symbols vdso32_sym = {
+	.vsyscall = VDSO32___kernel_vsyscall,
+	.sigreturn = VDSO32___kernel_sigreturn,
+	.rt_sigreturn = VDSO32___kernel_rt_sigreturn,
+	.int80_landing_pad = VDSO32_int80_landing_pad,
+};
+
+static const struct vdso_image *mm_vdso_image(const struct mm *mm)
+{
+	return &vdso_images[mm->ia32];
+}
+
+static unsigned long vdso_size(const struct vdso_image *image)
+{
+	return ALIGN_UP((unsigned long)(image->end - image->start), PAGE_SIZE);
+}
+
+/* The build made them (Makefile); a broken build is still better said than run. */
 void vdso_init(void)
 {
-	const struct elf64_ehdr *eh = (const void *)vdso_image_start;
+	for (unsigned int i = 0; i < ARRAY_SIZE(vdso_images); i++) {
+		const u8 *start = vdso_images[i].start;
 
-	if (((unsigned long)vdso_image_start & ~PAGE_MASK) ||
-	    memcmp(eh->e_ident, "\177ELF", 4) || eh->e_type != ET_DYN)
-		panic("vdso: the built image is not a page-aligned ELF shared object");
+		if (((unsigned long)start & ~PAGE_MASK) || memcmp(start, "\177ELF", 4) ||
+		    ((const struct elf32_ehdr *)start)->e_type != ET_DYN)
+			panic("vdso: a built image is not a page-aligned ELF shared object");
+	}
+}
+
+void vdso32_patch_fast_syscall(bool sysenter32, bool syscall32)
+{
+	/* mov ebp, esp; sysenter */
+	static const u8 sysenter[4] = { 0x89, 0xe5, 0x0f, 0x34 };
+	/* mov ebp, ecx; syscall */
+	static const u8 syscall[4] = { 0x89, 0xcd, 0x0f, 0x05 };
+	u8 *slot = (u8 *)vdso32_image_start + VDSO32_vsyscall_fast;
+
+	_Static_assert(VDSO32_int80_landing_pad - VDSO32_vsyscall_fast == sizeof(sysenter) + 2,
+		       "vdso32.asm: four bytes of slot, then int $0x80, then the landing pad");
+	if (sysenter32)
+		memcpy(slot, sysenter, sizeof(sysenter));
+	else if (syscall32)
+		memcpy(slot, syscall, sizeof(syscall));
 }
 
 /* mm->lock held: maps [va, va + len) to the kernel's frames at kva, each with an owner more. */
@@ -56,18 +104,18 @@ static int map_shared_frames(struct mm *mm, unsigned long va, const void *kva, u
 
 int vdso_map(struct mm *mm)
 {
-	unsigned long flags;
+	const struct vdso_image *image = mm_vdso_image(mm);
+	unsigned long flags, base = image->vvar_base;
 	int err;
 
 	spin_lock_irqsave(&mm->lock, flags);
-	err = map_shared_frames(mm, USER_VVAR_BASE, &vvar, PAGE_SIZE,
-				_PAGE_PRESENT | _PAGE_NX);
+	err = map_shared_frames(mm, base, &vvar, PAGE_SIZE, _PAGE_PRESENT | _PAGE_NX);
 	if (!err)
-		err = map_shared_frames(mm, USER_VVAR_BASE + PAGE_SIZE, vdso_image_start,
-					VDSO_SIZE, _PAGE_PRESENT);
+		err = map_shared_frames(mm, base + PAGE_SIZE, image->start, vdso_size(image),
+					_PAGE_PRESENT);
 	if (!err) {
-		mm->vvar = USER_VVAR_BASE;
-		mm->vdso = USER_VVAR_BASE + PAGE_SIZE;
+		mm->vvar = base;
+		mm->vdso = base + PAGE_SIZE;
 	}
 	spin_unlock_irqrestore(&mm->lock, flags);
 	return err;
@@ -75,22 +123,35 @@ int vdso_map(struct mm *mm)
 
 bool vdso_mapping_whole(struct mm *mm, unsigned long addr, unsigned long len)
 {
-	return (addr == mm->vdso && len == VDSO_SIZE) || (addr == mm->vvar && len == PAGE_SIZE);
+	return (addr == mm->vdso && len == vdso_size(mm_vdso_image(mm))) ||
+	       (addr == mm->vvar && len == PAGE_SIZE);
 }
 
 const char *vdso_region_name(const struct mm *mm, unsigned long va)
 {
 	if (mm->vvar && va - mm->vvar < PAGE_SIZE)
 		return "[vvar]";
-	if (mm->vdso && va - mm->vdso < VDSO_SIZE)
+	if (mm->vdso && va - mm->vdso < vdso_size(mm_vdso_image(mm)))
 		return "[vdso]";
 	return NULL;
 }
 
 void vdso_moved(struct mm *mm, unsigned long from, unsigned long to)
 {
-	if (from == mm->vdso)
-		mm->vdso = to;
-	else if (from == mm->vvar)
+	struct pt_regs *regs = current->regs;
+
+	if (from == mm->vvar) {
 		mm->vvar = to;
+		return;
+	}
+	if (from != mm->vdso)
+		return;
+	mm->vdso = to;
+	/*
+	 * The mremap() that moved it may have been made through __kernel_vsyscall,
+	 * and would then return to the landing pad where it was: to where it is now
+	 * instead (Linux's vdso_fix_landing()).
+	 */
+	if (mm->ia32 && in_ia32_syscall() && regs->ip == from + vdso32_sym.int80_landing_pad)
+		regs->ip = to + vdso32_sym.int80_landing_pad;
 }

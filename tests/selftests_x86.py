@@ -158,25 +158,30 @@ def read_expect():
     return want, envs
 
 
-def run_one(b, src, out, name, env, cmdline):
+def run_one(b, src, out, name, env, cmdline, vendor):
     binary, error = build(src, out, name)
     if not binary:
         return name, 'FAIL', f'does not build: {error}'
     tag = '-' + cmdline.replace('=', '-') if cmdline else ''
+    if vendor:
+        env = dict(env, CPU=f'{env.get("CPU", "max")},vendor={vendor}')
+        tag += f'-{vendor}'
     r = boot.run(b, f'selftests-x86{tag}-{name}', cmdline, init=binary, env=env,
                  timeout=BOOT_TIMEOUT)
     return (name, *verdict(r))
 
 
-def run_all(b, only='', cmdline=''):
-    """[(name, result, reason)] and the problems against the expect file."""
+def run_all(b, only='', cmdline='', vendor=''):
+    """[(name, result, reason)] and the problems against the expect file. vendor:
+    the CPU model's vendor string instead of QEMU's default (AuthenticAMD), which
+    decides the 32-bit vDSO's fast entry: GenuineIntel makes it SYSENTER."""
     out = os.path.join(b, 'selftests-x86')
     src = source_dir(out)
     names = [n for n in makefile_tests(src) if only in n]
     (want, envs), problems = read_expect(), []
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 1)) as ex:
-        results = list(ex.map(lambda n: run_one(b, src, out, n, envs.get(n, {}), cmdline),
-                              names))
+        results = list(ex.map(lambda n: run_one(b, src, out, n, envs.get(n, {}), cmdline,
+                                                vendor), names))
     for name, result, reason in results:
         if name not in want:
             problems.append(f'{name}: not in tests/selftests-x86.expect')

@@ -13,6 +13,7 @@
  * instruction counter, so the numbers printed are exact and repeatable there.
  */
 #include <asm/apic.h>
+#include <asm/cpufeature.h>
 #include <asm/io.h>
 #include <asm/irqflags.h>
 #include <asm/msr.h>

@@ -10,6 +10,7 @@
  * programs; AVX is not (no XSAVE support), so CPUID-driven libraries keep to SSE.
  */
 #include <asm/alternative.h>
+#include <asm/cpufeature.h>
 #include <asm/fpu.h>
 #include <asm/mitigations.h>
 #include <asm/msr.h>
@@ -17,6 +18,7 @@
 #include <asm/smap.h>
 #include <cmdline.h>
 #include <string.h>
+#include <vdso.h>
 
 struct cpuinfo boot_cpu;
 
@@ -55,6 +57,15 @@ static void cpu_identify(void)
 
 	boot_cpu.sysret_ss_attrs = !strcmp(boot_cpu.vendor, "AuthenticAMD") ||
 				   !strcmp(boot_cpu.vendor, "HygonGenuine");
+	/*
+	 * Which instruction enters from compat mode quickly, as Linux decides it:
+	 * AMD's SYSCALL (Intel's raises #UD there), Intel's SYSENTER (AMD's raises
+	 * #UD in long mode), and the same for their licensees.
+	 */
+	boot_cpu.syscall32 = boot_cpu.sysret_ss_attrs;
+	boot_cpu.sysenter32 = !strcmp(boot_cpu.vendor, "GenuineIntel") ||
+			      !strcmp(boot_cpu.vendor, "CentaurHauls") ||
+			      !strcmp(boot_cpu.vendor, "  Shanghai  ");
 	r = cpuid(1);
 	boot_cpu.family = (r.eax >> 8) & 0xf;
 	boot_cpu.model_id = (r.eax >> 4) & 0xf;
@@ -110,6 +121,7 @@ void cpu_init(void)
 	mitigations_init();
 	apply_patch_sites(mitigations | (boot_cpu.fsgsbase ? BIT(PATCH_FEATURE_FSGSBASE) : 0));
 	smap_patch_sites(boot_cpu.smap);
+	vdso32_patch_fast_syscall(boot_cpu.sysenter32, boot_cpu.syscall32);
 	/* PTI: no kernel translation may survive the switch to the user's tables. */
 	boot_cpu.pge = (leaf1.edx & CPUID1_EDX_PGE) && !mitigation_on(MIT_PTI);
 	cpu_init_protections();

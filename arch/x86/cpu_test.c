@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Self-tests: the protections cpu_init() reports are really on in CR0/CR4/EFER. */
+#include <asm/cpufeature.h>
 #include <asm/msr.h>
 #include <asm/processor.h>
 #include <selftest.h>

@@ -14,6 +14,7 @@
  * raises #GP on a bad one: that XRSTOR has a fixup, and the sigreturn fails with
  * SIGSEGV and a reset FPU, as on Linux, instead of the kernel oopsing.
  */
+#include <asm/cpufeature.h>
 #include <asm/extable.h>
 #include <asm/fpu.h>
 #include <asm/processor.h>

@@ -18,6 +18,7 @@
  *                         unless BHI_NO
  *   nospectre_v1          no LFENCE after the IDT entry's conditional SWAPGS
  */
+#include <asm/cpufeature.h>
 #include <asm/mitigations.h>
 #include <asm/msr.h>
 #include <asm/processor.h>

@@ -7,6 +7,7 @@
  * monitor NMIs, through LINT1, across the ring-3 suite and a benchmark.
  */
 #include <asm/apic.h>
+#include <asm/cpufeature.h>
 #include <asm/irqflags.h>
 #include <asm/msr.h>
 #include <asm/processor.h>

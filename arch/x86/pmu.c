@@ -16,6 +16,7 @@
  * MSR write is the faulting kind's safe form: a hypervisor that advertises a
  * PMU it does not emulate leaves the benchmark without one, not the kernel down.
  */
+#include <asm/cpufeature.h>
 #include <asm/msr.h>
 #include <asm/pmu.h>
 #include <asm/processor.h>

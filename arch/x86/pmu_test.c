@@ -4,6 +4,7 @@
  * leaves as real CPUs report them, and, since QEMU's TCG has no PMU to program,
  * the path a hypervisor takes that advertises counters it does not emulate.
  */
+#include <asm/cpufeature.h>
 #include <asm/msr.h>
 #include <asm/pmu.h>
 #include <asm/processor.h>

@@ -25,6 +25,7 @@
  * (start_thread()) and the thread state execve() resets (flush_thread()). The
  * TLS descriptors a selector may name are arch/x86/tls.c's.
  */
+#include <asm/cpufeature.h>
 #include <asm/debugreg.h>
 #include <asm/extable.h>
 #include <asm/fpu.h>

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Self-tests of what a context switch loads into the segment registers (process.c). */
+#include <asm/cpufeature.h>
 #include <asm/fsgsbase.h>
 #include <asm/irqflags.h>
 #include <asm/processor.h>

@@ -18,10 +18,11 @@
  * pops the frame's first words and calls sigreturn (119) or rt_sigreturn (173),
  * which find the frame at ESP - 8 or ESP - 4.
  *
- * entrylab has no 32-bit vDSO, so a handler without SA_RESTORER returns to the
- * frame's retcode, Linux's fallback without one: "popl %eax; movl $119, %eax;
- * int $0x80" or "movl $173, %eax; int $0x80". The stack is not executable,
- * so that return faults: C libraries always give a restorer.
+ * A handler without SA_RESTORER returns to the 32-bit vDSO's __kernel_sigreturn
+ * or __kernel_rt_sigreturn (arch/x86/vdso/vdso32.asm), or, in a process whose
+ * vDSO was unmapped, to the frame's retcode, Linux's fallback: "popl %eax; movl
+ * $119, %eax; int $0x80" or "movl $173, %eax; int $0x80" (the stack is not
+ * executable, so that return faults, as on Linux).
  */
 #include <asm/fpu.h>
 #include <asm/irqflags.h>
@@ -36,6 +37,7 @@
 #include <string.h>
 #include <syscalls.h>
 #include <uapi/unistd_32.h>
+#include <vdso.h>
 
 /* i386's struct sigcontext: 88 bytes. */
 struct sigcontext_32 {
@@ -101,6 +103,18 @@ static void fill_sigcontext_32(struct sigcontext_32 *sc, const struct pt_regs *r
 	};
 }
 
+/* Where the handler returns: its restorer, the vDSO's trampoline, or the frame's retcode. */
+static u32 restorer(const struct kernel_sigaction *ka, unsigned long vdso_offset,
+		    unsigned long retcode)
+{
+	if (ka->flags & SA_RESTORER)
+		return ka->restorer;
+	/* A 64-bit program's vDSO (a handler set by int $0x80) has no such trampoline. */
+	if (current->mm->ia32 && current->mm->vdso)
+		return current->mm->vdso + vdso_offset;
+	return retcode;
+}
+
 /* The FPU image at buf_fx and the FSAVE view of it just below, at buf_fx - 112. */
 static bool save_fpu_ia32(unsigned long buf_fx, const struct pt_regs *regs)
 {
@@ -151,15 +165,15 @@ bool ia32_setup_frame(struct pt_regs *regs, int sig, const struct ksiginfo *info
 		frame.rt.uc.uc_sigmask[0] = oldmask;
 		frame.rt.uc.uc_sigmask[1] = oldmask >> 32;
 		memcpy(frame.rt.retcode, rt_code, sizeof(rt_code));
-		frame.rt.pretcode = ka->flags & SA_RESTORER ? ka->restorer :
-					frame_addr + offsetof(struct rt_sigframe_ia32, retcode);
+		frame.rt.pretcode = restorer(ka, vdso32_sym.rt_sigreturn,
+					     frame_addr + offsetof(struct rt_sigframe_ia32, retcode));
 		sc = &frame.rt.uc.uc_mcontext;
 	} else {
 		frame.f.sig = sig;
 		frame.f.extramask[0] = oldmask >> 32;
 		memcpy(frame.f.retcode, code, sizeof(code));
-		frame.f.pretcode = ka->flags & SA_RESTORER ? ka->restorer :
-					frame_addr + offsetof(struct sigframe_ia32, retcode);
+		frame.f.pretcode = restorer(ka, vdso32_sym.sigreturn,
+					    frame_addr + offsetof(struct sigframe_ia32, retcode));
 		sc = &frame.f.sc;
 	}
 	fill_sigcontext_32(sc, regs, info, oldmask, fp);

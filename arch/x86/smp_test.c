@@ -6,6 +6,7 @@
  * one CPU the tests that need another skip.
  */
 #include <asm/apic.h>
+#include <asm/cpufeature.h>
 #include <asm/msr.h>
 #include <asm/pgtable.h>
 #include <asm/processor.h>

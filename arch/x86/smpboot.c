@@ -18,6 +18,7 @@
  */
 #include <acpi.h>
 #include <asm/apic.h>
+#include <asm/cpufeature.h>
 #include <asm/desc.h>
 #include <asm/pgtable.h>
 #include <asm/processor.h>

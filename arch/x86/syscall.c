@@ -30,6 +30,7 @@ void entry_SYSCALL_64_asm_fastpath(void);
 void entry_SYSCALL_64_floor(void);
 void entry_SYSCALL_64_floor_mitigated(void);
 void entry_SYSCALL_compat(void);
+void entry_SYSENTER_compat(void);
 
 /*
  * The order of the benchmark table: include/entry-variants.h, then the two
@@ -147,7 +148,14 @@ void syscall_init_cpu(void)
 	/* SYSCALL: CS = STAR[47:32], SS = +8. SYSRET: CS = STAR[63:48] + 16, SS = +8. */
 	wrmsr(MSR_STAR, ((u64)__USER32_CS << 48) | ((u64)__KERNEL_CS << 32));
 	wrmsr(MSR_SYSCALL_MASK, SYSCALL_FLAGS_MASK);
-	/* SYSCALL in compat mode: #UD on Intel, CSTAR on AMD. No 32-bit ABI: -ENOSYS. */
+	/* SYSCALL in compat mode: #UD on Intel, CSTAR on AMD. */
 	wrmsr(MSR_CSTAR, (unsigned long)entry_SYSCALL_compat);
+	/*
+	 * SYSENTER (#UD in long mode on AMD, so Intel's alone): the kernel's CS and
+	 * SS, and no stack, as the stub loads its own before it touches one.
+	 */
+	wrmsr(MSR_IA32_SYSENTER_CS, __KERNEL_CS);
+	wrmsr(MSR_IA32_SYSENTER_ESP, 0);
+	wrmsr(MSR_IA32_SYSENTER_EIP, (unsigned long)entry_SYSENTER_compat);
 	syscall_select_entry(boot_entry_variant);
 }

@@ -7,6 +7,7 @@
  * (ARCH_CAPABILITIES) is "Not affected"; one that is not and runs unmitigated is
  * "Vulnerable", as on Linux.
  */
+#include <asm/cpufeature.h>
 #include <asm/mitigations.h>
 #include <asm/msr.h>
 #include <asm/processor.h>

@@ -31,6 +31,7 @@
 #define __NR_ia32_ioctl			54
 #define __NR_ia32_dup2			63
 #define __NR_ia32_getppid		64
+#define __NR_ia32_sigaction		67
 #define __NR_ia32_setrlimit		75
 #define __NR_ia32_getrusage		77
 #define __NR_ia32_gettimeofday		78

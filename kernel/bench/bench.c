@@ -22,6 +22,7 @@
  * bench_release() if the program ends before that.
  */
 #include <asm/apic.h>
+#include <asm/cpufeature.h>
 #include <asm/irqflags.h>
 #include <asm/mitigations.h>
 #include <asm/pmu.h>

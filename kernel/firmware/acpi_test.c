@@ -6,6 +6,7 @@
  */
 #include <acpi.h>
 #include <asm/apic.h>
+#include <asm/cpufeature.h>
 #include <asm/page.h>
 #include <asm/processor.h>
 #include <multiboot2.h>

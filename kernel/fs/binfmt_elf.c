@@ -6,6 +6,7 @@
  * Linux does for x86-64: argc, argv[], NULL, envp[], NULL, auxv pairs, AT_NULL,
  * then the strings and AT_RANDOM's 16 bytes above them, RSP 16-byte aligned.
  */
+#include <asm/cpufeature.h>
 #include <asm/pgtable.h>
 #include <asm/processor.h>
 #include <cmdline.h>
@@ -228,7 +229,7 @@ static unsigned long push_string(struct mm *mm, unsigned long *top, const char *
 	return *top;
 }
 
-#define NR_AUXV		19	/* AT_* entries setup_stack() writes, with AT_NULL */
+#define NR_AUXV		20	/* AT_* entries setup_stack() writes at most, with AT_NULL */
 
 static const char *setup_stack(struct mm *mm, const struct elf_headers *h,
 			       const struct exec_strings *str, unsigned long *sp)
@@ -264,9 +265,10 @@ static const char *setup_stack(struct mm *mm, const struct elf_headers *h,
 	copy_to_mm(mm, random, rnd, sizeof(rnd));
 
 #define AUX(type, val) do { block[n++] = (type); block[n++] = (val); } while (0)
-	/* The vDSO is a 64-bit one: an i386 program has none to be told of. */
-	if (!h->ia32)
-		AUX(AT_SYSINFO_EHDR, mm->vdso);
+	/* An i386 program's vDSO is the 32-bit one, whose __kernel_vsyscall it calls. */
+	if (h->ia32)
+		AUX(AT_SYSINFO, mm->vdso + vdso32_sym.vsyscall);
+	AUX(AT_SYSINFO_EHDR, mm->vdso);
 	AUX(AT_PHDR, phdr_address(h));
 	AUX(AT_PHENT, h->eh.e_phentsize);
 	AUX(AT_PHNUM, h->eh.e_phnum);
@@ -322,7 +324,7 @@ const char *exec_load(struct mm *mm, const void *image, size_t size,
 		return err;
 	mm->ia32 = h.ia32;
 	err = load_segments(mm, image, &h);
-	if (!err && !h.ia32 && vdso_map(mm))
+	if (!err && vdso_map(mm))
 		err = "out of memory for the vDSO";
 	if (!err)
 		err = setup_stack(mm, &h, str, sp);

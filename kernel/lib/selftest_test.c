@@ -4,6 +4,7 @@
  * test fails on purpose; tests/run.py boots that way and expects the boot to be
  * reported as failed, which proves a failing test cannot go unnoticed.
  */
+#include <asm/cpufeature.h>
 #include <asm/irqflags.h>
 #include <asm/mmu_context.h>
 #include <asm/pgtable.h>

@@ -4,6 +4,7 @@
  * canonical boundary (CVE-2012-0217, Linux's sysret_rip test), and rt_sigreturn
  * to contexts SYSRET could not restore.
  */
+#include <asm/cpufeature.h>
 #include <uapi/ldt.h>
 #include "harness.h"
 

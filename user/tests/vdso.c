@@ -4,6 +4,7 @@
  * calls give, with every reader the machine offers; its pages cannot be made
  * writable; mremap() moves it whole or not at all, and it works where it lands.
  */
+#include <asm/cpufeature.h>
 #include <uapi/bench.h>
 #include <elf.h>
 #include <time.h>

@@ -6,6 +6,7 @@
  * change to it reaches the registers, and a corrupt XSAVE header is SIGSEGV, not
  * a kernel fault. Skipped where the CPU has no XSAVE or AVX (CPU=qemu64).
  */
+#include <asm/cpufeature.h>
 #include <asm/fpu.h>
 #include "harness.h"
 

@@ -10,6 +10,7 @@
  * ring 3 is SIGSEGV, and from ring 0 the uaccess fixup's or an oops
  * (kernel_exception()).
  */
+#include <asm/cpufeature.h>
 #include <asm/irqflags.h>
 #include <asm/page.h>
 #include <asm/processor.h>

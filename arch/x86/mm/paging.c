@@ -17,6 +17,7 @@
  * (present, RW withheld): see pgtable.h. Every function here that frees or
  * counts a user page treats both as mapped.
  */
+#include <asm/cpufeature.h>
 #include <asm/pgtable.h>
 #include <asm/processor.h>
 #include <asm/pti.h>

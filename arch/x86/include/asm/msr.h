@@ -14,6 +14,9 @@
 #define ARCH_CAP_RDCL_NO	BIT(0)		/* no Meltdown: PTI not needed */
 #define ARCH_CAP_MDS_NO		BIT(5)		/* no MDS: VERW not needed */
 #define ARCH_CAP_BHI_NO		BIT(20)		/* no branch history injection */
+#define MSR_IA32_SYSENTER_CS	0x174		/* SYSENTER: CS, and SS = CS + 8 */
+#define MSR_IA32_SYSENTER_ESP	0x175		/* SYSENTER: RSP */
+#define MSR_IA32_SYSENTER_EIP	0x176		/* SYSENTER: the entry point */
 #define MSR_EFER		0xc0000080
 #define MSR_STAR		0xc0000081	/* SYSCALL/SYSRET selector bases */
 #define MSR_LSTAR		0xc0000082	/* 64-bit SYSCALL entry point */
