@@ -362,6 +362,10 @@ $(BUILD)/tests/threads-glibc-i386.elf: tests/programs/threads.c $(TOOLS_OK)
 	@mkdir -p $(dir $@)
 	@echo "  HOSTCC  $@ [static glibc, i386]"
 	$(Q)$(CC) -m32 -static -O2 -pthread -o $@ $<
+$(BUILD)/tests/i386-suite.elf: tests/programs/i386.c $(TOOLS_OK)
+	@mkdir -p $(dir $@)
+	@echo "  HOSTCC  $@ [static glibc, i386]"
+	$(Q)$(CC) -m32 -static -fno-pie -no-pie -O2 -pthread -Wall -o $@ $<
 $(BUILD)/tests/threads-musl.elf: tests/programs/threads.c $(TOOLS_OK)
 	@mkdir -p $(dir $@)
 	@echo "  MUSLCC  $@ [static musl]"
@@ -390,6 +394,7 @@ $(BUILD)/tests/hello-dynamic.elf: tests/programs/hello-glibc.c $(TOOLS_OK)
 test: $(KERNEL) $(USER_PROGS) $(BUILD)/tests/hello-glibc.elf $(BUILD)/tests/hello-dynamic.elf \
 	$(BUILD)/tests/hello-pie.elf \
 	$(BUILD)/tests/threads-glibc.elf $(BUILD)/tests/threads-glibc-i386.elf \
+	$(BUILD)/tests/i386-suite.elf \
 	$(BUILD)/tests/vdso-glibc.elf $(BUILD)/tests/threads-musl.elf $(BUILD)/tests/threads-rust.elf \
 	$(BUILD)/tests/threads-rust-pie.elf $(BUILD)/tests/goroutines-go.elf
 	$(Q)$(MAKE) --no-print-directory BUILD=$(BUILD)/debug DEBUG_ENTRY=1 $(BUILD)/debug/entrylab.elf
