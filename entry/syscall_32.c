@@ -54,6 +54,7 @@
 	X(__NR_ia32_lseek,			sys_ia32_lseek)		\
 	X(__NR_ia32_getpid,			sys_getpid)		\
 	X(__NR_ia32_getuid,			sys_getuid)		\
+	X(__NR_ia32_ptrace,			sys_ptrace)		\
 	X(__NR_ia32_pause,			sys_pause)		\
 	X(__NR_ia32_kill,			sys_kill)		\
 	X(__NR_ia32_dup,			sys_dup)		\
@@ -112,6 +113,7 @@
 	X(__NR_ia32_clock_getres,		compat_sys_clock_getres) \
 	X(__NR_ia32_clock_nanosleep,		compat_sys_clock_nanosleep) \
 	X(__NR_ia32_tgkill,			sys_tgkill)		\
+	X(__NR_ia32_waitid,			sys_waitid)		\
 	X(__NR_ia32_openat,			sys_openat)		\
 	X(__NR_ia32_set_robust_list,		compat_sys_set_robust_list) \
 	X(__NR_ia32_getcpu,			sys_getcpu)		\

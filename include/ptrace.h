@@ -58,5 +58,15 @@ void exit_ptrace_locked(struct task *t);
 long ptrace_syscall_request(struct task *t, long request, unsigned long addr, unsigned long data);
 /* arch/x86/ptrace.c: the requests that read or write a stopped tracee's registers. */
 long arch_ptrace(struct task *child, long request, unsigned long addr, unsigned long data);
+/* arch/x86/ptrace_ia32.c: the same for an i386 tracer, in i386's layouts. */
+long compat_arch_ptrace(struct task *child, long request, unsigned long addr, unsigned long data);
+/*
+ * arch/x86/ptrace.c: register n of struct user_regs_struct, read or written as
+ * a tracer may (0 or -EIO); the FXSAVE image, to or from the tracer's data.
+ */
+unsigned long ptrace_getreg(struct task *t, unsigned int n);
+int ptrace_putreg(struct task *t, unsigned int n, unsigned long val);
+long ptrace_get_fxsave(struct task *t, unsigned long data);
+long ptrace_set_fxsave(struct task *t, unsigned long data);
 
 #endif

@@ -170,6 +170,8 @@ void fill_siginfo(struct kernel_siginfo *out, int sig, const struct ksiginfo *in
 struct compat_siginfo;
 /* The same in i386's layout, for an i386 frame (arch/x86/signal_ia32.c). */
 void fill_compat_siginfo(struct compat_siginfo *out, int sig, const struct ksiginfo *info);
+/* A siginfo at user address to, in the caller's layout (i386's in an i386 call); info NULL: zeros. */
+long put_siginfo(void __user *to, int sig, const struct ksiginfo *info);
 
 /*
  * arch/x86/signal.c: where a frame for ka goes, below the interrupted stack

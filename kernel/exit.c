@@ -437,7 +437,6 @@ long sys_wait4(struct pt_regs *regs)
 long sys_waitid(struct pt_regs *regs)
 {
 	int idtype = (int)regs->di, id = (int)regs->si, options = (int)regs->r10;
-	struct kernel_siginfo si;
 	struct wait_result res;
 	struct ksiginfo info;
 	long ret;
@@ -466,18 +465,16 @@ long sys_waitid(struct pt_regs *regs)
 	ret = do_wait(id, options, &res);
 	if (ret < 0)
 		return ret;
-	memset(&si, 0, sizeof(si));
 	if (res.pid && res.stop) {
 		info = (struct ksiginfo){ .code = CLD_TRAPPED, .pid = res.pid, .status = res.stop };
-		fill_siginfo(&si, SIGCHLD, &info);
 	} else if (res.pid) {
 		info = (struct ksiginfo){
 			.code = WTERMSIG(res.code) ? CLD_KILLED : CLD_EXITED, .pid = res.pid,
 			.status = WTERMSIG(res.code) ? WTERMSIG(res.code) : WEXITSTATUS(res.code),
 		};
-		fill_siginfo(&si, SIGCHLD, &info);
 	}
-	if (regs->dx && copy_to_user((void __user *)regs->dx, &si, sizeof(si)))
+	/* No child ready (WNOHANG): zeros, in the caller's layout. */
+	if (regs->dx && put_siginfo((void __user *)regs->dx, SIGCHLD, res.pid ? &info : NULL))
 		return -EFAULT;
 	if (res.pid && child_rusage((void __user *)regs->r8, &res.times))
 		return -EFAULT;

@@ -20,6 +20,7 @@
 #include <asm/processor.h>
 #include <asm/uaccess.h>
 #include <capability.h>
+#include <compat.h>
 #include <errno.h>
 #include <kernel.h>
 #include <mm.h>
@@ -375,26 +376,26 @@ static long ptrace_interrupt_or_kill_locked(struct task *t, long request)
 	return 0;
 }
 
+/* A word of the tracee's memory: the tracer's word, 32 bits for an i386 tracer. */
 static long ptrace_peek_poke_data(struct task *t, long request, unsigned long addr,
 				  unsigned long data)
 {
-	unsigned long word;
+	size_t size = in_ia32_syscall() ? sizeof(u32) : sizeof(long);
+	unsigned long word = 0;
 
 	if (request == PTRACE_POKETEXT || request == PTRACE_POKEDATA)
-		return access_remote_vm(t->mm, addr, &data, sizeof(data), true) ? -EIO : 0;
-	if (access_remote_vm(t->mm, addr, &word, sizeof(word), false))
+		return access_remote_vm(t->mm, addr, &data, size, true) ? -EIO : 0;
+	if (access_remote_vm(t->mm, addr, &word, size, false))
 		return -EIO;
-	return copy_to_user((void __user *)data, &word, sizeof(word)) ? -EFAULT : 0;
+	return copy_to_user((void __user *)data, &word, size) ? -EFAULT : 0;
 }
 
+/* The stop's siginfo, in the tracer's layout. */
 static long ptrace_getsiginfo(struct task *t, unsigned long data)
 {
-	struct kernel_siginfo si = { 0 };
-
 	if (!t->ptrace.signo)
 		return -EINVAL;
-	fill_siginfo(&si, t->ptrace.signo, &t->ptrace.info);
-	return copy_to_user((void __user *)data, &si, sizeof(si)) ? -EFAULT : 0;
+	return put_siginfo((void __user *)data, t->ptrace.signo, &t->ptrace.info);
 }
 
 /*

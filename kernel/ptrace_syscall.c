@@ -8,6 +8,7 @@
  * each ABI itself.
  */
 #include <asm/uaccess.h>
+#include <compat.h>
 #include <errno.h>
 #include <kernel.h>
 #include <sched.h>
@@ -139,9 +140,9 @@ static long ptrace_set_syscall_info(struct task *t, unsigned long size, const vo
 long ptrace_syscall_request(struct task *t, long request, unsigned long addr, unsigned long data)
 {
 	switch (request) {
-	case PTRACE_GETEVENTMSG:
+	case PTRACE_GETEVENTMSG:	/* an unsigned long: 32 bits for an i386 tracer */
 		return copy_to_user((void __user *)data, &t->ptrace.message,
-				    sizeof(t->ptrace.message)) ? -EFAULT : 0;
+				    in_ia32_syscall() ? sizeof(u32) : sizeof(long)) ? -EFAULT : 0;
 	case PTRACE_GET_SYSCALL_INFO:
 		return ptrace_get_syscall_info(t, addr, (void __user *)data);
 	case PTRACE_SET_SYSCALL_INFO:

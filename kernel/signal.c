@@ -577,6 +577,21 @@ void fill_compat_siginfo(struct compat_siginfo *out, int sig, const struct ksigi
 	FILL_SIGINFO(out, sig, info);
 }
 
+long put_siginfo(void __user *to, int sig, const struct ksiginfo *info)
+{
+	struct compat_siginfo si32 = { 0 };
+	struct kernel_siginfo si = { 0 };
+
+	if (in_ia32_syscall()) {
+		if (info)
+			fill_compat_siginfo(&si32, sig, info);
+		return copy_to_user(to, &si32, sizeof(si32)) ? -EFAULT : 0;
+	}
+	if (info)
+		fill_siginfo(&si, sig, info);
+	return copy_to_user(to, &si, sizeof(si)) ? -EFAULT : 0;
+}
+
 /* The mask a handler frame saves: rt_sigsuspend()'s caller's, not its temporary one. */
 static sigset_t take_saved_mask(struct task *t)
 {

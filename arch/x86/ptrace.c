@@ -11,8 +11,9 @@
  * write is checked as Linux checks it where the CPU would otherwise fault in the
  * kernel or run ring 3 with kernel privileges: CS and SS must be the GDT's user
  * selectors, the data selectors null or RPL 3, the bases user addresses, and the
- * flags only those sigreturn may set too. DS and ES are not kept per task in
- * 64-bit mode here: they read as 0.
+ * flags only those sigreturn may set too. DS, ES, FS and GS are the task's
+ * saved selectors (task->segs), loaded at its next switch in. An i386 tracer
+ * sees them through arch/x86/ptrace_ia32.c.
  */
 #include <asm/debugreg.h>
 #include <asm/fpu.h>
@@ -20,6 +21,7 @@
 #include <asm/processor.h>
 #include <asm/segment.h>
 #include <asm/uaccess.h>
+#include <compat.h>
 #include <errno.h>
 #include <ptrace.h>
 #include <sched.h>
@@ -33,7 +35,7 @@ _Static_assert(offsetof(struct user_regs_struct, ss) == offsetof(struct pt_regs,
 _Static_assert(sizeof(struct user_regs_struct) == 27 * sizeof(unsigned long),
 	       "user_regs_struct is Linux's 27 words");
 
-static unsigned long getreg(struct task *t, unsigned int n)
+unsigned long ptrace_getreg(struct task *t, unsigned int n)
 {
 	switch (n) {
 	case REG(fs_base):
@@ -45,8 +47,9 @@ static unsigned long getreg(struct task *t, unsigned int n)
 	case REG(gs):
 		return t->segs.gsindex;
 	case REG(ds):
+		return t->segs.dsindex;
 	case REG(es):
-		return 0;
+		return t->segs.esindex;
 	default:
 		return ((unsigned long *)t->regs)[n];
 	}
@@ -58,7 +61,7 @@ static bool user_selector_ok(unsigned long sel)
 	return sel <= 0xffff && (sel == 0 || (sel & 3) == 3);
 }
 
-static int putreg(struct task *t, unsigned int n, unsigned long val)
+int ptrace_putreg(struct task *t, unsigned int n, unsigned long val)
 {
 	struct pt_regs *regs = t->regs;
 
@@ -90,7 +93,10 @@ static int putreg(struct task *t, unsigned int n, unsigned long val)
 		return 0;
 	case REG(ds):
 	case REG(es):
-		return user_selector_ok(val) ? 0 : -EIO;
+		if (!user_selector_ok(val))
+			return -EIO;
+		*(n == REG(ds) ? &t->segs.dsindex : &t->segs.esindex) = val;
+		return 0;
 	}
 	((unsigned long *)regs)[n] = val;
 	return 0;
@@ -103,7 +109,7 @@ static long peek_user(struct task *t, unsigned long addr, unsigned long data)
 	if ((addr & 7) || addr >= USER_STRUCT_SIZE)
 		return -EIO;
 	if (addr < sizeof(struct user_regs_struct))
-		val = getreg(t, addr / sizeof(long));
+		val = ptrace_getreg(t, addr / sizeof(long));
 	else if (addr >= USER_DEBUGREG_OFFSET)
 		ptrace_get_debugreg(t, (addr - USER_DEBUGREG_OFFSET) / sizeof(long), &val);
 	return copy_to_user((void __user *)data, &val, sizeof(val)) ? -EFAULT : 0;
@@ -114,7 +120,7 @@ static long poke_user(struct task *t, unsigned long addr, unsigned long data)
 	if ((addr & 7) || addr >= USER_STRUCT_SIZE)
 		return -EIO;
 	if (addr < sizeof(struct user_regs_struct))
-		return putreg(t, addr / sizeof(long), data);
+		return ptrace_putreg(t, addr / sizeof(long), data);
 	if (addr >= USER_DEBUGREG_OFFSET)
 		return ptrace_set_debugreg(t, (addr - USER_DEBUGREG_OFFSET) / sizeof(long), data);
 	return -EIO;
@@ -125,7 +131,7 @@ static long get_regs(struct task *t, unsigned long data)
 	unsigned long regs[sizeof(struct user_regs_struct) / sizeof(long)];
 
 	for (unsigned int n = 0; n < ARRAY_SIZE(regs); n++)
-		regs[n] = getreg(t, n);
+		regs[n] = ptrace_getreg(t, n);
 	return copy_to_user((void __user *)data, regs, sizeof(regs)) ? -EFAULT : 0;
 }
 
@@ -138,11 +144,16 @@ static long set_regs(struct task *t, unsigned long data)
 	if (copy_from_user(regs, (const void __user *)data, sizeof(regs)))
 		return -EFAULT;
 	for (unsigned int n = 0; n < ARRAY_SIZE(regs) && !ret; n++)
-		ret = putreg(t, n, regs[n]);
+		ret = ptrace_putreg(t, n, regs[n]);
 	return ret;
 }
 
-static long set_fpregs(struct task *t, unsigned long data)
+long ptrace_get_fxsave(struct task *t, unsigned long data)
+{
+	return copy_to_user((void __user *)data, t->fpu, FXSAVE_SIZE) ? -EFAULT : 0;
+}
+
+long ptrace_set_fxsave(struct task *t, unsigned long data)
 {
 	u8 fpu[FXSAVE_SIZE] __aligned(16);
 
@@ -156,6 +167,8 @@ static long set_fpregs(struct task *t, unsigned long data)
 
 long arch_ptrace(struct task *t, long request, unsigned long addr, unsigned long data)
 {
+	if (in_ia32_syscall())
+		return compat_arch_ptrace(t, request, addr, data);
 	switch (request) {
 	case PTRACE_PEEKUSR:
 		return peek_user(t, addr, data);
@@ -166,9 +179,9 @@ long arch_ptrace(struct task *t, long request, unsigned long addr, unsigned long
 	case PTRACE_SETREGS:
 		return set_regs(t, data);
 	case PTRACE_GETFPREGS:
-		return copy_to_user((void __user *)data, t->fpu, FXSAVE_SIZE) ? -EFAULT : 0;
+		return ptrace_get_fxsave(t, data);
 	case PTRACE_SETFPREGS:
-		return set_fpregs(t, data);
+		return ptrace_set_fxsave(t, data);
 	default:
 		return -EIO;
 	}

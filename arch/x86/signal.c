@@ -194,9 +194,13 @@ static unsigned long get_nr_restart_syscall(void)
  */
 void syscall_restart(struct pt_regs *regs, const struct kernel_sigaction *ka)
 {
-	if ((long)regs->orig_ax < 0)
+	/* An i386 call's number and result are ints, whatever an i386 tracer wrote above them. */
+	bool compat = task_thread_info(current)->status & TS_COMPAT;
+	long ax = compat ? (int)regs->ax : (long)regs->ax;
+
+	if ((compat ? (int)regs->orig_ax : (long)regs->orig_ax) < 0)
 		return;
-	switch ((long)regs->ax) {
+	switch (ax) {
 	case -ERESTART_RESTARTBLOCK:
 		if (!ka) {
 			regs->ax = get_nr_restart_syscall();

@@ -20,6 +20,7 @@
 #define __NR_ia32_lseek			19
 #define __NR_ia32_getpid		20
 #define __NR_ia32_getuid		24
+#define __NR_ia32_ptrace		26
 #define __NR_ia32_pause			29
 #define __NR_ia32_kill			37
 #define __NR_ia32_dup			41
@@ -78,6 +79,7 @@
 #define __NR_ia32_clock_getres		266
 #define __NR_ia32_clock_nanosleep	267
 #define __NR_ia32_tgkill		270
+#define __NR_ia32_waitid		284
 #define __NR_ia32_openat		295
 #define __NR_ia32_set_robust_list	311
 #define __NR_ia32_getcpu		318
