@@ -273,8 +273,8 @@ run: $(ISO)
 
 # One boot, every entry variant, mitigations off: the kernel prints the tables; then
 # one boot per row of the mitigation table (scripts/bench_mitigations.py;
-# docs/benchmarks.md).
-bench: $(KERNEL) $(USER_PROGS)
+# docs/benchmarks.md); then the i386 rows (scripts/bench_i386.sh).
+bench: $(KERNEL) $(USER_PROGS) $(BUILD)/user/i386/bench.elf
 	@echo "  ISO     $(BUILD)/bench.iso"
 	$(Q)bash scripts/mkiso.sh $(KERNEL) $(BUILD)/bench.iso "mitigations=off $$BENCH_CMDLINE" \
 		$(PROBE) "$$INIT" "$$BENCH_ARGS"
@@ -282,6 +282,11 @@ bench: $(KERNEL) $(USER_PROGS)
 		tee $(BUILD)/bench.log'
 	$(Q)bash -o pipefail -c 'SMP=$(SMP) python3 scripts/bench_mitigations.py --build $(BUILD) \
 		--args "$$BENCH_ARGS" --cmdline "$$BENCH_CMDLINE" | tee -a $(BUILD)/bench.log'
+	@echo "  ISO     $(BUILD)/bench-i386.iso"
+	$(Q)bash scripts/mkiso.sh $(KERNEL) $(BUILD)/bench-i386.iso "mitigations=off $$BENCH_CMDLINE" \
+		$(PROBE) $(BUILD)/user/i386/bench.elf "$$BENCH_ARGS"
+	$(Q)bash -o pipefail -c 'bash scripts/bench_i386.sh $(BUILD)/bench-i386.iso | \
+		tee -a $(BUILD)/bench.log'
 
 # The tables of a benchmark run as figures (scripts/plot.py): LOG= the run's log
 # (default: the last make bench's), DOCS=1 into docs/figures/ for docs/benchmarks.md.
@@ -362,6 +367,11 @@ $(BUILD)/tests/threads-glibc-i386.elf: tests/programs/threads.c $(TOOLS_OK)
 	@mkdir -p $(dir $@)
 	@echo "  HOSTCC  $@ [static glibc, i386]"
 	$(Q)$(CC) -m32 -static -O2 -pthread -o $@ $<
+# The benchmark's i386 rows (scripts/bench_i386.sh): a stock glibc program too.
+$(BUILD)/user/i386/bench.elf: user/i386/bench.c $(TOOLS_OK)
+	@mkdir -p $(dir $@)
+	@echo "  HOSTCC  $@ [static glibc, i386]"
+	$(Q)$(CC) -m32 -static -fno-pie -no-pie -O2 -Wall -o $@ $<
 $(BUILD)/tests/i386-suite.elf: tests/programs/i386.c $(TOOLS_OK)
 	@mkdir -p $(dir $@)
 	@echo "  HOSTCC  $@ [static glibc, i386]"

@@ -130,7 +130,8 @@
 	X(__NR_ia32_clock_getres_time64,	sys_clock_getres)	\
 	X(__NR_ia32_clock_nanosleep_time64,	sys_clock_nanosleep)	\
 	X(__NR_ia32_futex_time64,		sys_futex)		\
-	X(__NR_ia32_clone3,			sys_clone3)
+	X(__NR_ia32_clone3,			sys_clone3)		\
+	X(__NR_ia32_entrylab_bench,		sys_entrylab_bench)
 
 /*
  * Run i386 call nr. The handlers read their arguments where the x86-64 ABI puts

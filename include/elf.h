@@ -45,22 +45,28 @@
 #define AT_SYSINFO_EHDR	33	/* the vDSO's ELF header */
 #define AT_MINSIGSTKSZ	51	/* the stack a signal delivery needs */
 
-struct elf64_ehdr {
-	u8 e_ident[EI_NIDENT];
-	u16 e_type;
-	u16 e_machine;
-	u32 e_version;
-	u64 e_entry;
-	u64 e_phoff;
-	u64 e_shoff;
-	u32 e_flags;
-	u16 e_ehsize;
-	u16 e_phentsize;
-	u16 e_phnum;
-	u16 e_shentsize;
-	u16 e_shnum;
-	u16 e_shstrndx;
-};
+/* The file header: the same fields in both classes, addresses and offsets as wide as the class. */
+#define ELF_EHDR(name, addr_t)						\
+	struct name {							\
+		u8 e_ident[EI_NIDENT];					\
+		u16 e_type;						\
+		u16 e_machine;						\
+		u32 e_version;						\
+		addr_t e_entry;						\
+		addr_t e_phoff;						\
+		addr_t e_shoff;						\
+		u32 e_flags;						\
+		u16 e_ehsize;						\
+		u16 e_phentsize;					\
+		u16 e_phnum;						\
+		u16 e_shentsize;					\
+		u16 e_shnum;						\
+		u16 e_shstrndx;						\
+	}
+ELF_EHDR(elf64_ehdr, u64);
+/* An i386 program's: the loader widens its headers to the ELF64 ones. */
+ELF_EHDR(elf32_ehdr, u32);
+#undef ELF_EHDR
 
 struct elf64_phdr {
 	u32 p_type;
@@ -73,24 +79,7 @@ struct elf64_phdr {
 	u64 p_align;
 };
 
-/* An i386 program's headers: the loader widens them to the ELF64 ones. */
-struct elf32_ehdr {
-	u8 e_ident[EI_NIDENT];
-	u16 e_type;
-	u16 e_machine;
-	u32 e_version;
-	u32 e_entry;
-	u32 e_phoff;
-	u32 e_shoff;
-	u32 e_flags;
-	u16 e_ehsize;
-	u16 e_phentsize;
-	u16 e_phnum;
-	u16 e_shentsize;
-	u16 e_shnum;
-	u16 e_shstrndx;
-};
-
+/* An i386 program's program header: its fields in another order. */
 struct elf32_phdr {
 	u32 p_type;
 	u32 p_offset;

@@ -18,60 +18,67 @@
 #include <syscalls.h>
 #include <uapi/stat.h>
 
+/* do_sigaction() with i386's struct sigaction in and out (kernel copies; either NULL). */
+static long do_compat_sigaction(int sig, const struct compat_sigaction *act,
+				struct compat_sigaction *oact)
+{
+	struct kernel_sigaction new, old;
+	long err;
+
+	if (act)
+		new = (struct kernel_sigaction){
+			.handler = act->handler, .flags = act->flags, .restorer = act->restorer,
+			.mask = act->mask[0] | (u64)act->mask[1] << 32,
+		};
+	err = do_sigaction(sig, act ? &new : NULL, oact ? &old : NULL);
+	if (!err && oact)
+		*oact = (struct compat_sigaction){
+			.handler = old.handler, .flags = old.flags, .restorer = old.restorer,
+			.mask = { (u32)old.mask, (u32)(old.mask >> 32) },
+		};
+	return err;
+}
+
 /* rt_sigaction(sig, act, oact, sigsetsize) with i386's struct sigaction. */
 long compat_sys_rt_sigaction(struct pt_regs *regs)
 {
 	const struct compat_sigaction __user *uact = compat_ptr(regs->si);
 	struct compat_sigaction __user *uoact = compat_ptr(regs->dx);
-	struct kernel_sigaction new, old;
-	struct compat_sigaction a;
+	struct compat_sigaction a, oa;
 	long err;
 
 	if (regs->r10 != sizeof(sigset_t))
 		return -EINVAL;
-	if (uact) {
-		if (copy_from_user(&a, uact, sizeof(a)))
-			return -EFAULT;
-		new = (struct kernel_sigaction){
-			.handler = a.handler, .flags = a.flags, .restorer = a.restorer,
-			.mask = a.mask[0] | (u64)a.mask[1] << 32,
-		};
-	}
-	err = do_sigaction((int)regs->di, uact ? &new : NULL, uoact ? &old : NULL);
-	if (err || !uoact)
-		return err;
-	a = (struct compat_sigaction){
-		.handler = old.handler, .flags = old.flags, .restorer = old.restorer,
-		.mask = { (u32)old.mask, (u32)(old.mask >> 32) },
-	};
-	return copy_to_user(uoact, &a, sizeof(a)) ? -EFAULT : 0;
+	if (uact && copy_from_user(&a, uact, sizeof(a)))
+		return -EFAULT;
+	err = do_compat_sigaction((int)regs->di, uact ? &a : NULL, uoact ? &oa : NULL);
+	if (!err && uoact && copy_to_user(uoact, &oa, sizeof(oa)))
+		return -EFAULT;
+	return err;
 }
 
-/* sigaction(sig, act, oact): i386's first form, whose mask is the first 32 signals. */
+/*
+ * sigaction(sig, act, oact): i386's first form, whose mask is the first 32
+ * signals; a new mask's others are clear, as on Linux.
+ */
 long compat_sys_sigaction(struct pt_regs *regs)
 {
 	const struct compat_old_sigaction __user *uact = compat_ptr(regs->si);
 	struct compat_old_sigaction __user *uoact = compat_ptr(regs->dx);
-	struct kernel_sigaction new, old;
-	struct compat_old_sigaction a;
+	struct compat_sigaction a, oa;
+	struct compat_old_sigaction o;
 	long err;
 
 	if (uact) {
-		if (copy_from_user(&a, uact, sizeof(a)))
+		if (copy_from_user(&o, uact, sizeof(o)))
 			return -EFAULT;
-		new = (struct kernel_sigaction){
-			.handler = a.handler, .flags = a.flags, .restorer = a.restorer,
-			.mask = a.mask,
-		};
+		a = (struct compat_sigaction){ o.handler, o.flags, o.restorer, { o.mask, 0 } };
 	}
-	err = do_sigaction((int)regs->di, uact ? &new : NULL, uoact ? &old : NULL);
+	err = do_compat_sigaction((int)regs->di, uact ? &a : NULL, uoact ? &oa : NULL);
 	if (err || !uoact)
 		return err;
-	a = (struct compat_old_sigaction){
-		.handler = old.handler, .flags = old.flags, .restorer = old.restorer,
-		.mask = (u32)old.mask,
-	};
-	return copy_to_user(uoact, &a, sizeof(a)) ? -EFAULT : 0;
+	o = (struct compat_old_sigaction){ oa.handler, oa.mask[0], oa.flags, oa.restorer };
+	return copy_to_user(uoact, &o, sizeof(o)) ? -EFAULT : 0;
 }
 
 /* sigaltstack(ss, old) with i386's stack_t. */

@@ -697,7 +697,9 @@ CLAIMS = [
      "in docs/benchmarks.md matches; the syscall-work table's getpid orders no filter (the "
      "variant table's figure) < one bitmapped filter = two < one full filter < two < four "
      '< a dispatched SIGSYS round trip, with dispatch on and the call let through between no '
-     'filter and one full one, and its table in docs/benchmarks.md matches'),
+     'filter and one full one, and its table in docs/benchmarks.md matches; an i386 '
+     "program's getpid is printed through int $0x80, SYSCALL (AMD model) and SYSENTER (Intel "
+     'model), above the 64-bit getpid, and its table in docs/benchmarks.md matches'),
     (['micro-icount'],
      '`make micro ICOUNT=1`: every micro test reports a whole, positive instruction count; '
      'the PIR drains order as their instruction counts must (docs/benchmarks.md)'),
@@ -1251,6 +1253,7 @@ FILTER_ROWS = ('no-filter', 'bitmap-1', 'bitmap-2', 'full-1', 'full-2', 'full-4'
                'dispatch-allowed', 'dispatch-sigsys', 'per-full-filter')
 
 
+I386_LINE = re.compile(r'^bench i386=(\S+) op=(\S+) iters=\d+ ticks_per_call=([\d.]+) median=')
 MIT_LINE = re.compile(r'^bench mitigations=(\S+) op=(\S+) ticks_per_call=([\d.]+) median=')
 # The mitigation table's rows under TCG, in the order each adds to the one before
 # (pti+pcid is absent: TCG has no PCID), then auto.
@@ -1268,6 +1271,7 @@ def bench_icount(b, name):
     cells.update({('clock', m[1]): float(m[2]) for m in map(CLOCK_LINE.match, r.lines) if m})
     cells.update({(f'filter={m[1]}', 'getpid'): float(m[2])
                   for m in map(FILTER_LINE.match, r.lines) if m})
+    cells.update({(f'i386={m[1]}', m[2]): float(m[3]) for m in map(I386_LINE.match, r.lines) if m})
     return r, cells
 
 
@@ -1279,6 +1283,7 @@ DOCS_ICOUNT_TABLES = (
      ''),
     ('benchmarks.md', '### Syscall work', r'no-filter|bitmap-\d|full-\d|dispatch-allowed',
      ('getpid',), 'filter='),
+    ('benchmarks.md', '### From i386 programs', r'int80|syscall|sysenter', ('getpid',), 'i386='),
 )
 # And in prose: docs/entry.md's comparison with Linux names the default's three.
 DOCS_ICOUNT_PROSE = ('entry.md', r"against entrylab's (\d+), (\d+) and (\d+)",
@@ -1389,6 +1394,10 @@ def bench_icount_ordering_repeatable(b):
         problems.append('syscall work: expected no-filter (the variant table\'s getpid) < '
                         'bitmap-1 = bitmap-2 < full-1 < full-2 < full-4 < dispatch-sigsys, '
                         f'and no-filter < dispatch-allowed < full-1: {w}')
+    doors = {d: c1.get((f'i386={d}', 'getpid')) for d in ('int80', 'syscall', 'sysenter')}
+    if None in doors.values() or not c1[('irqoff-inline', 'getpid')] < doors['int80']:
+        problems.append('i386: expected getpid by int $0x80, SYSCALL and SYSENTER, each above '
+                        f'the 64-bit getpid {c1[("irqoff-inline", "getpid")]:g}: {doors}')
     stale = docs_table_mismatches(c1)
     if stale:
         problems.append(f'docs quote icount figures this build does not give: {stale}')
@@ -1400,7 +1409,9 @@ def bench_icount_ordering_repeatable(b):
                       f'clock syscall/stable/percpu {c[0]:g}/{c[1]:g}/{c[2]:g}; '
                       f'getpid no filter/bitmap/full-1/full-4/dispatch {w["no-filter"]:g}/'
                       f'{w["bitmap-1"]:g}/{w["full-1"]:g}/{w["full-4"]:g}/'
-                      f'{w["dispatch-allowed"]:g}; identical in two boots')
+                      f'{w["dispatch-allowed"]:g}; i386 getpid int80/syscall/sysenter '
+                      f'{doors["int80"]:g}/{doors["syscall"]:g}/{doors["sysenter"]:g}; '
+                      'identical in two boots')
 
 
 MICRO_LINE = re.compile(r'^micro name=(\S+) iters=(\d+) ticks_per_op=(-?[\d.]+)$')

@@ -97,7 +97,8 @@
 #define __NR_ia32_clock_nanosleep_time64 407
 #define __NR_ia32_futex_time64		422
 #define __NR_ia32_clone3		435
+#define __NR_ia32_entrylab_bench	511	/* not Linux: as __NR_entrylab_bench */
 
-#define IA32_NR_syscalls		436
+#define IA32_NR_syscalls		512
 
 #endif

@@ -1,0 +1,132 @@
+/*
+ * getpid() from an i386 program through each of its doors, the benchmark's
+ * 32-bit rows (make bench boots it as init, on the AMD CPU model and as an
+ * Intel one): int $0x80, and the vDSO's __kernel_vsyscall, which enters by the
+ * CPU vendor's instruction, SYSCALL on AMD and SYSENTER on Intel
+ * (docs/entry.md, "SYSENTER and SYSCALL from compat mode").
+ *
+ * A stock static glibc program (gcc -m32), measured as user/bench.c measures:
+ * the timer tick stopped (the benchmark's control call, which the i386 table
+ * has too), RDTSC around a loop of calls less the same empty loop, the median
+ * of the repetitions. Under icount a tick is an instruction. A human table, and
+ * one "bench i386=DOOR" line per figure.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/auxv.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include <cpuid.h>
+
+#define ENTRYLAB_BENCH	511	/* its number in both tables (include/uapi/bench.h) */
+#define BENCH_BEGIN	3
+#define BENCH_END	4
+#define MAX_REPS	15
+
+static inline uint64_t rdtsc_ordered(void)
+{
+	uint32_t lo, hi;
+
+	asm volatile("lfence; rdtsc" : "=a"(lo), "=d"(hi) : : "memory");
+	return (uint64_t)hi << 32 | lo;
+}
+
+static void *vsyscall;
+
+static uint64_t time_int80(unsigned long iters)
+{
+	uint64_t t0 = rdtsc_ordered();
+
+	for (unsigned long i = 0; i < iters; i++) {
+		long r;
+
+		asm volatile("int $0x80" : "=a"(r) : "a"(SYS_getpid) : "memory");
+	}
+	return rdtsc_ordered() - t0;
+}
+
+static uint64_t time_vsyscall(unsigned long iters)
+{
+	uint64_t t0 = rdtsc_ordered();
+
+	for (unsigned long i = 0; i < iters; i++) {
+		long r;
+
+		asm volatile("call *%1" : "=a"(r) : "r"(vsyscall), "a"(SYS_getpid) : "memory");
+	}
+	return rdtsc_ordered() - t0;
+}
+
+static uint64_t time_empty(unsigned long iters)
+{
+	uint64_t t0 = rdtsc_ordered();
+
+	for (unsigned long i = 0; i < iters; i++)
+		asm volatile("" : : : "memory");
+	return rdtsc_ordered() - t0;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Ticks per call, best and median of reps, with the tick stopped around each loop. */
+static void measure(const char *door, const char *how, uint64_t (*loop)(unsigned long),
+		    unsigned long iters, unsigned long reps)
+{
+	double per[MAX_REPS];
+
+	for (unsigned long r = 0; r < reps; r++) {
+		uint64_t t, empty;
+
+		syscall(ENTRYLAB_BENCH, BENCH_BEGIN);
+		loop(iters / 10);			/* warm: the first calls fault pages in */
+		t = loop(iters);
+		empty = time_empty(iters);
+		syscall(ENTRYLAB_BENCH, BENCH_END);
+		per[r] = (double)(int64_t)(t - empty) / iters;
+	}
+	qsort(per, reps, sizeof(per[0]), cmp_double);
+	printf("bench-i386:   %-10s %-24s %10.2f\n", door, how, per[0]);
+	printf("bench i386=%s op=getpid iters=%lu ticks_per_call=%.2f median=%.2f reps=%lu\n",
+	       door, iters, per[0], per[reps / 2], reps);
+}
+
+int main(int argc, char **argv)
+{
+	unsigned long iters = 10000, reps = 5;
+	unsigned int eax, ebx, ecx, edx;
+	const uint8_t *slot;
+	char vendor[13] = "";
+	const char *fast;
+
+	for (int i = 1; i < argc; i++) {
+		if (!strncmp(argv[i], "iters=", 6))
+			iters = strtoul(argv[i] + 6, NULL, 0);
+		else if (!strncmp(argv[i], "reps=", 5))
+			reps = strtoul(argv[i] + 5, NULL, 0);
+	}
+	if (!iters || !reps || reps > MAX_REPS) {
+		fprintf(stderr, "bench-i386: iters=N (N > 0) reps=N (1 to %d)\n", MAX_REPS);
+		return 2;
+	}
+	__cpuid(0, eax, ebx, ecx, edx);
+	memcpy(vendor, &ebx, 4);
+	memcpy(vendor + 4, &edx, 4);
+	memcpy(vendor + 8, &ecx, 4);
+	vsyscall = (void *)getauxval(AT_SYSINFO);
+	/* What the kernel wrote into __kernel_vsyscall's slot (arch/x86/vdso/vdso32.asm). */
+	slot = (const uint8_t *)vsyscall + 5;
+	fast = slot[0] == 0x0f && slot[1] == 0x34 ? "sysenter" :
+	       slot[0] == 0x0f && slot[1] == 0x05 ? "syscall" : "int80";
+	printf("bench-i386: getpid from an i386 program, ticks per call (iters=%lu reps=%lu, "
+	       "CPU %s)\n", iters, reps, vendor);
+	measure("int80", "int $0x80", time_int80, iters, reps);
+	measure(fast, "__kernel_vsyscall", time_vsyscall, iters, reps);
+	return 0;
+}
