@@ -35,7 +35,8 @@
  * x86-64 ones: restart_syscall is 0 here, so a restart keeps the entry's ABI
  * (get_nr_restart_syscall() in arch/x86/signal.c reads TS_COMPAT for it). The
  * handler is the x86-64 call's where the arguments and structures mean the same
- * in both ABIs, or read the ABI themselves (in_ia32_syscall()); compat_sys_*
+ * in both ABIs, or read the ABI themselves (in_ia32_syscall(): stat's layout,
+ * for one); compat_sys_*
  * (kernel/compat.c, and the time32 ones beside their x86-64 calls) where an
  * i386 structure differs; sys_ia32_* (arch/x86/sys_ia32.c, signal_ia32.c) where
  * the arguments do. Every other number is -ENOSYS.
@@ -93,7 +94,9 @@
 	X(__NR_ia32_vfork,			sys_vfork)		\
 	X(__NR_ia32_ugetrlimit,			compat_sys_getrlimit)	\
 	X(__NR_ia32_mmap2,			sys_ia32_mmap2)		\
-	X(__NR_ia32_fstat64,			compat_sys_fstat64)	\
+	X(__NR_ia32_stat64,			sys_stat)		\
+	X(__NR_ia32_lstat64,			sys_stat)		\
+	X(__NR_ia32_fstat64,			sys_fstat)		\
 	X(__NR_ia32_getuid32,			sys_getuid)		\
 	X(__NR_ia32_getgid32,			sys_getuid)		\
 	X(__NR_ia32_geteuid32,			sys_getuid)		\
@@ -115,6 +118,7 @@
 	X(__NR_ia32_tgkill,			sys_tgkill)		\
 	X(__NR_ia32_waitid,			sys_waitid)		\
 	X(__NR_ia32_openat,			sys_openat)		\
+	X(__NR_ia32_fstatat64,			sys_newfstatat)		\
 	X(__NR_ia32_set_robust_list,		compat_sys_set_robust_list) \
 	X(__NR_ia32_getcpu,			sys_getcpu)		\
 	X(__NR_ia32_eventfd2,			sys_eventfd2)		\

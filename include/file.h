@@ -120,6 +120,8 @@ CPU_VULNERABILITIES(DECLARE_VULNERABILITY_OPEN)
 struct file *snapshot_alloc(void);
 /* fstat()'s answer for f (kernel/fs/read_write.c). */
 void file_stat(const struct file *f, struct kernel_stat *st);
+/* A stat at ubuf in the caller's layout: i386's struct stat64 in an i386 call. 0 or -EFAULT. */
+long put_stat(void __user *ubuf, const struct kernel_stat *st);
 
 /* current's file for fd, with a reference (file_put() it), or NULL: -EBADF. */
 struct file *fget(int fd);

@@ -140,7 +140,6 @@ long compat_sys_sigaction(struct pt_regs *regs);
 long compat_sys_sigaltstack(struct pt_regs *regs);
 long compat_sys_getrlimit(struct pt_regs *regs);
 long compat_sys_setrlimit(struct pt_regs *regs);
-long compat_sys_fstat64(struct pt_regs *regs);
 long compat_sys_set_robust_list(struct pt_regs *regs);
 long compat_sys_nanosleep(struct pt_regs *regs);
 long compat_sys_clock_gettime(struct pt_regs *regs);

@@ -10,13 +10,11 @@
 #include <asm/uaccess.h>
 #include <compat.h>
 #include <errno.h>
-#include <file.h>
 #include <resource.h>
 #include <sched.h>
 #include <signal.h>
 #include <string.h>
 #include <syscalls.h>
-#include <uapi/stat.h>
 
 /* do_sigaction() with i386's struct sigaction in and out (kernel copies; either NULL). */
 static long do_compat_sigaction(int sig, const struct compat_sigaction *act,
@@ -138,30 +136,6 @@ long compat_sys_setrlimit(struct pt_regs *regs)
 		return -EFAULT;
 	new = (struct rlimit64){ rlim_from_compat(r.rlim_cur), rlim_from_compat(r.rlim_max) };
 	return do_prlimit(0, regs->di, &new, &old);
-}
-
-/* fstat64(fd, buf): i386's struct stat64. */
-long compat_sys_fstat64(struct pt_regs *regs)
-{
-	struct file *f = fget(regs->di);
-	struct kernel_stat st;
-	struct stat64 s64;
-
-	if (!f)
-		return -EBADF;
-	file_stat(f, &st);
-	file_put(f);
-	memset(&s64, 0, sizeof(s64));
-	s64.st_dev = st.st_dev;
-	s64.__st_ino = st.st_ino;
-	s64.st_ino = st.st_ino;
-	s64.st_mode = st.st_mode;
-	s64.st_nlink = st.st_nlink;
-	s64.st_rdev = st.st_rdev;
-	s64.st_size = st.st_size;
-	s64.st_blksize = st.st_blksize;
-	s64.st_blocks = st.st_blocks;
-	return copy_to_user(compat_ptr(regs->si), &s64, sizeof(s64)) ? -EFAULT : 0;
 }
 
 /* set_robust_list(head, len): i386's list head is three 32-bit words. */

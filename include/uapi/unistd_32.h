@@ -59,6 +59,8 @@
 #define __NR_ia32_vfork			190
 #define __NR_ia32_ugetrlimit		191
 #define __NR_ia32_mmap2			192
+#define __NR_ia32_stat64		195
+#define __NR_ia32_lstat64		196
 #define __NR_ia32_fstat64		197
 #define __NR_ia32_getuid32		199
 #define __NR_ia32_getgid32		200
@@ -81,6 +83,7 @@
 #define __NR_ia32_tgkill		270
 #define __NR_ia32_waitid		284
 #define __NR_ia32_openat		295
+#define __NR_ia32_fstatat64		300
 #define __NR_ia32_set_robust_list	311
 #define __NR_ia32_getcpu		318
 #define __NR_ia32_eventfd2		328

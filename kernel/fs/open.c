@@ -123,8 +123,11 @@ long sys_open(struct pt_regs *regs)
 	return do_open(AT_FDCWD, (const char __user *)regs->di, regs->si);
 }
 
-/* newfstatat(dirfd, path, statbuf, flags): a name's stat, or dirfd's with AT_EMPTY_PATH. */
-static long do_fstatat(int dirfd, const char __user *upath, struct kernel_stat __user *ust,
+/*
+ * newfstatat(dirfd, path, statbuf, flags): a name's stat, or dirfd's with
+ * AT_EMPTY_PATH (i386's fstatat64, stat64 and lstat64 too: put_stat()).
+ */
+static long do_fstatat(int dirfd, const char __user *upath, void __user *ust,
 		       unsigned long flags)
 {
 	struct file *(*open)(void);
@@ -151,19 +154,19 @@ static long do_fstatat(int dirfd, const char __user *upath, struct kernel_stat _
 	}
 	file_stat(f, &st);
 	file_put(f);
-	return copy_to_user(ust, &st, sizeof(st)) ? -EFAULT : 0;
+	return put_stat(ust, &st);
 }
 
 /* newfstatat(dirfd, path, buf, flags) */
 long sys_newfstatat(struct pt_regs *regs)
 {
 	return do_fstatat((int)regs->di, (const char __user *)regs->si,
-			  (struct kernel_stat __user *)regs->dx, regs->r10);
+			  (void __user *)regs->dx, regs->r10);
 }
 
 /* stat(path, buf): nothing here is a link, so lstat() is the same. */
 long sys_stat(struct pt_regs *regs)
 {
 	return do_fstatat(AT_FDCWD, (const char __user *)regs->di,
-			  (struct kernel_stat __user *)regs->si, 0);
+			  (void __user *)regs->si, 0);
 }

@@ -9,6 +9,7 @@
  * Linux's MAX_RW_COUNT.
  */
 #include <asm/uaccess.h>
+#include <compat.h>
 #include <errno.h>
 #include <file.h>
 #include <kernel.h>
@@ -204,7 +205,8 @@ void file_stat(const struct file *f, struct kernel_stat *st)
 {
 	memset(st, 0, sizeof(*st));
 	st->st_dev = 5;			/* one device for everything: there is one "fs" */
-	st->st_ino = (unsigned long)f->op >> 4;	/* distinct per kind of file */
+	/* Distinct per kind of file, and 32 bits: i386 programs' ino_t is. */
+	st->st_ino = (u32)((unsigned long)f->op >> 4);
 	st->st_nlink = 1;
 	st->st_mode = f->op->mode;
 	st->st_rdev = f->op->rdev;
@@ -212,7 +214,26 @@ void file_stat(const struct file *f, struct kernel_stat *st)
 	st->st_blksize = PAGE_SIZE;
 }
 
-/* fstat(fd, statbuf) */
+long put_stat(void __user *ubuf, const struct kernel_stat *st)
+{
+	struct stat64 s64;
+
+	if (!in_ia32_syscall())
+		return copy_to_user(ubuf, st, sizeof(*st)) ? -EFAULT : 0;
+	memset(&s64, 0, sizeof(s64));
+	s64.st_dev = st->st_dev;
+	s64.__st_ino = st->st_ino;
+	s64.st_ino = st->st_ino;
+	s64.st_mode = st->st_mode;
+	s64.st_nlink = st->st_nlink;
+	s64.st_rdev = st->st_rdev;
+	s64.st_size = st->st_size;
+	s64.st_blksize = st->st_blksize;
+	s64.st_blocks = st->st_blocks;
+	return copy_to_user(ubuf, &s64, sizeof(s64)) ? -EFAULT : 0;
+}
+
+/* fstat(fd, statbuf); i386's fstat64 */
 long sys_fstat(struct pt_regs *regs)
 {
 	struct file *f = fget(regs->di);
@@ -222,7 +243,7 @@ long sys_fstat(struct pt_regs *regs)
 		return -EBADF;
 	file_stat(f, &st);
 	file_put(f);
-	return copy_to_user((void __user *)regs->si, &st, sizeof(st)) ? -EFAULT : 0;
+	return put_stat((void __user *)regs->si, &st);
 }
 
 /* ioctl(fd, request, arg): the file's to answer; -ENOTTY from one that takes none. */

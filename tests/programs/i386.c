@@ -5,7 +5,7 @@
  * entry path; these are the promises they take for granted: the registers each
  * entry keeps, the vendor's fast instruction, argument 6, the signal frame and
  * its return, TLS through the GDT, the 4 GiB address space, bad pointers, both
- * widths of time_t. One KTAP line per case, then the totals.
+ * widths of time_t, i386's struct stat64. One KTAP line per case, then the totals.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -16,6 +16,7 @@
 #include <string.h>
 #include <sys/auxv.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <ucontext.h>
@@ -354,9 +355,28 @@ static void both_time_t_widths(void)
 	CHECK(syscall(162 /* nanosleep, 32-bit */, &nap, NULL) == 0);
 }
 
+/* stat64, fstat64 and fstatat64 write i386's 96-byte struct stat64 (glibc's stat() uses them). */
+static void stat_calls_write_stat64(void)
+{
+	struct { struct stat64 st; uint32_t canary; } buf = { .canary = 0x5a5a5a5a };
+	struct stat st;
+	int fds[2];
+
+	CHECK(sizeof(struct stat64) == 96);
+	CHECK(pipe(fds) == 0);
+	CHECK(syscall(SYS_fstat64, fds[0], &buf.st) == 0);
+	CHECK(S_ISFIFO(buf.st.st_mode) && buf.canary == 0x5a5a5a5a);
+	CHECK(syscall(SYS_stat64, "/dev/null", &buf.st) == 0);
+	CHECK(S_ISCHR(buf.st.st_mode) && buf.canary == 0x5a5a5a5a);
+	CHECK(stat("/dev/null", &st) == 0 && S_ISCHR(st.st_mode));
+	CHECK(fstat(fds[1], &st) == 0 && S_ISFIFO(st.st_mode));
+	close(fds[0]);
+	close(fds[1]);
+}
+
 int main(void)
 {
-	printf("KTAP version 1\n1..12\n");
+	printf("KTAP version 1\n1..13\n");
 	run("threads_keep_their_own_tls", threads_keep_their_own_tls);
 	run("int80_keeps_every_register_but_eax", int80_keeps_every_register_but_eax);
 	run("vsyscall_keeps_every_register_but_eax", vsyscall_keeps_every_register_but_eax);
@@ -369,6 +389,7 @@ int main(void)
 	run("set_thread_area_gives_a_gdt_segment", set_thread_area_gives_a_gdt_segment);
 	run("address_space_is_4gib", address_space_is_4gib);
 	run("both_time_t_widths", both_time_t_widths);
+	run("stat_calls_write_stat64", stat_calls_write_stat64);
 	printf("# Totals: pass:%d fail:%d\n", cases - failures, failures);
 	return failures != 0;
 }
