@@ -144,8 +144,11 @@ $(BUILD)/arch/x86/vdso/vdso.so: $(BUILD)/arch/x86/vdso/vclock_gettime.o arch/x86
 # and the offsets of its symbols, local ones too, for the kernel (kernel/vdso.c).
 VDSO32_SYMS := __kernel_vsyscall __kernel_sigreturn __kernel_rt_sigreturn vsyscall_fast \
 	int80_landing_pad
-$(BUILD)/arch/x86/vdso/vdso32.o: arch/x86/vdso/vdso32.asm $(TOOLS_OK)
-	$(call assemble,-f elf32)
+# Its trampolines' syscall numbers, from the header that defines them.
+VDSO32_NRS = $(shell sed -n 's/^\#define[[:space:]]*\(__NR_ia32_\(rt_\)*sigreturn\)[[:space:]]*\([0-9]*\).*/-D\1=\3/p' \
+	include/uapi/unistd_32.h)
+$(BUILD)/arch/x86/vdso/vdso32.o: arch/x86/vdso/vdso32.asm include/uapi/unistd_32.h $(TOOLS_OK)
+	$(call assemble,-f elf32 $(VDSO32_NRS))
 $(BUILD)/arch/x86/vdso/vdso32.so: $(BUILD)/arch/x86/vdso/vdso32.o arch/x86/vdso/vdso32.lds
 	@echo "  VDSO    $@"
 	$(Q)$(LD) -m elf_i386 $(VDSO_LDFLAGS:linux-vdso.so.1=linux-gate.so.1) \

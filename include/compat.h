@@ -72,7 +72,7 @@ struct compat_rusage {
 	compat_long_t ru_nivcsw;
 };
 
-/* i386's struct stat64 (fstat64, stat64): packed, 96 bytes. */
+/* i386's struct stat64 (stat64, lstat64, fstat64, fstatat64): packed, 96 bytes. */
 struct stat64 {
 	u64 st_dev;
 	u8 __pad0[4];
@@ -123,11 +123,6 @@ struct compat_siginfo {
 		} sigchld;
 		char __size[116];
 	};
-};
-
-struct compat_iovec {
-	compat_uptr_t iov_base;
-	u32 iov_len;
 };
 
 #endif

@@ -53,13 +53,13 @@ global __kernel_sigreturn:function (__kernel_sigreturn.end - __kernel_sigreturn)
 align 32
 __kernel_sigreturn:
 	pop eax				; the signal number: ESP at the sigcontext's frame + 8
-	mov eax, 119			; __NR_ia32_sigreturn
+	mov eax, __NR_ia32_sigreturn	; the number: the Makefile passes it from unistd_32.h
 	int 0x80			; never returns here
 .end:
 
 global __kernel_rt_sigreturn:function (__kernel_rt_sigreturn.end - __kernel_rt_sigreturn)
 align 32
 __kernel_rt_sigreturn:
-	mov eax, 173			; __NR_ia32_rt_sigreturn
+	mov eax, __NR_ia32_rt_sigreturn
 	int 0x80			; never returns here
 .end:
