@@ -1332,6 +1332,7 @@ def bench_icount_ordering_repeatable(b):
     want |= {('clock', c) for c in CLOCK_READERS}
     want |= {(f'mitigations={m}', op) for m in (*MIT_CHAIN, 'auto') for op in MIT_OPS}
     want |= {(f'filter={row}', 'getpid') for row in FILTER_ROWS}
+    want |= {(f'i386={door}', 'getpid') for door in ('int80', 'syscall', 'sysenter')}
     if set(c1) != want:
         problems.append(f'bench lines: missing {sorted(want - set(c1))}, '
                         f'unexpected {sorted(set(c1) - want)}')
@@ -1395,8 +1396,8 @@ def bench_icount_ordering_repeatable(b):
         problems.append('syscall work: expected no-filter (the variant table\'s getpid) < '
                         'bitmap-1 = bitmap-2 < full-1 < full-2 < full-4 < dispatch-sigsys, '
                         f'and no-filter < dispatch-allowed < full-1: {w}')
-    doors = {d: c1.get((f'i386={d}', 'getpid')) for d in ('int80', 'syscall', 'sysenter')}
-    if None in doors.values() or not c1[('irqoff-inline', 'getpid')] < doors['int80']:
+    doors = {d: c1[(f'i386={d}', 'getpid')] for d in ('int80', 'syscall', 'sysenter')}
+    if not c1[('irqoff-inline', 'getpid')] < doors['int80']:
         problems.append('i386: expected getpid by int $0x80, SYSCALL and SYSENTER, each above '
                         f'the 64-bit getpid {c1[("irqoff-inline", "getpid")]:g}: {doors}')
     stale = docs_table_mismatches(c1)

@@ -23,7 +23,7 @@
 #define ENTRYLAB_BENCH	511	/* its number in both tables (include/uapi/bench.h) */
 #define BENCH_BEGIN	3
 #define BENCH_END	4
-#define MAX_REPS	15
+#define MAX_REPS	64	/* as user/init.c's */
 
 static inline uint64_t rdtsc_ordered(void)
 {
@@ -97,6 +97,25 @@ static void measure(const char *door, const char *how, uint64_t (*loop)(unsigned
 	       door, iters, per[0], per[reps / 2], reps);
 }
 
+/* The value of "key=N" in [min, max]: a bad one warned about, the default kept; past max, max. */
+static unsigned long number(const char *arg, unsigned long def, unsigned long min,
+			    unsigned long max)
+{
+	const char *text = strchr(arg, '=') + 1;
+	char *end;
+	unsigned long v = strtoul(text, &end, 0);
+
+	if (!*text || *end || *text == '-' || v < min) {
+		printf("bench-i386: warning: %s is not a number, using %lu\n", arg, def);
+		return def;
+	}
+	if (v > max) {
+		printf("bench-i386: warning: %s is above the maximum %lu, using %lu\n", arg, max, max);
+		return max;
+	}
+	return v;
+}
+
 int main(int argc, char **argv)
 {
 	unsigned long iters = 10000, reps = 5;
@@ -105,15 +124,12 @@ int main(int argc, char **argv)
 	char vendor[13] = "";
 	const char *fast;
 
+	/* init's arguments (make bench's BENCH_ARGS): the two it reads, warned about as init does. */
 	for (int i = 1; i < argc; i++) {
 		if (!strncmp(argv[i], "iters=", 6))
-			iters = strtoul(argv[i] + 6, NULL, 0);
+			iters = number(argv[i], iters, 1, 100000000);
 		else if (!strncmp(argv[i], "reps=", 5))
-			reps = strtoul(argv[i] + 5, NULL, 0);
-	}
-	if (!iters || !reps || reps > MAX_REPS) {
-		fprintf(stderr, "bench-i386: iters=N (N > 0) reps=N (1 to %d)\n", MAX_REPS);
-		return 2;
+			reps = number(argv[i], reps, 1, MAX_REPS);
 	}
 	__cpuid(0, eax, ebx, ecx, edx);
 	memcpy(vendor, &ebx, 4);
