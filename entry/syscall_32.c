@@ -178,6 +178,23 @@ static __always_inline void ia32_dispatch(struct pt_regs *regs, int nr)
 		regs->ax = ia32_sys_call(regs, array_index_nospec(unr, IA32_NR_syscalls));
 }
 
+/*
+ * An i386 call's bracket, for all three entries: TS_COMPAT (the ABI its calls
+ * and a restart read) from before the entry work until after the exit work, and
+ * the exact CPU-time accounting's crossings.
+ */
+static __always_inline void ia32_call_begin(void)
+{
+	task_thread_info(current)->status |= TS_COMPAT;
+	vtime_user_exit_irqoff();
+}
+
+static __always_inline void ia32_call_end(void)
+{
+	task_thread_info(current)->status &= ~TS_COMPAT;
+	vtime_user_enter_irqoff();
+}
+
 /**
  * do_int80_syscall_32 - an int $0x80 system call
  * @regs: the user's registers; ax holds the number, orig_ax -1 (the IDT entry's)
@@ -195,14 +212,11 @@ void do_int80_syscall_32(struct pt_regs *regs)
 		oops(regs, IA32_SYSCALL_VECTOR, "int $0x80 in the kernel");
 	regs->orig_ax = (u32)regs->ax;
 	regs->ax = -ENOSYS;
-	task_thread_info(current)->status |= TS_COMPAT;
-	vtime_user_exit_irqoff();
+	ia32_call_begin();
 	nr = syscall_enter_from_user_mode(regs, (int)regs->orig_ax);
 	ia32_dispatch(regs, nr);
 	syscall_exit_to_user_mode(regs);
-	/* After the exit work, whose signal delivery may have restarted the call. */
-	task_thread_info(current)->status &= ~TS_COMPAT;
-	vtime_user_enter_irqoff();
+	ia32_call_end();	/* after the exit work, whose signal delivery may restart the call */
 }
 
 /**
@@ -228,8 +242,7 @@ static bool do_fast_syscall_32(struct pt_regs *regs)
 	u32 arg6;
 
 	regs->ip = landing_pad;
-	task_thread_info(current)->status |= TS_COMPAT;
-	vtime_user_exit_irqoff();
+	ia32_call_begin();
 	syscall_enter_from_user_mode_prepare(regs);
 	if (unlikely(copy_from_user(&arg6, compat_ptr(regs->sp), sizeof(arg6)))) {
 		/* No call ran: no syscall exit work, so no step over it to report either. */
@@ -237,16 +250,14 @@ static bool do_fast_syscall_32(struct pt_regs *regs)
 		clear_tsk_thread_flag(current, TIF_SINGLESTEP);
 		local_irq_disable();
 		irqentry_exit_to_user_mode_irqoff(regs);
-		task_thread_info(current)->status &= ~TS_COMPAT;
-		vtime_user_enter_irqoff();
+		ia32_call_end();
 		return false;
 	}
 	regs->bp = arg6;
 	nr = syscall_enter_from_user_mode_work(regs, nr);
 	ia32_dispatch(regs, nr);
 	syscall_exit_to_user_mode(regs);
-	task_thread_info(current)->status &= ~TS_COMPAT;
-	vtime_user_enter_irqoff();
+	ia32_call_end();
 
 	if (unlikely(regs->ip != landing_pad || regs->cs != __USER32_CS ||
 		     regs->ss != __USER_DS ||
