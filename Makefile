@@ -134,14 +134,17 @@ VDSO_LDFLAGS := -shared -soname=linux-vdso.so.1 --hash-style=both --eh-frame-hdr
 
 $(BUILD)/arch/x86/vdso/%.o: arch/x86/vdso/%.c $(TOOLS_OK)
 	$(call compile_c,$(VDSO_CFLAGS))
+$(BUILD)/arch/x86/vdso/%-32.o: arch/x86/vdso/%.c $(TOOLS_OK)
+	$(call compile_c,$(VDSO_CFLAGS) -m32, [i386])
 $(BUILD)/arch/x86/vdso/vdso.so: $(BUILD)/arch/x86/vdso/vclock_gettime.o arch/x86/vdso/vdso.lds
 	@echo "  VDSO    $@"
 	$(Q)$(LD) $(VDSO_LDFLAGS) -T arch/x86/vdso/vdso.lds -o $@.dbg $<
 	$(Q)if readelf -rW $@.dbg | grep -q R_X86_64; then \
 		echo "$@: the vDSO must not need relocations:" >&2; readelf -rW $@.dbg >&2; exit 1; fi
 	$(Q)objcopy -S $@.dbg $@
-# The 32-bit vDSO (arch/x86/vdso/vdso32.asm), for i386 programs: the same checks,
-# and the offsets of its symbols, local ones too, for the kernel (kernel/vdso.c).
+# The 32-bit vDSO, for i386 programs: vdso32.asm's entry and signal trampolines and
+# the clocks compiled for i386. The same checks, and the offsets of its symbols,
+# local ones too, for the kernel (kernel/vdso.c).
 VDSO32_SYMS := __kernel_vsyscall __kernel_sigreturn __kernel_rt_sigreturn vsyscall_fast \
 	int80_landing_pad
 # Its trampolines' syscall numbers, from the header that defines them.
@@ -149,10 +152,11 @@ VDSO32_NRS = $(shell sed -n 's/^\#define[[:space:]]*\(__NR_ia32_\(rt_\)*sigretur
 	include/uapi/unistd_32.h)
 $(BUILD)/arch/x86/vdso/vdso32.o: arch/x86/vdso/vdso32.asm include/uapi/unistd_32.h $(TOOLS_OK)
 	$(call assemble,-f elf32 $(VDSO32_NRS))
-$(BUILD)/arch/x86/vdso/vdso32.so: $(BUILD)/arch/x86/vdso/vdso32.o arch/x86/vdso/vdso32.lds
+$(BUILD)/arch/x86/vdso/vdso32.so: $(BUILD)/arch/x86/vdso/vdso32.o \
+		$(BUILD)/arch/x86/vdso/vclock_gettime-32.o arch/x86/vdso/vdso32.lds
 	@echo "  VDSO    $@"
 	$(Q)$(LD) -m elf_i386 $(VDSO_LDFLAGS:linux-vdso.so.1=linux-gate.so.1) \
-		-T arch/x86/vdso/vdso32.lds -o $@.dbg $<
+		-T arch/x86/vdso/vdso32.lds -o $@.dbg $(filter %.o,$^)
 	$(Q)if readelf -rW $@.dbg | grep -q R_386; then \
 		echo "$@: the vDSO must not need relocations:" >&2; readelf -rW $@.dbg >&2; exit 1; fi
 	$(Q)objcopy -S $@.dbg $@
@@ -370,6 +374,10 @@ $(BUILD)/tests/threads-glibc-i386.elf: tests/programs/threads.c $(TOOLS_OK)
 	@mkdir -p $(dir $@)
 	@echo "  HOSTCC  $@ [static glibc, i386]"
 	$(Q)$(CC) -m32 -static -O2 -pthread -o $@ $<
+$(BUILD)/tests/vdso-glibc-i386.elf: tests/programs/vdso-glibc.c $(TOOLS_OK)
+	@mkdir -p $(dir $@)
+	@echo "  HOSTCC  $@ [static glibc, i386]"
+	$(Q)$(CC) -m32 -static -O2 -idirafter include -o $@ $<
 # The benchmark's i386 rows (scripts/bench_i386.sh): a stock glibc program too.
 $(BUILD)/user/i386/bench.elf: user/i386/bench.c $(TOOLS_OK)
 	@mkdir -p $(dir $@)
@@ -408,7 +416,8 @@ test: $(KERNEL) $(USER_PROGS) $(BUILD)/tests/hello-glibc.elf $(BUILD)/tests/hell
 	$(BUILD)/tests/hello-pie.elf \
 	$(BUILD)/tests/threads-glibc.elf $(BUILD)/tests/threads-glibc-i386.elf \
 	$(BUILD)/tests/i386-suite.elf \
-	$(BUILD)/tests/vdso-glibc.elf $(BUILD)/tests/threads-musl.elf $(BUILD)/tests/threads-rust.elf \
+	$(BUILD)/tests/vdso-glibc.elf $(BUILD)/tests/vdso-glibc-i386.elf \
+	$(BUILD)/tests/threads-musl.elf $(BUILD)/tests/threads-rust.elf \
 	$(BUILD)/tests/threads-rust-pie.elf $(BUILD)/tests/goroutines-go.elf
 	$(Q)$(MAKE) --no-print-directory BUILD=$(BUILD)/debug DEBUG_ENTRY=1 $(BUILD)/debug/entrylab.elf
 	$(Q)python3 tests/run.py --build $(BUILD)

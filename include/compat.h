@@ -12,6 +12,7 @@
 
 #include <compiler.h>
 #include <thread_info.h>
+#include <time.h>
 
 typedef u32 compat_uptr_t;
 typedef s32 compat_long_t;
@@ -28,17 +29,6 @@ static __always_inline void __user *compat_ptr(compat_uptr_t p)
 {
 	return (void __user *)(unsigned long)p;
 }
-
-/* The 32-bit time_t of the calls older than Linux 5.1's *_time64 ones. */
-struct old_timespec32 {
-	s32 tv_sec;
-	s32 tv_nsec;
-};
-
-struct old_timeval32 {
-	s32 tv_sec;
-	s32 tv_usec;
-};
 
 struct compat_sigaction {
 	compat_uptr_t handler;

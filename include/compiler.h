@@ -47,6 +47,7 @@ typedef u64 phys_addr_t;
 #define MAX(a, b)		((a) > (b) ? (a) : (b))
 #define ABS(x)			((x) < 0 ? -(x) : (x))
 #define BIT(n)			(1UL << (n))
+#define BIT_ULL(n)		(1ULL << (n))
 #define U8_MAX			0xff
 #define INT_MIN			(-2147483647 - 1)
 #define container_of(p, type, member) \

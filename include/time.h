@@ -4,6 +4,7 @@
 #define _ENTRYLAB_TIME_H
 
 #include <compiler.h>
+#include <math64.h>
 
 #define NSEC_PER_SEC	1000000000UL
 #define NSEC_PER_MSEC	1000000UL
@@ -45,10 +46,28 @@ static __always_inline int clock_base(int clock)
 /* Every clock here reads the TSC, converted to whole ns: that is its resolution. */
 #define CLOCK_RESOLUTION_NS	1
 
-/* The layouts clock_gettime(), gettimeofday() and the vDSO write. */
+/*
+ * The layouts clock_gettime(), gettimeofday() and the vDSO write. Fixed-width, as
+ * Linux's __kernel_timespec: the i386 *_time64 calls and the 32-bit vDSO write
+ * the same one.
+ */
 struct kernel_timespec {
 	s64 tv_sec;
-	long tv_nsec;
+	s64 tv_nsec;
+};
+
+/*
+ * The i386 calls older than Linux 5.1's *_time64 ones write a 32-bit time_t (kernel/compat.c,
+ * and the 32-bit vDSO).
+ */
+struct old_timespec32 {
+	s32 tv_sec;
+	s32 tv_nsec;
+};
+
+struct old_timeval32 {
+	s32 tv_sec;
+	s32 tv_usec;
 };
 
 /* A timer's setting, as timer_settime() and timerfd_settime() take it. */
@@ -71,10 +90,13 @@ static __always_inline bool timespec_valid(const struct kernel_timespec *ts)
 	return ts->tv_sec >= 0 && ts->tv_nsec >= 0 && (unsigned long)ts->tv_nsec < NSEC_PER_SEC;
 }
 
-/* ns as the layouts the calls write. */
+/* ns as the layouts the calls write (the 32-bit vDSO's too: no libgcc division). */
 static __always_inline struct kernel_timespec ns_to_timespec(u64 ns)
 {
-	return (struct kernel_timespec){ ns / NSEC_PER_SEC, ns % NSEC_PER_SEC };
+	u32 nsec;
+	u64 sec = div_u64_rem(ns, NSEC_PER_SEC, &nsec);
+
+	return (struct kernel_timespec){ sec, nsec };
 }
 
 /* Clock ticks (clock_t) as times() and SIGCHLD's si_utime count them: Linux's USER_HZ. */
@@ -86,7 +108,10 @@ static __always_inline long ns_to_clock_t(u64 ns)
 
 static __always_inline struct kernel_timeval ns_to_timeval(u64 ns)
 {
-	return (struct kernel_timeval){ ns / NSEC_PER_SEC, ns % NSEC_PER_SEC / NSEC_PER_USEC };
+	u32 nsec;
+	u64 sec = div_u64_rem(ns, NSEC_PER_SEC, &nsec);
+
+	return (struct kernel_timeval){ sec, nsec / NSEC_PER_USEC };
 }
 
 /* Saturates instead of wrapping: a sleep of 2^63 ns is "for ever" either way. */

@@ -24,12 +24,17 @@
  * 32 - shift as their multiplier and pre-shift, and the stable record carries the
  * fraction of a nanosecond across its rebases, so both readers return exactly the
  * same value for the same TSC (kernel/time_test.c checks it).
+ *
+ * The 32-bit vDSO reads the page too, compiled for i386: so every u64 of the page
+ * is 8-byte aligned in both ABIs (i386 aligns a u64 member to 4), and the
+ * arithmetic below is math64.h's, which needs no 128-bit type and no libgcc.
  */
 #ifndef _ENTRYLAB_VVAR_H
 #define _ENTRYLAB_VVAR_H
 
-#include <asm/percpu.h>
 #include <compiler.h>
+#include <math64.h>
+#include <threads.h>
 
 /* Which reader the vDSO uses: vdso_clock= at boot, BENCH_CLOCK while benchmarking. */
 enum vclock_mode {
@@ -38,17 +43,20 @@ enum vclock_mode {
 	VCLOCK_PERCPU,		/* this CPU's pvclock record, checked against migration */
 };
 
+/* A u64 where an i386 compiler puts it too: the page has one layout for both vDSOs. */
+typedef u64 vvar_u64 __aligned(8);
+
 struct vdso_clock {
 	u32 seq;		/* odd while CPU 0 rewrites the fields below */
 	u32 vclock_mode;	/* enum vclock_mode */
-	u64 cycle_last;		/* the TSC at the last rebase */
-	u64 mono_ns;		/* CLOCK_MONOTONIC at cycle_last: whole ns ... */
-	u64 mono_frac;		/* ... and the fraction, in 2^-shift ns */
-	u64 max_cycles;		/* beyond this, delta * mult needs 128 bits */
-	u32 mult, shift;	/* ns = ticks * mult >> shift */
-	u64 real_offset_ns;	/* CLOCK_REALTIME - CLOCK_MONOTONIC: fixed, no settimeofday */
+	vvar_u64 cycle_last;	/* the TSC at the last rebase */
+	vvar_u64 mono_ns;	/* CLOCK_MONOTONIC at cycle_last: whole ns ... */
+	vvar_u64 mono_frac;	/* ... and the fraction, in 2^-shift ns */
+	vvar_u64 max_cycles;	/* beyond this, delta * mult needs more than 64 bits */
+	u32 mult, shift;	/* ns = ticks * mult >> shift, shift <= 32 */
+	vvar_u64 real_offset_ns; /* CLOCK_REALTIME - CLOCK_MONOTONIC: fixed, no settimeofday */
 	u32 getcpu_rdtscp;	/* IA32_TSC_AUX holds the CPU number: RDTSCP gives it */
-};
+} __aligned(8);
 
 /*
  * KVM's per-vCPU time record (Documentation/virt/kvm/x86/msr.rst):
@@ -93,7 +101,12 @@ static __always_inline u64 vclock_ns_at(const struct vdso_clock *c, u64 tsc)
 	/* Another CPU's TSC may be a few ticks behind CPU 0's last rebase: never go back. */
 	if (likely(delta <= c->max_cycles))
 		return c->mono_ns + ((delta * c->mult + c->mono_frac) >> c->shift);
-	return c->mono_ns + (u64)(((unsigned __int128)delta * c->mult + c->mono_frac) >> c->shift);
+	/*
+	 * No tick for a long while: the product's low shift bits (exact modulo 2^64)
+	 * and the fraction may carry one more ns into the high part.
+	 */
+	return c->mono_ns + mul_u64_u32_shr(delta, c->mult, c->shift) +
+	       (((delta * c->mult & (BIT_ULL(c->shift) - 1)) + c->mono_frac) >> c->shift);
 }
 
 /**
@@ -128,7 +141,7 @@ static __always_inline u64 pvclock_ns_at(const struct pvclock_vcpu_time_info *p,
 		delta <<= p->tsc_shift;
 	else
 		delta >>= -p->tsc_shift;
-	return p->system_time + (u64)(((unsigned __int128)delta * p->tsc_to_system_mul) >> 32);
+	return p->system_time + mul_u64_u32_shr(delta, p->tsc_to_system_mul, 32);
 }
 
 #endif

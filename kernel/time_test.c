@@ -43,7 +43,7 @@ SELFTEST(timekeeping, readers_agree_to_the_nanosecond)
 	const u64 tscs[] = {
 		now, now + 1, now + 999, now + tsc_khz * 1000,
 		c.cycle_last + c.max_cycles, c.cycle_last + c.max_cycles + 1,
-		c.cycle_last + 50 * c.max_cycles,	/* the 128-bit path */
+		c.cycle_last + 50 * c.max_cycles,	/* the long path: mul_u64_u32_shr() */
 	};
 	unsigned int cpu;
 

@@ -246,6 +246,27 @@ BOOTS = {
                                                      r'^vdso-glibc: 5000 clock calls, 3000 '
                                                      r'reached the kernel \(expected 3000\)',
                                                      SUCCESS)),
+    # The same program built for i386: the 32-bit vDSO, whose fallback is __kernel_vsyscall.
+    'glibc-i386-clocks-through-the-vdso': dict(init='{b}/tests/vdso-glibc-i386.elf',
+                                               init_args='vdso', lines=(
+        r'^vdso-glibc: 5000 clock calls, 1000 reached the kernel \(expected 1000\), values ok$',
+        SUCCESS)),
+    'smp2-glibc-i386-clocks-percpu-reader': dict(init='{b}/tests/vdso-glibc-i386.elf',
+                                                 init_args='vdso', cmdline='vdso_clock=percpu',
+                                                 env={'SMP': '2'}, lines=(
+        r'^vdso: clock reader percpu, ', r'^vdso-glibc: 5000 clock calls, 1000 reached ',
+        SUCCESS)),
+    'glibc-i386-clocks-tsc-unstable-syscall': dict(init='{b}/tests/vdso-glibc-i386.elf',
+                                                   init_args='syscall', cmdline='tsc=unstable',
+                                                   lines=(
+        r'^vdso-glibc: 5000 clock calls, 4000 reached the kernel \(expected 4000\), values ok$',
+        SUCCESS)),
+    'glibc-i386-clocks-tsc-unstable-sysenter': dict(init='{b}/tests/vdso-glibc-i386.elf',
+                                                    init_args='syscall', cmdline='tsc=unstable',
+                                                    env={'CPU': 'max,vendor=GenuineIntel'},
+                                                    lines=(
+        r'^vdso-glibc: 5000 clock calls, 4000 reached the kernel \(expected 4000\), values ok$',
+        SUCCESS)),
     'vdso-clock-bad-value-warned': dict(init='{b}/tests/vdso-glibc.elf', init_args='vdso',
                                         cmdline='vdso_clock=fast', lines=(
         r'^cmdline: vdso_clock=fast is not stable or percpu, using stable$', SUCCESS)),
@@ -506,6 +527,21 @@ CLAIMS = [
     (['glibc-clocks-tsc-unstable-syscall'],
      'the same with `tsc=unstable`: the vDSO falls back, and exactly the 3,000 clock-reading '
      'calls reach the kernel (getres and getcpu stay in the vDSO): the count counts'),
+    (['glibc-i386-clocks-through-the-vdso', 'smp2-glibc-i386-clocks-percpu-reader'],
+     'the same program built for i386 (`gcc -m32 -static`) finds the 32-bit vDSO\'s '
+     '`__vdso_clock_gettime64`, `__vdso_gettimeofday` and `__vdso_time`: only its 1,000 '
+     '`clock_getres` calls reach the kernel (i386 glibc asks for `clock_getres_time64` first, '
+     'which Linux\'s 32-bit vDSO has not either; `sched_getcpu` reads rseq); each clock read '
+     'by a system call lies between two vDSO readings (CLOCK_MONOTONIC and CLOCK_REALTIME, '
+     '100 times), in both programs. Stable reader on one CPU, per-CPU reader on two'),
+    (['glibc-i386-clocks-tsc-unstable-syscall', 'glibc-i386-clocks-tsc-unstable-sysenter'],
+     'the i386 program with `tsc=unstable`: 4,000 calls reach the kernel, the 32-bit vDSO\'s '
+     'fallbacks through `__kernel_vsyscall` (SYSCALL on the AMD model, SYSENTER as an Intel one)'),
+    (['math64-i386-matches-x86-64'],
+     'include/math64.h built for x86-64 (a 128-bit product, one 64-bit DIV) and for i386 '
+     '(32-bit MULs and DIVs, as the 32-bit vDSO computes the time) and run on the host: '
+     'the same 20,000 results, and every quotient times the divisor plus the remainder is '
+     'the dividend'),
     (['vdso-clock-bad-value-warned'],
      '`vdso_clock=fast`: one warning naming the value used instead'),
     (['uefi-selftests', 'uefi-bench', 'uefi-acpi-power-off-without-exit-device'],
@@ -542,8 +578,9 @@ CLAIMS = [
     (['glibc-i386-threads-fork-sleep', 'smp2-glibc-i386-threads-fork-sleep'],
      'the same tests/programs/threads.c built as an i386 program (`gcc -m32 -static`): an '
      'ELF32 file run in compat mode, its TLS in a GDT descriptor (`set_thread_area`, GS '
-     '0x63), threads by clone3 with a `struct user_desc`, every call by `int $0x80` through '
-     'the i386 table, its handler on an i386 signal frame. One CPU and two'),
+     '0x63), threads by clone3 with a `struct user_desc`, every call through '
+     '`__kernel_vsyscall` (AT_SYSINFO) and the i386 table, its handler on an i386 signal '
+     'frame. One CPU and two'),
     (['i386-suite-amd-syscall', 'i386-suite-intel-sysenter', 'smp2-i386-suite-amd-syscall'],
      'tests/programs/i386.c, the i386 suite, a `gcc -m32 -static` glibc program with one KTAP '
      'line per case: int $0x80 and `__kernel_vsyscall` keep every register but EAX; the '
@@ -1014,6 +1051,30 @@ def int80_dispatch_has_no_indirect_branch(b):
         problems.append('entry_INT80_compat does not call clear_bhb_loop')
     return problems, ('do_int80_syscall_32 has no indirect call or jump; entry_INT80_compat '
                       'calls clear_bhb_loop')
+
+
+@check
+def math64_i386_matches_x86_64(b):
+    """include/math64.h's i386 way (32-bit MUL and DIV, the 32-bit vDSO's) computes what its
+    x86-64 way does (a 128-bit product), case for case."""
+    outputs = {}
+    for bits in ('64', '32'):
+        exe = os.path.join(b, 'tests', f'math64-{bits}')
+        os.makedirs(os.path.dirname(exe), exist_ok=True)
+        cc = subprocess.run(['gcc', f'-m{bits}', '-ffreestanding', '-O2', '-Wall', '-Werror',
+                             '-Iinclude', '-o', exe, 'tests/programs/math64.c'],
+                            cwd=ROOT, capture_output=True, text=True)
+        if cc.returncode:
+            return [f'gcc -m{bits}: {cc.stderr.strip()}'], ''
+        run = subprocess.run([exe], capture_output=True, text=True)
+        outputs[bits] = run.stdout.splitlines()
+        if run.returncode:
+            return [f'math64-{bits}: {outputs[bits][-1:]}'], ''
+    problems = [f'case {i}: x86-64 {x!r}, i386 {y!r}'
+                for i, (x, y) in enumerate(zip(outputs['64'], outputs['32'])) if x != y][:3]
+    if len(outputs['64']) != len(outputs['32']):
+        problems.append('the two builds printed different numbers of lines')
+    return problems, f'{outputs["64"][-1]}; the i386 build prints the same {len(outputs["32"])} lines'
 
 
 @check

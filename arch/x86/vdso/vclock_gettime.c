@@ -1,9 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The vDSO: clock_gettime(), clock_getres(), gettimeofday(), time() and getcpu() in ring 3,
- * without a system call. The kernel maps this code (read-execute) into every
- * process one page above the vvar page (read-only), which it finds at the fixed
- * distance vdso.lds gives vvar_page; AT_SYSINFO_EHDR tells the C library where.
+ * The vDSO's clocks: clock_gettime(), clock_getres(), gettimeofday(), time() and
+ * getcpu() in ring 3, without a system call. The kernel maps the vDSO
+ * (read-execute) into every process one page above the vvar page (read-only),
+ * which it finds at the fixed distance its linker script gives vvar_page;
+ * AT_SYSINFO_EHDR tells the C library where.
+ *
+ * Compiled twice, as Linux's: for x86-64 into vdso.so, and with -m32 into the
+ * 32-bit vDSO (vdso32.so, with vdso32.asm's entry and signal trampolines) for
+ * i386 programs. The readers are one source; only the entry points differ,
+ * because the ABIs do: an i386 program calls both the old calls with 32-bit time
+ * and __vdso_clock_gettime64, and falls back through __kernel_vsyscall.
  *
  * Built position-independent, with no data and no relocations (the Makefile
  * checks), so the same pages work at any address: mremap() may move them.
@@ -17,11 +24,16 @@
  *                   rate): the system call
  */
 #include <time.h>
-#include <uapi/unistd.h>
 #include <vvar.h>
+#ifdef __x86_64__
+#include <uapi/unistd.h>
+#else
+#include <uapi/unistd_32.h>
+#endif
 
 /*
- * vdso.lds places it one page below the vDSO's first byte; hidden: RIP-relative.
+ * The linker script places it one page below the vDSO's first byte; hidden, so the
+ * code reaches it PC-relatively (RIP-relative, or i386's offset from the GOT).
  * Not const, although ring 3 cannot write it: the kernel does, all the time, and
  * gcc may load a const object's fields once and keep them across the readers'
  * retry loops (their barriers do not stop it), so that a retried read of the
@@ -29,12 +41,19 @@
  */
 extern struct vvar_page vvar_page __attribute__((visibility("hidden")));
 
+/* The fallback: the system call, made as this ABI makes one. */
 static __always_inline long vdso_syscall3(long nr, long a0, long a1, long a2)
 {
 	long ret;
 
+#ifdef __x86_64__
 	asm volatile("syscall" : "=a"(ret) : "a"(nr), "D"(a0), "S"(a1), "d"(a2)
 		     : "rcx", "r11", "memory");
+#else
+	/* The fastest way the CPU allows (vdso32.asm), which preserves all but EAX. */
+	asm volatile("call __kernel_vsyscall" : "=a"(ret) : "a"(nr), "b"(a0), "c"(a1), "d"(a2)
+		     : "memory");
+#endif
 	return ret;
 }
 
@@ -87,29 +106,68 @@ static __always_inline bool vread_monotonic(u64 *ns)
 	}
 }
 
-int __vdso_clock_gettime(int clock, struct kernel_timespec *ts)
+/* The clock's time in ns; false: another clock (the CPU-time ones, a bad id) or no usable TSC. */
+static __always_inline bool vread_clock(int clock, u64 *ns)
 {
 	int base = clock_base(clock);
+
+	if (base < 0 || !vread_monotonic(ns))
+		return false;
+	if (base == CLOCK_REALTIME)
+		*ns += vvar_page.clock.real_offset_ns;
+	return true;
+}
+
+/* clock_getres() needs no clock: every clock the vDSO reads has the same resolution. */
+static __always_inline bool vread_resolution(int clock, u32 *nsec)
+{
+	if (clock_base(clock) < 0)
+		return false;
+	*nsec = CLOCK_RESOLUTION_NS;
+	return true;
+}
+
+static __always_inline long vgetcpu(unsigned int *cpu, unsigned int *node, void *unused,
+				    long nr_getcpu)
+{
+	unsigned int c;
+
+	if (!READ_ONCE(vvar_page.clock.getcpu_rdtscp))
+		return vdso_syscall3(nr_getcpu, (long)cpu, (long)node, (long)unused);
+	c = vgetcpu_rdtscp();
+	if (cpu)
+		*cpu = c;
+	if (node)
+		*node = 0;
+	return 0;
+}
+
+/* clock_gettime() with 64-bit time: x86-64's, and i386's clock_gettime64(). */
+static __always_inline int vclock_gettime64(int clock, struct kernel_timespec *ts, long nr)
+{
 	u64 ns;
 
-	/* Another clock (the CPU-time ones, or a bad id), or no usable TSC: the kernel answers. */
-	if (base < 0 || !vread_monotonic(&ns))
-		return vdso_syscall3(__NR_clock_gettime, clock, (long)ts, 0);
-	if (base == CLOCK_REALTIME)
-		ns += vvar_page.clock.real_offset_ns;
-	ts->tv_sec = ns / NSEC_PER_SEC;
-	ts->tv_nsec = ns % NSEC_PER_SEC;
+	if (!vread_clock(clock, &ns))
+		return vdso_syscall3(nr, clock, (long)ts, 0);
+	*ts = ns_to_timespec(ns);
 	return 0;
+}
+
+#ifdef __x86_64__
+
+int __vdso_clock_gettime(int clock, struct kernel_timespec *ts)
+{
+	return vclock_gettime64(clock, ts, __NR_clock_gettime);
 }
 
 int __vdso_clock_getres(int clock, struct kernel_timespec *res)
 {
-	if (clock_base(clock) < 0)
+	u32 nsec;
+
+	if (!vread_resolution(clock, &nsec))
 		return vdso_syscall3(__NR_clock_getres, clock, (long)res, 0);
-	if (res) {
-		res->tv_sec = 0;
-		res->tv_nsec = CLOCK_RESOLUTION_NS;
-	}
+	if (res)
+		*res = (struct kernel_timespec){ 0, nsec };
 	return 0;
 }
 
@@ -118,13 +176,10 @@ int __vdso_gettimeofday(struct kernel_timeval *tv, void *tz)
 	u64 ns;
 
 	/* A time zone is asked for rarely; the kernel fills it in (always UTC). */
-	if (tz || !vread_monotonic(&ns))
+	if (tz || !vread_clock(CLOCK_REALTIME, &ns))
 		return vdso_syscall3(__NR_gettimeofday, (long)tv, (long)tz, 0);
-	if (tv) {
-		ns += vvar_page.clock.real_offset_ns;
-		tv->tv_sec = ns / NSEC_PER_SEC;
-		tv->tv_usec = ns % NSEC_PER_SEC / 1000;
-	}
+	if (tv)
+		*tv = ns_to_timeval(ns);
 	return 0;
 }
 
@@ -133,9 +188,9 @@ long __vdso_time(long *t)
 	u64 ns;
 	long secs;
 
-	if (!vread_monotonic(&ns))
+	if (!vread_clock(CLOCK_REALTIME, &ns))
 		return vdso_syscall3(__NR_time, (long)t, 0, 0);
-	secs = (ns + vvar_page.clock.real_offset_ns) / NSEC_PER_SEC;
+	secs = ns_to_timespec(ns).tv_sec;
 	if (t)
 		*t = secs;
 	return secs;
@@ -143,16 +198,7 @@ long __vdso_time(long *t)
 
 long __vdso_getcpu(unsigned int *cpu, unsigned int *node, void *unused)
 {
-	unsigned int c;
-
-	if (!READ_ONCE(vvar_page.clock.getcpu_rdtscp))
-		return vdso_syscall3(__NR_getcpu, (long)cpu, (long)node, (long)unused);
-	c = vgetcpu_rdtscp();
-	if (cpu)
-		*cpu = c;
-	if (node)
-		*node = 0;
-	return 0;
+	return vgetcpu(cpu, node, unused, __NR_getcpu);
 }
 
 /* The names without the prefix, as Linux's vDSO exports them too. */
@@ -165,3 +211,67 @@ int gettimeofday(struct kernel_timeval *tv, void *tz)
 long time(long *t) __attribute__((weak, alias("__vdso_time")));
 long getcpu(unsigned int *cpu, unsigned int *node, void *unused)
 	__attribute__((weak, alias("__vdso_getcpu")));
+
+#else /* i386: what Linux's 32-bit vDSO exports, the old calls' 32-bit time_t included */
+
+int __vdso_clock_gettime64(int clock, struct kernel_timespec *ts)
+{
+	return vclock_gettime64(clock, ts, __NR_ia32_clock_gettime64);
+}
+
+/* A time past 2038 wraps, as the system call's would: it writes the same layout. */
+int __vdso_clock_gettime(int clock, struct old_timespec32 *ts)
+{
+	struct kernel_timespec t;
+	u64 ns;
+
+	if (!vread_clock(clock, &ns))
+		return vdso_syscall3(__NR_ia32_clock_gettime, clock, (long)ts, 0);
+	t = ns_to_timespec(ns);
+	*ts = (struct old_timespec32){ t.tv_sec, t.tv_nsec };
+	return 0;
+}
+
+int __vdso_clock_getres(int clock, struct old_timespec32 *res)
+{
+	u32 nsec;
+
+	if (!vread_resolution(clock, &nsec))
+		return vdso_syscall3(__NR_ia32_clock_getres, clock, (long)res, 0);
+	if (res)
+		*res = (struct old_timespec32){ 0, nsec };
+	return 0;
+}
+
+int __vdso_gettimeofday(struct old_timeval32 *tv, void *tz)
+{
+	struct kernel_timeval t;
+	u64 ns;
+
+	if (tz || !vread_clock(CLOCK_REALTIME, &ns))
+		return vdso_syscall3(__NR_ia32_gettimeofday, (long)tv, (long)tz, 0);
+	t = ns_to_timeval(ns);
+	if (tv)
+		*tv = (struct old_timeval32){ t.tv_sec, t.tv_usec };
+	return 0;
+}
+
+s32 __vdso_time(s32 *t)
+{
+	u64 ns;
+	s32 secs;
+
+	if (!vread_clock(CLOCK_REALTIME, &ns))
+		return vdso_syscall3(__NR_ia32_time, (long)t, 0, 0);
+	secs = ns_to_timespec(ns).tv_sec;
+	if (t)
+		*t = secs;
+	return secs;
+}
+
+long __vdso_getcpu(unsigned int *cpu, unsigned int *node, void *unused)
+{
+	return vgetcpu(cpu, node, unused, __NR_ia32_getcpu);
+}
+
+#endif

@@ -14,8 +14,7 @@
 #include <asm/desc.h>
 #include <asm/page.h>
 #include <compiler.h>
-
-#define NR_CPUS 8
+#include <threads.h>
 
 struct task;
 struct mm;
