@@ -9,8 +9,8 @@
 #   make selftests-x86  Linux's x86 entry selftests, unmodified, as init (docs/testing.md)
 #   make selftests-linux  Linux's other selftests entrylab runs, unmodified, as init
 #   make plot       the last benchmark's tables as figures (LOG=file: any run's)
-#   make trace      one syscall instruction by instruction (VARIANT=, OP=, MITIGATIONS=), and the
-#                   per-variant summary in docs/entry.md refreshed
+#   make trace      one syscall instruction by instruction (VARIANT=, OP=, MITIGATIONS=; I386=
+#                   an i386 getpid's door), and the summaries in docs/entry.md refreshed
 #   make usb DEV=/dev/sdX  write the ISO to a USB stick (docs/bare-metal.md)
 #   make disasm     refresh docs/entry.md's annotated do_syscall_64 and its booted SYSCALL stubs
 #   make debug      boot halted with a gdb stub on :1234
@@ -18,7 +18,7 @@
 #
 # Variables (README.md, "Make variables"): CMDLINE, INIT, INIT_ARGS, BENCH_ARGS,
 # ICOUNT, KVM, CPU, SMP, TCG_THREAD, GUI, TIMEOUT, FIRMWARE, EXIT_DEVICE, QEMU_EXTRA,
-# DEBUG_ENTRY, V; make usb takes DEV, make trace VARIANT, OP and MITIGATIONS. A run's outcome is
+# DEBUG_ENTRY, V; make usb takes DEV, make trace VARIANT, OP, MITIGATIONS and I386. A run's outcome is
 # its status (0 success, 1 failure, 2 bad boot, 3 init exited non-zero, 4 init
 # killed by a signal, 124 timed out, 125 no status): scripts/qemu.sh exits with it,
 # so a failed run fails its make target and make names it ("Error 3").
@@ -330,13 +330,15 @@ micro: $(KERNEL) $(USER_PROGS)
 	$(Q)SMP=$(SMP) bash scripts/qemu.sh $(BUILD)/micro.iso $(QEMU_EXTRA)
 
 # The dynamic trace of one syscall under QEMU's gdb stub (scripts/trace.py), then
-# the summary of every variant's kill() that docs/entry.md quotes.
+# the summaries docs/entry.md quotes: every variant's kill(), and an i386
+# program's getpid() through each door. I386=int80, syscall or sysenter traces
+# that getpid() instead of the probe's OP.
 VARIANT ?= irqoff-inline
 OP ?= kill
 MITIGATIONS ?= off
-trace: $(KERNEL) $(USER_PROGS)
+trace: $(KERNEL) $(USER_PROGS) $(BUILD)/user/i386/bench.elf
 	$(Q)python3 scripts/trace.py --build $(BUILD) --variant $(VARIANT) --op $(OP) \
-		--mitigations $(MITIGATIONS)
+		--mitigations $(MITIGATIONS) $(if $(I386),--i386 $(I386))
 	$(Q)python3 scripts/trace.py --build $(BUILD) --docs docs/entry.md \
 		--budget-docs docs/benchmarks.md
 

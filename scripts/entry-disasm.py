@@ -143,8 +143,10 @@ def booted_stub(kernel, row, stub):
     start = next(a for a, _, n in syms if n == stub)
     end = min(a for a, t, n in syms if a > start and t in 'Tt' and not n.startswith('..@'))
     log = os.path.join(build, f'disasm-{row}.log')
-    with trace.stopped_at_syscall(build, trace.row_cmdline(row), 'getpid', log) as (gdb, _):
-        image = bytes.fromhex(gdb.command(f'm{start:x},{end - start:x}'))
+    probe = os.path.join(build, 'user/probe.elf')
+    with trace.stopped_at(build, trace.row_cmdline(row), probe, 'trace op=getpid',
+                          'trace_syscall', log) as (gdb, _):
+        image = gdb.memory(start, end - start)
     raw = os.path.join(build, f'disasm-{row}.bin')
     open(raw, 'wb').write(image)
     named = [x for x in syms if not x[2].startswith('..@')]

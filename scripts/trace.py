@@ -23,9 +23,16 @@ the instruction that ran.
   trace.py --build DIR --variant V --op OP [--mitigations ROW]
       the trace and its summary; ROW is a row of make bench's mitigation table
       (scripts/bench_mitigations.py; default off)
+  trace.py --build DIR --i386 DOOR
+      getpid() from an i386 program (user/i386/bench.c) through DOOR: int80, or the
+      vDSO's __kernel_vsyscall on an AMD CPU model (syscall) or an Intel one (sysenter)
   trace.py --build DIR --docs docs/entry.md [--check]
-      the summary of op=kill for every entry variant, written between the trace
-      markers of docs/entry.md (or, with --check, compared with them)
+      the summary of op=kill for every entry variant, and of the i386 getpid() for
+      every door, written between the trace markers of docs/entry.md (or, with
+      --check, compared with them)
+
+User code outside the traced program's ELF (the 32-bit vDSO, whose fast-syscall
+slot the boot patched) is disassembled from the guest's memory as it ran.
 """
 import argparse
 import contextlib
@@ -34,12 +41,21 @@ import re
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 
 from bench_mitigations import BANNER, row_cmdline
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BEGIN, END = '<!-- trace summary: make trace -->', '<!-- end of trace summary -->'
+I386_BEGIN = '<!-- i386 trace summary: make trace -->'
+I386_END = '<!-- end of i386 trace summary -->'
+# The i386 doors: the program's argument and the CPU model that makes the vDSO take it.
+I386_DOORS = {
+    'int80': ('int80', None),
+    'syscall': ('vsyscall', 'max,vendor=AuthenticAMD'),
+    'sysenter': ('vsyscall', 'max,vendor=GenuineIntel'),
+}
 MAX_STEPS = 20000
 SERIALIZING = ('swapgs', 'sysret', 'iretq', 'wrmsr', 'lfence')
 
@@ -49,10 +65,10 @@ def variants():
     return [v.replace('_', '-') for v in re.findall(r'^\s*ENTRY_VARIANT\((\w+),', text, re.M)]
 
 
-def disassemble(elf):
+def disassemble(elf, extra=()):
     """{address: (symbol, offset, instruction)} of every instruction in elf."""
-    out = subprocess.run(['objdump', '-d', '--no-show-raw-insn', elf], capture_output=True,
-                         text=True, check=True).stdout
+    out = subprocess.run(['objdump', '-d', '--no-show-raw-insn', *extra, elf],
+                         capture_output=True, text=True, check=True).stdout
     insns, func, start = {}, '?', 0
     for line in out.splitlines():
         m = re.match(r'^([0-9a-f]+) <(\S+)>:$', line)
@@ -129,6 +145,9 @@ class Gdb:
                 return m[1].decode()
             self._read()
 
+    def memory(self, addr, length):
+        return bytes.fromhex(self.command(f'm{addr:x},{length:x}'))
+
     def regs(self):
         """RIP, CS and RCX: RAX, RBX, RCX, ..., R15 (8 bytes each), RIP, EFLAGS (4), CS (4)."""
         regs = self.command('g')
@@ -147,34 +166,38 @@ def free_port():
 
 
 @contextlib.contextmanager
-def stopped_at_syscall(build, cmdline, op, log_name):
-    """Boots the probe as init ("probe trace op=OP") with cmdline under QEMU's gdb stub
-    and yields (gdb, address of trace_syscall) once ring 3 stops there: the kernel
-    has booted and patched itself, and the CPU is about to run the SYSCALL. On the
-    way out the breakpoint goes and the boot runs on to its end, logged in log_name."""
-    kernel, probe = os.path.join(build, 'entrylab.elf'), os.path.join(build, 'user/probe.elf')
+def stopped_at(build, cmdline, program, args, sym, log_name, cpu=None):
+    """Boots program as init (with args) and cmdline under QEMU's gdb stub, on the CPU
+    model cpu, and yields (gdb, address of sym) once ring 3 stops there: the kernel
+    has booted and patched itself, and the CPU is about to run the traced
+    instruction. On the way out the breakpoint goes and the boot runs on to its end,
+    logged in log_name."""
+    kernel = os.path.join(build, 'entrylab.elf')
     iso = os.path.splitext(log_name)[0] + '.iso'	# its own: two may boot at once
-    subprocess.run(['bash', 'scripts/mkiso.sh', kernel, iso, cmdline, probe,
-                    probe, f'trace op={op}'], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(['bash', 'scripts/mkiso.sh', kernel, iso, cmdline, program,
+                    program, args], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
     port = free_port()
     env = dict(os.environ, SMP='1', TIMEOUT='120', KVM='0')
     env.pop('ICOUNT', None)
+    env.pop('CPU', None)
+    if cpu:
+        env['CPU'] = cpu
     log = open(log_name, 'w')
     qemu = subprocess.Popen(['bash', 'scripts/qemu.sh', iso, '-gdb', f'tcp:127.0.0.1:{port}',
                              '-S'], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     try:
         gdb = Gdb(port)
-        start = symbol(probe, 'trace_syscall')
+        start = symbol(program, sym)
         gdb.command(f'Z0,{start:x},1')
         # The firmware or GRUB may run code at the same linear address before the
-        # probe does: only a stop in ring 3 is the probe's.
+        # program does: only a stop in ring 3 is the program's.
         for _ in range(100):
             gdb.command('c')
             rip, cs, _ = gdb.regs()
             if rip == start and cs & 3 == 3:
                 break
         else:
-            sys.exit(f'trace: never stopped at trace_syscall {start:#x} in user mode')
+            sys.exit(f'trace: never stopped at {sym} {start:#x} in user mode')
         yield gdb, start
         gdb.command(f'z0,{start:x},1')
         gdb.command('D')		# detach: the boot runs on to its end
@@ -184,23 +207,27 @@ def stopped_at_syscall(build, cmdline, op, log_name):
         log.close()
 
 
-def record(build, variant, op, mitigations):
-    """The addresses executed from trace_syscall to the instruction after it, and the
+def step_through(build, cmdline, program, args, sym, log, cpu=None):
+    """The addresses executed from sym to the instruction after it in program; the
+    bytes of each user instruction outside program's ELF, read as it ran; and the
     patch sites' conditions the boot had on (mitigations, FSGSBASE)."""
-    cmdline = f'entry={variant} {row_cmdline(mitigations)}'.strip()
-    log = os.path.join(build, f'trace-{variant}-{op}.log')
-    with stopped_at_syscall(build, cmdline, op, log) as (gdb, start):
+    known = disassemble(program)
+    outside = {}
+    with stopped_at(build, cmdline, program, args, sym, log, cpu) as (gdb, start):
+        end = min(a for a in known if a > start)
         rip, _, rcx = gdb.regs()
         path, last = [start], (start, rcx)
         while len(path) < MAX_STEPS:
             gdb.command('s')
             rip, _, rcx = gdb.regs()
-            if rip == start + 2:		# the instruction after the 2-byte SYSCALL
+            if rip == end:
                 break
             # A step that left RIP and RCX as they were executed nothing (QEMU can
             # return from a step early on a loaded host); a REP iteration moves RCX.
             if (rip, rcx) != last:
                 path.append(rip)
+                if rip < 0xffff800000000000 and rip not in known and rip not in outside:
+                    outside[rip] = gdb.memory(rip, 15)	# the longest x86 instruction
             last = (rip, rcx)
         else:
             sys.exit(f'trace: no return to user mode after {MAX_STEPS} steps')
@@ -208,7 +235,31 @@ def record(build, variant, op, mitigations):
     on = {m for m, state, _ in BANNER.findall(banner) if state == 'on'}
     if re.search(r'^entrylab: FSGSBASE on', banner, re.M):
         on.add('fsgsbase')		# the paranoid entry's patch site (asm/alternative.h)
+    return path, outside, on, banner
+
+
+def record(build, variant, op, mitigations):
+    """The probe's op from trace_syscall to the instruction after its SYSCALL."""
+    cmdline = f'entry={variant} {row_cmdline(mitigations)}'.strip()
+    log = os.path.join(build, f'trace-{variant}-{op}.log')
+    path, _, on, _ = step_through(build, cmdline, os.path.join(build, 'user/probe.elf'),
+                                  f'trace op={op}', 'trace_syscall', log)
     return path, on
+
+
+def disassemble_bytes(addr, code, names):
+    """(symbol, offset, instruction) of the i386 instruction code starts with, at addr;
+    names: {address: symbol} to name it by."""
+    with tempfile.NamedTemporaryFile(suffix='.bin') as f:
+        f.write(code)
+        f.flush()
+        out = subprocess.run(['objdump', '-D', '--no-show-raw-insn', '-b', 'binary', '-m',
+                              'i386', f'--adjust-vma={addr:#x}', f.name],
+                             capture_output=True, text=True, check=True).stdout
+    insn = next(re.sub(r'\s+', ' ', m[1]).strip() for m in
+                re.finditer(r'^\s*[0-9a-f]+:\s+(.*)$', out, re.M))
+    func = max((a for a in names if a <= addr), default=None)
+    return (names[func], addr - func, insn) if func is not None else ('?', 0, insn)
 
 
 def site_conditions(build):
@@ -308,6 +359,30 @@ def trace(build, variant, op, mitigations='off'):
     insns = disassemble(os.path.join(build, 'entrylab.elf'))
     apply_sites(insns, build, on)
     insns.update(disassemble(os.path.join(build, 'user/probe.elf')))
+    return finish(build, path, insns)
+
+
+def trace_i386(build, door):
+    """getpid() from user/i386/bench.c through door (I386_DOORS), with the vDSO's
+    instructions as the boot patched them, named by vdso32.so's symbols."""
+    arg, cpu = I386_DOORS[door]
+    program = os.path.join(build, 'user/i386/bench.elf')
+    path, outside, on, log = step_through(build, row_cmdline('off'), program,
+                                          f'trace door={arg}', f'trace_{arg}',
+                                          os.path.join(build, f'trace-i386-{door}.log'), cpu)
+    insns = disassemble(os.path.join(build, 'entrylab.elf'))
+    apply_sites(insns, build, on)
+    insns.update(disassemble(program))
+    m = re.search(r'^bench-i386: trace door=\S+, vDSO at (0x[0-9a-f]+)', log, re.M)
+    vdso = os.path.join(build, 'arch/x86/vdso/vdso32.so.dbg')
+    names = {int(m[1], 16) + a: f for a, (f, off, _) in disassemble(vdso).items()
+             if off == 0} if m else {}
+    insns.update({a: disassemble_bytes(a, code, names) for a, code in outside.items()})
+    return finish(build, path, insns)
+
+
+def finish(build, path, insns):
+    """The trace's source lines and summary, once every executed address has its insn."""
     kernel_addrs = sorted({a for a in path if a >= 0xffff800000000000})
     lines = source_lines(os.path.join(build, 'entrylab.elf'), kernel_addrs)
     missing = [a for a in path if a not in insns]
@@ -322,12 +397,19 @@ def summary_line(variant, op, mitigations, s):
             ' '.join(f'{k.replace("/", "_")}={v}' for k, v in s.items()))
 
 
+def summary_table(first, rows):
+    """A markdown table: first's column, then the counters of each (name, summary)."""
+    out = [f'| {first} | ' + ' | '.join(COUNTERS) + ' |', '|---' * (len(COUNTERS) + 1) + '|']
+    out += [f'| {name} | ' + ' | '.join(str(s[k]) for k in COUNTERS) + ' |' for name, s in rows]
+    return '\n'.join(out)
+
+
 def docs_table(build):
-    rows = ['| variant | ' + ' | '.join(COUNTERS) + ' |', '|---' * (len(COUNTERS) + 1) + '|']
-    for v in variants():
-        s = trace(build, v, 'kill')[3]
-        rows.append(f'| {v} | ' + ' | '.join(str(s[k]) for k in COUNTERS) + ' |')
-    return '\n'.join(rows)
+    return summary_table('variant', [(v, trace(build, v, 'kill')[3]) for v in variants()])
+
+
+def i386_docs_table(build):
+    return summary_table('door', [(d, trace_i386(build, d)[3]) for d in I386_DOORS])
 
 
 BUDGET_BEGIN = '<!-- instruction budget: make trace -->'
@@ -446,6 +528,8 @@ def main():
     ap.add_argument('--variant', default='irqoff-inline')
     ap.add_argument('--op', default='kill', choices=('kill', 'invalid', 'getpid'))
     ap.add_argument('--mitigations', default='off')
+    ap.add_argument('--i386', choices=tuple(I386_DOORS),
+                    help='getpid() from an i386 program through this door instead')
     ap.add_argument('--docs', help="docs/entry.md: every variant's kill() summary")
     ap.add_argument('--budget-docs', help="docs/benchmarks.md: the invalid syscall's budget")
     ap.add_argument('--check', action='store_true')
@@ -457,17 +541,22 @@ def main():
         rc = 0
         if a.docs:
             rc |= refresh_block(a.docs, BEGIN, END, docs_table(build), a.check)
+            rc |= refresh_block(a.docs, I386_BEGIN, I386_END, i386_docs_table(build), a.check)
         if a.budget_docs:
             rc |= refresh_block(a.budget_docs, BUDGET_BEGIN, BUDGET_END, budget_table(build),
                                 a.check)
         return rc
     row_cmdline(a.mitigations)
-    path, insns, lines, s = trace(build, a.variant, a.op, a.mitigations)
+    if a.i386:
+        path, insns, lines, s = trace_i386(build, a.i386)
+    else:
+        path, insns, lines, s = trace(build, a.variant, a.op, a.mitigations)
     for n, addr in enumerate(path, 1):
         func, off, insn = insns[addr]
         print(f'{n:5d}  {func}+{off:#x}'.ljust(48) + f'{insn}'.ljust(44) + '  ' +
               lines.get(addr, ''))
-    print(summary_line(a.variant, a.op, a.mitigations, s))
+    print(summary_line(f'i386-{a.i386}' if a.i386 else a.variant,
+                       'getpid' if a.i386 else a.op, a.mitigations, s))
     return 0
 
 

@@ -714,7 +714,9 @@ CLAIMS = [
      'from them (`python3 tests/run.py --update-docs`)'),
     (['docs-entry-trace-current'],
      'the per-variant `make trace` summary in docs/entry.md matches a fresh trace of '
-     '`kill()` in every variant, and docs/benchmarks.md\'s instruction budget (the default '
+     '`kill()` in every variant, its i386 summary a fresh trace of an i386 `getpid()` '
+     'through each door (int $0x80; `__kernel_vsyscall` by SYSCALL on the AMD model and by '
+     'SYSENTER as an Intel one), and docs/benchmarks.md\'s instruction budget (the default '
      'variant\'s invalid syscall, part by part) a fresh trace of it'),
     (['bench-icount-ordering-repeatable'],
      'two `make bench ICOUNT=1` runs print identical counts for every row and op; for '
@@ -1074,7 +1076,8 @@ def math64_i386_matches_x86_64(b):
                 for i, (x, y) in enumerate(zip(outputs['64'], outputs['32'])) if x != y][:3]
     if len(outputs['64']) != len(outputs['32']):
         problems.append('the two builds printed different numbers of lines')
-    return problems, f'{outputs["64"][-1]}; the i386 build prints the same {len(outputs["32"])} lines'
+    return problems, (f'{outputs["64"][-1]}; the i386 build prints the same '
+                      f'{len(outputs["32"])} lines')
 
 
 @check
@@ -1290,8 +1293,9 @@ def docs_entry_trace_current(b):
                         '--budget-docs', 'docs/benchmarks.md', '--check'], cwd=ROOT,
                        capture_output=True, text=True)
     problems = [(r.stdout + r.stderr).strip().replace('\n', ' / ')] if r.returncode else []
-    return problems, ("docs/entry.md matches the traced kill() of every variant, and "
-                      "docs/benchmarks.md the invalid syscall's instruction budget")
+    return problems, ("docs/entry.md matches the traced kill() of every variant and the i386 "
+                      "getpid() of every door, and docs/benchmarks.md the invalid syscall's "
+                      "instruction budget")
 
 
 BENCH_LINE = re.compile(r'^bench variant=(\S+) op=(\S+) iters=(\d+) ticks_per_call=(\S+)')

@@ -10,6 +10,11 @@
  * has too), RDTSC around a loop of calls less the same empty loop, the median
  * of the repetitions. Under icount a tick is an instruction. A human table, and
  * one "bench i386=DOOR" line per figure.
+ *
+ * "trace door=int80" or "trace door=vsyscall" instead makes one getpid() through
+ * that door at the global symbol trace_int80 or trace_vsyscall, for make trace
+ * (scripts/trace.py: I386=int80, syscall or sysenter), which breaks there and
+ * single-steps until the instruction after it.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -68,6 +73,27 @@ static uint64_t time_empty(unsigned long iters)
 	return rdtsc_ordered() - t0;
 }
 
+static int trace_one(const char *door)
+{
+	long r;
+
+	/* Where the vDSO is: make trace disassembles it there. */
+	printf("bench-i386: trace door=%s, vDSO at %#lx\n", door, getauxval(AT_SYSINFO_EHDR));
+	fflush(stdout);
+	if (!strcmp(door, "int80"))
+		asm volatile(".globl trace_int80\ntrace_int80:\n\tint $0x80"
+			     : "=a"(r) : "a"(SYS_getpid) : "memory");
+	else if (!strcmp(door, "vsyscall"))
+		asm volatile(".globl trace_vsyscall\ntrace_vsyscall:\n\tcall *%1"
+			     : "=a"(r) : "r"(vsyscall), "a"(SYS_getpid) : "memory");
+	else {
+		printf("bench-i386: trace door=%s: not int80 or vsyscall\n", door);
+		return 2;
+	}
+	printf("bench-i386: trace door=%s returned %ld\n", door, r);
+	return 0;
+}
+
 static int cmp_double(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
@@ -122,7 +148,7 @@ int main(int argc, char **argv)
 	unsigned int eax, ebx, ecx, edx;
 	const uint8_t *slot;
 	char vendor[13] = "";
-	const char *fast;
+	const char *fast, *trace = NULL;
 
 	/* init's arguments (make bench's BENCH_ARGS): the two it reads, warned about as init does. */
 	for (int i = 1; i < argc; i++) {
@@ -130,12 +156,16 @@ int main(int argc, char **argv)
 			iters = number(argv[i], iters, 1, 100000000);
 		else if (!strncmp(argv[i], "reps=", 5))
 			reps = number(argv[i], reps, 1, MAX_REPS);
+		else if (!strncmp(argv[i], "door=", 5))
+			trace = argv[i] + 5;
 	}
 	__cpuid(0, eax, ebx, ecx, edx);
 	memcpy(vendor, &ebx, 4);
 	memcpy(vendor + 4, &edx, 4);
 	memcpy(vendor + 8, &ecx, 4);
 	vsyscall = (void *)getauxval(AT_SYSINFO);
+	if (trace)
+		return trace_one(trace);
 	/* What the kernel wrote into __kernel_vsyscall's slot (arch/x86/vdso/vdso32.asm). */
 	slot = (const uint8_t *)vsyscall + 5;
 	fast = slot[0] == 0x0f && slot[1] == 0x34 ? "sysenter" :
