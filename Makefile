@@ -393,6 +393,16 @@ $(BUILD)/tests/threads-musl.elf: tests/programs/threads.c $(TOOLS_OK)
 	@mkdir -p $(dir $@)
 	@echo "  MUSLCC  $@ [static musl]"
 	$(Q)musl-gcc -static -O2 -o $@ $<
+# The same built as an i386 program, with Debian's i386 musl unpacked under build/
+# (scripts/musl-i386.sh: Debian installs it only beside an i686 cross compiler).
+MUSL_I386 := $(BUILD)/musl-i386
+$(MUSL_I386)/musl-gcc.specs: scripts/musl-i386.sh $(TOOLS_OK)
+	@echo "  GET     Debian's musl-dev:i386 into $(MUSL_I386)"
+	$(Q)bash scripts/musl-i386.sh $(MUSL_I386)
+$(BUILD)/tests/threads-musl-i386.elf: tests/programs/threads.c $(MUSL_I386)/musl-gcc.specs
+	@mkdir -p $(dir $@)
+	@echo "  MUSLCC  $@ [static musl, i386]"
+	$(Q)$(CC) -m32 -specs=$(MUSL_I386)/musl-gcc.specs -Wl,-melf_i386 -static -O2 -o $@ $<
 # Rust's std, with the distribution's rustc: static-PIE (its default with
 # crt-static), and position-dependent.
 $(BUILD)/tests/threads-rust-pie.elf: tests/programs/threads.rs $(TOOLS_OK)
@@ -419,7 +429,7 @@ test: $(KERNEL) $(USER_PROGS) $(BUILD)/tests/hello-glibc.elf $(BUILD)/tests/hell
 	$(BUILD)/tests/threads-glibc.elf $(BUILD)/tests/threads-glibc-i386.elf \
 	$(BUILD)/tests/i386-suite.elf \
 	$(BUILD)/tests/vdso-glibc.elf $(BUILD)/tests/vdso-glibc-i386.elf \
-	$(BUILD)/tests/threads-musl.elf $(BUILD)/tests/threads-rust.elf \
+	$(BUILD)/tests/threads-musl.elf $(BUILD)/tests/threads-musl-i386.elf $(BUILD)/tests/threads-rust.elf \
 	$(BUILD)/tests/threads-rust-pie.elf $(BUILD)/tests/goroutines-go.elf
 	$(Q)$(MAKE) --no-print-directory BUILD=$(BUILD)/debug DEBUG_ENTRY=1 $(BUILD)/debug/entrylab.elf
 	$(Q)python3 tests/run.py --build $(BUILD)

@@ -81,6 +81,8 @@
 	X(__NR_ia32_modify_ldt,			sys_modify_ldt)		\
 	X(__NR_ia32_mprotect,			sys_mprotect)		\
 	X(__NR_ia32__llseek,			sys_ia32_llseek)	\
+	X(__NR_ia32_readv,			sys_readv)		\
+	X(__NR_ia32_writev,			sys_writev)		\
 	X(__NR_ia32_sched_yield,		sys_sched_yield)	\
 	X(__NR_ia32_nanosleep,			compat_sys_nanosleep)	\
 	X(__NR_ia32_mremap,			sys_mremap)		\

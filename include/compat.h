@@ -30,6 +30,12 @@ static __always_inline void __user *compat_ptr(compat_uptr_t p)
 	return (void __user *)(unsigned long)p;
 }
 
+/* A buffer of readv() and writev(): two 32-bit words (include/uapi/uio.h has x86-64's). */
+struct compat_iovec {
+	compat_uptr_t iov_base;
+	compat_ulong_t iov_len;
+};
+
 struct compat_sigaction {
 	compat_uptr_t handler;
 	u32 flags;

@@ -19,4 +19,16 @@
  */
 long iovec_check(const struct iovec __user *uiov, unsigned long n, bool own_buffers);
 
+/**
+ * get_iovec - element i of a user's iovec array, in the caller's ABI
+ * @uiov: the array, in user memory
+ * @i: which element
+ * @v: where it goes
+ *
+ * An i386 call's array holds i386's two-word struct compat_iovec, read and
+ * widened here (Linux's copy_compat_iovec_from_user()), so that every call taking
+ * iovecs serves both ABIs. Returns 0 or -EFAULT.
+ */
+int get_iovec(const struct iovec __user *uiov, unsigned long i, struct iovec *v);
+
 #endif

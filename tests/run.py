@@ -197,15 +197,20 @@ BOOTS = {
                                                env={'SMP': '2'}, lines=(
         r'^threads-glibc-i386: all ok$', RESOURCES_OK, SUCCESS)),
     'i386-suite-amd-syscall': dict(init='{b}/tests/i386-suite.elf', lines=(
-        r'^# AuthenticAMD: the vDSO\'s slot holds 89 cd 0f 05$', r'^# Totals: pass:13 fail:0$',
+        r'^# AuthenticAMD: the vDSO\'s slot holds 89 cd 0f 05$', r'^# Totals: pass:14 fail:0$',
         RESOURCES_OK, SUCCESS)),
     'i386-suite-intel-sysenter': dict(init='{b}/tests/i386-suite.elf',
                                       env={'CPU': 'max,vendor=GenuineIntel'}, lines=(
-        r'^# GenuineIntel: the vDSO\'s slot holds 89 e5 0f 34$', r'^# Totals: pass:13 fail:0$',
+        r'^# GenuineIntel: the vDSO\'s slot holds 89 e5 0f 34$', r'^# Totals: pass:14 fail:0$',
         RESOURCES_OK, SUCCESS)),
     'smp2-i386-suite-amd-syscall': dict(init='{b}/tests/i386-suite.elf', env={'SMP': '2'},
-                                        lines=(r'^# Totals: pass:13 fail:0$', RESOURCES_OK,
+                                        lines=(r'^# Totals: pass:14 fail:0$', RESOURCES_OK,
                                                SUCCESS)),
+    'musl-i386-threads-fork-sleep': dict(init='{b}/tests/threads-musl-i386.elf', lines=(
+        r'^threads-musl-i386: all ok$', RESOURCES_OK, SUCCESS)),
+    'smp2-musl-i386-threads-fork-sleep': dict(init='{b}/tests/threads-musl-i386.elf',
+                                              env={'SMP': '2'}, lines=(
+        r'^threads-musl-i386: all ok$', RESOURCES_OK, SUCCESS)),
     'musl-threads-fork-sleep': dict(init='{b}/tests/threads-musl.elf', lines=(
         r'^threads-musl: all ok$', RESOURCES_OK, SUCCESS)),
     'smp2-musl-threads-fork-sleep': dict(init='{b}/tests/threads-musl.elf', env={'SMP': '2'},
@@ -581,6 +586,10 @@ CLAIMS = [
      '0x63), threads by clone3 with a `struct user_desc`, every call through '
      '`__kernel_vsyscall` (AT_SYSINFO) and the i386 table, its handler on an i386 signal '
      'frame. One CPU and two'),
+    (['musl-i386-threads-fork-sleep', 'smp2-musl-i386-threads-fork-sleep'],
+     'the same program built with Debian\'s i386 musl (musl-dev:i386, unpacked under build/ by '
+     'scripts/musl-i386.sh; `gcc -m32` with its specs): musl\'s own i386 start-up, TLS, '
+     'threads and stdio (`writev` with i386 iovecs). One CPU and two'),
     (['i386-suite-amd-syscall', 'i386-suite-intel-sysenter', 'smp2-i386-suite-amd-syscall'],
      'tests/programs/i386.c, the i386 suite, a `gcc -m32 -static` glibc program with one KTAP '
      'line per case: int $0x80 and `__kernel_vsyscall` keep every register but EAX; the '
@@ -592,7 +601,9 @@ CLAIMS = [
      'again; threads reloading GS keep their own TLS; set_thread_area picks a free GDT entry, '
      'FS loads it, get_thread_area reads it back, a 16-bit one is -EINVAL; mappings stay below '
      '4 GiB; clock_gettime with a 32-bit and a 64-bit time_t agree, writing 8 and 16 bytes; '
-     'stat64, fstat64 and glibc\'s stat() and fstat() write i386\'s 96-byte struct stat64. '
+     'stat64, fstat64 and glibc\'s stat() and fstat() write i386\'s 96-byte struct stat64; '
+     'readv and writev take i386\'s 8-byte iovecs (-EFAULT for an unreadable array, a '
+     'faulting buffer ends the call after the ones before it). '
      'Each case was seen to fail with its property broken. AMD and Intel models, one CPU and '
      'two'),
     (['go-runtime', 'smp2-go-runtime'],

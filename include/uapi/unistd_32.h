@@ -46,6 +46,8 @@
 #define __NR_ia32_modify_ldt		123
 #define __NR_ia32_mprotect		125
 #define __NR_ia32__llseek		140
+#define __NR_ia32_readv			145
+#define __NR_ia32_writev		146
 #define __NR_ia32_sched_yield		158
 #define __NR_ia32_nanosleep		162
 #define __NR_ia32_mremap		163

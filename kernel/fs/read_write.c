@@ -78,6 +78,18 @@ static long do_prw(int fd, bool write, void __user *buf, size_t count, long offs
 	return ret;
 }
 
+int get_iovec(const struct iovec __user *uiov, unsigned long i, struct iovec *v)
+{
+	struct compat_iovec c;
+
+	if (!in_ia32_syscall())
+		return copy_from_user(v, &uiov[i], sizeof(*v)) ? -EFAULT : 0;
+	if (copy_from_user(&c, (const struct compat_iovec __user *)uiov + i, sizeof(c)))
+		return -EFAULT;
+	*v = (struct iovec){ compat_ptr(c.iov_base), c.iov_len };
+	return 0;
+}
+
 long iovec_check(const struct iovec __user *uiov, unsigned long n, bool own_buffers)
 {
 	unsigned long total = 0;
@@ -87,7 +99,7 @@ long iovec_check(const struct iovec __user *uiov, unsigned long n, bool own_buff
 	for (unsigned long i = 0; i < n; i++) {
 		struct iovec v;
 
-		if (copy_from_user(&v, &uiov[i], sizeof(v)))
+		if (get_iovec(uiov, i, &v))
 			return -EFAULT;
 		if (v.iov_len > __LONG_MAX__ - total)
 			return -EINVAL;
@@ -113,7 +125,7 @@ static long do_rwv(int fd, bool write, const struct iovec __user *uiov, unsigned
 	for (unsigned long i = 0; !ret && i < n; i++) {
 		struct iovec iov;
 
-		if (copy_from_user(&iov, &uiov[i], sizeof(iov))) {
+		if (get_iovec(uiov, i, &iov)) {
 			ret = -EFAULT;
 			break;
 		}

@@ -34,7 +34,7 @@ struct iov_cursor {
 static bool iov_next(struct iov_cursor *c)
 {
 	while (!c->cur.iov_len) {
-		if (c->i == c->n || copy_from_user(&c->cur, &c->uiov[c->i], sizeof(c->cur)))
+		if (c->i == c->n || get_iovec(c->uiov, c->i, &c->cur))
 			return false;
 		c->i++;
 	}

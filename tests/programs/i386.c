@@ -5,10 +5,11 @@
  * entry path; these are the promises they take for granted: the registers each
  * entry keeps, the vendor's fast instruction, argument 6, the signal frame and
  * its return, TLS through the GDT, the 4 GiB address space, bad pointers, both
- * widths of time_t, i386's struct stat64. One KTAP line per case, then the totals.
+ * widths of time_t, i386's struct stat64 and iovec. One KTAP line per case, then the totals.
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
@@ -18,6 +19,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/uio.h>
 #include <time.h>
 #include <ucontext.h>
 #include <unistd.h>
@@ -374,9 +376,32 @@ static void stat_calls_write_stat64(void)
 	close(fds[1]);
 }
 
+/*
+ * readv and writev take i386's two-word iovecs. An unreadable array is -EFAULT; a
+ * buffer that faults ends the call after the ones before it, as on Linux (every
+ * i386 address passes its access_ok()).
+ */
+static void readv_writev_take_i386_iovecs(void)
+{
+	char a[] = "entry", b[] = "lab", x[5] = "", y[8] = "";
+	struct iovec out[2] = { { a, 5 }, { b, 3 } }, in[2] = { { x, 5 }, { y, sizeof(y) } };
+	struct iovec bad[2] = { { a, 5 }, { (void *)0xffffe000, 3 } };
+	int fds[2];
+
+	CHECK(sizeof(struct iovec) == 8);
+	CHECK(pipe2(fds, O_NONBLOCK) == 0);	/* a wrong layout fails, never blocks */
+	CHECK(writev(fds[1], out, 2) == 8);
+	CHECK(readv(fds[0], in, 2) == 8);
+	CHECK(!memcmp(x, "entry", 5) && !strcmp(y, "lab"));
+	CHECK(syscall(SYS_writev, fds[1], 8, 2) == -1 && errno == EFAULT);
+	CHECK(writev(fds[1], bad, 2) == 5);
+	close(fds[0]);
+	close(fds[1]);
+}
+
 int main(void)
 {
-	printf("KTAP version 1\n1..13\n");
+	printf("KTAP version 1\n1..14\n");
 	run("threads_keep_their_own_tls", threads_keep_their_own_tls);
 	run("int80_keeps_every_register_but_eax", int80_keeps_every_register_but_eax);
 	run("vsyscall_keeps_every_register_but_eax", vsyscall_keeps_every_register_but_eax);
@@ -390,6 +415,7 @@ int main(void)
 	run("address_space_is_4gib", address_space_is_4gib);
 	run("both_time_t_widths", both_time_t_widths);
 	run("stat_calls_write_stat64", stat_calls_write_stat64);
+	run("readv_writev_take_i386_iovecs", readv_writev_take_i386_iovecs);
 	printf("# Totals: pass:%d fail:%d\n", cases - failures, failures);
 	return failures != 0;
 }
