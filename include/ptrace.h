@@ -51,8 +51,19 @@ bool ptrace_event(int event, unsigned long message);
 /* The syscall work: true when the syscall must not run (a SIGKILL came meanwhile). */
 bool ptrace_report_syscall_entry(struct pt_regs *regs);
 void ptrace_report_syscall_exit(struct pt_regs *regs);
-/* sched_lock held: t is exiting; its tracees go free (or die: EXITKILL), it is untraced. */
+/*
+ * sched_lock held: t is exiting; its tracees go free (or die: EXITKILL), and those
+ * that exited before it to whoever reaps them next; t is untraced, unless its
+ * tracer reaps its exit first (tracer_reaps_exit()).
+ */
 void exit_ptrace_locked(struct task *t);
+/* kernel/exit.c: does t's tracer reap t's exit before its parent (Linux's ptrace_reparented())? */
+bool tracer_reaps_exit(const struct task *t);
+/*
+ * kernel/exit.c, sched_lock held: exited tracee c let go by its tracer (its exit
+ * reaped, or the tracer gone): a thread is freed, a process goes to its parent.
+ */
+void release_exited_tracee_locked(struct task *c);
 
 /* kernel/ptrace_syscall.c: the requests on the syscall a stopped tracee is in, then arch_ptrace(). */
 long ptrace_syscall_request(struct task *t, long request, unsigned long addr, unsigned long data);

@@ -77,30 +77,56 @@ static bool parent_waits(const struct task *p)
 }
 
 /*
- * sched_lock held: leader's process is over; tell its parent, or free it. The
- * SIGCHLD carries the process's user and system time, as Linux's
- * do_notify_parent() (its waited-for children's are not in it).
+ * sched_lock held: t's exit told to the process of to, with sig (0: none). The
+ * SIGCHLD carries the user and system time of t's process (of t alone, for a
+ * thread), as Linux's do_notify_parent() (waited-for children's are not in it).
  */
-static void notify_parent(struct task *leader)
+static void notify_exit(struct task *t, struct task *to, int sig)
 {
-	int code = leader->exit_code;
+	int code = t->exit_code;
 	struct task_cputime ct;
 	struct ksiginfo info = {
-		.code = WTERMSIG(code) ? CLD_KILLED : CLD_EXITED, .pid = leader->pid,
+		.code = WTERMSIG(code) ? CLD_KILLED : CLD_EXITED, .pid = t->pid,
 		.status = WTERMSIG(code) ? WTERMSIG(code) : WEXITSTATUS(code),
 	};
 
-	task_cputime(leader, true, &ct);
+	task_cputime(t, thread_group_leader(t), &ct);
 	info.chld.utime = ns_to_clock_t(ct.utime);
 	info.chld.stime = ns_to_clock_t(ct.stime);
+	if (sig && process_alive(to))
+		send_signal(to, sig, &info, true);
+	/* A waiter wakes either way: with no zombie left, its wait4() says -ECHILD. */
+	wake_up_locked(to->signal);
+}
 
+/* sched_lock held: leader's process is over; tell its parent, or free it. */
+static void notify_parent(struct task *leader)
+{
 	leader->state = parent_waits(leader) ? TASK_ZOMBIE : TASK_DEAD;
 	if (!leader->parent)
 		return;		/* the kernel polls (task_run_to_exit()) */
-	if (leader->state == TASK_ZOMBIE && leader->exit_signal && process_alive(leader->parent))
-		send_signal(leader->parent, leader->exit_signal, &info, true);
-	/* A waiter wakes either way: with no zombie left, its wait4() says -ECHILD. */
-	wake_up_locked(leader->parent->signal);
+	notify_exit(leader, leader->parent,
+		    leader->state == TASK_ZOMBIE ? leader->exit_signal : 0);
+}
+
+/*
+ * Does t's tracer reap t's exit before anyone else (Linux's ptrace_reparented())?
+ * A traced thread's exit is always its tracer's; a process's only when the tracer
+ * is not its parent, which would be told once either way.
+ */
+bool tracer_reaps_exit(const struct task *t)
+{
+	return !thread_group_leader(t) || t->parent != t->ptrace.tracer->group_leader;
+}
+
+void release_exited_tracee_locked(struct task *c)
+{
+	c->ptrace.tracer = NULL;
+	if (!thread_group_leader(c))
+		c->state = TASK_DEAD;
+	else if (!c->signal->live)
+		notify_parent(c);
+	/* else a leader whose threads live on: the last one's exit tells the parent */
 }
 
 /*
@@ -144,7 +170,7 @@ static void forget_original_parent(struct task *leader)
 		if (c->parent != leader || !thread_group_leader(c))
 			continue;
 		c->parent = init;
-		if (c->state == TASK_ZOMBIE && !c->signal->live)
+		if (c->state == TASK_ZOMBIE && !c->signal->live && !c->ptrace.tracer)
 			notify_parent(c);
 		else if (!init && process_alive(c))
 			zap_process_locked(c, W_EXITCODE(0, SIGKILL));
@@ -158,7 +184,10 @@ static void exit_notify(struct task *t)
 	struct task *leader = t->group_leader;
 
 	sig->live--;
-	t->state = thread_group_leader(t) ? TASK_ZOMBIE : TASK_DEAD;
+	/* A thread still traced is its tracer's to reap (exit_ptrace_locked() kept the link). */
+	t->state = thread_group_leader(t) || t->ptrace.tracer ? TASK_ZOMBIE : TASK_DEAD;
+	if (!thread_group_leader(t) && t->ptrace.tracer)
+		notify_exit(t, t->ptrace.tracer, SIGCHLD);
 	if (sig->group_exec_task)
 		wake_up_locked(&sig->group_exec_task);	/* de_thread() counts us */
 	if (sig->live)
@@ -166,7 +195,10 @@ static void exit_notify(struct task *t)
 	if (sig->group_exit)
 		leader->exit_code = sig->group_exit_code;
 	forget_original_parent(leader);
-	notify_parent(leader);
+	if (leader->ptrace.tracer)
+		notify_exit(leader, leader->ptrace.tracer, SIGCHLD);	/* its tracer first */
+	else
+		notify_parent(leader);
 }
 
 /**
@@ -345,7 +377,27 @@ static bool wait_ptrace_stop(struct task *c, int options, struct wait_result *re
 }
 
 /*
- * One look at the children and tracees: 0 and *res when a tracee's stop or a
+ * sched_lock held: c is a tracee of ours whose exit is ours to reap first
+ * (tracer_reaps_exit()): a thread that has exited, or a leader whose whole
+ * process has. Reaping it lets it go, to its parent or to be freed; the parent
+ * adds its CPU time to its children's, not the tracer.
+ */
+static bool wait_traced_exit(struct task *c, int options, struct wait_result *res)
+{
+	if (c->state != TASK_ZOMBIE || !(options & WEXITED) ||
+	    (thread_group_leader(c) && c->signal->live))
+		return false;
+	res->pid = c->pid;
+	res->code = c->exit_code;
+	res->stop = 0;
+	child_cputime_locked(c, &res->times);
+	if (!(options & WNOWAIT))
+		release_exited_tracee_locked(c);
+	return true;
+}
+
+/*
+ * One look at the children and tracees: 0 and *res when a tracee's stop or exit, or a
  * zombie child was found (reaped unless WNOWAIT: it becomes DEAD and
  * reap_dead_tasks() frees it), -EAGAIN when there are some but none is done,
  * -ECHILD when there are none. Exits are looked for under WEXITED only.
@@ -362,7 +414,7 @@ static long wait_scan(int pid, int options, struct wait_result *res)
 		if (c->ptrace.tracer && c->ptrace.tracer->group_leader == self &&
 		    wait_matches(c, pid)) {
 			ret = -EAGAIN;
-			if (wait_ptrace_stop(c, options, res)) {
+			if (wait_ptrace_stop(c, options, res) || wait_traced_exit(c, options, res)) {
 				ret = 0;
 				break;
 			}
@@ -371,7 +423,9 @@ static long wait_scan(int pid, int options, struct wait_result *res)
 		    !wait_matches(c, pid))
 			continue;
 		ret = -EAGAIN;
-		if (c->state != TASK_ZOMBIE || c->signal->live || !(options & WEXITED))
+		/* A zombie still traced is its tracer's first: it comes to us after. */
+		if (c->state != TASK_ZOMBIE || c->signal->live || c->ptrace.tracer ||
+		    !(options & WEXITED))
 			continue;
 		res->pid = c->pid;
 		res->code = c->exit_code;

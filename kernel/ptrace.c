@@ -207,13 +207,21 @@ void exit_ptrace_locked(struct task *t)
 	for_each_task(c, i) {
 		if (c->ptrace.tracer != t)
 			continue;
+		if (c->state == TASK_ZOMBIE) {
+			release_exited_tracee_locked(c);	/* its exit, never reaped */
+			continue;
+		}
 		if (c->ptrace.options & PTRACE_O_EXITKILL)
 			send_signal(c, SIGKILL, &kill, true);
 		ptrace_release_locked(c, 0);
 	}
 	if (t->ptrace.tracer) {
-		wake_up_locked(t->ptrace.tracer->signal);	/* its wait may now say -ECHILD */
-		t->ptrace = (struct ptrace_state){ 0 };
+		struct task *tracer = t->ptrace.tracer;
+
+		/* Kept, exit_notify() tells the tracer; dropped, its wait may now say -ECHILD. */
+		t->ptrace = (struct ptrace_state){ .tracer = tracer_reaps_exit(t) ? tracer : NULL };
+		if (!t->ptrace.tracer)
+			wake_up_locked(tracer->signal);
 	}
 }
 

@@ -694,3 +694,58 @@ SELFTEST(ptrace, refusals)
 	EXPECT_EQ(t, ptrace(PTRACE_KILL, pid, 0, 0), 0L);
 	EXPECT_EQ(t, wait_status(pid), SIGKILL);
 }
+
+/* The tracer's half of the two tests below: seize tid, wait for its exit; 0 if it saw status 7. */
+static int seize_and_wait_for_exit(long tid)
+{
+	int status = -1;
+
+	if (ptrace(PTRACE_SEIZE, tid, 0, 0))
+		return 1;
+	if (syscall4(__NR_wait4, tid, &status, 0x40000000 /* __WALL */, NULL) != tid)
+		return 2;
+	return status == 7 << 8 ? 0 : 3;
+}
+
+static long seized_tid;
+
+static int tracer_of_seized_tid(void)
+{
+	return seize_and_wait_for_exit(seized_tid);
+}
+
+/*
+ * A tracer that is not the parent reaps its tracee's exit first, and the parent
+ * still gets it afterwards (Linux's ptrace_reparented() exit: the tracer's wait,
+ * then the real parent's).
+ */
+SELFTEST(ptrace, a_tracer_not_the_parent_sees_the_exit_first)
+{
+	long pid = syscall0(__NR_fork);
+
+	if (pid == 0) {
+		sleep_then_exit();
+		child_exit(7);
+	}
+	ASSERT_TRUE(t, pid > 0);
+	seized_tid = pid;
+	EXPECT_EQ(t, in_child(tracer_of_seized_tid), 0);
+	EXPECT_EQ(t, wait_status(pid), 7 << 8);
+}
+
+static int nap_and_exit_7(void *arg)
+{
+	nap_ms(100);
+	return 7;
+}
+
+/* A traced thread's exit is its tracer's to reap (wait4 with __WALL), not freed unseen. */
+SELFTEST(ptrace, a_traced_threads_exit_goes_to_its_tracer)
+{
+	struct thread th;
+
+	seized_tid = thread_start(&th, nap_and_exit_7, NULL);
+	ASSERT_TRUE(t, seized_tid > 0);
+	EXPECT_EQ(t, in_child(tracer_of_seized_tid), 0);
+	thread_join(&th);
+}
