@@ -25,10 +25,23 @@
  */
 #include <time.h>
 #include <vvar.h>
+/*
+ * What the entry points take and which call they fall back to, by ABI: the i386
+ * ones are the calls of 32-bit time_t, as Linux's 32-bit vDSO exports them (with
+ * __vdso_clock_gettime64 beside them).
+ */
 #ifdef __x86_64__
 #include <uapi/unistd.h>
+#define VDSO_NR(call)	__NR_##call
+typedef struct kernel_timespec vdso_timespec_t;
+typedef struct kernel_timeval vdso_timeval_t;
+typedef long vdso_time_t;
 #else
 #include <uapi/unistd_32.h>
+#define VDSO_NR(call)	__NR_ia32_##call
+typedef struct old_timespec32 vdso_timespec_t;	/* a time past 2038 wraps, as the call's */
+typedef struct old_timeval32 vdso_timeval_t;
+typedef s32 vdso_time_t;
 #endif
 
 /*
@@ -118,78 +131,49 @@ static __always_inline bool vread_clock(int clock, u64 *ns)
 	return true;
 }
 
-/* clock_getres() needs no clock: every clock the vDSO reads has the same resolution. */
-static __always_inline bool vread_resolution(int clock, u32 *nsec)
+int __vdso_clock_gettime(int clock, vdso_timespec_t *ts)
 {
-	if (clock_base(clock) < 0)
-		return false;
-	*nsec = CLOCK_RESOLUTION_NS;
-	return true;
-}
-
-static __always_inline long vgetcpu(unsigned int *cpu, unsigned int *node, void *unused,
-				    long nr_getcpu)
-{
-	unsigned int c;
-
-	if (!READ_ONCE(vvar_page.clock.getcpu_rdtscp))
-		return vdso_syscall3(nr_getcpu, (long)cpu, (long)node, (long)unused);
-	c = vgetcpu_rdtscp();
-	if (cpu)
-		*cpu = c;
-	if (node)
-		*node = 0;
-	return 0;
-}
-
-/* clock_gettime() with 64-bit time: x86-64's, and i386's clock_gettime64(). */
-static __always_inline int vclock_gettime64(int clock, struct kernel_timespec *ts, long nr)
-{
+	struct kernel_timespec t;
 	u64 ns;
 
 	if (!vread_clock(clock, &ns))
-		return vdso_syscall3(nr, clock, (long)ts, 0);
-	*ts = ns_to_timespec(ns);
+		return vdso_syscall3(VDSO_NR(clock_gettime), clock, (long)ts, 0);
+	t = ns_to_timespec(ns);
+	*ts = (vdso_timespec_t){ t.tv_sec, t.tv_nsec };
 	return 0;
 }
 
-#ifdef __x86_64__
-
-int __vdso_clock_gettime(int clock, struct kernel_timespec *ts)
+/* Every clock the vDSO reads has the same resolution; it needs no clock. */
+int __vdso_clock_getres(int clock, vdso_timespec_t *res)
 {
-	return vclock_gettime64(clock, ts, __NR_clock_gettime);
-}
-
-int __vdso_clock_getres(int clock, struct kernel_timespec *res)
-{
-	u32 nsec;
-
-	if (!vread_resolution(clock, &nsec))
-		return vdso_syscall3(__NR_clock_getres, clock, (long)res, 0);
+	if (clock_base(clock) < 0)
+		return vdso_syscall3(VDSO_NR(clock_getres), clock, (long)res, 0);
 	if (res)
-		*res = (struct kernel_timespec){ 0, nsec };
+		*res = (vdso_timespec_t){ 0, CLOCK_RESOLUTION_NS };
 	return 0;
 }
 
-int __vdso_gettimeofday(struct kernel_timeval *tv, void *tz)
+int __vdso_gettimeofday(vdso_timeval_t *tv, void *tz)
 {
+	struct kernel_timeval t;
 	u64 ns;
 
 	/* A time zone is asked for rarely; the kernel fills it in (always UTC). */
 	if (tz || !vread_clock(CLOCK_REALTIME, &ns))
-		return vdso_syscall3(__NR_gettimeofday, (long)tv, (long)tz, 0);
+		return vdso_syscall3(VDSO_NR(gettimeofday), (long)tv, (long)tz, 0);
+	t = ns_to_timeval(ns);
 	if (tv)
-		*tv = ns_to_timeval(ns);
+		*tv = (vdso_timeval_t){ t.tv_sec, t.tv_usec };
 	return 0;
 }
 
-long __vdso_time(long *t)
+vdso_time_t __vdso_time(vdso_time_t *t)
 {
+	vdso_time_t secs;
 	u64 ns;
-	long secs;
 
 	if (!vread_clock(CLOCK_REALTIME, &ns))
-		return vdso_syscall3(__NR_time, (long)t, 0, 0);
+		return vdso_syscall3(VDSO_NR(time), (long)t, 0, 0);
 	secs = ns_to_timespec(ns).tv_sec;
 	if (t)
 		*t = secs;
@@ -198,9 +182,19 @@ long __vdso_time(long *t)
 
 long __vdso_getcpu(unsigned int *cpu, unsigned int *node, void *unused)
 {
-	return vgetcpu(cpu, node, unused, __NR_getcpu);
+	unsigned int c;
+
+	if (!READ_ONCE(vvar_page.clock.getcpu_rdtscp))
+		return vdso_syscall3(VDSO_NR(getcpu), (long)cpu, (long)node, (long)unused);
+	c = vgetcpu_rdtscp();
+	if (cpu)
+		*cpu = c;
+	if (node)
+		*node = 0;
+	return 0;
 }
 
+#ifdef __x86_64__
 /* The names without the prefix, as Linux's vDSO exports them too. */
 int clock_gettime(int clock, struct kernel_timespec *ts)
 	__attribute__((weak, alias("__vdso_clock_gettime")));
@@ -211,67 +205,15 @@ int gettimeofday(struct kernel_timeval *tv, void *tz)
 long time(long *t) __attribute__((weak, alias("__vdso_time")));
 long getcpu(unsigned int *cpu, unsigned int *node, void *unused)
 	__attribute__((weak, alias("__vdso_getcpu")));
-
-#else /* i386: what Linux's 32-bit vDSO exports, the old calls' 32-bit time_t included */
-
+#else
+/* i386's clock_gettime() of 64-bit time, the one a C library with a 64-bit time_t calls. */
 int __vdso_clock_gettime64(int clock, struct kernel_timespec *ts)
 {
-	return vclock_gettime64(clock, ts, __NR_ia32_clock_gettime64);
-}
-
-/* A time past 2038 wraps, as the system call's would: it writes the same layout. */
-int __vdso_clock_gettime(int clock, struct old_timespec32 *ts)
-{
-	struct kernel_timespec t;
 	u64 ns;
 
 	if (!vread_clock(clock, &ns))
-		return vdso_syscall3(__NR_ia32_clock_gettime, clock, (long)ts, 0);
-	t = ns_to_timespec(ns);
-	*ts = (struct old_timespec32){ t.tv_sec, t.tv_nsec };
+		return vdso_syscall3(__NR_ia32_clock_gettime64, clock, (long)ts, 0);
+	*ts = ns_to_timespec(ns);
 	return 0;
 }
-
-int __vdso_clock_getres(int clock, struct old_timespec32 *res)
-{
-	u32 nsec;
-
-	if (!vread_resolution(clock, &nsec))
-		return vdso_syscall3(__NR_ia32_clock_getres, clock, (long)res, 0);
-	if (res)
-		*res = (struct old_timespec32){ 0, nsec };
-	return 0;
-}
-
-int __vdso_gettimeofday(struct old_timeval32 *tv, void *tz)
-{
-	struct kernel_timeval t;
-	u64 ns;
-
-	if (tz || !vread_clock(CLOCK_REALTIME, &ns))
-		return vdso_syscall3(__NR_ia32_gettimeofday, (long)tv, (long)tz, 0);
-	t = ns_to_timeval(ns);
-	if (tv)
-		*tv = (struct old_timeval32){ t.tv_sec, t.tv_usec };
-	return 0;
-}
-
-s32 __vdso_time(s32 *t)
-{
-	u64 ns;
-	s32 secs;
-
-	if (!vread_clock(CLOCK_REALTIME, &ns))
-		return vdso_syscall3(__NR_ia32_time, (long)t, 0, 0);
-	secs = ns_to_timespec(ns).tv_sec;
-	if (t)
-		*t = secs;
-	return secs;
-}
-
-long __vdso_getcpu(unsigned int *cpu, unsigned int *node, void *unused)
-{
-	return vgetcpu(cpu, node, unused, __NR_ia32_getcpu);
-}
-
 #endif
