@@ -110,13 +110,23 @@ IRQ_STUB irq_stub_spurious, IRQ_VECTOR_SPURIOUS
 	mov rax, [rax]			; the user's RAX again
 %endmacro
 
+; VECTOR_TO_RDI: [rsp] = the vector above the error code: RDI = the vector, and
+; the slot holds the user's RDI (pt_regs->di), every other register kept. Not
+; XCHG with the slot, which would do it in one instruction: an XCHG with memory
+; is locked, whatever its prefix, tens of cycles on every interrupt and exception.
+%macro VECTOR_TO_RDI 0
+	push rdi			; [rsp] = RDI, [rsp + 8] = the vector
+	mov rdi, [rsp + 8]		; RDI = the vector
+	pop qword [rsp]			; the vector's slot = the old RDI (POP adds 8, then stores)
+%endmacro
+
 ; PT_REGS_FOR_C: on the stack where C will run, GS_BASE ours, [rsp] = the vector
 ; above the error code and the CPU's frame: build pt_regs and the arguments of
 ; do_interrupt() or do_paranoid() (regs, vector), with IBRS on if ring 3 was
 ; interrupted and no other user value left in a register.
 %macro PT_REGS_FOR_C 0
 	cld				; the C ABI wants DF clear; ring 3 may have set it
-	xchg rdi, [rsp]			; RDI = vector; the slot now holds pt_regs->di
+	VECTOR_TO_RDI			; RDI = vector; the slot now holds pt_regs->di
 	PUSH_REGS rax			; pt_regs complete; RSP = &pt_regs
 	ASM_CLAC			; AC may be set by ring 3: close the SMAP window
 	SKIP_UNLESS MIT_IBRS
@@ -267,7 +277,7 @@ nmi_from_user:
 align 16
 paranoid_entry:
 	cld				; the C ABI wants DF clear
-	xchg rdi, [rsp]			; RDI = vector; the slot now holds pt_regs->di
+	VECTOR_TO_RDI			; RDI = vector; the slot now holds pt_regs->di
 	PUSH_REGS rax			; pt_regs complete on the IST stack; RSP = &pt_regs
 	mov rsi, rdi			; arg 1: vector
 	mov rdi, rsp			; arg 0: struct pt_regs *

@@ -11,7 +11,8 @@ Prints each instruction with its symbol+offset, its disassembly and its source
 line, then a summary: instructions, locked instructions, POPF, STI/CLI,
 serializing instructions (SWAPGS, SYSRET, IRETQ, WRMSR, MOV to CR, LFENCE),
 calls and returns, memory loads and stores (from the disassembly: an operand in
-memory that is read, or written; PUSH and CALL store, POP and RET load), and the
+memory that is read, or written; PUSH and CALL store, POP and RET load, POP to
+memory stores too), and the
 two instructions the mitigations add whose cost no instruction count shows:
 CR3 writes (page-table isolation) and VERW (buffer clearing).
 
@@ -333,6 +334,8 @@ def classify(insn):
         c['stores'] = 1
     elif mnem.startswith(('pop', 'ret', 'iret', 'leave')):
         c['loads'] = 1
+        if mnem.startswith('pop') and '(' in ops:
+            c['stores'] = 1			# POP to memory: the stack's word stored there
     elif operands and '(' in operands[-1] and not mnem.startswith(('lea', 'nop', 'prefetch')):
         c['stores'] = 1
         if not mnem.startswith('mov'):
