@@ -20,8 +20,14 @@ mkdir -p "$apt_state/lists/partial" "$apt_state/cache/archives/partial" "$out/ro
 apt_opts=(-q -o APT::Architectures::=amd64 -o APT::Architectures::=i386
 	  -o Dir::State::Lists="$apt_state/lists" -o Dir::Cache="$apt_state/cache"
 	  -o Debug::NoLocking=1 -o APT::Sandbox::User="$(id -un)")
-apt-get "${apt_opts[@]}" update >/dev/null
-(cd "$apt_state" && apt-get "${apt_opts[@]}" download "musl-dev:i386=$ver" >/dev/null)
+fetch_failed() {
+	echo "musl-i386: could not fetch Debian's musl-dev:i386 $ver through apt" \
+	     "(no network, or no Debian source in the machine's apt sources?)" >&2
+	exit 1
+}
+apt-get "${apt_opts[@]}" update >/dev/null || fetch_failed
+(cd "$apt_state" && apt-get "${apt_opts[@]}" download "musl-dev:i386=$ver" >/dev/null) ||
+	fetch_failed
 dpkg-deb -x "$apt_state"/musl-dev_*_i386.deb "$out/root"
 specs=$out/root/usr/lib/i386-linux-musl/musl-gcc.specs
 [ -f "$specs" ] || { echo "musl-i386: musl-dev:i386 $ver has no $specs" >&2; exit 1; }
