@@ -189,13 +189,6 @@ BOOTS = {
     'glibc-static-pie-program-as-init': dict(init='{b}/tests/hello-pie.elf', init_args='pie 0',
                                              lines=(r'^hello from glibc: entrylab x86_64, pid 1, '
                                                     r'argc 3, argv\[1\] pie, heap ok$', SUCCESS)),
-    'glibc-threads-fork-sleep': dict(init='{b}/tests/threads-glibc.elf', lines=(
-        r'^threads-glibc: all ok$', RESOURCES_OK, SUCCESS)),
-    'glibc-i386-threads-fork-sleep': dict(init='{b}/tests/threads-glibc-i386.elf', lines=(
-        r'^threads-glibc-i386: all ok$', RESOURCES_OK, SUCCESS)),
-    'smp2-glibc-i386-threads-fork-sleep': dict(init='{b}/tests/threads-glibc-i386.elf',
-                                               env={'SMP': '2'}, lines=(
-        r'^threads-glibc-i386: all ok$', RESOURCES_OK, SUCCESS)),
     'i386-suite-amd-syscall': dict(init='{b}/tests/i386-suite.elf', lines=(
         r'^# AuthenticAMD: the vDSO\'s slot holds 89 cd 0f 05$', r'^# Totals: pass:14 fail:0$',
         RESOURCES_OK, SUCCESS)),
@@ -206,16 +199,6 @@ BOOTS = {
     'smp2-i386-suite-amd-syscall': dict(init='{b}/tests/i386-suite.elf', env={'SMP': '2'},
                                         lines=(r'^# Totals: pass:14 fail:0$', RESOURCES_OK,
                                                SUCCESS)),
-    'musl-i386-threads-fork-sleep': dict(init='{b}/tests/threads-musl-i386.elf', lines=(
-        r'^threads-musl-i386: all ok$', RESOURCES_OK, SUCCESS)),
-    'smp2-musl-i386-threads-fork-sleep': dict(init='{b}/tests/threads-musl-i386.elf',
-                                              env={'SMP': '2'}, lines=(
-        r'^threads-musl-i386: all ok$', RESOURCES_OK, SUCCESS)),
-    'musl-threads-fork-sleep': dict(init='{b}/tests/threads-musl.elf', lines=(
-        r'^threads-musl: all ok$', RESOURCES_OK, SUCCESS)),
-    'smp2-musl-threads-fork-sleep': dict(init='{b}/tests/threads-musl.elf', env={'SMP': '2'},
-                                         lines=(r'^threads-musl: all ok$', RESOURCES_OK,
-                                                SUCCESS)),
     'rust-std-threads': dict(init='{b}/tests/threads-rust.elf', lines=(
         r'^threads-rust: all ok$', RESOURCES_OK, SUCCESS)),
     'smp2-rust-std-threads': dict(init='{b}/tests/threads-rust.elf', env={'SMP': '2'},
@@ -229,9 +212,6 @@ BOOTS = {
         r'^goroutines-go: all ok$', RESOURCES_OK, SUCCESS)),
     'smp2-go-runtime': dict(init='{b}/tests/goroutines-go.elf', env={'SMP': '2'},
                             lines=(r'^goroutines-go: all ok$', RESOURCES_OK, SUCCESS)),
-    'smp2-glibc-threads-fork-sleep': dict(init='{b}/tests/threads-glibc.elf', env={'SMP': '2'},
-                                          lines=(r'^threads-glibc: all ok$', RESOURCES_OK,
-                                                 SUCCESS)),
     # The vDSO: glibc finds it and makes no clock system call; with tsc=unstable the
     # vDSO falls back to the system call, which proves the count counts.
     'glibc-clocks-through-the-vdso': dict(init='{b}/tests/vdso-glibc.elf', init_args='vdso',
@@ -319,6 +299,13 @@ BOOTS = {
         r'^cmdline: warning: rcu_eqs=on needs context tracking',
         r'context tracking off, RCU tracker off$', SUCCESS)),
 }
+
+# tests/programs/threads.c built with each C library for each ABI, on one CPU and on two.
+for libc in ('glibc', 'glibc-i386', 'musl', 'musl-i386'):
+    for prefix, env in (('', None), ('smp2-', {'SMP': '2'})):
+        BOOTS[f'{prefix}{libc}-threads-fork-sleep'] = dict(
+            init=f'{{b}}/tests/threads-{libc}.elf', env=env,
+            lines=(rf'^threads-{libc}: all ok$', RESOURCES_OK, SUCCESS))
 
 # Several CPUs: TCG without icount (docs/smp-rcu.md). The self-tests at 2 and 4 CPUs,
 # with the tracker off, in the debug build; the ring-3 suite; what bad input gets.
