@@ -230,7 +230,7 @@ u64 tsc_delta_to_ns(u64 cycles)
 {
 	const struct vdso_clock *c = &vvar.data.clock;
 
-	return (u64)(((unsigned __int128)cycles * c->mult) >> c->shift);
+	return mul_u64_u32_shr(cycles, c->mult, c->shift);
 }
 
 u64 ktime_get_real_ns(void)

@@ -45,15 +45,16 @@ static int agrees_with_kernel(clockid_t clock)
 {
 	struct timespec a, c;
 	struct { long long tv_sec, tv_nsec; } b;
+	long long kernel;
 
 	for (int i = 0; i < 100; i++) {
 		clock_gettime(clock, &a);
 		syscall(NR_CLOCK_GETTIME64, clock, &b);
 		clock_gettime(clock, &c);
-		if (b.tv_sec * 1000000000LL + b.tv_nsec < ns_of(&a) ||
-		    ns_of(&c) < b.tv_sec * 1000000000LL + b.tv_nsec) {
+		kernel = b.tv_sec * 1000000000LL + b.tv_nsec;
+		if (kernel < ns_of(&a) || ns_of(&c) < kernel) {
 			printf("vdso-glibc: clock %d: vDSO %lld, kernel %lld, vDSO %lld ns\n", (int)clock,
-			       ns_of(&a), b.tv_sec * 1000000000LL + b.tv_nsec, ns_of(&c));
+			       ns_of(&a), kernel, ns_of(&c));
 			return 0;
 		}
 	}
