@@ -18,10 +18,10 @@
 #
 # Variables (README.md, "Make variables"): CMDLINE, INIT, INIT_ARGS, BENCH_ARGS,
 # ICOUNT, KVM, CPU, SMP, TCG_THREAD, GUI, TIMEOUT, FIRMWARE, EXIT_DEVICE, QEMU_EXTRA,
-# DEBUG_ENTRY, V; make usb takes DEV, make trace VARIANT, OP, MITIGATIONS and I386. A run's outcome is
-# its status (0 success, 1 failure, 2 bad boot, 3 init exited non-zero, 4 init
-# killed by a signal, 124 timed out, 125 no status): scripts/qemu.sh exits with it,
-# so a failed run fails its make target and make names it ("Error 3").
+# DEBUG_ENTRY, V; make usb takes DEV, make trace VARIANT, OP, MITIGATIONS and I386.
+# A run's outcome is its status (0 success, 1 failure, 2 bad boot, 3 init exited
+# non-zero, 4 init killed by a signal, 124 timed out, 125 no status): scripts/qemu.sh
+# exits with it, so a failed run fails its make target and make names it ("Error 3").
 
 BUILD		?= build
 .DEFAULT_GOAL	:= all
@@ -148,7 +148,8 @@ $(BUILD)/arch/x86/vdso/vdso.so: $(BUILD)/arch/x86/vdso/vclock_gettime.o arch/x86
 VDSO32_SYMS := __kernel_vsyscall __kernel_sigreturn __kernel_rt_sigreturn vsyscall_fast \
 	int80_landing_pad
 # Its trampolines' syscall numbers, from the header that defines them.
-VDSO32_NRS = $(shell sed -n 's/^\#define[[:space:]]*\(__NR_ia32_\(rt_\)*sigreturn\)[[:space:]]*\([0-9]*\).*/-D\1=\3/p' \
+VDSO32_NRS = $(shell sed -n \
+	's/^\#define[[:space:]]*\(__NR_ia32_\(rt_\)*sigreturn\)[[:space:]]*\([0-9]*\).*/-D\1=\3/p' \
 	include/uapi/unistd_32.h)
 $(BUILD)/arch/x86/vdso/vdso32.o: arch/x86/vdso/vdso32.asm include/uapi/unistd_32.h $(TOOLS_OK)
 	$(call assemble,-f elf32 $(VDSO32_NRS))
@@ -429,8 +430,9 @@ test: $(KERNEL) $(USER_PROGS) $(BUILD)/tests/hello-glibc.elf $(BUILD)/tests/hell
 	$(BUILD)/tests/threads-glibc.elf $(BUILD)/tests/threads-glibc-i386.elf \
 	$(BUILD)/tests/i386-suite.elf \
 	$(BUILD)/tests/vdso-glibc.elf $(BUILD)/tests/vdso-glibc-i386.elf \
-	$(BUILD)/tests/threads-musl.elf $(BUILD)/tests/threads-musl-i386.elf $(BUILD)/tests/threads-rust.elf \
-	$(BUILD)/tests/threads-rust-pie.elf $(BUILD)/tests/goroutines-go.elf
+	$(BUILD)/tests/threads-musl.elf $(BUILD)/tests/threads-musl-i386.elf \
+	$(BUILD)/tests/threads-rust.elf $(BUILD)/tests/threads-rust-pie.elf \
+	$(BUILD)/tests/goroutines-go.elf
 	$(Q)$(MAKE) --no-print-directory BUILD=$(BUILD)/debug DEBUG_ENTRY=1 $(BUILD)/debug/entrylab.elf
 	$(Q)python3 tests/run.py --build $(BUILD)
 
