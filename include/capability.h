@@ -4,7 +4,9 @@
  * permitted and inheritable sets and its bounding set. entrylab has no users:
  * every task runs as uid 0, so, as for Linux's root, a program starts (execve)
  * with every capability its bounding set allows, and may drop them (capset(2),
- * PR_CAPBSET_DROP). What a check asks is capable(): the effective set's bit.
+ * PR_CAPBSET_DROP). The sets hold in the task's user namespace
+ * (include/user_namespace.h): a check asks ns_capable() of a namespace, or
+ * capable() of the initial one, as Linux's.
  */
 #ifndef _ENTRYLAB_CAPABILITY_H
 #define _ENTRYLAB_CAPABILITY_H
@@ -25,9 +27,9 @@ struct task_caps {
 
 struct task;
 
-/* Whether current's effective set has cap. */
+/* Whether current has cap in the initial user namespace: ns_capable(&init_user_ns, cap). */
 bool capable(int cap);
-/* The first task's: every capability. */
+/* Every capability: the first task's, and a task's in the user namespace it creates. */
 void caps_init(struct task *t);
 /*
  * execve(): a root program's sets, as Linux computes them (the file's sets

@@ -32,6 +32,7 @@
 #define ENAMETOOLONG	36
 #define ENOSYS		38
 #define ELOOP		40
+#define EUSERS		87
 #define EMSGSIZE	90
 #define EPROTOTYPE	91
 #define EPROTONOSUPPORT	93

@@ -19,6 +19,7 @@
 #include <capability.h>
 #include <cputime_types.h>
 #include <mm.h>
+#include <pid_namespace.h>
 #include <ptrace.h>
 #include <rseq_types.h>
 #include <signal.h>
@@ -70,8 +71,8 @@ struct restart_block {
  */
 struct task {
 	struct thread_info thread_info;	/* first, as in Linux: TIF_* work flags */
-	int pid;			/* thread ID: gettid() */
-	int tgid;			/* process ID: getpid(), the leader's pid */
+	int pid;			/* thread ID in its own pid namespace: gettid() */
+	int tgid;			/* process ID there: getpid(), the leader's pid */
 	char name[16];
 	enum task_state state;		/* under sched_lock */
 	int on_cpu;			/* CPU running it (or leaving it), else -1 */
@@ -128,6 +129,15 @@ struct task {
 	/* The clock calls that reached the kernel: the vDSO test counts them (uapi/bench.h). */
 	unsigned long clock_syscalls;
 	struct task_caps caps;		/* its capabilities (include/capability.h) */
+	struct user_namespace *user_ns;	/* where they hold (include/user_namespace.h) */
+	/*
+	 * Its pid namespace (include/pid_namespace.h), where ->pid is, its numbers
+	 * in the namespaces above (by level), and where its children's will be:
+	 * its own, or a new one after unshare(CLONE_NEWPID). Set before it runs.
+	 */
+	struct pid_namespace *pid_ns;
+	int outer_pids[MAX_PID_NS_LEVEL];
+	struct pid_namespace *pid_ns_for_children;
 	/* Its rseq(2) area and events (include/rseq.h): its own, or under sched_lock. */
 	struct rseq_state rseq;
 	/*
@@ -175,8 +185,8 @@ void sched_kick(struct task *t);
 void sched_tick(void);
 void sched_ipi(struct pt_regs *regs);
 void sched_setaffinity_task(struct task *t, unsigned long mask);
-/* A task with a kernel stack and nothing else; not runnable until started. */
-struct task *task_create(const char *name);
+/* A task with a kernel stack and a pid in ns, and nothing else; not runnable until started. */
+struct task *task_create(const char *name, struct pid_namespace *ns);
 /* Frees an exited task that is off every CPU (or one never started). */
 void task_free(struct task *t);
 /*
@@ -198,10 +208,14 @@ void reap_dead_tasks(void);
  */
 void tasklist_lock(unsigned long *flags);
 void tasklist_unlock(unsigned long flags);
-/* sched_lock held: the live thread with this tid, or NULL. */
-struct task *find_task_by_tid_locked(int tid);
-/* sched_lock held: the live process (its leader) with this pid, or NULL. */
-struct task *find_process_locked(int pid);
+/*
+ * sched_lock held: the live thread numbered nr in ns (&init_pid_ns: a kernel
+ * record's tid), or the one numbered nr in current's pid namespace (a user's tid),
+ * or the live process (its leader) with current's number nr; NULL if none.
+ */
+struct task *find_task_by_pid_ns_locked(int nr, const struct pid_namespace *ns);
+struct task *find_task_by_vpid_locked(int nr);
+struct task *find_process_by_vpid_locked(int nr);
 /* sched_lock held: for_each task in the table (tasks in creation are skipped). */
 struct task *task_table_next_locked(unsigned int *i);
 #define for_each_task(t, i)	for (i = 0; ((t) = task_table_next_locked(&(i))); )

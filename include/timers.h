@@ -23,7 +23,7 @@ struct k_itimer {
 	int clock;		/* CLOCK_*, or a CPU-time clock id (include/cputime.h) */
 	int notify;		/* SIGEV_SIGNAL, SIGEV_NONE or SIGEV_THREAD_ID */
 	int signo;
-	int tid;		/* SIGEV_THREAD_ID: the thread to signal */
+	int tid;		/* SIGEV_THREAD_ID: the thread to signal, in its pid namespace */
 	unsigned long value;	/* the sigval the signal carries */
 	u64 expires;		/* on the clock, ns */
 	u64 interval;		/* ns; 0: one shot */

@@ -13,10 +13,11 @@
 #include <sched.h>
 #include <syscalls.h>
 #include <uapi/prctl.h>
+#include <user_namespace.h>
 
 bool capable(int cap)
 {
-	return current->caps.effective & BIT(cap);
+	return ns_capable(&init_user_ns, cap);
 }
 
 void caps_init(struct task *t)
@@ -45,7 +46,7 @@ long prctl_capbset(int option, unsigned long cap)
 		return -EINVAL;
 	if (option == PR_CAPBSET_READ)
 		return !!(current->caps.bset & BIT(cap));
-	if (!capable(CAP_SETPCAP))
+	if (!ns_capable(current->user_ns, CAP_SETPCAP))
 		return -EPERM;
 	tasklist_lock(&flags);
 	current->caps.bset &= ~BIT(cap);
@@ -112,7 +113,7 @@ long sys_capget(struct pt_regs *regs)
 	if (hdr.pid < 0)
 		return -EINVAL;
 	tasklist_lock(&flags);
-	t = hdr.pid ? find_task_by_tid_locked(hdr.pid) : current;
+	t = hdr.pid ? find_task_by_vpid_locked(hdr.pid) : current;
 	if (t)
 		caps = t->caps;
 	tasklist_unlock(flags);
@@ -160,7 +161,7 @@ long sys_capset(struct pt_regs *regs)
 			       CAP_VALID_MASK,
 		.bset = old->bset,
 	};
-	if ((!capable(CAP_SETPCAP) &&
+	if ((!ns_capable(current->user_ns, CAP_SETPCAP) &&
 	     !cap_subset(new.inheritable, old->inheritable | old->permitted)) ||
 	    !cap_subset(new.inheritable, old->inheritable | old->bset) ||
 	    !cap_subset(new.permitted, old->permitted) ||

@@ -240,11 +240,11 @@ static struct task *cpu_clock_task_locked(int clock, struct task *self, int *whi
 		if (*which == CPUCLOCK_MAX)
 			return NULL;
 	}
-	t = pid ? find_task_by_tid_locked(pid) : self;
+	t = pid ? find_task_by_vpid_locked(pid) : self;
 	/* Another thread's clock only within our process; a process's by its pid (or ours). */
 	if (t && *thread && t->signal != self->signal)
 		return NULL;
-	if (t && !*thread && pid && t->tgid != pid && t != self)
+	if (t && !*thread && pid && task_tgid_vnr(t) != pid && t != self)
 		return NULL;
 	return t;
 }

@@ -86,7 +86,8 @@ static void notify_exit(struct task *t, struct task *to, int sig)
 	int code = t->exit_code;
 	struct task_cputime ct;
 	struct ksiginfo info = {
-		.code = WTERMSIG(code) ? CLD_KILLED : CLD_EXITED, .pid = t->pid,
+		.code = WTERMSIG(code) ? CLD_KILLED : CLD_EXITED,
+		.pid = task_pid_nr_ns(t, to->pid_ns),	/* as the receiver's namespace numbers it */
 		.status = WTERMSIG(code) ? WTERMSIG(code) : WEXITSTATUS(code),
 	};
 
@@ -103,6 +104,7 @@ static void notify_exit(struct task *t, struct task *to, int sig)
 static void notify_parent(struct task *leader)
 {
 	leader->state = parent_waits(leader) ? TASK_ZOMBIE : TASK_DEAD;
+	pid_ns_task_gone_locked(leader);
 	if (!leader->parent)
 		return;		/* the kernel polls (task_run_to_exit()) */
 	notify_exit(leader, leader->parent,
@@ -122,10 +124,12 @@ bool tracer_reaps_exit(const struct task *t)
 void release_exited_tracee_locked(struct task *c)
 {
 	c->ptrace.tracer = NULL;
-	if (!thread_group_leader(c))
+	if (!thread_group_leader(c)) {
 		c->state = TASK_DEAD;
-	else if (!c->signal->live)
+		pid_ns_task_gone_locked(c);
+	} else if (!c->signal->live) {
 		notify_parent(c);
+	}
 	/* else a leader whose threads live on: the last one's exit tells the parent */
 }
 
@@ -153,15 +157,16 @@ static void zap_process_locked(struct task *p, int code)
 }
 
 /*
- * sched_lock held: the children of a process that is over go to init, or to
- * nobody if init itself is over: the run is ending, and they are killed now,
- * not when the kernel's end-of-run loop gets the CPU (kill_orphans()), which
- * a child spinning in user mode would keep from it. A child already a zombie
- * is announced to its new parent, or freed.
+ * sched_lock held: the children of a process that is over go to the init of
+ * its pid namespace, or to nobody if that init is over: the run is ending (or
+ * the namespace is, and none is left), and they are killed now, not when the
+ * kernel's end-of-run loop gets the CPU (kill_orphans()), which a child
+ * spinning in user mode would keep from it. A child already a zombie is
+ * announced to its new parent, or freed.
  */
 static void forget_original_parent(struct task *leader)
 {
-	struct task *init = find_process_locked(1), *c;
+	struct task *init = pid_ns_init_locked(leader->pid_ns), *c;
 	unsigned int i;
 
 	if (init == leader || (init && !process_alive(init)))
@@ -186,6 +191,7 @@ static void exit_notify(struct task *t)
 	sig->live--;
 	/* A thread still traced is its tracer's to reap (exit_ptrace_locked() kept the link). */
 	t->state = thread_group_leader(t) || t->ptrace.tracer ? TASK_ZOMBIE : TASK_DEAD;
+	pid_ns_task_gone_locked(t);
 	if (!thread_group_leader(t) && t->ptrace.tracer)
 		notify_exit(t, t->ptrace.tracer, SIGCHLD);
 	if (sig->group_exec_task)
@@ -199,6 +205,60 @@ static void exit_notify(struct task *t)
 		notify_exit(leader, leader->ptrace.tracer, SIGCHLD);	/* its tracer first */
 	else
 		notify_parent(leader);
+}
+
+/* Has every task of ns but those of the process sig ended and been reaped? */
+static bool pid_ns_empty_but(const struct pid_namespace *ns, const struct signal_struct *sig)
+{
+	bool empty = true;
+	unsigned long flags;
+	struct task *c;
+	unsigned int i;
+
+	tasklist_lock(&flags);
+	for_each_task(c, i)
+		if (c->signal != sig && c->state != TASK_DEAD && task_pid_nr_ns(c, ns))
+			empty = false;
+	tasklist_unlock(flags);
+	return empty;
+}
+
+void zap_pid_ns_processes(struct pid_namespace *ns)
+{
+	struct task *self = current, *c;
+	unsigned long flags, sigflags;
+	unsigned int i;
+
+	tasklist_lock(&flags);
+	ns->adding = false;
+	/* Our children are freed as they end, as Linux's init ignores SIGCHLD here. */
+	spin_lock_irqsave(&self->sighand->lock, sigflags);
+	self->sighand->action[SIGCHLD - 1].handler = SIG_IGN;
+	spin_unlock_irqrestore(&self->sighand->lock, sigflags);
+	for_each_task(c, i) {
+		if (c->signal == self->signal || !c->signal || !task_pid_nr_ns(c, ns) ||
+		    !thread_group_leader(c))
+			continue;
+		if (c->parent == self->group_leader && c->state == TASK_ZOMBIE &&
+		    !c->signal->live && !c->ptrace.tracer) {
+			c->state = TASK_DEAD;
+			pid_ns_task_gone_locked(c);
+		} else if (process_alive(c)) {
+			zap_process_locked(c, W_EXITCODE(0, SIGKILL));
+		}
+	}
+	tasklist_unlock(flags);
+	/* Not interruptible: a SIGKILL of ours is why we are here. */
+	__sleep_event(ns, 0, pid_ns_empty_but(ns, self->signal), false);
+}
+
+/*
+ * sched_lock held: is t the last live thread of the init of a pid namespace
+ * (not the initial one, whose init ends the run)? Its exit ends the namespace.
+ */
+static bool ends_pid_ns_locked(const struct task *t)
+{
+	return t->tgid == 1 && t->pid_ns != &init_pid_ns && t->signal->live == 1;
 }
 
 /**
@@ -223,6 +283,12 @@ void __noreturn do_exit(int code)
 	tasklist_unlock(flags);
 	files_put(files);		/* its descriptors closed, if it was the last user */
 	tasklist_lock(&flags);
+	/* Checked where live drops: of two threads exiting at once, one sees it last. */
+	if (ends_pid_ns_locked(t)) {
+		tasklist_unlock(flags);
+		zap_pid_ns_processes(t->pid_ns);
+		tasklist_lock(&flags);
+	}
 	cputime_exit_locked(t);
 	exit_ptrace_locked(t);
 	filter = seccomp_exit_locked(t);
@@ -349,11 +415,14 @@ struct wait_result {
 	struct task_cputime times;	/* an exit's: the child's and its waited-for children's */
 };
 
-/* Does child c match wait4()'s pid argument? Each process leads its own group. */
+/*
+ * Does child c match wait4()'s pid argument, a number in our pid namespace? Each
+ * process leads its own group.
+ */
 static bool wait_matches(const struct task *c, int pid)
 {
 	if (pid > 0)
-		return c->pid == pid;
+		return task_pid_vnr(c) == pid;
 	if (pid == -1 || pid == 0 || pid == -current->tgid)
 		return true;	/* any child; our group has our children in it */
 	return false;
@@ -367,7 +436,7 @@ static bool wait_ptrace_stop(struct task *c, int options, struct wait_result *re
 {
 	if (!c->ptrace.stopped || c->ptrace.reported)
 		return false;
-	res->pid = c->pid;
+	res->pid = task_pid_vnr(c);
 	res->stop = c->ptrace.code;
 	res->code = c->ptrace.code << 8 | 0x7f;
 	child_cputime_locked(c, &res->times);
@@ -387,7 +456,7 @@ static bool wait_traced_exit(struct task *c, int options, struct wait_result *re
 	if (c->state != TASK_ZOMBIE || !(options & WEXITED) ||
 	    (thread_group_leader(c) && c->signal->live))
 		return false;
-	res->pid = c->pid;
+	res->pid = task_pid_vnr(c);
 	res->code = c->exit_code;
 	res->stop = 0;
 	child_cputime_locked(c, &res->times);
@@ -427,12 +496,13 @@ static long wait_scan(int pid, int options, struct wait_result *res)
 		if (c->state != TASK_ZOMBIE || c->signal->live || c->ptrace.tracer ||
 		    !(options & WEXITED))
 			continue;
-		res->pid = c->pid;
+		res->pid = task_pid_vnr(c);
 		res->code = c->exit_code;
 		res->stop = 0;
 		child_cputime_locked(c, &res->times);
 		if (!(options & WNOWAIT)) {
 			c->state = TASK_DEAD;
+			pid_ns_task_gone_locked(c);
 			cputime_reap_locked(&res->times);
 		}
 		ret = 0;

@@ -16,6 +16,11 @@
  * The child starts as a copy of the caller's registers at its SYSCALL, with RAX
  * 0, and leaves through ret_from_fork: the exit path every return to user mode
  * takes, so it runs the exit work (a pending signal, for one) first.
+ *
+ * Of Linux's namespaces entrylab has the user and the pid namespace
+ * (include/user_namespace.h, include/pid_namespace.h): CLONE_NEWUSER and
+ * CLONE_NEWPID make new ones for the child, or with unshare() for the caller
+ * (the pid namespace for its children: it keeps its own pid).
  */
 #include <asm/fsgsbase.h>
 #include <asm/io_bitmap.h>
@@ -31,6 +36,7 @@
 #include <signal.h>
 #include <string.h>
 #include <syscalls.h>
+#include <user_namespace.h>
 
 #define CSIGNAL			0x000000ff
 #define CLONE_VM		0x00000100
@@ -65,13 +71,14 @@
  * child gets a copy); CLONE_FS and CLONE_SYSVSEM share what it does not have (a
  * cwd that can change, semaphores), so they are accepted as shared;
  * CLONE_PTRACE, CLONE_UNTRACED, CLONE_DETACHED and CLONE_IO ask nothing it
- * would do differently. Namespaces, pidfds, cgroups and the rest: -EINVAL.
+ * would do differently. The other namespaces, pidfds, cgroups and the rest:
+ * -EINVAL, Linux's answer when built without them.
  */
 #define CLONE_SUPPORTED	(CSIGNAL | CLONE_VM | CLONE_FS | CLONE_FILES | CLONE_SIGHAND |  \
 			 CLONE_PTRACE | CLONE_VFORK | CLONE_PARENT | CLONE_THREAD |	\
 			 CLONE_SYSVSEM | CLONE_SETTLS | CLONE_PARENT_SETTID |		\
 			 CLONE_CHILD_CLEARTID | CLONE_DETACHED | CLONE_UNTRACED |	\
-			 CLONE_CHILD_SETTID | CLONE_IO)
+			 CLONE_CHILD_SETTID | CLONE_IO | CLONE_NEWUSER | CLONE_NEWPID)
 
 struct clone_args {
 	u64 flags;
@@ -97,18 +104,61 @@ struct kernel_clone_args {
 	int __user *child_tid;
 };
 
-/* Linux's rules, in its order: each sharing needs the one below it. */
+/*
+ * Linux's rules, in its order: each sharing needs the one below it, and a thread
+ * is in its process's namespaces (no new one, nor one unshare() made for the
+ * caller's children).
+ */
 static long check_clone_flags(unsigned long flags)
 {
 	if (flags & ~CLONE_SUPPORTED)
+		return -EINVAL;
+	if ((flags & (CLONE_NEWUSER | CLONE_FS)) == (CLONE_NEWUSER | CLONE_FS))
 		return -EINVAL;
 	if ((flags & CLONE_THREAD) && !(flags & CLONE_SIGHAND))
 		return -EINVAL;
 	if ((flags & CLONE_SIGHAND) && !(flags & CLONE_VM))
 		return -EINVAL;
 	if ((flags & CLONE_PARENT) && current->tgid == 1)
-		return -EINVAL;		/* init has no parent to give a sibling */
+		return -EINVAL;		/* an init has no parent to give a sibling */
+	if ((flags & CLONE_THREAD) && ((flags & (CLONE_NEWUSER | CLONE_NEWPID)) ||
+				       current->pid_ns_for_children != current->pid_ns))
+		return -EINVAL;
 	return 0;
+}
+
+/*
+ * The namespaces a clone() or unshare() asks for (Linux's copy_creds() and
+ * copy_namespaces(), or unshare_userns() and unshare_nsproxy_namespaces()):
+ * *user and *pid are current's, or new ones, with a reference each for the
+ * caller. A new pid namespace needs CAP_SYS_ADMIN in the user namespace that
+ * will own it (-EPERM), and is made only by a task whose children are in its
+ * own namespace: after unshare(CLONE_NEWPID) another is -EINVAL until exec.
+ */
+static long create_namespaces(unsigned long flags, struct user_namespace **user,
+			      struct pid_namespace **pid)
+{
+	int err = 0;
+
+	*user = current->user_ns;
+	*pid = current->pid_ns_for_children;
+	if (!(flags & CLONE_NEWUSER))
+		get_user_ns(*user);
+	else if (!(*user = create_user_ns(&err)))
+		return err;
+	if (!(flags & CLONE_NEWPID)) {
+		get_pid_ns(*pid);
+		return 0;
+	}
+	if (!ns_capable(*user, CAP_SYS_ADMIN))
+		err = -EPERM;
+	else if (current->pid_ns_for_children != current->pid_ns)
+		err = -EINVAL;
+	else
+		*pid = create_pid_ns(*user, &err);
+	if (err)
+		put_user_ns(*user);
+	return err;
 }
 
 /* The child's share of its parent's process: its own, or the parent's (threads). */
@@ -204,6 +254,8 @@ static long link_task(struct task *p, const struct kernel_clone_args *args)
 	p->parent = args->flags & CLONE_PARENT ? cur->group_leader->parent :
 						  cur->group_leader;
 	p->kernel_reaps = false;
+	if (!pid_ns_adding_locked(p->pid_ns))
+		return -ENOMEM;		/* its namespace's init has ended: Linux's answer */
 	if (args->flags & CLONE_THREAD) {
 		p->tgid = cur->tgid;
 		p->group_leader = cur->group_leader;
@@ -224,30 +276,39 @@ static long link_task(struct task *p, const struct kernel_clone_args *args)
  */
 static long copy_process(const struct kernel_clone_args *args)
 {
+	struct user_namespace *user_ns;
+	struct pid_namespace *pid_ns;
 	bool vfork_done = false;
 	unsigned long flags;
 	struct task *p;
 	long err;
 	int pid;
 
-	err = check_clone_flags(args->flags);
+	err = check_clone_flags(args->flags) ? : create_namespaces(args->flags, &user_ns, &pid_ns);
 	if (err)
 		return err;
-	p = task_create(current->name);
-	if (!p)
+	p = task_create(current->name, pid_ns);
+	put_pid_ns(pid_ns);		/* the task holds its own */
+	if (!p) {
+		put_user_ns(user_ns);
 		return -EAGAIN;		/* Linux's answer when out of tasks */
+	}
+	p->user_ns = user_ns;
 	err = copy_process_state(p, args);
 	if (err)
 		goto free;
 	err = copy_thread(p, args) ? : io_bitmap_copy(p, current);
 	if (err)
 		goto free;
+	if (args->flags & CLONE_NEWUSER)
+		caps_init(p);		/* every capability in its new namespace */
+	pid = task_pid_vnr(p);		/* its number as the caller sees it */
 	if (args->flags & CLONE_CHILD_SETTID)
 		p->set_child_tid = args->child_tid;
 	if (args->flags & CLONE_CHILD_CLEARTID)
 		p->clear_child_tid = args->child_tid;
 	if ((args->flags & CLONE_PARENT_SETTID) &&
-	    copy_to_user(args->parent_tid, &p->pid, sizeof(p->pid))) {
+	    copy_to_user(args->parent_tid, &pid, sizeof(pid))) {
 		err = -EFAULT;
 		goto free;
 	}
@@ -258,8 +319,7 @@ static long copy_process(const struct kernel_clone_args *args)
 	tasklist_unlock(flags);
 	if (err)
 		goto free;
-	pid = p->pid;		/* p may be gone as soon as it runs */
-	task_wake_new(p);
+	task_wake_new(p);		/* p may be gone as soon as it runs: pid is ours */
 	/*
 	 * vfork: the child runs on our stack and in our memory until it exits. A
 	 * signal wakes us but does not end the wait.
@@ -361,24 +421,46 @@ long sys_clone3(struct pt_regs *regs)
  * descriptor table. CLONE_FS and CLONE_SYSVSEM name what entrylab does not
  * share (a cwd that can change, semaphores): nothing to do. CLONE_THREAD,
  * CLONE_SIGHAND and CLONE_VM can only be "unshared" when nothing shares them,
- * else -EINVAL, Linux's rule. Namespaces are -EINVAL, what Linux answers when
- * built without them: entrylab has none.
+ * else -EINVAL, Linux's rule. CLONE_NEWUSER puts the caller in a new user
+ * namespace, which only a single-threaded process may do (it implies
+ * CLONE_THREAD); CLONE_NEWPID makes a new pid namespace for its children. The
+ * other namespaces are -EINVAL, what Linux answers when built without them.
  */
 long sys_unshare(struct pt_regs *regs)
 {
 	unsigned long flags = regs->di;
+	struct user_namespace *user_ns;
+	struct pid_namespace *pid_ns;
 	struct task *t = current;
+	long err;
 
 	if (flags & ~(CLONE_THREAD | CLONE_FS | CLONE_SIGHAND | CLONE_VM | CLONE_FILES |
 		      CLONE_SYSVSEM | CLONE_NAMESPACES))
 		return -EINVAL;
-	if (flags & CLONE_NAMESPACES)
+	if (flags & CLONE_NAMESPACES & ~(CLONE_NEWUSER | CLONE_NEWPID))
 		return -EINVAL;
+	if (flags & CLONE_NEWUSER)
+		flags |= CLONE_THREAD | CLONE_FS;
 	if ((flags & (CLONE_THREAD | CLONE_SIGHAND | CLONE_VM)) && READ_ONCE(t->signal->live) > 1)
 		return -EINVAL;
 	if ((flags & (CLONE_SIGHAND | CLONE_VM)) && READ_ONCE(t->sighand->refs) > 1)
 		return -EINVAL;
 	if ((flags & CLONE_VM) && READ_ONCE(t->mm->users) > 1)
 		return -EINVAL;
-	return flags & CLONE_FILES ? files_unshare(t) : 0;
+	err = create_namespaces(flags, &user_ns, &pid_ns);
+	if (err)
+		return err;
+	if (flags & CLONE_FILES)
+		err = files_unshare(t);
+	if (err || !(flags & CLONE_NEWUSER))
+		put_user_ns(user_ns);
+	else
+		set_user_ns(t, user_ns);
+	if (err || !(flags & CLONE_NEWPID)) {
+		put_pid_ns(pid_ns);
+	} else {
+		put_pid_ns(t->pid_ns_for_children);
+		t->pid_ns_for_children = pid_ns;
+	}
+	return err;
 }

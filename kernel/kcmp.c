@@ -45,8 +45,8 @@ long sys_kcmp(struct pt_regs *regs)
 	long ret;
 
 	tasklist_lock(&flags);
-	t1 = find_task_by_tid_locked(regs->di);
-	t2 = find_task_by_tid_locked(regs->si);
+	t1 = find_task_by_vpid_locked(regs->di);
+	t2 = find_task_by_vpid_locked(regs->si);
 	if (!t1 || !t2) {
 		tasklist_unlock(flags);
 		return -ESRCH;

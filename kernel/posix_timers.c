@@ -67,7 +67,7 @@ struct process_timers *process_timers_locked(struct signal_struct *sig)
 
 u64 timer_clock_now_locked(struct task *leader, const struct k_itimer *k)
 {
-	struct task *self = find_task_by_tid_locked(k->tid);
+	struct task *self = find_task_by_pid_ns_locked(k->tid, leader->pid_ns);
 	u64 ns;
 
 	if (clock_base(k->clock) == CLOCK_REALTIME)
@@ -156,7 +156,7 @@ static void timer_fire_locked(struct task *leader, struct k_itimer *k, u64 now)
 		return;
 	}
 	if (k->notify == SIGEV_THREAD_ID) {
-		target = find_task_by_tid_locked(k->tid);
+		target = find_task_by_pid_ns_locked(k->tid, leader->pid_ns);
 		if (target && target->signal != leader->signal)
 			target = NULL;		/* its thread is gone */
 	}
@@ -257,7 +257,7 @@ void posix_timer_dequeued(int sig, struct ksiginfo *info)
  */
 static void timer_unqueue_locked(struct k_itimer *k)
 {
-	struct task *t = k->notify == SIGEV_THREAD_ID ? find_task_by_tid_locked(k->tid) : current;
+	struct task *t = k->notify == SIGEV_THREAD_ID ? find_task_by_vpid_locked(k->tid) : current;
 
 	if (k->queued && t && t->signal == current->signal)
 		flush_timer_signal(t, k->notify != SIGEV_THREAD_ID, k->signo, k->id);
@@ -272,7 +272,7 @@ void posix_timers_unignored_locked(struct task *t, int sig)
 		struct k_itimer *k = &pt->posix[i];
 		struct ksiginfo info = { .code = SI_TIMER, .pid = k->id, .value = k->value };
 		bool group = k->notify != SIGEV_THREAD_ID;
-		struct task *target = group ? t : find_task_by_tid_locked(k->tid);
+		struct task *target = group ? t : find_task_by_pid_ns_locked(k->tid, t->pid_ns);
 
 		if (!k->queued || k->signo != sig)
 			continue;
@@ -332,7 +332,7 @@ long sys_timer_create(struct pt_regs *regs)
 	tasklist_lock(&flags);
 	err = -EINVAL;
 	if (ev.sigev_notify & SIGEV_THREAD_ID) {
-		struct task *t = find_task_by_tid_locked(ev.tid);
+		struct task *t = find_task_by_vpid_locked(ev.tid);
 
 		if (!t || t->signal != current->signal)
 			goto out;

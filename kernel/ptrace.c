@@ -67,7 +67,7 @@ static int ptrace_stop(int code, int signo, const struct ksiginfo *info, unsigne
 {
 	struct task *t = current;
 	struct ptrace_state *pt = &t->ptrace;
-	struct ksiginfo chld = { .code = CLD_TRAPPED, .pid = t->pid, .status = code & 0x7f };
+	struct ksiginfo chld = { .code = CLD_TRAPPED, .status = code & 0x7f };
 	unsigned long flags;
 	int resume;
 
@@ -82,6 +82,7 @@ static int ptrace_stop(int code, int signo, const struct ksiginfo *info, unsigne
 	pt->message = message;
 	pt->reported = false;
 	pt->stopped = true;
+	chld.pid = task_pid_nr_ns(t, pt->tracer->pid_ns);
 	send_signal(pt->tracer, SIGCHLD, &chld, true);
 	wake_up_locked(pt->tracer->signal);	/* its wait4(), asleep in do_wait() */
 	tasklist_unlock(flags);
@@ -252,11 +253,13 @@ static long ptrace_attach(int pid, bool seize, unsigned long addr, unsigned long
 	if (seize && (ret = ptrace_check_options(options)))
 		return ret;
 	tasklist_lock(&flags);
-	t = find_task_by_tid_locked(pid);
+	t = find_task_by_vpid_locked(pid);
 	if (!t)
 		ret = -ESRCH;
-	else if (t->tgid == current->tgid || t->ptrace.tracer || !process_alive(t))
+	else if (t->signal == current->signal || t->ptrace.tracer || !process_alive(t))
 		ret = -EPERM;		/* ourselves, traced already, or dying */
+	else
+		stop.pid = task_tgid_nr_ns(current, t->pid_ns);
 	if (!ret) {
 		t->ptrace = (struct ptrace_state){ .tracer = current, .seized = seize,
 						   .options = seize ? options : 0 };
@@ -270,7 +273,7 @@ static long ptrace_attach(int pid, bool seize, unsigned long addr, unsigned long
 /* sched_lock held: the thread pid if we trace it, else NULL. */
 static struct task *find_tracee_locked(int pid)
 {
-	struct task *t = find_task_by_tid_locked(pid);
+	struct task *t = find_task_by_vpid_locked(pid);
 
 	if (!t || !t->ptrace.tracer || t->ptrace.tracer->group_leader != current->group_leader)
 		return NULL;

@@ -67,7 +67,7 @@ long do_prlimit(int pid, unsigned int resource, const struct rlimit64 *new,
 	if (pid < 0)
 		return -ESRCH;
 	tasklist_lock(&flags);
-	t = pid ? find_process_locked(pid) : current;
+	t = pid ? find_process_by_vpid_locked(pid) : current;
 	if (!t) {
 		tasklist_unlock(flags);
 		return -ESRCH;

@@ -20,7 +20,7 @@ static struct task *lock_task(int pid, unsigned long *flags)
 	if (pid < 0)
 		return NULL;
 	tasklist_lock(flags);
-	t = pid ? find_task_by_tid_locked(pid) : current;
+	t = pid ? find_task_by_vpid_locked(pid) : current;
 	if (!t)
 		tasklist_unlock(*flags);
 	return t;

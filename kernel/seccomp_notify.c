@@ -229,7 +229,8 @@ static long notify_recv(struct seccomp_filter *f, void __user *ubuf)
 	spin_lock_irqsave(&f->notify_lock, flags);
 	n = first_unreceived_locked(f);
 	if (n) {
-		out = (struct seccomp_notif){ .id = n->id, .pid = n->task->pid, .data = *n->data };
+		out = (struct seccomp_notif){ .id = n->id, .pid = task_pid_vnr(n->task),
+					      .data = *n->data };
 		n->state = NOTIFY_SENT;
 	}
 	spin_unlock_irqrestore(&f->notify_lock, flags);

@@ -889,9 +889,42 @@ long sys_rt_sigtimedwait(struct pt_regs *regs)
 }
 
 /*
- * kill(pid, sig): the process pid, every process but init and ourselves (-1), or
- * our own (0, -getpid()): each process leads its own process group. The
- * benchmark's case, an ignored signal to ourselves, takes no lock at all.
+ * Linux's SIGNAL_UNKILLABLE, for the init of a pid namespace below the initial
+ * one: it takes no signal it has no handler for from its own namespace, and from
+ * above only SIGKILL and SIGSTOP. (entrylab's own init, the program under test,
+ * is not shielded: a signal that ends it ends the run with a report.)
+ */
+static inline bool ns_init_refuses(const struct task *p, int sig)
+{
+	if (p->tgid != 1 || p->pid_ns == &init_pid_ns ||
+	    p->sighand->action[sig - 1].handler != SIG_DFL)
+		return false;
+	return task_pid_nr_ns(current, p->pid_ns) || (sig != SIGKILL && sig != SIGSTOP);
+}
+
+/*
+ * sched_lock held: current sends sig to the process (group) or thread t with
+ * info, its si_pid current's pid as t's namespace numbers it (0: there it has
+ * none); the init of a namespace may refuse it. 0, or send_signal()'s error.
+ */
+static int send_signal_from_user(struct task *t, int sig, const struct ksiginfo *from,
+				 bool group)
+{
+	struct ksiginfo info = *from;
+
+	if (info.code == SI_USER || info.code == SI_TKILL)
+		info.pid = task_tgid_nr_ns(current, t->pid_ns);
+	else if (!task_pid_nr_ns(current, t->pid_ns))
+		info.pid = 0;		/* a sigqueue() from an ancestor namespace */
+	if (ns_init_refuses(t, sig))
+		return 0;
+	return send_signal(t, sig, &info, group);
+}
+
+/*
+ * kill(pid, sig): the process pid, every process we see but init and ourselves
+ * (-1), or our own (0, -getpid()): each process leads its own process group.
+ * The benchmark's case, an ignored signal to ourselves, takes no lock at all.
  */
 long sys_kill(struct pt_regs *regs)
 {
@@ -904,12 +937,15 @@ long sys_kill(struct pt_regs *regs)
 
 	if (sig < 0 || sig > _NSIG)
 		return -EINVAL;
-	if (pid == 0 || pid == -current->tgid)
+	/* Our own group; but an init's -1 means every process, as for anyone. */
+	if (pid == 0 || (pid == -current->tgid && current->tgid != 1))
 		pid = current->tgid;
 	if (pid == current->tgid && (!sig || sig_ignored(current, sig)))
 		return 0;
 	if (pid == current->tgid && sig != SIGKILL && !(current->sig.blocked & sigmask(sig))) {
-		send_signal(current, sig, &info, true);	/* we take it: no lock, no search */
+		/* We take it: no lock, no search. */
+		if (!ns_init_refuses(current, sig))
+			send_signal(current, sig, &info, true);
 		return 0;
 	}
 	if (pid < -1)
@@ -917,16 +953,16 @@ long sys_kill(struct pt_regs *regs)
 	tasklist_lock(&flags);
 	if (pid == -1) {
 		for_each_task(p, i) {
-			if (!thread_group_leader(p) || p->tgid == 1 || p->tgid == current->tgid ||
-			    !process_alive(p))
+			if (!thread_group_leader(p) || task_pid_vnr(p) <= 1 ||
+			    p->signal == current->signal || !process_alive(p))
 				continue;
 			if (sig)
-				send_signal(p, sig, &info, true);
+				send_signal_from_user(p, sig, &info, true);
 			ret = 0;
 		}
-	} else if ((p = find_process_locked(pid))) {
+	} else if ((p = find_process_by_vpid_locked(pid))) {
 		if (sig)
-			send_signal(p, sig, &info, true);
+			send_signal_from_user(p, sig, &info, true);
 		ret = 0;
 	}
 	tasklist_unlock(flags);
@@ -950,11 +986,11 @@ static long signal_thread(int tgid, int tid, int sig, const struct ksiginfo *inf
 	    (!sig || sig_ignored(current, sig)))
 		return 0;
 	tasklist_lock(&flags);
-	t = find_task_by_tid_locked(tid);
-	if (!t || (tgid && t->tgid != tgid))
+	t = find_task_by_vpid_locked(tid);
+	if (!t || (tgid && task_tgid_vnr(t) != tgid))
 		ret = -ESRCH;
 	else if (sig)
-		ret = send_signal(t, sig, info, false);
+		ret = send_signal_from_user(t, sig, info, false);
 	tasklist_unlock(flags);
 	return ret;
 }
@@ -1007,8 +1043,8 @@ long sys_rt_sigqueueinfo(struct pt_regs *regs)
 	if (sig < 0 || sig > _NSIG)
 		return -EINVAL;
 	tasklist_lock(&flags);
-	p = pid > 0 ? find_process_locked(pid) : NULL;
-	ret = !p ? -ESRCH : sig ? send_signal(p, sig, &info, true) : 0;
+	p = pid > 0 ? find_process_by_vpid_locked(pid) : NULL;
+	ret = !p ? -ESRCH : sig ? send_signal_from_user(p, sig, &info, true) : 0;
 	tasklist_unlock(flags);
 	return ret;
 }

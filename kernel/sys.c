@@ -18,6 +18,7 @@
 #include <syscalls.h>
 #include <uapi/prctl.h>
 #include <user_layout.h>
+#include <user_namespace.h>
 
 long sys_getpid(struct pt_regs *regs)
 {
@@ -29,14 +30,20 @@ long sys_gettid(struct pt_regs *regs)
 	return current->pid;
 }
 
-/* The parent process; 0 for a process the kernel started (init), as on Linux. */
+/*
+ * The parent process as our pid namespace numbers it; 0 for a process the
+ * kernel started (init), and for the init of a namespace, whose parent is
+ * outside it, as on Linux.
+ */
 long sys_getppid(struct pt_regs *regs)
 {
+	struct task *parent;
 	unsigned long flags;
 	long ppid;
 
 	tasklist_lock(&flags);
-	ppid = current->group_leader->parent ? current->group_leader->parent->tgid : 0;
+	parent = current->group_leader->parent;
+	ppid = parent ? task_tgid_vnr(parent) : 0;
 	tasklist_unlock(flags);
 	return ppid;
 }
@@ -44,11 +51,12 @@ long sys_getppid(struct pt_regs *regs)
 /*
  * getuid(), getgid(), geteuid(), getegid(): entrylab has no users, so every
  * task runs as user and group 0, what Linux's pid 1 sees, with root's
- * capabilities (kernel/capability.c).
+ * capabilities (kernel/capability.c); in a user namespace of its own, where no
+ * map can be written, 0 shows as the overflow uid (include/user_namespace.h).
  */
 long sys_getuid(struct pt_regs *regs)
 {
-	return 0;
+	return from_kuid_current();
 }
 
 /* Where to store 0 (and wake a futex waiter) when this thread exits: pthread_join(). */

@@ -26,6 +26,7 @@
 #include <signal.h>
 #include <string.h>
 #include <tlb.h>
+#include <user_namespace.h>
 #include "task_table.h"
 
 
@@ -34,39 +35,6 @@ struct task slot_reserved = { .state = TASK_NEW, .on_cpu = -1 };
 /* Slot i also owns kernel stack slot i. Under sched_lock, as is every task's state. */
 struct task *tasks[MAX_TASKS];
 unsigned int nr_task_slots;
-
-/*
- * sched_lock held: does a task hold pid (as its tid: a process's pid is its
- * leader's)? pid 0: does any task exist?
- */
-static bool pid_in_use(int pid)
-{
-	for (unsigned int i = 0; i < nr_task_slots; i++)
-		if (tasks[i] && tasks[i] != &slot_reserved && (!pid || tasks[i]->pid == pid))
-			return true;
-	return false;
-}
-
-/*
- * The next free pid after the last one given, wrapping at PID_MAX to
- * RESERVED_PIDS, as Linux allocates them: a number comes back only after the
- * whole space has gone round, so a program that remembers a tid (a thread map,
- * a pthread handle) never meets a second thread with it. With no task left the
- * count starts over: init, started when the self-tests' probes are gone, is
- * pid 1. sched_lock held.
- */
-static int alloc_pid(void)
-{
-	static int last_pid;
-
-	_Static_assert(MAX_TASKS < PID_MAX - RESERVED_PIDS, "a free pid always exists");
-	if (!pid_in_use(0))
-		last_pid = 0;
-	do
-		last_pid = last_pid + 1 < PID_MAX ? last_pid + 1 : RESERVED_PIDS;
-	while (pid_in_use(last_pid));
-	return last_pid;
-}
 
 /*
  * Creates the page tables of every kernel-stack slot now, so that starting and
@@ -89,6 +57,24 @@ void task_table_init(void)
 		}
 	}
 	free_frame(scratch);
+}
+
+/*
+ * A struct task fills two frames: its signal queue and FPU state take most of
+ * one, its numbers in every pid namespace above its own a part of the other.
+ */
+#define TASK_STRUCT_FRAMES	((sizeof(struct task) + PAGE_SIZE - 1) / PAGE_SIZE)
+
+static struct task *task_struct_alloc(void)
+{
+	phys_addr_t pa = alloc_frames(TASK_STRUCT_FRAMES);	/* zeroed */
+
+	return pa ? phys_to_virt(pa) : NULL;
+}
+
+static void task_struct_free(struct task *t)
+{
+	free_frames(virt_to_phys(t), TASK_STRUCT_FRAMES);
 }
 
 /*
@@ -124,14 +110,15 @@ static void *kstack_map(unsigned int slot)
 }
 
 /**
- * task_create - a new task with a kernel stack and nothing else
+ * task_create - a new task with a kernel stack and a pid, and nothing else
  * @name: for messages; truncated to 15 characters
+ * @ns: the pid namespace it will be in, and its children
  *
  * Returns NULL when out of task slots or memory. The caller gives it an
  * address space, handlers and process state (task_create_process(), or fork's
  * copies) and then starts it.
  */
-struct task *task_create(const char *name)
+struct task *task_create(const char *name, struct pid_namespace *ns)
 {
 	unsigned long flags;
 	unsigned int slot;
@@ -150,13 +137,12 @@ struct task *task_create(const char *name)
 	spin_unlock_irqrestore(&sched_lock, flags);
 	if (slot == MAX_TASKS)
 		return NULL;
-	_Static_assert(sizeof(struct task) <= PAGE_SIZE, "struct task outgrew its page");
-	t = alloc_page_object();
+	t = task_struct_alloc();
 	if (t)
 		t->stack = kstack_map(slot);
 	if (!t || !t->stack) {
 		if (t)
-			free_page_object(t);
+			task_struct_free(t);
 		WRITE_ONCE(tasks[slot], NULL);
 		return NULL;
 	}
@@ -168,8 +154,11 @@ struct task *task_create(const char *name)
 	t->sig.altstack.ss_flags = SS_DISABLE;
 	t->group_leader = t;
 	t->regs = (struct pt_regs *)((char *)t->stack + KERNEL_STACK_SIZE) - 1;
+	get_pid_ns(ns);
+	get_pid_ns(ns);
+	t->pid_ns_for_children = ns;
 	spin_lock_irqsave(&sched_lock, flags);
-	t->pid = t->tgid = alloc_pid();
+	alloc_pid_locked(t, ns);
 	tasks[slot] = t;
 	spin_unlock_irqrestore(&sched_lock, flags);
 	return t;
@@ -177,10 +166,12 @@ struct task *task_create(const char *name)
 
 struct task *task_create_process(const char *name)
 {
-	struct task *t = task_create(name);
+	struct task *t = task_create(name, &init_pid_ns);
 
 	if (!t)
 		return NULL;
+	get_user_ns(&init_user_ns);
+	t->user_ns = &init_user_ns;
 	t->mm = mm_alloc();
 	t->sighand = sighand_alloc();
 	t->signal = signal_alloc();
@@ -203,6 +194,7 @@ void task_free(struct task *t)
 
 	spin_lock_irqsave(&sched_lock, flags);
 	tasks[slot] = &slot_reserved;	/* the stack slot is busy until unmapped */
+	pid_ns_task_gone_locked(t);	/* its pids are free */
 	spin_unlock_irqrestore(&sched_lock, flags);
 	kstack_unmap(t->stack);
 	io_bitmap_free(t);
@@ -216,7 +208,10 @@ void task_free(struct task *t)
 		signal_put(t->signal);
 	if (t->files)
 		files_put(t->files);
-	free_page_object(t);
+	put_user_ns(t->user_ns);
+	put_pid_ns(t->pid_ns_for_children);
+	put_pid_ns(t->pid_ns);
+	task_struct_free(t);
 	WRITE_ONCE(tasks[slot], NULL);
 }
 
@@ -271,36 +266,36 @@ struct task *task_table_next_locked(unsigned int *i)
 	return NULL;
 }
 
-/* sched_lock held: the first task of the table for which match(t, id) holds. */
-static struct task *find_task(bool (*match)(const struct task *t, int id), int id)
+/* sched_lock held: the first task of the table numbered nr in ns for which match(t) holds. */
+static struct task *find_task(bool (*match)(const struct task *t), int nr,
+			      const struct pid_namespace *ns)
 {
 	struct task *t;
 	unsigned int i;
 
 	for_each_task(t, i)
-		if (match(t, id))
+		if (task_pid_nr_ns(t, ns) == nr && match(t))
 			return t;
 	return NULL;
 }
 
-static bool is_live_thread(const struct task *t, int tid)
-{
-	return t->pid == tid && task_alive(t);
-}
-
 /* A process exists from its start until it is reaped, even with its leader exited. */
-static bool is_process(const struct task *t, int pid)
+static bool is_process(const struct task *t)
 {
-	return t->pid == pid && thread_group_leader(t) && t->state != TASK_NEW &&
-	       t->state != TASK_DEAD;
+	return thread_group_leader(t) && t->state != TASK_NEW && t->state != TASK_DEAD;
 }
 
-struct task *find_task_by_tid_locked(int tid)
+struct task *find_task_by_pid_ns_locked(int nr, const struct pid_namespace *ns)
 {
-	return find_task(is_live_thread, tid);
+	return find_task(task_alive, nr, ns);
 }
 
-struct task *find_process_locked(int pid)
+struct task *find_task_by_vpid_locked(int nr)
 {
-	return find_task(is_process, pid);
+	return find_task(task_alive, nr, current->pid_ns);
+}
+
+struct task *find_process_by_vpid_locked(int nr)
+{
+	return find_task(is_process, nr, current->pid_ns);
 }

@@ -2,7 +2,8 @@
 /*
  * The task table, shared by task lifetime (task.c) and the scheduler (sched.c)
  * and by no one else: the rest of the kernel walks it with for_each_task() and
- * finds tasks with find_process_locked() and find_task_by_tid_locked() (include/sched.h).
+ * finds tasks with find_process_by_vpid_locked() and find_task_by_vpid_locked()
+ * (include/sched.h).
  */
 #ifndef _ENTRYLAB_TASK_TABLE_H
 #define _ENTRYLAB_TASK_TABLE_H

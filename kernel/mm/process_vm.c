@@ -88,7 +88,7 @@ long sys_process_vm_readv(struct pt_regs *regs)
 	if (n)
 		return n;
 	tasklist_lock(&flags);
-	t = find_task_by_tid_locked((int)regs->di);
+	t = find_task_by_vpid_locked((int)regs->di);
 	if (t && t->mm) {
 		mm = t->mm;
 		mm_get(mm);

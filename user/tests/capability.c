@@ -4,10 +4,8 @@
  * does, with every capability; capset(2) and PR_CAPBSET_DROP only take them
  * away, and each privileged call checks its own.
  */
-#include <uapi/filter.h>
 #include <uapi/prctl.h>
 #include <uapi/resource.h>
-#include <uapi/seccomp.h>
 #include "harness.h"
 
 static long prctl2(long option, long arg)
@@ -91,14 +89,6 @@ SELFTEST(capability, capset_and_the_bounding_set_only_drop)
 {
 	EXPECT_EQ(t, in_child(drop_and_raise), 9 << 8);
 	EXPECT_EQ(t, in_child(bounding_set), 9 << 8);
-}
-
-static long filter_allow_all(void)
-{
-	struct sock_filter allow = BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
-	struct sock_fprog prog = { 1, &allow };
-
-	return syscall3(__NR_seccomp, SECCOMP_SET_MODE_FILTER, 0, &prog);
 }
 
 static int without_capabilities(void)

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Signal catching and recovery for the ring-3 entry tests. */
+#include <uapi/filter.h>
+#include <uapi/seccomp.h>
 #include "harness.h"
 
 volatile struct caught caught;
@@ -202,4 +204,12 @@ void thread_join(struct thread *th)
 	while ((tid = th->ctid) != 0)
 		syscall6(__NR_futex, (long)&th->ctid, FUTEX_WAIT, tid, 0, 0, 0);
 	syscall2(__NR_munmap, th->stack, THREAD_STACK_SIZE);
+}
+
+long filter_allow_all(void)
+{
+	struct sock_filter allow = BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
+	struct sock_fprog prog = { 1, &allow };
+
+	return syscall3(__NR_seccomp, SECCOMP_SET_MODE_FILTER, 0, &prog);
 }

@@ -110,6 +110,9 @@ struct caps {
 long caps_get(int tid, struct caps *c);
 long caps_set(const struct caps *c);
 
+/* seccomp(SECCOMP_SET_MODE_FILTER) of a filter allowing everything: 0 or -errno. */
+long filter_allow_all(void);
+
 /* A page just below TASK_SIZE_MAX, mapped RW(X) and filled with 0x5a. */
 unsigned long map_top_page(bool exec);
 

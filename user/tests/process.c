@@ -209,7 +209,10 @@ SELFTEST(process, clone_flag_rules)
 	/* CLONE_THREAD without CLONE_SIGHAND, CLONE_SIGHAND without CLONE_VM */
 	EXPECT_EQ(t, syscall5(__NR_clone, 0x10000, 0, 0, 0, 0), -EINVAL);
 	EXPECT_EQ(t, syscall5(__NR_clone, 0x800, 0, 0, 0, 0), -EINVAL);
-	EXPECT_EQ(t, syscall5(__NR_clone, 0x20000000, 0, 0, 0, 0), -EINVAL);	/* a namespace */
+	EXPECT_EQ(t, syscall5(__NR_clone, 0x40000000, 0, 0, 0, 0), -EINVAL);	/* NEWNET */
+	/* A thread in a new namespace; a new user namespace sharing CLONE_FS */
+	EXPECT_EQ(t, syscall5(__NR_clone, 0x20010900, 0, 0, 0, 0), -EINVAL);
+	EXPECT_EQ(t, syscall5(__NR_clone, 0x10000200, 0, 0, 0, 0), -EINVAL);
 	EXPECT_EQ(t, syscall2(__NR_clone3, NULL, 8), -EINVAL);		/* too small */
 	EXPECT_EQ(t, syscall2(__NR_clone3, 0x10000, 88), -EFAULT);
 }
@@ -217,7 +220,7 @@ SELFTEST(process, clone_flag_rules)
 /*
  * unshare(CLONE_FILES) in a child made with CLONE_FILES: from then on its
  * table is its own copy (kcmp says so), and its close() leaves ours alone.
- * Namespaces are -EINVAL (none are built), as are unknown flags.
+ * The namespaces entrylab does not build are -EINVAL, as are unknown flags.
  */
 SELFTEST(process, unshare_files_and_refusals)
 {
@@ -241,8 +244,8 @@ SELFTEST(process, unshare_files_and_refusals)
 	EXPECT_EQ(t, status, 9 << 8);
 	EXPECT_EQ(t, syscall2(__NR_fcntl, fd, F_GETFD), 0L);	/* fails with the table shared */
 	EXPECT_EQ(t, syscall5(__NR_kcmp, me, me, 2, 0, 0), 0L);
-	EXPECT_EQ(t, syscall1(__NR_unshare, 0x10000000), -EINVAL);	/* CLONE_NEWUSER */
-	EXPECT_EQ(t, syscall1(__NR_unshare, 0x20000000), -EINVAL);	/* CLONE_NEWPID */
+	EXPECT_EQ(t, syscall1(__NR_unshare, 0x40000000), -EINVAL);	/* CLONE_NEWNET */
+	EXPECT_EQ(t, syscall1(__NR_unshare, 0x20000), -EINVAL);	/* CLONE_NEWNS */
 	EXPECT_EQ(t, syscall1(__NR_unshare, 0x1000), -EINVAL);	/* CLONE_PIDFD: no unshare flag */
 	EXPECT_EQ(t, syscall1(__NR_unshare, 0x100 | 0x800 | 0x10000 | 0x200 | 0x40000), 0L);
 	syscall1(__NR_close, fd);
