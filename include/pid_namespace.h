@@ -9,9 +9,10 @@
  * enter (fork: -ENOMEM).
  *
  * struct task keeps its number in its own namespace in ->pid (->tgid: its
- * leader's), what gettid() and getpid() return with one load; its numbers in the
- * ancestors are in ->outer_pids[]. Every pid given to or taken from user space
- * is a number in the caller's namespace: task_pid_vnr(), find_task_by_vpid_locked().
+ * leader's), what gettid() and getpid() return with one load. A task below the
+ * initial namespace also has a struct pid_numbers: which namespace, and its
+ * numbers in those above. Every pid given to or taken from user space is a
+ * number in the caller's namespace: task_pid_vnr(), find_task_by_vpid_locked().
  */
 #ifndef _ENTRYLAB_PID_NAMESPACE_H
 #define _ENTRYLAB_PID_NAMESPACE_H
@@ -35,6 +36,12 @@ struct pid_namespace {
 
 extern struct pid_namespace init_pid_ns;
 
+/* A task's place below the initial namespace (a page of its own: task_create()). */
+struct pid_numbers {
+	struct pid_namespace *ns;	/* its own namespace, where task->pid is */
+	int outer[MAX_PID_NS_LEVEL];	/* its number in each namespace above, by level */
+};
+
 /* t's number in ns, 0 if ns cannot see t. */
 int task_pid_nr_ns(const struct task *t, const struct pid_namespace *ns);
 /* The same for t's process (its leader's number). */
@@ -44,8 +51,8 @@ int task_pid_vnr(const struct task *t);
 int task_tgid_vnr(const struct task *t);
 /*
  * sched_lock held: numbers for t, new, in ns and every namespace above it (the
- * first task of a namespace is its pid 1), and t->pid_ns = ns, whose reference
- * the caller holds for t.
+ * first task of a namespace is its pid 1), into t->ns_pids below the initial
+ * namespace. The caller holds ns's reference for t.
  */
 void alloc_pid_locked(struct task *t, struct pid_namespace *ns);
 /* sched_lock held: may a task still enter ns (its init and every one above live)? */

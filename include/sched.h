@@ -73,6 +73,13 @@ struct task {
 	struct thread_info thread_info;	/* first, as in Linux: TIF_* work flags */
 	int pid;			/* thread ID in its own pid namespace: gettid() */
 	int tgid;			/* process ID there: getpid(), the leader's pid */
+	/*
+	 * Below the initial pid namespace (include/pid_namespace.h): which one,
+	 * and its numbers in those above; NULL in the initial one. Where its
+	 * children's pids will be: its own, or a new one after unshare(CLONE_NEWPID).
+	 */
+	struct pid_numbers *ns_pids;
+	struct pid_namespace *pid_ns_for_children;
 	char name[16];
 	enum task_state state;		/* under sched_lock */
 	int on_cpu;			/* CPU running it (or leaving it), else -1 */
@@ -86,13 +93,14 @@ struct task {
 	u8 *io_bitmap;
 	u64 io_bitmap_seq;
 	unsigned int iopl_emul;
+	/* Packed here, where it fills a hole: FUTEX_WAIT_BITSET's mask, in a futex wait. */
+	u32 futex_bitset;
 	struct debugregs debug;		/* hardware breakpoints (arch/x86/hw_breakpoint.c) */
 	unsigned long fault_addr;	/* si_addr of the last forced fault signal */
 	struct mm *mm;			/* NULL for idle tasks and once exited */
 	/* Family, under sched_lock. */
 	struct task *group_leader;	/* the process's first thread (maybe itself) */
 	struct task *parent;		/* the parent process's leader; NULL: the kernel */
-	bool kernel_reaps;		/* started by the kernel, which waits for it */
 	struct ptrace_state ptrace;	/* its tracer, if any (kernel/ptrace.c) */
 	/*
 	 * The task's own, inherited by fork and clone, kept by execve, never undone
@@ -101,11 +109,12 @@ struct task {
 	struct seccomp_filter *seccomp_filter;	/* the newest; each points to the older */
 	int seccomp_mode;
 	bool no_new_privs;
+	/* Family, packed here: started by the kernel, which waits for it. */
+	bool kernel_reaps;
 	struct syscall_user_dispatch dispatch;	/* the task's own: not inherited, not kept */
 	/* Sleeping (kernel/sched.c): what it waits for besides a signal. */
 	const void *wait_chan;
 	u64 wait_deadline;		/* ktime_get_ns() at which to wake; 0: never */
-	u32 futex_bitset;		/* FUTEX_WAIT_BITSET's mask, while in a futex wait */
 	bool *vfork_done;		/* CLONE_VFORK: set (and woken) when mm is released */
 	int __user *set_child_tid;	/* CLONE_CHILD_SETTID: written on the first return */
 	int __user *clear_child_tid;	/* set_tid_address(): zeroed and woken at exit */
@@ -128,16 +137,7 @@ struct task {
 	struct prev_cputime prev_cputime;	/* the split last reported: it never goes back */
 	/* The clock calls that reached the kernel: the vDSO test counts them (uapi/bench.h). */
 	unsigned long clock_syscalls;
-	struct task_caps caps;		/* its capabilities (include/capability.h) */
-	struct user_namespace *user_ns;	/* where they hold (include/user_namespace.h) */
-	/*
-	 * Its pid namespace (include/pid_namespace.h), where ->pid is, its numbers
-	 * in the namespaces above (by level), and where its children's will be:
-	 * its own, or a new one after unshare(CLONE_NEWPID). Set before it runs.
-	 */
-	struct pid_namespace *pid_ns;
-	int outer_pids[MAX_PID_NS_LEVEL];
-	struct pid_namespace *pid_ns_for_children;
+	struct task_caps caps;		/* its capabilities, in signal->user_ns */
 	/* Its rseq(2) area and events (include/rseq.h): its own, or under sched_lock. */
 	struct rseq_state rseq;
 	/*
@@ -146,6 +146,12 @@ struct task {
 	 */
 	u8 fpu[FPU_STATE_SIZE] __aligned(64);
 };
+/* t's pid namespace: where t->pid is. */
+static __always_inline struct pid_namespace *task_pid_ns(const struct task *t)
+{
+	return t->ns_pids ? t->ns_pids->ns : &init_pid_ns;
+}
+
 /* task_thread_info() (include/thread_info.h) is a cast: the flags come first. */
 _Static_assert(offsetof(struct task, thread_info) == 0, "thread_info first in struct task");
 

@@ -89,6 +89,11 @@ struct signal_struct {
 	u64 cutime, cstime;
 	struct process_timers *timers;	/* setitimer() and timer_create() (include/timers.h) */
 	bool boot_program;		/* started by the kernel from a boot module (init, a probe) */
+	/*
+	 * Where its threads' capabilities hold (include/user_namespace.h): the
+	 * process's, as only a single-threaded process may change it, as on Linux.
+	 */
+	struct user_namespace *user_ns;
 };
 
 /* Per-task signal state: what only this thread has (tgkill(), its faults, its mask). */

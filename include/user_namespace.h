@@ -33,7 +33,10 @@ bool ns_capable(const struct user_namespace *ns, int cap);
 struct user_namespace *create_user_ns(int *err);
 void get_user_ns(struct user_namespace *ns);
 void put_user_ns(struct user_namespace *ns);
-/* t enters ns (a new one it made): every capability there, nothing inheritable. */
+/*
+ * t's process (t alone: single-threaded) enters ns, a new one it made: every
+ * capability there, nothing inheritable.
+ */
 void set_user_ns(struct task *t, struct user_namespace *ns);
 /* The uid (or gid) 0 as current's namespace shows it: 0, or OVERFLOW_UID without a map. */
 int from_kuid_current(void);

@@ -46,7 +46,7 @@ long prctl_capbset(int option, unsigned long cap)
 		return -EINVAL;
 	if (option == PR_CAPBSET_READ)
 		return !!(current->caps.bset & BIT(cap));
-	if (!ns_capable(current->user_ns, CAP_SETPCAP))
+	if (!ns_capable(current->signal->user_ns, CAP_SETPCAP))
 		return -EPERM;
 	tasklist_lock(&flags);
 	current->caps.bset &= ~BIT(cap);
@@ -161,7 +161,7 @@ long sys_capset(struct pt_regs *regs)
 			       CAP_VALID_MASK,
 		.bset = old->bset,
 	};
-	if ((!ns_capable(current->user_ns, CAP_SETPCAP) &&
+	if ((!ns_capable(current->signal->user_ns, CAP_SETPCAP) &&
 	     !cap_subset(new.inheritable, old->inheritable | old->permitted)) ||
 	    !cap_subset(new.inheritable, old->inheritable | old->bset) ||
 	    !cap_subset(new.permitted, old->permitted) ||

@@ -87,7 +87,7 @@ static void notify_exit(struct task *t, struct task *to, int sig)
 	struct task_cputime ct;
 	struct ksiginfo info = {
 		.code = WTERMSIG(code) ? CLD_KILLED : CLD_EXITED,
-		.pid = task_pid_nr_ns(t, to->pid_ns),	/* as the receiver's namespace numbers it */
+		.pid = task_pid_nr_ns(t, task_pid_ns(to)),	/* as the receiver's namespace numbers it */
 		.status = WTERMSIG(code) ? WTERMSIG(code) : WEXITSTATUS(code),
 	};
 
@@ -166,7 +166,7 @@ static void zap_process_locked(struct task *p, int code)
  */
 static void forget_original_parent(struct task *leader)
 {
-	struct task *init = pid_ns_init_locked(leader->pid_ns), *c;
+	struct task *init = pid_ns_init_locked(task_pid_ns(leader)), *c;
 	unsigned int i;
 
 	if (init == leader || (init && !process_alive(init)))
@@ -258,7 +258,7 @@ void zap_pid_ns_processes(struct pid_namespace *ns)
  */
 static bool ends_pid_ns_locked(const struct task *t)
 {
-	return t->tgid == 1 && t->pid_ns != &init_pid_ns && t->signal->live == 1;
+	return t->tgid == 1 && task_pid_ns(t) != &init_pid_ns && t->signal->live == 1;
 }
 
 /**
@@ -286,7 +286,7 @@ void __noreturn do_exit(int code)
 	/* Checked where live drops: of two threads exiting at once, one sees it last. */
 	if (ends_pid_ns_locked(t)) {
 		tasklist_unlock(flags);
-		zap_pid_ns_processes(t->pid_ns);
+		zap_pid_ns_processes(task_pid_ns(t));
 		tasklist_lock(&flags);
 	}
 	cputime_exit_locked(t);

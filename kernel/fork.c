@@ -122,7 +122,7 @@ static long check_clone_flags(unsigned long flags)
 	if ((flags & CLONE_PARENT) && current->tgid == 1)
 		return -EINVAL;		/* an init has no parent to give a sibling */
 	if ((flags & CLONE_THREAD) && ((flags & (CLONE_NEWUSER | CLONE_NEWPID)) ||
-				       current->pid_ns_for_children != current->pid_ns))
+				       current->pid_ns_for_children != task_pid_ns(current)))
 		return -EINVAL;
 	return 0;
 }
@@ -140,7 +140,7 @@ static long create_namespaces(unsigned long flags, struct user_namespace **user,
 {
 	int err = 0;
 
-	*user = current->user_ns;
+	*user = current->signal->user_ns;
 	*pid = current->pid_ns_for_children;
 	if (!(flags & CLONE_NEWUSER))
 		get_user_ns(*user);
@@ -152,7 +152,7 @@ static long create_namespaces(unsigned long flags, struct user_namespace **user,
 	}
 	if (!ns_capable(*user, CAP_SYS_ADMIN))
 		err = -EPERM;
-	else if (current->pid_ns_for_children != current->pid_ns)
+	else if (current->pid_ns_for_children != task_pid_ns(current))
 		err = -EINVAL;
 	else
 		*pid = create_pid_ns(*user, &err);
@@ -254,7 +254,7 @@ static long link_task(struct task *p, const struct kernel_clone_args *args)
 	p->parent = args->flags & CLONE_PARENT ? cur->group_leader->parent :
 						  cur->group_leader;
 	p->kernel_reaps = false;
-	if (!pid_ns_adding_locked(p->pid_ns))
+	if (!pid_ns_adding_locked(task_pid_ns(p)))
 		return -ENOMEM;		/* its namespace's init has ended: Linux's answer */
 	if (args->flags & CLONE_THREAD) {
 		p->tgid = cur->tgid;
@@ -293,10 +293,13 @@ static long copy_process(const struct kernel_clone_args *args)
 		put_user_ns(user_ns);
 		return -EAGAIN;		/* Linux's answer when out of tasks */
 	}
-	p->user_ns = user_ns;
 	err = copy_process_state(p, args);
 	if (err)
 		goto free;
+	if (!(args->flags & CLONE_THREAD)) {
+		p->signal->user_ns = user_ns;	/* the new process's reference now */
+		user_ns = NULL;
+	}
 	err = copy_thread(p, args) ? : io_bitmap_copy(p, current);
 	if (err)
 		goto free;
@@ -320,6 +323,7 @@ static long copy_process(const struct kernel_clone_args *args)
 	if (err)
 		goto free;
 	task_wake_new(p);		/* p may be gone as soon as it runs: pid is ours */
+	put_user_ns(user_ns);		/* a thread's: its process has it */
 	/*
 	 * vfork: the child runs on our stack and in our memory until it exits. A
 	 * signal wakes us but does not end the wait.
@@ -333,6 +337,7 @@ static long copy_process(const struct kernel_clone_args *args)
 	return pid;
 
 free:
+	put_user_ns(user_ns);
 	task_free(p);
 	return err;
 }

@@ -27,13 +27,13 @@ static const struct pid_namespace *ns_at_level(const struct pid_namespace *ns, u
 
 int task_pid_nr_ns(const struct task *t, const struct pid_namespace *ns)
 {
-	const struct pid_namespace *own = t->pid_ns;
+	const struct pid_namespace *own = task_pid_ns(t);
 
 	if (own == ns)
 		return t->pid;
 	if (own->level <= ns->level || ns_at_level(own, ns->level) != ns)
 		return 0;
-	return t->outer_pids[ns->level];
+	return t->ns_pids->outer[ns->level];
 }
 
 int task_tgid_nr_ns(const struct task *t, const struct pid_namespace *ns)
@@ -43,12 +43,12 @@ int task_tgid_nr_ns(const struct task *t, const struct pid_namespace *ns)
 
 int task_pid_vnr(const struct task *t)
 {
-	return task_pid_nr_ns(t, current->pid_ns);
+	return task_pid_nr_ns(t, task_pid_ns(current));
 }
 
 int task_tgid_vnr(const struct task *t)
 {
-	return task_tgid_nr_ns(t, current->pid_ns);
+	return task_tgid_nr_ns(t, task_pid_ns(current));
 }
 
 /* sched_lock held: the task other than self that has nr in ns (any nr: 0), or NULL. */
@@ -61,7 +61,7 @@ static struct task *pid_ns_user_locked(const struct pid_namespace *ns, int nr,
 	for_each_task(t, i) {
 		int tnr;
 
-		if (t == self || !t->pid_ns)
+		if (t == self)
 			continue;
 		tnr = task_pid_nr_ns(t, ns);
 		if (tnr && (!nr || tnr == nr))
@@ -93,10 +93,11 @@ static int alloc_nr_locked(struct pid_namespace *ns, const struct task *self)
 void alloc_pid_locked(struct task *t, struct pid_namespace *ns)
 {
 	for (unsigned int level = 0; level < ns->level; level++)
-		t->outer_pids[level] =
+		t->ns_pids->outer[level] =
 			alloc_nr_locked((struct pid_namespace *)ns_at_level(ns, level), t);
 	t->pid = t->tgid = alloc_nr_locked(ns, t);
-	t->pid_ns = ns;
+	if (t->ns_pids)
+		t->ns_pids->ns = ns;
 }
 
 bool pid_ns_adding_locked(const struct pid_namespace *ns)
@@ -125,7 +126,7 @@ void put_pid_ns(struct pid_namespace *ns)
 
 struct pid_namespace *create_pid_ns(struct user_namespace *user_ns, int *err)
 {
-	struct pid_namespace *parent = current->pid_ns, *ns;
+	struct pid_namespace *parent = task_pid_ns(current), *ns;
 
 	if (parent->level >= MAX_PID_NS_LEVEL) {
 		*err = -ENOSPC;
@@ -150,7 +151,7 @@ struct task *pid_ns_init_locked(const struct pid_namespace *ns)
 	unsigned int i;
 
 	for_each_task(t, i)
-		if (t->pid_ns == ns && t->pid == 1 && thread_group_leader(t) &&
+		if (task_pid_ns(t) == ns && t->pid == 1 && thread_group_leader(t) &&
 		    t->state != TASK_NEW && t->state != TASK_DEAD)
 			return t;
 	return NULL;
@@ -158,7 +159,7 @@ struct task *pid_ns_init_locked(const struct pid_namespace *ns)
 
 void pid_ns_task_gone_locked(const struct task *t)
 {
-	for (const struct pid_namespace *ns = t->pid_ns; ns && ns->parent; ns = ns->parent)
+	for (const struct pid_namespace *ns = task_pid_ns(t); ns->parent; ns = ns->parent)
 		if (!ns->adding)
 			wake_up_locked(ns);
 }

@@ -67,7 +67,7 @@ struct process_timers *process_timers_locked(struct signal_struct *sig)
 
 u64 timer_clock_now_locked(struct task *leader, const struct k_itimer *k)
 {
-	struct task *self = find_task_by_pid_ns_locked(k->tid, leader->pid_ns);
+	struct task *self = find_task_by_pid_ns_locked(k->tid, task_pid_ns(leader));
 	u64 ns;
 
 	if (clock_base(k->clock) == CLOCK_REALTIME)
@@ -156,7 +156,7 @@ static void timer_fire_locked(struct task *leader, struct k_itimer *k, u64 now)
 		return;
 	}
 	if (k->notify == SIGEV_THREAD_ID) {
-		target = find_task_by_pid_ns_locked(k->tid, leader->pid_ns);
+		target = find_task_by_pid_ns_locked(k->tid, task_pid_ns(leader));
 		if (target && target->signal != leader->signal)
 			target = NULL;		/* its thread is gone */
 	}
@@ -272,7 +272,7 @@ void posix_timers_unignored_locked(struct task *t, int sig)
 		struct k_itimer *k = &pt->posix[i];
 		struct ksiginfo info = { .code = SI_TIMER, .pid = k->id, .value = k->value };
 		bool group = k->notify != SIGEV_THREAD_ID;
-		struct task *target = group ? t : find_task_by_pid_ns_locked(k->tid, t->pid_ns);
+		struct task *target = group ? t : find_task_by_pid_ns_locked(k->tid, task_pid_ns(t));
 
 		if (!k->queued || k->signo != sig)
 			continue;

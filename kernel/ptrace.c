@@ -82,7 +82,7 @@ static int ptrace_stop(int code, int signo, const struct ksiginfo *info, unsigne
 	pt->message = message;
 	pt->reported = false;
 	pt->stopped = true;
-	chld.pid = task_pid_nr_ns(t, pt->tracer->pid_ns);
+	chld.pid = task_pid_nr_ns(t, task_pid_ns(pt->tracer));
 	send_signal(pt->tracer, SIGCHLD, &chld, true);
 	wake_up_locked(pt->tracer->signal);	/* its wait4(), asleep in do_wait() */
 	tasklist_unlock(flags);
@@ -259,7 +259,7 @@ static long ptrace_attach(int pid, bool seize, unsigned long addr, unsigned long
 	else if (t->signal == current->signal || t->ptrace.tracer || !process_alive(t))
 		ret = -EPERM;		/* ourselves, traced already, or dying */
 	else
-		stop.pid = task_tgid_nr_ns(current, t->pid_ns);
+		stop.pid = task_tgid_nr_ns(current, task_pid_ns(t));
 	if (!ret) {
 		t->ptrace = (struct ptrace_state){ .tracer = current, .seized = seize,
 						   .options = seize ? options : 0 };

@@ -52,7 +52,6 @@ static void idle_task_init(void)
 	idle->state = TASK_RUNNING;
 	idle->on_cpu = cpu;
 	idle->cpus_allowed = BIT(cpu);
-	idle->pid_ns = &init_pid_ns;
 	this_cpu_write(idle_task, idle);
 	this_cpu_write(current_task, idle);
 }

@@ -319,7 +319,7 @@ static struct seccomp_filter *prepare_filter(const void __user *uprog, bool log,
 		return NULL;
 	/* Linux's order: the sock_fprog is read and sized before the privilege check. */
 	*err = -EACCES;
-	if (!current->no_new_privs && !ns_capable(current->user_ns, CAP_SYS_ADMIN))
+	if (!current->no_new_privs && !ns_capable(current->signal->user_ns, CAP_SYS_ADMIN))
 		return NULL;
 	frames = (sizeof(*f) + fprog.len * sizeof(struct sock_filter) + PAGE_SIZE - 1) / PAGE_SIZE;
 	*err = -ENOMEM;

@@ -30,6 +30,7 @@
 #include <syscalls.h>
 #include <time.h>
 #include <timers.h>
+#include <user_namespace.h>
 
 /*
  * The queued real-time instances beyond each number's oldest, from one pool
@@ -149,6 +150,7 @@ void signal_put(struct signal_struct *sig)
 	if (!__atomic_sub_fetch(&sig->refs, 1, __ATOMIC_ACQ_REL)) {
 		flush_sigpending(&sig->shared_pending, ~0UL);
 		timers_free(sig);
+		put_user_ns(sig->user_ns);
 		free_page_object(sig);
 	}
 }
@@ -896,10 +898,10 @@ long sys_rt_sigtimedwait(struct pt_regs *regs)
  */
 static inline bool ns_init_refuses(const struct task *p, int sig)
 {
-	if (p->tgid != 1 || p->pid_ns == &init_pid_ns ||
+	if (p->tgid != 1 || task_pid_ns(p) == &init_pid_ns ||
 	    p->sighand->action[sig - 1].handler != SIG_DFL)
 		return false;
-	return task_pid_nr_ns(current, p->pid_ns) || (sig != SIGKILL && sig != SIGSTOP);
+	return task_pid_nr_ns(current, task_pid_ns(p)) || (sig != SIGKILL && sig != SIGSTOP);
 }
 
 /*
@@ -913,8 +915,8 @@ static int send_signal_from_user(struct task *t, int sig, const struct ksiginfo 
 	struct ksiginfo info = *from;
 
 	if (info.code == SI_USER || info.code == SI_TKILL)
-		info.pid = task_tgid_nr_ns(current, t->pid_ns);
-	else if (!task_pid_nr_ns(current, t->pid_ns))
+		info.pid = task_tgid_nr_ns(current, task_pid_ns(t));
+	else if (!task_pid_nr_ns(current, task_pid_ns(t)))
 		info.pid = 0;		/* a sigqueue() from an ancestor namespace */
 	if (ns_init_refuses(t, sig))
 		return 0;

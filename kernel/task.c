@@ -60,24 +60,6 @@ void task_table_init(void)
 }
 
 /*
- * A struct task fills two frames: its signal queue and FPU state take most of
- * one, its numbers in every pid namespace above its own a part of the other.
- */
-#define TASK_STRUCT_FRAMES	((sizeof(struct task) + PAGE_SIZE - 1) / PAGE_SIZE)
-
-static struct task *task_struct_alloc(void)
-{
-	phys_addr_t pa = alloc_frames(TASK_STRUCT_FRAMES);	/* zeroed */
-
-	return pa ? phys_to_virt(pa) : NULL;
-}
-
-static void task_struct_free(struct task *t)
-{
-	free_frames(virt_to_phys(t), TASK_STRUCT_FRAMES);
-}
-
-/*
  * The next task to get this slot maps other frames at the same addresses: every
  * CPU the task ran on must forget the old ones first.
  */
@@ -120,6 +102,7 @@ static void *kstack_map(unsigned int slot)
  */
 struct task *task_create(const char *name, struct pid_namespace *ns)
 {
+	struct pid_numbers *ns_pids = NULL;
 	unsigned long flags;
 	unsigned int slot;
 	struct task *t;
@@ -137,15 +120,24 @@ struct task *task_create(const char *name, struct pid_namespace *ns)
 	spin_unlock_irqrestore(&sched_lock, flags);
 	if (slot == MAX_TASKS)
 		return NULL;
-	t = task_struct_alloc();
+	_Static_assert(sizeof(struct task) <= PAGE_SIZE, "struct task outgrew its page");
+	_Static_assert(sizeof(*ns_pids) <= PAGE_SIZE, "struct pid_numbers outgrew its page");
+	if (ns != &init_pid_ns)
+		ns_pids = alloc_page_object();
+	t = alloc_page_object();
 	if (t)
 		t->stack = kstack_map(slot);
-	if (!t || !t->stack) {
+	if (!t || !t->stack || (ns != &init_pid_ns && !ns_pids)) {
+		if (t && t->stack)
+			kstack_unmap(t->stack);
 		if (t)
-			task_struct_free(t);
+			free_page_object(t);
+		if (ns_pids)
+			free_page_object(ns_pids);
 		WRITE_ONCE(tasks[slot], NULL);
 		return NULL;
 	}
+	t->ns_pids = ns_pids;
 	fpu_init_state(t->fpu);
 	strlcpy(t->name, name, sizeof(t->name));
 	t->state = TASK_NEW;
@@ -170,8 +162,6 @@ struct task *task_create_process(const char *name)
 
 	if (!t)
 		return NULL;
-	get_user_ns(&init_user_ns);
-	t->user_ns = &init_user_ns;
 	t->mm = mm_alloc();
 	t->sighand = sighand_alloc();
 	t->signal = signal_alloc();
@@ -180,6 +170,8 @@ struct task *task_create_process(const char *name)
 		task_free(t);
 		return NULL;
 	}
+	get_user_ns(&init_user_ns);
+	t->signal->user_ns = &init_user_ns;
 	rlimit_init(t->signal->rlim);
 	caps_init(t);
 	t->kernel_reaps = true;
@@ -208,10 +200,11 @@ void task_free(struct task *t)
 		signal_put(t->signal);
 	if (t->files)
 		files_put(t->files);
-	put_user_ns(t->user_ns);
 	put_pid_ns(t->pid_ns_for_children);
-	put_pid_ns(t->pid_ns);
-	task_struct_free(t);
+	put_pid_ns(task_pid_ns(t));
+	if (t->ns_pids)
+		free_page_object(t->ns_pids);
+	free_page_object(t);
 	WRITE_ONCE(tasks[slot], NULL);
 }
 
@@ -292,10 +285,10 @@ struct task *find_task_by_pid_ns_locked(int nr, const struct pid_namespace *ns)
 
 struct task *find_task_by_vpid_locked(int nr)
 {
-	return find_task(task_alive, nr, current->pid_ns);
+	return find_task(task_alive, nr, task_pid_ns(current));
 }
 
 struct task *find_process_by_vpid_locked(int nr)
 {
-	return find_task(is_process, nr, current->pid_ns);
+	return find_task(is_process, nr, task_pid_ns(current));
 }

@@ -20,7 +20,7 @@ struct user_namespace init_user_ns = { .refs = 1 };
  */
 bool ns_capable(const struct user_namespace *ns, int cap)
 {
-	const struct user_namespace *own = current->user_ns;
+	const struct user_namespace *own = current->signal->user_ns;
 
 	for (;;) {
 		if (ns == own)
@@ -50,7 +50,7 @@ void put_user_ns(struct user_namespace *ns)
 
 struct user_namespace *create_user_ns(int *err)
 {
-	struct user_namespace *parent = current->user_ns, *ns;
+	struct user_namespace *parent = current->signal->user_ns, *ns;
 
 	if (parent->level >= MAX_USER_NS_LEVEL) {
 		*err = -EUSERS;
@@ -74,8 +74,8 @@ void set_user_ns(struct task *t, struct user_namespace *ns)
 	struct user_namespace *old;
 
 	tasklist_lock(&flags);		/* capget() reads another task's sets under it */
-	old = t->user_ns;
-	t->user_ns = ns;
+	old = t->signal->user_ns;
+	t->signal->user_ns = ns;
 	caps_init(t);
 	tasklist_unlock(flags);
 	put_user_ns(old);
@@ -83,5 +83,5 @@ void set_user_ns(struct task *t, struct user_namespace *ns)
 
 int from_kuid_current(void)
 {
-	return current->user_ns == &init_user_ns ? 0 : OVERFLOW_UID;
+	return current->signal->user_ns == &init_user_ns ? 0 : OVERFLOW_UID;
 }
