@@ -215,9 +215,10 @@ void reap_dead_tasks(void);
 void tasklist_lock(unsigned long *flags);
 void tasklist_unlock(unsigned long flags);
 /*
- * sched_lock held: the live thread numbered nr in ns (&init_pid_ns: a kernel
- * record's tid), or the one numbered nr in current's pid namespace (a user's tid),
- * or the live process (its leader) with current's number nr; NULL if none.
+ * sched_lock held: the live thread numbered nr in ns (a tid the kernel kept, with
+ * the namespace it is in), or the one numbered nr in current's pid namespace (a
+ * user's tid), or the live process (its leader) with current's number nr; NULL if
+ * none.
  */
 struct task *find_task_by_pid_ns_locked(int nr, const struct pid_namespace *ns);
 struct task *find_task_by_vpid_locked(int nr);

@@ -14,7 +14,8 @@
 
 #include <compiler.h>
 
-#define MAX_USER_NS_LEVEL	32	/* Linux's depth limit: deeper is -EUSERS */
+/* Linux's depth limit: a namespace below one deeper than this is -EUSERS (33 levels). */
+#define MAX_USER_NS_LEVEL	32
 #define OVERFLOW_UID		65534	/* an unmapped uid or gid, as Linux shows it */
 
 struct user_namespace {

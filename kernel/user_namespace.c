@@ -52,7 +52,7 @@ struct user_namespace *create_user_ns(int *err)
 {
 	struct user_namespace *parent = current->signal->user_ns, *ns;
 
-	if (parent->level >= MAX_USER_NS_LEVEL) {
+	if (parent->level > MAX_USER_NS_LEVEL) {
 		*err = -EUSERS;
 		return NULL;
 	}

@@ -314,3 +314,19 @@ SELFTEST(namespaces, only_a_single_threaded_process_enters_a_user_namespace)
 {
 	EXPECT_EQ(t, in_child(user_ns_single_threaded), 0);
 }
+
+/* unshare(CLONE_NEWUSER) moves the caller itself: Linux's 33 levels, then -EUSERS. */
+static int nested_user_ns(void)
+{
+	long ret = 0;
+	int levels = 0;
+
+	while (levels < 40 && !(ret = syscall1(__NR_unshare, CLONE_NEWUSER)))
+		levels++;
+	return levels == 33 && ret == -EUSERS ? 0 : 1;
+}
+
+SELFTEST(namespaces, user_namespaces_nest_33_deep)
+{
+	EXPECT_EQ(t, in_child(nested_user_ns), 0);
+}
