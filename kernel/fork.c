@@ -133,7 +133,7 @@ static long check_clone_flags(unsigned long flags)
  * *user and *pid are current's, or new ones, with a reference each for the
  * caller. A new pid namespace needs CAP_SYS_ADMIN in the user namespace that
  * will own it (-EPERM), and is made only by a task whose children are in its
- * own namespace: after unshare(CLONE_NEWPID) another is -EINVAL until exec.
+ * own namespace: after unshare(CLONE_NEWPID) another is -EINVAL, as on Linux.
  */
 static long create_namespaces(unsigned long flags, struct user_namespace **user,
 			      struct pid_namespace **pid)
