@@ -61,8 +61,6 @@ bool pid_ns_adding_locked(const struct pid_namespace *ns);
 struct pid_namespace *create_pid_ns(struct user_namespace *user_ns, int *err);
 void get_pid_ns(struct pid_namespace *ns);
 void put_pid_ns(struct pid_namespace *ns);
-/* sched_lock held: the init (pid 1) of ns, alive or not yet reaped, or NULL. */
-struct task *pid_ns_init_locked(const struct pid_namespace *ns);
 /*
  * Called by the last thread of a namespace's init, as it exits (kernel/exit.c):
  * no task may enter any more, every other one in the namespace is killed, and

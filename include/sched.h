@@ -215,12 +215,13 @@ void reap_dead_tasks(void);
 void tasklist_lock(unsigned long *flags);
 void tasklist_unlock(unsigned long flags);
 /*
- * sched_lock held: the live thread numbered nr in ns (a tid the kernel kept, with
- * the namespace it is in), or the one numbered nr in current's pid namespace (a
- * user's tid), or the live process (its leader) with current's number nr; NULL if
- * none.
+ * sched_lock held: the live thread, or the process (its leader, from its start
+ * until reaped), numbered nr in ns, NULL if none: a number the kernel kept with
+ * its namespace (a timer's tid, a namespace's init, 1), or a user's, in current's
+ * namespace (_vpid).
  */
 struct task *find_task_by_pid_ns_locked(int nr, const struct pid_namespace *ns);
+struct task *find_process_by_pid_ns_locked(int nr, const struct pid_namespace *ns);
 struct task *find_task_by_vpid_locked(int nr);
 struct task *find_process_by_vpid_locked(int nr);
 /* sched_lock held: for_each task in the table (tasks in creation are skipped). */

@@ -166,7 +166,7 @@ static void zap_process_locked(struct task *p, int code)
  */
 static void forget_original_parent(struct task *leader)
 {
-	struct task *init = pid_ns_init_locked(task_pid_ns(leader)), *c;
+	struct task *init = find_process_by_pid_ns_locked(1, task_pid_ns(leader)), *c;
 	unsigned int i;
 
 	if (init == leader || (init && !process_alive(init)))

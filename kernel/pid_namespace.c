@@ -145,18 +145,6 @@ struct pid_namespace *create_pid_ns(struct user_namespace *user_ns, int *err)
 	return ns;
 }
 
-struct task *pid_ns_init_locked(const struct pid_namespace *ns)
-{
-	struct task *t;
-	unsigned int i;
-
-	for_each_task(t, i)
-		if (task_pid_ns(t) == ns && t->pid == 1 && thread_group_leader(t) &&
-		    t->state != TASK_NEW && t->state != TASK_DEAD)
-			return t;
-	return NULL;
-}
-
 void pid_ns_task_gone_locked(const struct task *t)
 {
 	for (const struct pid_namespace *ns = task_pid_ns(t); ns->parent; ns = ns->parent)

@@ -146,8 +146,8 @@ struct task *task_create(const char *name, struct pid_namespace *ns)
 	t->sig.altstack.ss_flags = SS_DISABLE;
 	t->group_leader = t;
 	t->regs = (struct pt_regs *)((char *)t->stack + KERNEL_STACK_SIZE) - 1;
-	get_pid_ns(ns);
-	get_pid_ns(ns);
+	get_pid_ns(ns);			/* its own namespace's reference */
+	get_pid_ns(ns);			/* and its children's */
 	t->pid_ns_for_children = ns;
 	spin_lock_irqsave(&sched_lock, flags);
 	alloc_pid_locked(t, ns);
@@ -286,6 +286,11 @@ struct task *find_task_by_pid_ns_locked(int nr, const struct pid_namespace *ns)
 struct task *find_task_by_vpid_locked(int nr)
 {
 	return find_task(task_alive, nr, task_pid_ns(current));
+}
+
+struct task *find_process_by_pid_ns_locked(int nr, const struct pid_namespace *ns)
+{
+	return find_task(is_process, nr, ns);
 }
 
 struct task *find_process_by_vpid_locked(int nr)

@@ -24,6 +24,11 @@ static inline int getpid(void)
 	return (int)syscall0(__NR_getpid);
 }
 
+static inline long fork(void)
+{
+	return syscall0(__NR_fork);
+}
+
 static inline int kill(int pid, int sig)
 {
 	return (int)syscall2(__NR_kill, pid, sig);

@@ -12,17 +12,6 @@
 #define CLONE_NEWPID	0x20000000
 #define CLONE_THREAD_FLAGS	0x00010900	/* CLONE_THREAD | CLONE_SIGHAND | CLONE_VM */
 
-static long fork_(void)
-{
-	return syscall0(__NR_fork);
-}
-
-static void __noreturn exit_(int status)
-{
-	syscall1(__NR_exit, status);
-	__builtin_unreachable();
-}
-
 /*
  * The first child after unshare(CLONE_NEWPID) runs fn as the namespace's init:
  * its wait status, which wait4() gives with the child's number as we see it.
@@ -34,9 +23,9 @@ static int in_new_pid_ns(int (*fn)(void), long *init_pid)
 
 	if (syscall1(__NR_unshare, CLONE_NEWPID))
 		return 100 << 8;
-	pid = fork_();
+	pid = fork();
 	if (pid == 0)
-		exit_(fn());
+		exit(fn());
 	*init_pid = pid;
 	if (pid <= 0 || syscall4(__NR_wait4, pid, &status, 0, NULL) != pid)
 		return 101 << 8;
@@ -52,9 +41,9 @@ static int init_sees_itself(void)
 		return 1;
 	if (syscall0(__NR_getppid) != 0)
 		return 2;		/* the parent is outside the namespace */
-	pid = fork_();
+	pid = fork();
 	if (pid == 0)
-		exit_(syscall0(__NR_getppid) == 1 && syscall0(__NR_getpid) == 2 ? 7 : 1);
+		exit(syscall0(__NR_getppid) == 1 && syscall0(__NR_getpid) == 2 ? 7 : 1);
 	if (pid != 2 || wait_status(pid) != 7 << 8)
 		return 3;
 	return 9;
@@ -102,16 +91,16 @@ SELFTEST(namespaces, a_new_pid_namespace_numbers_from_one)
 /* The init's side: a grandchild orphaned in the namespace becomes its child. */
 static int init_reaps_orphans(void)
 {
-	long pid = fork_(), orphan;
+	long pid = fork(), orphan;
 	int status = -1;
 
 	if (pid == 0) {
-		if (fork_() == 0) {
+		if (fork() == 0) {
 			for (int i = 0; i < 200 && syscall0(__NR_getppid) != 1; i++)
 				nap_ms(5);
-			exit_(syscall0(__NR_getppid) == 1 ? 9 : 1);
+			exit(syscall0(__NR_getppid) == 1 ? 9 : 1);
 		}
-		exit_(0);
+		exit(0);
 	}
 	if (wait_status(pid) != 0)
 		return 1;
@@ -149,9 +138,9 @@ static int init_is_shielded(void)
 
 	if (syscall2(__NR_kill, outside_pid, 0) != -ESRCH)
 		return 1;
-	pid = fork_();
+	pid = fork();
 	if (pid == 0)
-		exit_(syscall2(__NR_kill, 1, SIGTERM) == 0 ? 7 : 1);
+		exit(syscall2(__NR_kill, 1, SIGTERM) == 0 ? 7 : 1);
 	if (wait_status(pid) != 7 << 8)
 		return 2;
 	syscall1(__NR_pause, 0);	/* until the SIGKILL from outside */
@@ -169,9 +158,9 @@ static int shielded_init(void)
 	outside_pid = syscall0(__NR_getpid);
 	if (syscall1(__NR_unshare, CLONE_NEWPID))
 		return 1;
-	init = fork_();
+	init = fork();
 	if (init == 0)
-		exit_(init_is_shielded());
+		exit(init_is_shielded());
 	nap_ms(100);
 	if (syscall2(__NR_kill, init, SIGKILL))
 		return 2;
@@ -188,10 +177,10 @@ static int pipe_fds[2];
 
 static int init_leaves_a_sleeper(void)
 {
-	if (fork_() == 0) {
+	if (fork() == 0) {
 		syscall1(__NR_close, pipe_fds[0]);
 		syscall1(__NR_pause, 0);
-		exit_(1);
+		exit(1);
 	}
 	syscall1(__NR_close, pipe_fds[1]);
 	return 5;
@@ -214,7 +203,7 @@ static int ns_ends_with_init(void)
 	syscall1(__NR_close, pipe_fds[1]);
 	if (fd_read(pipe_fds[0], &c, 1) != 0)
 		return 3;
-	if (fork_() != -ENOMEM)
+	if (fork() != -ENOMEM)
 		return 4;
 	return 0;
 }
@@ -231,9 +220,9 @@ static int nest(int level)
 
 	if (ret)
 		return ret == -ENOSPC ? level : 99;
-	pid = fork_();
+	pid = fork();
 	if (pid == 0)
-		exit_(nest(level + 1));
+		exit(nest(level + 1));
 	return pid > 0 ? wait_status(pid) >> 8 : 98;
 }
 

@@ -15,11 +15,6 @@
 #define CLD_EXITED	1
 #define CLD_KILLED	2
 
-static long fork(void)
-{
-	return syscall0(__NR_fork);
-}
-
 static long wait4(int pid, int *status, int options)
 {
 	return syscall4(__NR_wait4, pid, status, options, NULL);
