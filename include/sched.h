@@ -111,6 +111,8 @@ struct task {
 	bool no_new_privs;
 	/* Family, packed here: started by the kernel, which waits for it. */
 	bool kernel_reaps;
+	/* In do_exit(), under sched_lock: Linux's PF_EXITING. Packed here too. */
+	bool exiting;
 	struct syscall_user_dispatch dispatch;	/* the task's own: not inherited, not kept */
 	/* Sleeping (kernel/sched.c): what it waits for besides a signal. */
 	const void *wait_chan;

@@ -276,6 +276,9 @@ void __noreturn do_exit(int code)
 
 	t->exit_code = code;
 	t->exit_ip = t->regs->ip;
+	tasklist_lock(&flags);
+	t->exiting = true;		/* before exit_mm() wakes a pthread_join() */
+	tasklist_unlock(flags);
 	exit_mm(t);
 	tasklist_lock(&flags);		/* kcmp() reads t->files under it */
 	files = t->files;

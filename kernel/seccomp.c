@@ -352,10 +352,16 @@ static bool is_ancestor(const struct seccomp_filter *older, const struct seccomp
 	return !older;
 }
 
-/* The other live threads of current's process, sched_lock held. */
+/*
+ * The other live threads of current's process, sched_lock held, but not one in
+ * do_exit(), as Linux skips PF_EXITING: it makes no syscall again, and its
+ * filter, freed on its way out, must not refuse a sync (a thread leader that
+ * ended with pthread_exit() wakes its joiner before it drops its filter).
+ */
 #define for_each_other_thread_locked(t, i)				\
 	for_each_task(t, i)						\
-		if ((t) != current && (t)->signal == current->signal && task_alive(t))
+		if ((t) != current && (t)->signal == current->signal && task_alive(t) && \
+		    !(t)->exiting)
 
 /*
  * sched_lock held: 0 if every other thread of the process can take the
