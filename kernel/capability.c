@@ -92,8 +92,8 @@ static long cap_read_header(struct cap_user_header __user *uhdr, struct cap_user
 
 /*
  * capget(hdr, data): the sets of the thread hdr->pid names (0: the caller), as
- * many 32-bit words of each as the version has. An unknown version is -EINVAL
- * (0 when data is NULL: a probe), an unknown pid -ESRCH.
+ * many 32-bit words of each as the version has. An unknown version is -EINVAL,
+ * an unknown pid -ESRCH; with data NULL, 0 for any version and no lookup.
  */
 long sys_capget(struct pt_regs *regs)
 {
@@ -108,7 +108,7 @@ long sys_capget(struct pt_regs *regs)
 	long ret;
 
 	ret = cap_read_header(uhdr, &hdr, &words);
-	if (ret)
+	if (ret || !udata)		/* no data: a probe of the version (libcap's) */
 		return ret == -EINVAL && !udata ? 0 : ret;
 	if (hdr.pid < 0)
 		return -EINVAL;

@@ -30,6 +30,10 @@ SELFTEST(capability, root_starts_with_every_capability)
 	hdr.version = 0x19980330;			/* v1: the low 32 bits of each set */
 	EXPECT_EQ(t, syscall2(__NR_capget, &hdr, v1), 0L);
 	EXPECT_EQ(t, v1[0], 0xffffffffU);
+	EXPECT_EQ(t, syscall2(__NR_capget, &hdr, NULL), 0L);	/* a known version: no data */
+	hdr.pid = 999999;					/* not looked up without data */
+	EXPECT_EQ(t, syscall2(__NR_capget, &hdr, NULL), 0L);
+	hdr.pid = 0;
 	pid = syscall0(__NR_fork);
 	if (pid == 0) {
 		c.effective &= ~BIT(CAP_SYS_ADMIN);
