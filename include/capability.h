@@ -34,7 +34,8 @@ void caps_init(struct task *t);
 /*
  * execve(): a root program's sets, as Linux computes them (the file's sets
  * full): permitted = inheritable | bounding, effective = permitted; with
- * no_new_privs no more than the permitted set before.
+ * no_new_privs no more than the permitted set before. In a user namespace
+ * other than the initial one uid 0 is unmapped, not root: both sets empty.
  */
 void caps_exec(struct task *t);
 /* prctl(PR_CAPBSET_READ / PR_CAPBSET_DROP, cap). */

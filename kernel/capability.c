@@ -28,8 +28,16 @@ void caps_init(struct task *t)
 
 void caps_exec(struct task *t)
 {
-	u64 permitted = t->caps.inheritable | t->caps.bset;
+	u64 permitted = 0;
 	unsigned long flags;
+
+	/*
+	 * Linux gives root's sets only where uid 0 is the namespace's root: a user
+	 * namespace with no uid map (every one but the initial: none can be
+	 * written) maps no root, so a program started in it gets nothing.
+	 */
+	if (t->signal->user_ns == &init_user_ns)
+		permitted = t->caps.inheritable | t->caps.bset;
 
 	if (t->no_new_privs)		/* gain nothing: Linux's LSM_UNSAFE_NO_NEW_PRIVS */
 		permitted &= t->caps.permitted;

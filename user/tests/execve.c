@@ -12,6 +12,7 @@
 #include <uapi/prctl.h>
 #include <uapi/ptrace.h>
 #include <uapi/rseq.h>
+#include <uapi/sched.h>
 #include "harness.h"
 
 #define SELF_EXE		"/proc/self/exe"
@@ -24,7 +25,8 @@ enum {
 	BAD_FDS		= 1 << 2,	/* fd 3 (close-on-exec) still open, or fd 4 closed */
 	BAD_LDT		= 1 << 3,	/* the old program's LDT is still there */
 	BAD_HANDLERS	= 1 << 4,	/* a handler survived, SIG_IGN did not, or the mask changed */
-	BAD_CAPS	= 1 << 5,	/* not root's capabilities again ("nnp": the drop not kept) */
+	BAD_CAPS	= 1 << 5,	/* not root's capabilities again ("nnp": the drop not kept,
+					 * "userns": not none) */
 	BAD_THREAD	= 1 << 6,	/* altstack, FS base, GS, DS, ES or the rseq area survived,
 					 * or a thread lives */
 	BAD_SIGNAL	= 1 << 7,	/* "sigusr1": no SIGUSR1 within a second */
@@ -69,9 +71,10 @@ static long parse_long(const char *s)
 }
 
 /*
- * argv: "execve-check" pid tid [sigusr1]. pid is the caller's before the exec;
- * tid a thread it had (0: none), which must be gone; with "sigusr1", wait for the
- * SIGUSR1 the parent sends once the exec let it go (blocked across the exec).
+ * argv: "execve-check" pid tid [sigusr1|nnp|userns]. pid is the caller's before
+ * the exec; tid a thread it had (0: none), which must be gone; with "sigusr1",
+ * wait for the SIGUSR1 the parent sends once the exec let it go (blocked across
+ * the exec); "nnp" and "userns" say which capabilities to expect.
  */
 int execve_check_main(int argc, char **argv)
 {
@@ -80,6 +83,7 @@ int execve_check_main(int argc, char **argv)
 	kernel_sigset_t blocked;
 	kernel_stack_t alt;
 	struct caps caps;
+	u64 want_caps = CAP_ALL;
 	unsigned long fsbase = 1;
 	unsigned short gs, ds, es;
 	u64 ldt[1];
@@ -108,10 +112,15 @@ int execve_check_main(int argc, char **argv)
 	    (argc > 2 && parse_long(argv[2]) &&
 	     syscall3(__NR_tgkill, getpid(), parse_long(argv[2]), 0) != -ESRCH))
 		bad |= BAD_THREAD;
-	/* The old program dropped CAP_SYS_ADMIN: root gets it back, unless no_new_privs. */
-	if (caps_get(0, &caps) || caps.permitted != caps.effective ||
-	    caps.permitted != (argc > 3 && !strcmp(argv[3], "nnp") ? CAP_ALL & ~BIT(CAP_SYS_ADMIN)
-								   : CAP_ALL))
+	/*
+	 * The old program dropped CAP_SYS_ADMIN: root gets it back, unless
+	 * no_new_privs; in a user namespace with no uid map uid 0 is not root.
+	 */
+	if (argc > 3 && !strcmp(argv[3], "nnp"))
+		want_caps = CAP_ALL & ~BIT(CAP_SYS_ADMIN);
+	else if (argc > 3 && !strcmp(argv[3], "userns"))
+		want_caps = 0;
+	if (caps_get(0, &caps) || caps.permitted != caps.effective || caps.permitted != want_caps)
 		bad |= BAD_CAPS;
 	if (syscall4(__NR_rseq, &rseq_area, sizeof(rseq_area), RSEQ_FLAG_UNREGISTER, RSEQ_SIG) !=
 	    -EINVAL)
@@ -153,6 +162,8 @@ static void __noreturn exec_checker(int tid, const char *extra)
 	sigaltstack(&ss, NULL);
 	syscall2(__NR_arch_prctl, ARCH_SET_FS, 0x1000);
 	syscall4(__NR_rseq, &rseq_area, sizeof(rseq_area), 0, RSEQ_SIG);
+	if (extra && !strcmp(extra, "userns"))
+		syscall1(__NR_unshare, CLONE_NEWUSER);
 	caps_set(&caps);
 	if (extra && !strcmp(extra, "nnp"))
 		syscall5(__NR_prctl, PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
@@ -189,6 +200,20 @@ SELFTEST(execve, no_new_privs_keeps_capabilities_dropped)
 
 	if (pid == 0)
 		exec_checker(0, "nnp");
+	ASSERT_TRUE(t, pid > 0);
+	EXPECT_EQ(t, wait_status(pid), 0);
+}
+
+/*
+ * In a user namespace with no uid map (none can be written) uid 0 is not root:
+ * the new program has no permitted or effective capability, as on Linux.
+ */
+SELFTEST(execve, user_namespace_without_a_root_gives_no_capabilities)
+{
+	long pid = syscall0(__NR_fork);
+
+	if (pid == 0)
+		exec_checker(0, "userns");
 	ASSERT_TRUE(t, pid > 0);
 	EXPECT_EQ(t, wait_status(pid), 0);
 }

@@ -6,10 +6,9 @@
  * namespace is made in a forked child: the suite's own process stays where it is.
  */
 #include <uapi/resource.h>
+#include <uapi/sched.h>
 #include "harness.h"
 
-#define CLONE_NEWUSER	0x10000000
-#define CLONE_NEWPID	0x20000000
 #define CLONE_THREAD_FLAGS	0x00010900	/* CLONE_THREAD | CLONE_SIGHAND | CLONE_VM */
 
 /*
