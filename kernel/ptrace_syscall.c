@@ -76,18 +76,22 @@ static long ptrace_get_syscall_info(struct task *t, unsigned long size, void __u
 		actual = offsetof(struct ptrace_syscall_info, seccomp.reserved2);
 		fallthrough;
 	case PTRACE_SYSCALL_INFO_ENTRY:
-		info.entry.nr = compat ? (u32)regs->orig_ax : regs->orig_ax;
-		for (int i = 0; i < 6; i++)
-			info.entry.args[i] = compat ? (u32)*syscall_arg(regs, compat, i) :
-						      *syscall_arg(regs, compat, i);
+		/* The int the dispatcher runs (Linux's syscall_get_nr()), sign-extended. */
+		info.entry.nr = (int)regs->orig_ax;
+		for (int i = 0; i < 6; i++)	/* whole registers, for int $0x80 too */
+			info.entry.args[i] = *syscall_arg(regs, compat, i);
 		if (info.op == PTRACE_SYSCALL_INFO_ENTRY)
 			actual = offsetof(struct ptrace_syscall_info, entry.args[6]);
 		break;
-	case PTRACE_SYSCALL_INFO_EXIT:
-		info.exit.rval = compat ? (s32)regs->ax : (long)regs->ax;
-		info.exit.is_error = info.exit.rval < 0 && info.exit.rval >= -MAX_ERRNO;
+	case PTRACE_SYSCALL_INFO_EXIT: {
+		/* An i386 call's error is its 32-bit value; a result is the whole register. */
+		long err = compat ? (s32)regs->ax : (long)regs->ax;
+
+		info.exit.is_error = err < 0 && err >= -MAX_ERRNO;
+		info.exit.rval = info.exit.is_error ? err : (long)regs->ax;
 		actual = offsetof(struct ptrace_syscall_info, exit.is_error) + 1;
 		break;
+	}
 	}
 	if (copy_to_user(data, &info, size < actual ? size : actual))
 		return -EFAULT;

@@ -257,6 +257,56 @@ SELFTEST(ptrace, sysemu_stops_at_entry_and_runs_nothing)
 	EXPECT_EQ(t, wait_status(pid), 0);	/* not a stop, and getpid said 42 */
 }
 
+static void getpid_by_whole_registers(void)
+{
+	long ret, ret32;
+
+	asm volatile("syscall" : "=a"(ret) : "0"(1L << 32 | __NR_getpid) : "rcx", "r11", "memory");
+	asm volatile("int $0x80" : "=a"(ret32) : "0"((long)__NR_ia32_getpid), "b"(1UL << 32 | 5)
+		     : "memory");
+	child_exit(ret == getpid() && ret32 == getpid() ? 0 : 1);
+}
+
+/*
+ * PTRACE_GET_SYSCALL_INFO as Linux fills it: the number is the int the
+ * dispatcher runs (RAX 1 << 32 | getpid runs getpid, and says 39), the
+ * arguments are whole registers (int $0x80's too), and an i386 call's result
+ * outside the errno range is the whole register, not its 32 bits sign-extended.
+ */
+SELFTEST(ptrace, syscall_info_number_arguments_and_result_as_linux)
+{
+	long pid = sysgood_child(getpid_by_whole_registers);
+	struct ptrace_syscall_info info;
+	struct user_regs_struct regs;
+
+	ASSERT_TRUE(t, pid > 0);
+	EXPECT_EQ(t, syscall_info_stop(pid, &info), 80L);
+	EXPECT_EQ(t, info.entry.nr, (unsigned long long)__NR_getpid);
+	EXPECT_EQ(t, syscall_info_stop(pid, &info), 33L);
+	EXPECT_EQ(t, info.exit.rval, (long long)pid);
+	EXPECT_EQ(t, syscall_info_stop(pid, &info), 80L);
+	EXPECT_EQ(t, info.entry.nr, (unsigned long long)__NR_ia32_getpid);
+	EXPECT_EQ(t, info.entry.args[0], 1ULL << 32 | 5);
+	EXPECT_EQ(t, syscall_info_stop(pid, &info), 33L);
+	ASSERT_EQ(t, ptrace(PTRACE_GETREGS, pid, 0, (unsigned long)&regs), 0L);
+	regs.ax = 0xf0000000;				/* an address past 2 GiB, say */
+	ASSERT_EQ(t, ptrace(PTRACE_SETREGS, pid, 0, (unsigned long)&regs), 0L);
+	EXPECT_EQ(t, ptrace(PTRACE_GET_SYSCALL_INFO, pid, sizeof(info), (unsigned long)&info),
+		  33L);
+	EXPECT_EQ(t, info.exit.rval, 0xf0000000LL);
+	EXPECT_EQ(t, info.exit.is_error, 0);
+	regs.ax = (unsigned int)-EFAULT;		/* an error: its 32 bits */
+	ASSERT_EQ(t, ptrace(PTRACE_SETREGS, pid, 0, (unsigned long)&regs), 0L);
+	EXPECT_EQ(t, ptrace(PTRACE_GET_SYSCALL_INFO, pid, sizeof(info), (unsigned long)&info),
+		  33L);
+	EXPECT_EQ(t, info.exit.rval, (long long)-EFAULT);
+	EXPECT_EQ(t, info.exit.is_error, 1);
+	regs.ax = pid;
+	ASSERT_EQ(t, ptrace(PTRACE_SETREGS, pid, 0, (unsigned long)&regs), 0L);
+	EXPECT_EQ(t, ptrace(PTRACE_CONT, pid, 0, 0), 0L);
+	EXPECT_EQ(t, wait_status(pid), 0);
+}
+
 static void int80_getpid(void)
 {
 	long ret;
