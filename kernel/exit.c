@@ -286,6 +286,12 @@ void __noreturn do_exit(int code)
 	tasklist_unlock(flags);
 	files_put(files);		/* its descriptors closed, if it was the last user */
 	tasklist_lock(&flags);
+	/*
+	 * Our tracees let go first, as Linux's exit_notify(): a namespace's init
+	 * waits below for each task of it to be reaped, and a tracee's exit is
+	 * reaped by its tracer, which would be this very init.
+	 */
+	exit_ptrace_locked(t);
 	/* Checked where live drops: of two threads exiting at once, one sees it last. */
 	if (ends_pid_ns_locked(t)) {
 		tasklist_unlock(flags);
@@ -293,7 +299,6 @@ void __noreturn do_exit(int code)
 		tasklist_lock(&flags);
 	}
 	cputime_exit_locked(t);
-	exit_ptrace_locked(t);
 	filter = seccomp_exit_locked(t);
 	exit_notify(t);
 	tasklist_unlock(flags);

@@ -228,15 +228,16 @@ void exit_ptrace_locked(struct task *t)
 
 static long ptrace_traceme(void)
 {
-	struct task *t = current;
+	struct task *t = current, *parent;
 	unsigned long flags;
 	long ret = 0;
 
 	tasklist_lock(&flags);
-	if (t->ptrace.tracer || !t->group_leader->parent)
+	parent = t->group_leader->parent;
+	if (t->ptrace.tracer || !parent)
 		ret = -EPERM;		/* traced already, or started by the kernel */
-	else
-		t->ptrace.tracer = t->group_leader->parent;
+	else if (!parent->exiting)	/* else it let its tracees go already: as if at once */
+		t->ptrace.tracer = parent;
 	tasklist_unlock(flags);
 	return ret;
 }

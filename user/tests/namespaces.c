@@ -5,6 +5,7 @@
  * duties and its end, and a user namespace as the scope of capabilities. Every
  * namespace is made in a forked child: the suite's own process stays where it is.
  */
+#include <uapi/ptrace.h>
 #include <uapi/resource.h>
 #include <uapi/sched.h>
 #include "harness.h"
@@ -210,6 +211,56 @@ static int ns_ends_with_init(void)
 SELFTEST(namespaces, the_init_ending_ends_the_namespace)
 {
 	EXPECT_EQ(t, in_child(ns_ends_with_init), 0);
+}
+
+/*
+ * The init traces a grandchild (pid 3, its child's child: a tracer not its
+ * parent reaps its exit) and exits while the tracee lives.
+ */
+static int init_traces_a_grandchild(void)
+{
+	long pid = fork();
+
+	if (pid == 0) {
+		if (fork() == 0)
+			syscall1(__NR_pause, 0);
+		syscall1(__NR_pause, 0);
+		exit(1);
+	}
+	for (int i = 0; i < 100; i++) {
+		if (!syscall4(__NR_ptrace, PTRACE_SEIZE, 3, 0, 0))
+			return 5;
+		nap_ms(10);
+	}
+	return 1;
+}
+
+static int ns_ends_with_a_tracing_init(void)
+{
+	int status = -1;
+	long init;
+
+	if (syscall1(__NR_unshare, CLONE_NEWPID))
+		return 1;
+	init = fork();
+	if (init == 0)
+		exit(init_traces_a_grandchild());
+	for (int i = 0; i < 300; i++) {
+		if (syscall4(__NR_wait4, init, &status, 1 /* WNOHANG */, NULL) == init)
+			return status == 5 << 8 ? 0 : 2;
+		nap_ms(10);
+	}
+	return 3;		/* the init never ended (it is left behind) */
+}
+
+/*
+ * An init that traces a task of its namespace lets it go before the namespace
+ * is torn down, as Linux's exit does: the tracee is killed and reaped, not left
+ * a zombie for the exiting tracer, for which the init would wait for ever.
+ */
+SELFTEST(namespaces, an_init_tracing_a_task_of_its_namespace_ends_it)
+{
+	EXPECT_EQ(t, in_child(ns_ends_with_a_tracing_init), 0);
 }
 
 /* The depth at which unshare(CLONE_NEWPID) failed with -ENOSPC (99: another error). */
