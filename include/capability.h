@@ -16,6 +16,7 @@
 /* Linux's numbers for the capabilities entrylab checks (uapi linux/capability.h). */
 #define CAP_SETPCAP		8	/* change the bounding set, widen the inheritable one */
 #define CAP_SYS_RAWIO		17	/* iopl(), ioperm() */
+#define CAP_SYS_PTRACE		19	/* trace a task with capabilities we lack */
 #define CAP_SYS_ADMIN		21	/* seccomp without no_new_privs, its ptrace calls */
 #define CAP_SYS_RESOURCE	24	/* raise a hard resource limit */
 #define CAP_LAST_CAP		40	/* CAP_CHECKPOINT_RESTORE, Linux 6.12's last */

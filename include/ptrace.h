@@ -65,6 +65,13 @@ bool tracer_reaps_exit(const struct task *t);
  */
 void release_exited_tracee_locked(struct task *c);
 
+/*
+ * sched_lock held: may current trace t, or read or compare its state (Linux's
+ * ptrace_may_access() in its REALCREDS modes)? Every operation on another task
+ * that Linux guards so asks it: ptrace attach, process_vm_readv/writev, kcmp.
+ */
+bool ptrace_may_access_locked(const struct task *t);
+
 /* kernel/ptrace_syscall.c: the requests on the syscall a stopped tracee is in, then arch_ptrace(). */
 long ptrace_syscall_request(struct task *t, long request, unsigned long addr, unsigned long data);
 /* arch/x86/ptrace.c: the requests that read or write a stopped tracee's registers. */

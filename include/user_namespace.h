@@ -28,7 +28,12 @@ extern struct user_namespace init_user_ns;
 
 struct task;
 
-/* Whether current has cap in ns: Linux's cap_capable() (security/commoncap.c). */
+/*
+ * Whether t has cap in ns: Linux's cap_capable() (security/commoncap.c). Another
+ * task's sets are read under sched_lock.
+ */
+bool has_ns_capability(const struct task *t, const struct user_namespace *ns, int cap);
+/* has_ns_capability(current, ns, cap) */
 bool ns_capable(const struct user_namespace *ns, int cap);
 /* A new namespace below current's, or NULL with *err -EUSERS or -ENOMEM. */
 struct user_namespace *create_user_ns(int *err);

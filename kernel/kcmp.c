@@ -11,25 +11,15 @@
  * (KCMP_VM), the descriptor table (KCMP_FILES) and the signal handlers
  * (KCMP_SIGHAND). It has no fs_struct, io_context, System V semaphores or
  * epoll target lookup to compare: those are -EOPNOTSUPP, Linux's answer for an
- * object its build left out. Every task runs as uid 0, so Linux's ptrace
- * access check passes for any pair.
+ * object its build left out. Both tasks must be ones the caller may trace
+ * (ptrace_may_access_locked(), Linux's PTRACE_MODE_READ_REALCREDS): -EPERM.
  */
 #include <errno.h>
 #include <file.h>
+#include <ptrace.h>
 #include <sched.h>
 #include <syscalls.h>
-
-enum kcmp_type {
-	KCMP_FILE,
-	KCMP_VM,
-	KCMP_FILES,
-	KCMP_FS,
-	KCMP_SIGHAND,
-	KCMP_IO,
-	KCMP_SYSVSEM,
-	KCMP_EPOLL_TFD,
-	KCMP_TYPES,
-};
+#include <uapi/kcmp.h>
 
 static long kcmp_order(const void *a, const void *b)
 {
@@ -47,9 +37,9 @@ long sys_kcmp(struct pt_regs *regs)
 	tasklist_lock(&flags);
 	t1 = find_task_by_vpid_locked(regs->di);
 	t2 = find_task_by_vpid_locked(regs->si);
-	if (!t1 || !t2) {
+	if (!t1 || !t2 || !ptrace_may_access_locked(t1) || !ptrace_may_access_locked(t2)) {
 		tasklist_unlock(flags);
-		return -ESRCH;
+		return !t1 || !t2 ? -ESRCH : -EPERM;
 	}
 	switch (type) {
 	case KCMP_FILE:

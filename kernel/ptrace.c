@@ -29,6 +29,7 @@
 #include <seccomp.h>
 #include <signal.h>
 #include <syscalls.h>
+#include <user_namespace.h>
 
 #define PTRACE_O_SUPPORTED	(PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACESECCOMP | PTRACE_O_EXITKILL | \
 				 PTRACE_O_SUSPEND_SECCOMP)
@@ -226,6 +227,26 @@ void exit_ptrace_locked(struct task *t)
 	}
 }
 
+/*
+ * sched_lock held: may tracer trace t, as far as capabilities go? Linux's
+ * cap_ptrace_access_check() with real credentials: in
+ * the same user namespace, when t's permitted set is within the tracer's; else
+ * with CAP_SYS_PTRACE in t's namespace. (Linux's uid rule before it passes for
+ * every pair here: every task is uid 0; entrylab has no non-dumpable mm.)
+ */
+static bool ptrace_caps_allow(const struct task *tracer, const struct task *t)
+{
+	if (tracer->signal->user_ns == t->signal->user_ns &&
+	    !(t->caps.permitted & ~tracer->caps.permitted))
+		return true;
+	return has_ns_capability(tracer, t->signal->user_ns, CAP_SYS_PTRACE);
+}
+
+bool ptrace_may_access_locked(const struct task *t)
+{
+	return t->signal == current->signal || ptrace_caps_allow(current, t);
+}
+
 static long ptrace_traceme(void)
 {
 	struct task *t = current, *parent;
@@ -257,8 +278,9 @@ static long ptrace_attach(int pid, bool seize, unsigned long addr, unsigned long
 	t = find_task_by_vpid_locked(pid);
 	if (!t)
 		ret = -ESRCH;
-	else if (t->signal == current->signal || t->ptrace.tracer || !process_alive(t))
-		ret = -EPERM;		/* ourselves, traced already, or dying */
+	else if (t->signal == current->signal || t->ptrace.tracer || !process_alive(t) ||
+		 !ptrace_may_access_locked(t))
+		ret = -EPERM;		/* ourselves, traced already, dying, or not ours to trace */
 	else
 		stop.pid = task_tgid_nr_ns(current, task_pid_ns(t));
 	if (!ret) {

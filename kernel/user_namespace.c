@@ -18,19 +18,24 @@ struct user_namespace init_user_ns = { .refs = 1 };
  * (everything: the owner is uid 0, as the task is, so a task reaching a child
  * of its own namespace has every capability there); above or beside, nothing.
  */
-bool ns_capable(const struct user_namespace *ns, int cap)
+bool has_ns_capability(const struct task *t, const struct user_namespace *ns, int cap)
 {
-	const struct user_namespace *own = current->signal->user_ns;
+	const struct user_namespace *own = t->signal->user_ns;
 
 	for (;;) {
 		if (ns == own)
-			return current->caps.effective & BIT(cap);
+			return t->caps.effective & BIT(cap);
 		if (ns->level <= own->level)
 			return false;
 		if (ns->parent == own)
 			return true;	/* the owner's, uid 0: ours */
 		ns = ns->parent;
 	}
+}
+
+bool ns_capable(const struct user_namespace *ns, int cap)
+{
+	return has_ns_capability(current, ns, cap);
 }
 
 void get_user_ns(struct user_namespace *ns)

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * process_vm_readv(2): read another process's memory without ptrace's stops, as
- * Linux's mm/process_vm_access.c. Debuggers and profilers use it; entrylab has no
- * users, so every process may read every other, as root may on Linux.
+ * Linux's mm/process_vm_access.c. Debuggers and profilers use it. Another
+ * process's memory needs the right to trace it (ptrace_may_access_locked()):
+ * -EPERM without, as on Linux.
  *
  * The remote pages are reached through the target's page tables
  * (access_remote_vm(), under its mm->lock), a page at a time into a bounce
@@ -19,6 +20,7 @@
 #include <kernel.h>
 #include <mm.h>
 #include <pmm.h>
+#include <ptrace.h>
 #include <sched.h>
 #include <syscalls.h>
 #include <uio.h>
@@ -89,6 +91,11 @@ long sys_process_vm_readv(struct pt_regs *regs)
 		return n;
 	tasklist_lock(&flags);
 	t = find_task_by_vpid_locked((int)regs->di);
+	/* Our own mm (a vfork child's parent's too) needs no right: Linux's mm_access(). */
+	if (t && t->mm && t->mm != current->mm && !ptrace_may_access_locked(t)) {
+		tasklist_unlock(flags);
+		return -EPERM;
+	}
 	if (t && t->mm) {
 		mm = t->mm;
 		mm_get(mm);

@@ -102,6 +102,7 @@ struct caps {
 	u64 effective, permitted, inheritable;
 };
 #define CAP_SYS_RAWIO		17
+#define CAP_SYS_PTRACE		19
 #define CAP_SYS_ADMIN		21
 #define CAP_SYS_RESOURCE	24
 #define CAP_SETPCAP		8

@@ -5,7 +5,9 @@
  * steps, and debug-register breakpoints and watchpoints. The tracee is a forked
  * child; it reports what it saw through its exit status (0: all as expected).
  */
+#include <uapi/kcmp.h>
 #include <uapi/ptrace.h>
+#include <uapi/sched.h>
 #include <uapi/unistd_32.h>
 #include "harness.h"
 
@@ -725,6 +727,92 @@ SELFTEST(ptrace, attach_seize_interrupt_detach)
 	EXPECT_EQ(t, sig, SIGTRAP | PTRACE_EVENT_STOP << 8);
 	ASSERT_EQ(t, ptrace(PTRACE_DETACH, pid, 0, 0), 0L);
 	EXPECT_EQ(t, wait_status(pid), 0);
+}
+
+static long access_target;
+
+/*
+ * What the caller may do to access_target, a root process: a bit for each of
+ * PTRACE_SEIZE, process_vm_readv() and kcmp() refused with -EPERM.
+ */
+static int access_refusals(void)
+{
+	static char word[8] = "entrylab";
+	char buf[8];
+	struct { void *base; unsigned long len; } local = { buf, sizeof(buf) },
+						    remote = { word, sizeof(word) };
+	int refused = 0;
+
+	if (ptrace(PTRACE_SEIZE, access_target, 0, 0) == -EPERM)
+		refused |= 1;
+	if (syscall6(__NR_process_vm_readv, access_target, (long)&local, 1, (long)&remote, 1,
+		     0) == -EPERM)
+		refused |= 2;
+	if (syscall5(__NR_kcmp, access_target, getpid(), KCMP_VM, 0, 0) == -EPERM)
+		refused |= 4;
+	return refused;
+}
+
+static int access_with_caps(u64 effective, u64 permitted)
+{
+	struct caps c = { effective, permitted, 0 };
+
+	return caps_set(&c) ? 99 : access_refusals();
+}
+
+static int access_without_effective(void)
+{
+	return access_with_caps(0, CAP_ALL);
+}
+
+static int access_without_capabilities(void)
+{
+	return access_with_caps(0, 0);
+}
+
+static int access_with_cap_sys_ptrace(void)
+{
+	return access_with_caps(BIT(CAP_SYS_PTRACE), CAP_ALL & ~BIT(CAP_SYS_ADMIN));
+}
+
+static int access_from_a_user_namespace(void)
+{
+	return syscall1(__NR_unshare, CLONE_NEWUSER) ? 99 : access_refusals();
+}
+
+/*
+ * Linux's ptrace access rule, for PTRACE_SEIZE, process_vm_readv() and kcmp()
+ * alike: a task whose permitted set lacks some of the target's needs
+ * CAP_SYS_PTRACE (effective) in the target's user namespace; the effective set
+ * does not count otherwise (real credentials). From a child user namespace a
+ * root process of the initial one is out of reach; the other way round, not.
+ */
+SELFTEST(ptrace, access_needs_the_targets_capabilities)
+{
+	long target = syscall0(__NR_fork), inner;
+
+	if (target == 0)
+		for (;;)
+			syscall1(__NR_pause, 0);
+	ASSERT_TRUE(t, target > 0);
+	access_target = target;
+	EXPECT_EQ(t, in_child(access_without_effective), 0);
+	EXPECT_EQ(t, in_child(access_without_capabilities), 7 << 8);
+	EXPECT_EQ(t, in_child(access_with_cap_sys_ptrace), 0);
+	EXPECT_EQ(t, in_child(access_from_a_user_namespace), 7 << 8);
+	syscall2(__NR_kill, target, SIGKILL);
+	EXPECT_EQ(t, wait_status(target), SIGKILL);
+	inner = syscall0(__NR_fork);
+	if (inner == 0) {
+		syscall1(__NR_unshare, CLONE_NEWUSER);
+		for (;;)
+			syscall1(__NR_pause, 0);
+	}
+	ASSERT_TRUE(t, inner > 0);
+	nap_ms(20);
+	EXPECT_EQ(t, ptrace(PTRACE_SEIZE, inner, 0, PTRACE_O_EXITKILL), 0L);
+	syscall2(__NR_kill, inner, SIGKILL);
+	EXPECT_EQ(t, wait_status(inner), SIGKILL);
 }
 
 /* What may not be asked; none of it changes anything. */
