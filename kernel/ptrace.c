@@ -229,7 +229,7 @@ void exit_ptrace_locked(struct task *t)
 
 /*
  * sched_lock held: may tracer trace t, as far as capabilities go? Linux's
- * cap_ptrace_access_check() with real credentials: in
+ * cap_ptrace_access_check() and cap_ptrace_traceme() with real credentials: in
  * the same user namespace, when t's permitted set is within the tracer's; else
  * with CAP_SYS_PTRACE in t's namespace. (Linux's uid rule before it passes for
  * every pair here: every task is uid 0; entrylab has no non-dumpable mm.)
@@ -255,8 +255,8 @@ static long ptrace_traceme(void)
 
 	tasklist_lock(&flags);
 	parent = t->group_leader->parent;
-	if (t->ptrace.tracer || !parent)
-		ret = -EPERM;		/* traced already, or started by the kernel */
+	if (t->ptrace.tracer || !parent || !ptrace_caps_allow(parent, t))
+		ret = -EPERM;		/* traced already, started by the kernel, or refused */
 	else if (!parent->exiting)	/* else it let its tracees go already: as if at once */
 		t->ptrace.tracer = parent;
 	tasklist_unlock(flags);

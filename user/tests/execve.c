@@ -71,10 +71,11 @@ static long parse_long(const char *s)
 }
 
 /*
- * argv: "execve-check" pid tid [sigusr1|nnp|userns]. pid is the caller's before
+ * argv: "execve-check" pid tid [sigusr1|nnp|userns|traceme]. pid is the caller's before
  * the exec; tid a thread it had (0: none), which must be gone; with "sigusr1",
  * wait for the SIGUSR1 the parent sends once the exec let it go (blocked across
- * the exec); "nnp" and "userns" say which capabilities to expect.
+ * the exec); "nnp" and "userns" say which capabilities to expect, "traceme"
+ * that PTRACE_TRACEME is refused.
  */
 int execve_check_main(int argc, char **argv)
 {
@@ -121,6 +122,10 @@ int execve_check_main(int argc, char **argv)
 	else if (argc > 3 && !strcmp(argv[3], "userns"))
 		want_caps = 0;
 	if (caps_get(0, &caps) || caps.permitted != caps.effective || caps.permitted != want_caps)
+		bad |= BAD_CAPS;
+	/* "traceme": the parent has none of our capabilities now, nor CAP_SYS_PTRACE. */
+	if (argc > 3 && !strcmp(argv[3], "traceme") &&
+	    syscall4(__NR_ptrace, PTRACE_TRACEME, 0, 0, 0) != -EPERM)
 		bad |= BAD_CAPS;
 	if (syscall4(__NR_rseq, &rseq_area, sizeof(rseq_area), RSEQ_FLAG_UNREGISTER, RSEQ_SIG) !=
 	    -EINVAL)
@@ -216,6 +221,29 @@ SELFTEST(execve, user_namespace_without_a_root_gives_no_capabilities)
 		exec_checker(0, "userns");
 	ASSERT_TRUE(t, pid > 0);
 	EXPECT_EQ(t, wait_status(pid), 0);
+}
+
+static int traceme_to_a_parent_without_capabilities(void)
+{
+	struct caps none = { 0 };
+	long pid;
+
+	if (caps_set(&none))
+		return 99;
+	pid = syscall0(__NR_fork);
+	if (pid == 0)
+		exec_checker(0, "traceme");
+	return pid > 0 && wait_status(pid) == 0 ? 0 : 1;
+}
+
+/*
+ * PTRACE_TRACEME asks Linux's ptrace rule of the parent: a program that got
+ * back root's capabilities at the exec cannot be traced by a parent without
+ * them (-EPERM).
+ */
+SELFTEST(execve, traceme_needs_the_parent_to_hold_our_capabilities)
+{
+	EXPECT_EQ(t, in_child(traceme_to_a_parent_without_capabilities), 0);
 }
 
 /* Linux's answers, and the caller carries on after each. */
