@@ -152,11 +152,10 @@ void flush_timer_signal(struct task *t, bool group, int sig, int id);
 void flush_sigpending(struct sigpending *pending, sigset_t set);
 /*
  * PTRACE_PEEKSIGINFO: the n-th pending signal of t's own queue or, with shared,
- * of its process's, in *out; false past the last. Signals come by number,
- * each number's instances oldest first.
+ * of its process's: its number, its siginfo in *out; 0 past the last. Signals
+ * come by number, each number's instances oldest first.
  */
-bool peek_pending_signal(struct task *t, bool shared, unsigned long n,
-			 struct kernel_siginfo *out);
+int peek_pending_signal(struct task *t, bool shared, unsigned long n, struct ksiginfo *out);
 void send_sig_kernel(struct task *p, int sig);
 /* Would sig sent to t's process be dropped as ignored? sched_lock held. */
 bool signal_ignored(const struct task *t, int sig);

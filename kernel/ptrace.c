@@ -434,25 +434,28 @@ static long ptrace_getsiginfo(struct task *t, unsigned long data)
 
 /*
  * PTRACE_PEEKSIGINFO: copies up to args.nr pending siginfos of t, from the
- * args.off-th on, to data; how many, or -EFAULT if the first cannot be
- * written. A part written before a fault counts (Linux's rule).
+ * args.off-th on, to data, in the tracer's layout (an i386 tracer's is i386's,
+ * of the same size); how many, or -EFAULT if the first cannot be written. A
+ * part written before a fault counts (Linux's rule).
  */
 static long ptrace_peeksiginfo(struct task *t, unsigned long addr, unsigned long data)
 {
 	struct kernel_siginfo __user *out = (struct kernel_siginfo __user *)data;
 	struct ptrace_peeksiginfo_args args;
-	struct kernel_siginfo si;
-	int i;
+	struct ksiginfo info;
+	int i, sig;
 
+	_Static_assert(sizeof(struct compat_siginfo) == sizeof(*out), "one stride for both");
 	if (copy_from_user(&args, (const void __user *)addr, sizeof(args)))
 		return -EFAULT;
 	if ((args.flags & ~PTRACE_PEEKSIGINFO_SHARED) || args.nr < 0)
 		return -EINVAL;
 	for (i = 0; i < args.nr; i++) {
-		if (!peek_pending_signal(t, args.flags & PTRACE_PEEKSIGINFO_SHARED, args.off + i,
-					 &si))
+		sig = peek_pending_signal(t, args.flags & PTRACE_PEEKSIGINFO_SHARED, args.off + i,
+					  &info);
+		if (!sig)
 			break;
-		if (copy_to_user(&out[i], &si, sizeof(si)))
+		if (put_siginfo(&out[i], sig, &info))
 			return i ? i : -EFAULT;
 	}
 	return i;

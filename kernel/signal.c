@@ -469,8 +469,7 @@ void flush_sigpending(struct sigpending *pending, sigset_t set)
 	}
 }
 
-bool peek_pending_signal(struct task *t, bool shared, unsigned long n,
-			 struct kernel_siginfo *out)
+int peek_pending_signal(struct task *t, bool shared, unsigned long n, struct ksiginfo *out)
 {
 	struct sigpending *pending = shared ? &t->signal->shared_pending : &t->sig.pending;
 	const struct ksiginfo *found = NULL;
@@ -488,12 +487,10 @@ bool peek_pending_signal(struct task *t, bool shared, unsigned long n,
 		if (found)
 			break;
 	}
-	if (found) {
-		memset(out, 0, sizeof(*out));
-		fill_siginfo(out, sig, found);
-	}
+	if (found)
+		*out = *found;
 	spin_unlock_irqrestore(&t->sighand->lock, flags);
-	return found;
+	return found ? sig : 0;
 }
 
 /*

@@ -17,9 +17,11 @@
 #include <string.h>
 #include <sys/auxv.h>
 #include <sys/mman.h>
+#include <sys/ptrace.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <ucontext.h>
 #include <unistd.h>
@@ -399,9 +401,40 @@ static void readv_writev_take_i386_iovecs(void)
 	close(fds[1]);
 }
 
+/*
+ * PTRACE_PEEKSIGINFO gives an i386 tracer i386's siginfo layout, as Linux
+ * converts it for a compat tracer: si_pid at byte 12, where x86-64's has padding.
+ */
+static void peeksiginfo_gives_the_i386_layout(void)
+{
+	struct { uint64_t off; uint32_t flags; int32_t nr; } args = { 0, 1 /* SHARED */, 1 };
+	siginfo_t si;
+	sigset_t usr1;
+	int status;
+	pid_t pid;
+
+	sigemptyset(&usr1);
+	sigaddset(&usr1, SIGUSR1);
+	pid = fork();
+	if (pid == 0) {
+		sigprocmask(SIG_BLOCK, &usr1, NULL);
+		ptrace(PTRACE_TRACEME, 0, 0, 0);
+		kill(getpid(), SIGUSR1);	/* stays pending, blocked */
+		raise(SIGSTOP);
+		_exit(0);
+	}
+	CHECK(waitpid(pid, &status, 0) == pid && WIFSTOPPED(status));
+	memset(&si, 0, sizeof(si));
+	CHECK(syscall(SYS_ptrace, PTRACE_PEEKSIGINFO, pid, &args, &si) == 1);
+	CHECK(si.si_signo == SIGUSR1 && si.si_code == SI_USER);
+	CHECK(si.si_pid == pid);
+	kill(pid, SIGKILL);
+	waitpid(pid, &status, 0);
+}
+
 int main(void)
 {
-	printf("KTAP version 1\n1..14\n");
+	printf("KTAP version 1\n1..15\n");
 	run("threads_keep_their_own_tls", threads_keep_their_own_tls);
 	run("int80_keeps_every_register_but_eax", int80_keeps_every_register_but_eax);
 	run("vsyscall_keeps_every_register_but_eax", vsyscall_keeps_every_register_but_eax);
@@ -416,6 +449,7 @@ int main(void)
 	run("both_time_t_widths", both_time_t_widths);
 	run("stat_calls_write_stat64", stat_calls_write_stat64);
 	run("readv_writev_take_i386_iovecs", readv_writev_take_i386_iovecs);
+	run("peeksiginfo_gives_the_i386_layout", peeksiginfo_gives_the_i386_layout);
 	printf("# Totals: pass:%d fail:%d\n", cases - failures, failures);
 	return failures != 0;
 }
