@@ -97,7 +97,8 @@ struct task {
 	u32 futex_bitset;
 	struct debugregs debug;		/* hardware breakpoints (arch/x86/hw_breakpoint.c) */
 	unsigned long fault_addr;	/* si_addr of the last forced fault signal */
-	struct mm *mm;			/* NULL for idle tasks and once exited */
+	struct mm *mm;			/* NULL for idle tasks and once exited; changes under
+					 * sched_lock (another task reads it under it) */
 	/* Family, under sched_lock. */
 	struct task *group_leader;	/* the process's first thread (maybe itself) */
 	struct task *parent;		/* the parent process's leader; NULL: the kernel */

@@ -55,13 +55,15 @@ void mm_release(struct task *t, struct mm *mm)
 static void exit_mm(struct task *t)
 {
 	struct mm *mm = t->mm;
+	unsigned long flags;
 
 	rseq_mm_release(t);
 	mm_release(t, mm);
-	local_irq_disable();
+	/* process_vm_readv() takes a reference to t->mm under the lock: not to a freed one. */
+	tasklist_lock(&flags);
 	switch_mm_irqoff(NULL);		/* the mm's tables and LDT may be freed next */
 	t->mm = NULL;
-	local_irq_enable();
+	tasklist_unlock(flags);
 	mm_put(mm);
 }
 

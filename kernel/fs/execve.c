@@ -105,13 +105,14 @@ static long copy_strings(struct string_page *sp, const void __user *u, const cha
 static void exec_mmap(struct task *t, struct mm *mm)
 {
 	struct mm *old = t->mm;
+	unsigned long flags;
 
 	rseq_mm_release(t);
 	mm_release(t, old);
-	local_irq_disable();
+	tasklist_lock(&flags);		/* as exit_mm(): t->mm changes under the lock */
 	switch_mm_irqoff(mm);
 	t->mm = mm;
-	local_irq_enable();
+	tasklist_unlock(flags);
 	mm_put(old);
 }
 
