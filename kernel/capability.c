@@ -50,12 +50,13 @@ long prctl_capbset(int option, unsigned long cap)
 {
 	unsigned long flags;
 
+	/* Linux's order: a drop without CAP_SETPCAP is -EPERM whatever the number. */
+	if (option == PR_CAPBSET_DROP && !ns_capable(current->signal->user_ns, CAP_SETPCAP))
+		return -EPERM;
 	if (cap > CAP_LAST_CAP)
 		return -EINVAL;
 	if (option == PR_CAPBSET_READ)
 		return !!(current->caps.bset & BIT(cap));
-	if (!ns_capable(current->signal->user_ns, CAP_SETPCAP))
-		return -EPERM;
 	tasklist_lock(&flags);
 	current->caps.bset &= ~BIT(cap);
 	tasklist_unlock(flags);

@@ -85,6 +85,8 @@ static int bounding_set(void)
 		return 2;
 	if (caps_set(&none) || prctl2(PR_CAPBSET_DROP, CAP_SYS_RAWIO) != -EPERM)
 		return 3;			/* dropping needs CAP_SETPCAP */
+	if (prctl2(PR_CAPBSET_DROP, 64) != -EPERM)
+		return 4;			/* checked before the number, as Linux */
 	return 9;
 }
 
