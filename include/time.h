@@ -126,6 +126,13 @@ static __always_inline u64 timespec_to_ns(const struct kernel_timespec *ts)
 	return ts->tv_sec * NSEC_PER_SEC + ts->tv_nsec;
 }
 
+static __always_inline u64 timeval_to_ns(const struct kernel_timeval *tv)
+{
+	struct kernel_timespec ts = { tv->tv_sec, tv->tv_usec * (long)NSEC_PER_USEC };
+
+	return timespec_to_ns(&ts);
+}
+
 /*
  * kernel/time.c: a timeout (a duration, or a time) as a CLOCK_MONOTONIC deadline;
  * the user_ form reads it first, in the call's layout (time32: i386's old one).
