@@ -197,7 +197,9 @@ long sys_lseek(struct pt_regs *regs)
 		base = -1;
 	}
 	/* A position past LONG_MAX is -EINVAL, as a negative one: Linux's vfs_setpos(). */
-	if (!f->op->seekable)
+	if (f->op->seeks_to_zero)
+		ret = f->pos = 0;		/* whatever the whence */
+	else if (!f->op->seekable)
 		ret = -ESPIPE;
 	else if (base < 0 || __builtin_add_overflow(base, offset, &pos) || pos < 0)
 		ret = -EINVAL;
