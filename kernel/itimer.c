@@ -125,5 +125,7 @@ long sys_alarm(struct pt_regs *regs)
 		return err;
 	if (!old.it_value.tv_sec && !old.it_value.tv_usec)
 		return 0;
-	return old.it_value.tv_sec + (old.it_value.tv_usec >= 500000 || !old.it_value.tv_sec);
+	/* An unsigned int, as Linux's alarm_setitimer(): a longer setitimer()'s is cut. */
+	return (unsigned int)(old.it_value.tv_sec +
+			      (old.it_value.tv_usec >= 500000 || !old.it_value.tv_sec));
 }

@@ -172,7 +172,7 @@ SELFTEST(timers, too_long_to_fire)
 	EXPECT_LT(t, its.it_value.tv_sec, 9223372036L);
 	EXPECT_EQ(t, its.it_interval.tv_sec, 9223372036L);
 	syscall1(__NR_close, fd);
-	EXPECT_EQ(t, syscall3(__NR_setitimer, ITIMER_REAL, &(struct itimerval){ 0 }, NULL), 0L);
+	EXPECT_LE(t, syscall1(__NR_alarm, 0), 0xffffffffL);	/* an unsigned int, as Linux's */
 	EXPECT_EQ(t, syscall1(__NR_alarm, 0xffffffffU), 0L);
 	EXPECT_EQ(t, syscall1(__NR_alarm, 0), 0xffffffffL);
 	while (syscall4(__NR_rt_sigtimedwait, &mask, NULL, &none, sizeof(mask)) > 0)
