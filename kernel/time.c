@@ -446,7 +446,8 @@ long compat_sys_nanosleep(struct pt_regs *regs)
 /*
  * clock_nanosleep(clock, flags, req, rem). An absolute sleep interrupted by a
  * signal without handler restarts as it was (-ERESTARTNOHAND), and never writes
- * rem: its deadline does not move.
+ * rem: its deadline does not move. The process CPU-time clocks are -EINVAL:
+ * entrylab does not sleep on them (Linux does, but not on the caller's threads').
  */
 static long clock_nanosleep_common(struct pt_regs *regs, bool time32)
 {
@@ -461,6 +462,11 @@ static long clock_nanosleep_common(struct pt_regs *regs, bool time32)
 	case CLOCK_MONOTONIC:
 	case CLOCK_BOOTTIME:
 		break;
+	case CLOCK_THREAD_CPUTIME_ID:
+	case CLOCK_MONOTONIC_RAW:
+	case CLOCK_REALTIME_COARSE:
+	case CLOCK_MONOTONIC_COARSE:
+		return -EOPNOTSUPP;	/* clocks Linux has no sleep for */
 	default:
 		return -EINVAL;
 	}
