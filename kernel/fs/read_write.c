@@ -97,23 +97,28 @@ int get_iovec(const struct iovec __user *uiov, unsigned long i, struct iovec *v)
 	return 0;
 }
 
+/*
+ * Every length first (one past LONG_MAX is -EINVAL), then every buffer
+ * (-EFAULT), as Linux's iovec_from_user() reads the whole array before
+ * __import_iovec() looks at any buffer. The sum is not checked: own buffers
+ * cannot add up past LONG_MAX, and Linux's process_vm_readv() does not bound
+ * the remote ones'.
+ */
 long iovec_check(const struct iovec __user *uiov, unsigned long n, bool own_buffers)
 {
-	unsigned long total = 0;
+	struct iovec v;
 
 	if (n > UIO_MAXIOV)
 		return -EINVAL;
 	for (unsigned long i = 0; i < n; i++) {
-		struct iovec v;
-
 		if (get_iovec(uiov, i, &v))
 			return -EFAULT;
-		if (v.iov_len > __LONG_MAX__ - total)
+		if ((long)v.iov_len < 0)
 			return -EINVAL;
-		if (own_buffers && !access_ok(v.iov_base, v.iov_len))
-			return -EFAULT;
-		total += v.iov_len;
 	}
+	for (unsigned long i = 0; own_buffers && i < n; i++)
+		if (get_iovec(uiov, i, &v) || !access_ok(v.iov_base, v.iov_len))
+			return -EFAULT;
 	return 0;
 }
 

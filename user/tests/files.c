@@ -281,6 +281,14 @@ SELFTEST(files, readv_and_writev)
 	EXPECT_EQ(t, syscall3(__NR_writev, fd, iov, 0), 0L);
 	EXPECT_EQ(t, syscall3(__NR_writev, fd, iov, UIO_MAXIOV + 1), -EINVAL);
 	EXPECT_EQ(t, syscall3(__NR_writev, fd, (void *)8, 1), -EFAULT);
+	/* Every length is checked before any buffer, as Linux's: -EINVAL, not -EFAULT. */
+	iov[0].iov_base = (void *)-4096L;		/* not user memory */
+	iov[1].iov_len = -1UL;
+	EXPECT_EQ(t, syscall3(__NR_writev, fd, iov, 2), -EINVAL);
+	/* Lengths summing past LONG_MAX are no error of their own: the buffers are. */
+	iov[0] = (struct iovec){ a, 1UL << 62 };
+	iov[1] = (struct iovec){ b, 1UL << 62 };
+	EXPECT_EQ(t, syscall3(__NR_writev, fd, iov, 2), -EFAULT);
 	close_fd(fd);
 }
 
