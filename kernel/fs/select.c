@@ -8,9 +8,10 @@
  * POLLERR, exceptional POLLPRI. An fd in a set that is not open is -EBADF.
  *
  * The timeout is a duration; select() writes what is left of it back, as
- * Linux does, and so does pselect6() (include/poll.h: struct poll_timeout). A signal ends the wait: -EINTR after a
- * handler, a restart without one (-ERESTARTNOHAND). pselect6() waits with its
- * mask as the blocked set, as ppoll() does.
+ * Linux does, and so does pselect6() (include/poll.h: struct poll_timeout).
+ * A signal ends the wait: -EINTR after a handler, a restart without one
+ * (-ERESTARTNOHAND). pselect6() waits with its mask as the blocked set, as
+ * ppoll() does.
  */
 #include <asm/uaccess.h>
 #include <errno.h>
