@@ -321,3 +321,79 @@ SELFTEST(timers, timerfd_rules)
 	EXPECT_EQ(t, fd_read(fd, &small, sizeof(small)), -EINVAL);
 	syscall1(__NR_close, fd);
 }
+
+#define CLONE_NEWPID		0x20000000
+#define WNOHANG			1
+#define CPUCLOCK_SCHED		2
+#define MAKE_PROCESS_CPUCLOCK(pid, which)	((int)(~(unsigned int)(pid) << 3) | (which))
+
+/*
+ * In a new pid namespace's init: a timer on the CPU clock of our child, named
+ * by its pid here, armed when the child has run 30 ms and sleeps, to expire at
+ * 10 ms of its time, passed. The tick that fires it runs in another task (the
+ * idle task, or the suite spinning outside the namespace), where that number
+ * names nothing or another process.
+ */
+static int cpu_timer_in_a_pid_namespace(void)
+{
+	struct sigevent ev = { .signo = SIGUSR2, .notify = SIGEV_SIGNAL };
+	kernel_sigset_t usr2 = SIGBIT(SIGUSR2);
+	struct kernel_siginfo si;
+	int fds[2], id, ret = 9;
+	char c;
+	long pid;
+
+	sigprocmask(SIG_BLOCK, &usr2, NULL);
+	if (syscall2(__NR_pipe2, fds, 0))
+		return 1;
+	pid = syscall0(__NR_fork);
+	if (pid == 0) {
+		while (clock_now_ns(CLOCK_PROCESS_CPUTIME_ID) < 30 * MS)
+			;
+		fd_write(fds[1], "x", 1);
+		syscall0(__NR_pause);
+		syscall1(__NR_exit, 0);
+	}
+	if (fd_read(fds[0], &c, 1) != 1 ||
+	    timer_create(MAKE_PROCESS_CPUCLOCK(pid, CPUCLOCK_SCHED), &ev, &id))
+		ret = 2;
+	else if (timer_settime(id, TIMER_ABSTIME, 10, 0))
+		ret = 3;
+	else if (wait_for(SIGUSR2, &si) != SIGUSR2)
+		ret = 4;			/* the tick looked in its own namespace */
+	syscall2(__NR_kill, pid, SIGKILL);
+	wait_status(pid);
+	return ret;
+}
+
+/* The namespace is made in a child, so that the suite's process stays where it is. */
+static int cpu_timer_in_a_new_pid_namespace(void)
+{
+	long pid;
+
+	if (syscall1(__NR_unshare, CLONE_NEWPID))
+		return 1;
+	pid = syscall0(__NR_fork);
+	if (pid == 0)
+		syscall1(__NR_exit, cpu_timer_in_a_pid_namespace());
+	return wait_status(pid) >> 8;
+}
+
+/*
+ * A timer on another process's CPU clock finds that process by its pid in the
+ * timer owner's namespace, whatever task the tick interrupted (fails with the
+ * signal never sent: the idle task's namespace has no such pid). We spin
+ * meanwhile, so that the ticks run in a task outside that namespace.
+ */
+SELFTEST(timers, cpu_timer_follows_its_pid_in_the_owners_namespace)
+{
+	long pid = syscall0(__NR_fork);
+	int status = -1;
+
+	if (pid == 0)
+		syscall1(__NR_exit, cpu_timer_in_a_new_pid_namespace());
+	ASSERT_TRUE(t, pid > 0);
+	while (syscall4(__NR_wait4, pid, &status, WNOHANG, NULL) == 0)
+		;
+	EXPECT_EQ(t, status, 9 << 8);
+}
