@@ -23,8 +23,6 @@
 #include <string.h>
 #include <time.h>
 
-#define TICK_NSEC	(NSEC_PER_SEC / TIMER_HZ)
-
 void __vtime_user_exit(void)
 {
 	struct task *t = current;
@@ -267,6 +265,15 @@ long cpu_clock_sample_locked(int clock, struct task *self, u64 *ns)
 	*ns = which == CPUCLOCK_SCHED ? ct.sum_exec_runtime :
 	      which == CPUCLOCK_VIRT ? ct.utime : ct.utime + ct.stime;
 	return 0;
+}
+
+bool cpu_clock_sleeps(int clock)
+{
+	int pid = ~(clock >> 3);
+
+	if (clock >= 0)
+		return clock == CLOCK_PROCESS_CPUTIME_ID;
+	return !(clock & CPUCLOCK_PERTHREAD) || (pid && pid != task_pid_vnr(current));
 }
 
 long cpu_clock_get(int clock, bool resolution, u64 *ns)
