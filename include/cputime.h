@@ -21,6 +21,7 @@
 #ifndef _ENTRYLAB_CPUTIME_H
 #define _ENTRYLAB_CPUTIME_H
 
+#include <asm/apic.h>
 #include <compiler.h>
 #include <time.h>
 #include <vtime.h>
@@ -75,6 +76,13 @@ void cputime_reap_locked(const struct task_cputime *child);
 long cpu_clock_get(int clock, bool resolution, u64 *ns);
 /* sched_lock held: clock's value, with self the thread its "0" names (a timer's). */
 long cpu_clock_sample_locked(int clock, struct task *self, u64 *ns);
+/*
+ * Whether clock_nanosleep() sleeps on CPU-time clock clock, as Linux's
+ * posix_cpu_nsleep(): not on a thread clock of the caller itself.
+ */
+bool cpu_clock_sleeps(int clock);
+/* The tick's period: the user and system split moves by it. */
+#define TICK_NSEC	(NSEC_PER_SEC / TIMER_HZ)
 /* Is clock one of them? */
 static inline bool is_cpu_clock(int clock)
 {

@@ -32,6 +32,7 @@ struct file_operations {
 	u32 mode;				/* st_mode: type and permission bits */
 	u32 rdev;				/* st_rdev of a device, else 0 */
 	bool seekable;				/* lseek() and pread() work, else -ESPIPE */
+	bool seeks_to_zero;			/* lseek() always lands at 0 (Linux's null_lseek) */
 	bool maps_anonymous;			/* mmap() gives anonymous memory (/dev/zero) */
 };
 

@@ -3,7 +3,7 @@
  * The ring under a pipe (kernel/fs/pipe.c), shared with the socket pairs of
  * kernel/net/unix.c: one direction of bytes with a reading and a writing end,
  * each counted once when made. A packet ring (SOCK_SEQPACKET) keeps each write
- * as one message. Reads and writes sleep interruptibly (-ERESTARTSYS) unless
+ * as one message, an empty one too. Reads and writes sleep interruptibly (-ERESTARTSYS) unless
  * nonblock (-EAGAIN); a write with no reader left raises SIGPIPE, -EPIPE.
  */
 #ifndef _ENTRYLAB_PIPE_H

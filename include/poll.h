@@ -10,6 +10,8 @@
 #ifndef _ENTRYLAB_POLL_H
 #define _ENTRYLAB_POLL_H
 
+#include <compiler.h>
+#include <time.h>
 #include <uapi/poll.h>
 
 /* What a file without a poll operation is: always ready both ways, as Linux's. */
@@ -29,6 +31,26 @@ unsigned int file_poll(struct file *f);
  */
 long poll_wait(long (*look)(void *arg, unsigned long seq), void *arg, bool nowait,
 	       u64 deadline);
+/*
+ * The timeout of select(), pselect6() and ppoll(), as Linux's: its end on
+ * CLOCK_MONOTONIC, the clock's end if it is further (poll_select_set_timeout()).
+ * A zero timeout is one look, and is not written back.
+ */
+struct poll_timeout {
+	struct kernel_timespec end;
+	u64 deadline;			/* poll_wait()'s: 0 for none */
+	bool nowait;
+};
+
+/* to set from ts (NULL: none); 0, or -EINVAL for a negative or unnormalised ts. */
+long poll_timeout_start(struct poll_timeout *to, const struct kernel_timespec *ts);
+/*
+ * The call's result ret, the time left of to written back at ut first (unless
+ * NULL or zero) as a timeval or a timespec. A write-back that faults is not the
+ * call's error, as Linux's poll_select_finish(): but without it the call cannot
+ * resume (-ERESTARTNOHAND becomes -EINTR).
+ */
+long poll_timeout_finish(const struct poll_timeout *to, void __user *ut, bool timeval, long ret);
 /* The wake-up count now: what an EPOLLET watch compares its last report with. */
 unsigned long poll_seq_now(void);
 /* epoll: the file's last reference is going; its watches go first (kernel/fs/eventpoll.c). */

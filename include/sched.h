@@ -57,7 +57,7 @@ struct restart_block {
 	u64 deadline;			/* CLOCK_MONOTONIC ns */
 	void __user *rmtp;		/* nanosleep: where the time left goes */
 	unsigned long uaddr;		/* futex wait: the word, its value, the bitset */
-	u32 val, bitset;
+	u32 val, bitset;		/* val: also a CPU-time clock_nanosleep()'s clock */
 	struct pollfd __user *ufds;	/* poll: the array and its length */
 	unsigned int nfds;
 	bool private;			/* futex wait: FUTEX_PRIVATE_FLAG */

@@ -19,6 +19,7 @@ struct ksiginfo {
 	int code;		/* si_code */
 	int pid;		/* sender, for SI_USER, SI_TKILL and SIGCHLD */
 	int status;		/* SIGCHLD: the exit status or the killing signal */
+	bool charged;		/* counted against RLIMIT_SIGPENDING (kernel/signal.c) */
 	unsigned long addr;	/* si_addr, for faults; SIGSYS: si_call_addr */
 	union {
 		struct {
@@ -42,7 +43,8 @@ struct ksiginfo {
  * once: a second instance sent while one is pending merges into it. A
  * real-time one queues: its oldest instance is in info[], the younger ones
  * wait in queue, oldest first, in entries of a pool that all share
- * (kernel/signal.c, SIGQUEUE_MAX entries: RLIMIT_SIGPENDING).
+ * (kernel/signal.c, SIGQUEUE_MAX entries), each real-time instance counted
+ * against the target's RLIMIT_SIGPENDING.
  */
 struct sigqueue;
 struct sigpending {

@@ -9,6 +9,7 @@
 #define NSEC_PER_SEC	1000000000UL
 #define NSEC_PER_MSEC	1000000UL
 #define NSEC_PER_USEC	1000UL
+#define USEC_PER_SEC	1000000L
 
 /* Linux's clock ids; MONOTONIC_RAW, BOOTTIME and the COARSE ones read the same clocks here. */
 #define CLOCK_REALTIME		0
@@ -114,12 +115,22 @@ static __always_inline struct kernel_timeval ns_to_timeval(u64 ns)
 	return (struct kernel_timeval){ sec, nsec / NSEC_PER_USEC };
 }
 
+/* The clocks' end, as Linux's: no time is later. */
+#define KTIME_MAX	((u64)__LONG_MAX__)
+
 /* Saturates instead of wrapping: a sleep of 2^63 ns is "for ever" either way. */
 static __always_inline u64 timespec_to_ns(const struct kernel_timespec *ts)
 {
-	if ((u64)ts->tv_sec >= (~0UL >> 1) / NSEC_PER_SEC)
-		return ~0UL >> 1;
+	if ((u64)ts->tv_sec >= KTIME_MAX / NSEC_PER_SEC)
+		return KTIME_MAX;
 	return ts->tv_sec * NSEC_PER_SEC + ts->tv_nsec;
+}
+
+static __always_inline u64 timeval_to_ns(const struct kernel_timeval *tv)
+{
+	struct kernel_timespec ts = { tv->tv_sec, tv->tv_usec * (long)NSEC_PER_USEC };
+
+	return timespec_to_ns(&ts);
 }
 
 /*

@@ -21,14 +21,15 @@ struct k_itimer {
 	bool queued;		/* its signal is pending, not yet taken: expiries are overruns */
 	int id;			/* timer_create()'s id: the index in the process's table */
 	int clock;		/* CLOCK_*, or a CPU-time clock id (include/cputime.h) */
-	int notify;		/* SIGEV_SIGNAL, SIGEV_NONE or SIGEV_THREAD_ID */
+	int notify;		/* SIGEV_SIGNAL (or SIGEV_THREAD), SIGEV_NONE, SIGEV_THREAD_ID */
 	int signo;
 	int tid;		/* SIGEV_THREAD_ID: the thread to signal, in its pid namespace */
 	unsigned long value;	/* the sigval the signal carries */
 	u64 expires;		/* on the clock, ns */
 	u64 interval;		/* ns; 0: one shot */
-	int overrun;		/* expiries since the queued signal was sent */
-	int overrun_last;	/* what the last signal taken reported (timer_getoverrun) */
+	/* Counted in full; reported no more than INT_MAX, as Linux's timer_overrun_to_int(). */
+	u64 overrun;		/* expiries since the queued signal was sent */
+	u64 overrun_last;	/* what the last signal taken reported (timer_getoverrun) */
 };
 
 #define POSIX_TIMERS_MAX	32	/* per process: timer_create() then says -EAGAIN */
@@ -48,7 +49,10 @@ void timerfd_tick(void);
 struct process_timers *process_timers_locked(struct signal_struct *sig);
 /* sched_lock held: the clock's time for k, a timer of the process of leader. */
 u64 timer_clock_now_locked(struct task *leader, const struct k_itimer *k);
-/* sched_lock held: k armed to expire at expires (its clock's ns), every interval after. */
+/*
+ * sched_lock held: k armed to expire at expires (its clock's ns; past KTIME_MAX:
+ * never, as Linux's saturating hrtimers), every interval after.
+ */
 void timer_arm_locked(struct k_itimer *k, u64 expires, u64 interval);
 void timer_disarm_locked(struct k_itimer *k);
 /* execve(): the POSIX timers go, the interval timers stay (Linux's exit_itimers()). */

@@ -12,10 +12,11 @@
  * @own_buffers: the buffers are the caller's (readv, writev, process_vm_readv's
  *               local side), so each must be user memory over its whole length
  *
- * Returns 0, -EINVAL (more than UIO_MAXIOV entries, or lengths whose sum is not
- * an ssize_t) or -EFAULT (the array unreadable, or an own buffer that runs past
+ * Returns 0, -EINVAL (more than UIO_MAXIOV entries, or a length that is not an
+ * ssize_t) or -EFAULT (the array unreadable, or an own buffer that runs past
  * the top of user space), as Linux's import_iovec(): a call fails whole, with
- * nothing transferred, rather than after its good segments.
+ * nothing transferred, rather than after its good segments; every length is
+ * checked before any buffer.
  */
 long iovec_check(const struct iovec __user *uiov, unsigned long n, bool own_buffers);
 

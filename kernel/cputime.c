@@ -23,8 +23,6 @@
 #include <string.h>
 #include <time.h>
 
-#define TICK_NSEC	(NSEC_PER_SEC / TIMER_HZ)
-
 void __vtime_user_exit(void)
 {
 	struct task *t = current;
@@ -225,9 +223,14 @@ void cputime_reap_locked(const struct task_cputime *child)
 #define CPUCLOCK_MAX		3
 #define CPUCLOCK_PERTHREAD	4
 
-/* sched_lock held: the CPU-time clock clock's task, with self the thread "0" names; or NULL. */
+/*
+ * sched_lock held: the CPU-time clock clock's task, with self the thread "0" names; or NULL.
+ * A pid is self's: a timer's clock is read from the tick, in whatever task it
+ * interrupted, and must name the task its owner named (Linux holds its struct pid).
+ */
 static struct task *cpu_clock_task_locked(int clock, struct task *self, int *which, bool *thread)
 {
+	const struct pid_namespace *ns = task_pid_ns(self);
 	int pid = 0;
 	struct task *t;
 
@@ -240,11 +243,11 @@ static struct task *cpu_clock_task_locked(int clock, struct task *self, int *whi
 		if (*which == CPUCLOCK_MAX)
 			return NULL;
 	}
-	t = pid ? find_task_by_vpid_locked(pid) : self;
+	t = pid ? find_task_by_pid_ns_locked(pid, ns) : self;
 	/* Another thread's clock only within our process; a process's by its pid (or ours). */
 	if (t && *thread && t->signal != self->signal)
 		return NULL;
-	if (t && !*thread && pid && task_tgid_vnr(t) != pid && t != self)
+	if (t && !*thread && pid && task_tgid_nr_ns(t, ns) != pid && t != self)
 		return NULL;
 	return t;
 }
@@ -262,6 +265,15 @@ long cpu_clock_sample_locked(int clock, struct task *self, u64 *ns)
 	*ns = which == CPUCLOCK_SCHED ? ct.sum_exec_runtime :
 	      which == CPUCLOCK_VIRT ? ct.utime : ct.utime + ct.stime;
 	return 0;
+}
+
+bool cpu_clock_sleeps(int clock)
+{
+	int pid = ~(clock >> 3);
+
+	if (clock >= 0)
+		return clock == CLOCK_PROCESS_CPUTIME_ID;
+	return !(clock & CPUCLOCK_PERTHREAD) || (pid && pid != task_pid_vnr(current));
 }
 
 long cpu_clock_get(int clock, bool resolution, u64 *ns)

@@ -10,7 +10,8 @@
  *
  * fork() gives the child none; execve() keeps them. alarm(s) is ITIMER_REAL
  * for s seconds, no interval, and returns what was left of the last, rounded
- * to the nearest second (and at least 1 if any was left), as Linux's.
+ * to the nearest second (and at least 1 if any was left), as Linux's. A time
+ * too long for the clock saturates at its end (KTIME_MAX): it never comes.
  */
 #include <asm/uaccess.h>
 #include <errno.h>
@@ -22,7 +23,6 @@
 #define ITIMER_REAL	0
 #define ITIMER_VIRTUAL	1
 #define ITIMER_PROF	2
-#define USEC_PER_SEC	1000000L
 
 struct itimerval {
 	struct kernel_timeval it_interval, it_value;
@@ -52,9 +52,7 @@ static void itimer_get_locked(int which, struct itimerval *v)
 /* sched_lock held: itimer which set to new (a value of 0: off); -ENOMEM. */
 static long itimer_set_locked(int which, const struct itimerval *new)
 {
-	u64 value = new->it_value.tv_sec * NSEC_PER_SEC + new->it_value.tv_usec * NSEC_PER_USEC;
-	u64 interval = new->it_interval.tv_sec * NSEC_PER_SEC +
-		       new->it_interval.tv_usec * NSEC_PER_USEC;
+	u64 value = timeval_to_ns(&new->it_value), interval = timeval_to_ns(&new->it_interval);
 	struct process_timers *pt = process_timers_locked(current->signal);
 	struct k_itimer *k;
 
@@ -127,5 +125,7 @@ long sys_alarm(struct pt_regs *regs)
 		return err;
 	if (!old.it_value.tv_sec && !old.it_value.tv_usec)
 		return 0;
-	return old.it_value.tv_sec + (old.it_value.tv_usec >= 500000 || !old.it_value.tv_sec);
+	/* An unsigned int, as Linux's alarm_setitimer(): a longer setitimer()'s is cut. */
+	return (unsigned int)(old.it_value.tv_sec +
+			      (old.it_value.tv_usec >= 500000 || !old.it_value.tv_sec));
 }

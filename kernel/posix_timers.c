@@ -7,12 +7,12 @@
  *   - a timer runs on CLOCK_REALTIME (TAI: the same here), CLOCK_MONOTONIC
  *     (BOOTTIME: the same here) or a CPU-time clock: the process's, a thread's of it, or one of
  *     clock_getcpuclockid()'s (include/cputime.h);
- *   - when it expires it sends its signal (SIGEV_SIGNAL to the process,
- *     SIGEV_THREAD_ID to one of its threads; SIGEV_NONE sends nothing) with
- *     si_code SI_TIMER, the timer's id and its sigval, and is re-armed by its
- *     interval; expiries while that signal is still pending are counted, not
- *     sent: the signal, once taken, reports them (si_overrun), and so does
- *     timer_getoverrun();
+ *   - when it expires it sends its signal (SIGEV_SIGNAL or SIGEV_THREAD to
+ *     the process, SIGEV_THREAD_ID to one of its threads; SIGEV_NONE sends
+ *     nothing) with si_code SI_TIMER, the timer's id and its sigval, and is
+ *     re-armed by its interval; expiries while that signal is still pending
+ *     are counted, not sent: the signal, once taken, reports them (si_overrun,
+ *     at most INT_MAX), and so does timer_getoverrun();
  *   - a signal the process ignores is not sent; one it came to ignore while
  *     pending is taken back, and the timer waits until the signal is no
  *     longer ignored, then sends it again with the overruns of the wait
@@ -87,7 +87,7 @@ void timer_arm_locked(struct k_itimer *k, u64 expires, u64 interval)
 	if (!k->armed)
 		nr_armed++;
 	k->armed = true;
-	k->expires = expires;
+	k->expires = MIN(expires, KTIME_MAX);
 	k->interval = interval;
 }
 
@@ -112,7 +112,7 @@ static void timer_forward_locked(struct k_itimer *k, u64 now)
 	if (!k->armed || !k->interval || now < k->expires)
 		return;
 	missed = (now - k->expires) / k->interval;
-	k->expires += (missed + 1) * k->interval;
+	k->expires = MIN(k->expires + (missed + 1) * k->interval, KTIME_MAX);
 	k->overrun += missed;
 }
 
@@ -243,7 +243,7 @@ void posix_timer_dequeued(int sig, struct ksiginfo *info)
 		struct k_itimer *k = &pt->posix[info->pid];
 
 		timer_forward_locked(k, timer_clock_now_locked(current->group_leader, k));
-		info->status = k->overrun;		/* si_overrun */
+		info->status = MIN(k->overrun, (u64)__INT_MAX__);	/* si_overrun */
 		k->overrun_last = k->overrun;
 		k->overrun = 0;
 		k->queued = false;
@@ -309,7 +309,8 @@ static long timer_clock_valid(int clock)
 /*
  * timer_create(clock, sevp, timerid): a disarmed timer; sevp NULL means
  * SIGALRM to the process with the timer's id as its value. SIGEV_THREAD is
- * the C library's (it creates the thread and asks for SIGEV_THREAD_ID).
+ * the C library's (glibc creates the thread and asks for SIGEV_THREAD_ID), and
+ * to the kernel the same as SIGEV_SIGNAL, as Linux's good_sigevent() takes it.
  */
 long sys_timer_create(struct pt_regs *regs)
 {
@@ -326,6 +327,7 @@ long sys_timer_create(struct pt_regs *regs)
 	if (regs->si && copy_from_user(&ev, (const void __user *)regs->si, sizeof(ev)))
 		return -EFAULT;
 	if ((ev.sigev_notify != SIGEV_SIGNAL && ev.sigev_notify != SIGEV_NONE &&
+	     ev.sigev_notify != SIGEV_THREAD &&
 	     ev.sigev_notify != (SIGEV_SIGNAL | SIGEV_THREAD_ID)) ||
 	    (ev.sigev_notify != SIGEV_NONE && (ev.sigev_signo <= 0 || ev.sigev_signo > _NSIG)))
 		return -EINVAL;
@@ -446,7 +448,7 @@ long sys_timer_getoverrun(struct pt_regs *regs)
 	tasklist_lock(&flags);
 	k = timer_find_locked(regs->di);
 	if (k)
-		ret = k->overrun_last;
+		ret = MIN(k->overrun_last, (u64)__INT_MAX__);
 	tasklist_unlock(flags);
 	return ret;
 }

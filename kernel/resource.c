@@ -3,9 +3,10 @@
  * Resource limits: getrlimit(2), setrlimit(2) and prlimit64(2), with Linux's
  * numbers, defaults and errors. Each process has its own, shared by its threads.
  * What is enforced: RLIMIT_AS (mmap and brk fail with -ENOMEM past it),
- * RLIMIT_DATA (brk does not grow past it) and RLIMIT_STACK (the stack grows down
+ * RLIMIT_DATA (brk does not grow past it), RLIMIT_STACK (the stack grows down
  * to it on faults, at most USER_STACK_MAX: include/user_layout.h says why its
- * default is smaller than Linux's). The others are kept and reported; where
+ * default is smaller than Linux's) and RLIMIT_SIGPENDING (kernel/signal.c counts
+ * the pending real-time signals against it). The others are kept and reported; where
  * entrylab has a fixed quantity the default says it: RLIMIT_NPROC is the task
  * table's size.
  */
@@ -28,7 +29,7 @@ void rlimit_init(struct rlimit64 *rlim)
 	rlim[RLIMIT_NPROC] = (struct rlimit64){ MAX_TASKS, MAX_TASKS };
 	rlim[RLIMIT_NOFILE] = (struct rlimit64){ 1024, 4096 };
 	rlim[RLIMIT_MEMLOCK] = (struct rlimit64){ 8UL << 20, 8UL << 20 };
-	/* Each number's first instance, and the queued real-time ones' shared pool. */
+	/* Real-time instances pending (kernel/signal.c): each number's, and the pool. */
 	rlim[RLIMIT_SIGPENDING] = (struct rlimit64){ _NSIG + SIGQUEUE_MAX, _NSIG + SIGQUEUE_MAX };
 	rlim[RLIMIT_MSGQUEUE] = (struct rlimit64){ 819200, 819200 };
 	rlim[RLIMIT_NICE] = (struct rlimit64){ 0, 0 };

@@ -34,8 +34,8 @@
 
 /*
  * The queued real-time instances beyond each number's oldest, from one pool
- * that every process shares (RLIMIT_SIGPENDING says its size). Entries never
- * used are taken in order, freed ones are reused first.
+ * that every process shares. Entries never used are taken in order, freed ones
+ * are reused first.
  */
 struct sigqueue {
 	struct sigqueue *next;
@@ -47,6 +47,43 @@ static struct sigqueue sigqueue_pool[SIGQUEUE_MAX];
 static struct sigqueue *sigqueue_free;	/* freed entries */
 static unsigned int sigqueue_unused;	/* sigqueue_pool[this..] never used yet */
 static DEFINE_SPINLOCK(sigqueue_lock);	/* a leaf: taken under a sighand's lock */
+
+/*
+ * The pending signals counted against the target's RLIMIT_SIGPENDING. Linux
+ * counts them per user (the real uid's ucounts); every task here is uid 0
+ * (include/user_namespace.h), so one count is that user's. Counted: each
+ * pending real-time instance, in info[] (ksiginfo.charged) or queued. Linux
+ * counts a pending standard signal too, but only a negative si_code's is ever
+ * refused for it (and then merely loses its siginfo); entrylab does not count
+ * them, which keeps kill()'s path free of the count.
+ */
+static unsigned long sigpending_count;	/* under sigqueue_lock */
+
+/* One more pending instance for t's user, unless it would pass t's limit. */
+static bool sigpending_charge(const struct task *t, bool override)
+{
+	unsigned long flags;
+	bool ok;
+
+	spin_lock_irqsave(&sigqueue_lock, flags);
+	ok = override || sigpending_count < READ_ONCE(t->signal->rlim[RLIMIT_SIGPENDING].cur);
+	if (ok)
+		sigpending_count++;
+	spin_unlock_irqrestore(&sigqueue_lock, flags);
+	return ok;
+}
+
+/* An instance leaves its pending set: the count drops if it was charged. */
+static void sigpending_uncharge(bool charged)
+{
+	unsigned long flags;
+
+	if (!charged)
+		return;
+	spin_lock_irqsave(&sigqueue_lock, flags);
+	sigpending_count--;
+	spin_unlock_irqrestore(&sigqueue_lock, flags);
+}
 
 static struct sigqueue *sigqueue_alloc(void)
 {
@@ -68,6 +105,7 @@ static void sigqueue_release(struct sigqueue *q)
 {
 	unsigned long flags;
 
+	sigpending_uncharge(q->info.charged);
 	spin_lock_irqsave(&sigqueue_lock, flags);
 	q->next = sigqueue_free;
 	sigqueue_free = q;
@@ -278,20 +316,40 @@ static struct sigqueue **sigqueue_find(struct sigpending *pending, int sig)
 }
 
 /*
- * sighand lock held: a younger instance of real-time sig queues behind the
- * others (Linux's __send_signal()); false when the pool is empty. Out of line:
- * the first instance of any signal, the common case, needs none of it.
+ * sighand lock held: an instance of real-time sig for t joins pending, in
+ * info[] if it is the first, else queued behind the others, charged against
+ * t's RLIMIT_SIGPENDING (Linux's __send_signal_locked()). A timer's is never
+ * refused: Linux charged it when the timer was made. Past the limit or with the
+ * pool empty, kill()'s (SI_USER) still makes sig pending but without its
+ * siginfo, as Linux's; the others' sender gets -EAGAIN. Out of line: a standard
+ * signal, the common case, needs none of it.
  */
-static noinline bool sigqueue_add_locked(struct sigpending *pending, int sig,
+static noinline int rt_signal_add_locked(struct task *t, struct sigpending *pending, int sig,
 					 const struct ksiginfo *info)
 {
-	struct sigqueue *q = sigqueue_alloc();
+	bool first = !(pending->set & sigmask(sig));
+	struct sigqueue *q;
 
-	if (!q)
-		return false;
-	*q = (struct sigqueue){ .sig = sig, .info = *info };
-	*sigqueue_find(pending, 0) = q;		/* no entry is signal 0: the tail */
-	return true;
+	if (sigpending_charge(t, info->code == SI_TIMER)) {
+		if (first) {
+			pending->info[sig - 1] = *info;
+			pending->info[sig - 1].charged = true;
+			return 0;
+		}
+		q = sigqueue_alloc();
+		if (q) {
+			*q = (struct sigqueue){ .sig = sig, .info = *info };
+			q->info.charged = true;
+			*sigqueue_find(pending, 0) = q;	/* no entry is signal 0: the tail */
+			return 0;
+		}
+		sigpending_uncharge(true);
+	}
+	if (info->code != SI_USER)
+		return -EAGAIN;
+	if (first)				/* what Linux's collect_signal() makes up */
+		pending->info[sig - 1] = (struct ksiginfo){ .code = SI_USER };
+	return 0;
 }
 
 /**
@@ -315,12 +373,16 @@ int send_signal(struct task *t, int sig, const struct ksiginfo *info, bool group
 	if (sig_ignored(t, sig) || !t->signal->live)
 		return 0;
 	spin_lock_irqsave(&t->sighand->lock, flags);
-	if (!(pending->set & sigmask(sig))) {
-		pending->info[sig - 1] = *info;
-	} else if (sig >= SIGRTMIN && !sigqueue_add_locked(pending, sig, info)) {
-		spin_unlock_irqrestore(&t->sighand->lock, flags);
-		/* Linux drops kill()'s quietly and fails the others' sender. */
-		return info->code == SI_USER ? 0 : -EAGAIN;
+	if (sig < SIGRTMIN) {
+		if (!(pending->set & sigmask(sig)))
+			pending->info[sig - 1] = *info;
+	} else {
+		int err = rt_signal_add_locked(t, pending, sig, info);
+
+		if (err) {
+			spin_unlock_irqrestore(&t->sighand->lock, flags);
+			return err;
+		}
 	}
 	pending->set |= sigmask(sig);
 	if (group) {
@@ -395,9 +457,11 @@ static noinline bool take_queued_locked(struct sigpending *pending, int sig)
 {
 	struct sigqueue **next = sigqueue_find(pending, sig), *q = *next;
 
+	sigpending_uncharge(pending->info[sig - 1].charged);	/* the instance taken */
 	if (!q)
 		return false;
-	pending->info[sig - 1] = q->info;
+	pending->info[sig - 1] = q->info;	/* its charge with it */
+	q->info.charged = false;
 	*next = q->next;
 	sigqueue_release(q);
 	return true;
@@ -455,7 +519,10 @@ void flush_timer_signal(struct task *t, bool group, int sig, int id)
 void flush_sigpending(struct sigpending *pending, sigset_t set)
 {
 	struct sigqueue **q = &pending->queue;
+	sigset_t rt = pending->set & set & ~(sigmask(SIGRTMIN) - 1);
 
+	for (; rt; rt &= rt - 1)		/* the real-time ones' first instances */
+		sigpending_uncharge(pending->info[__builtin_ctzl(rt)].charged);
 	pending->set &= ~set;
 	while (*q) {
 		struct sigqueue *gone = *q;

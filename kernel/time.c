@@ -444,9 +444,73 @@ long compat_sys_nanosleep(struct pt_regs *regs)
 }
 
 /*
+ * Sleeps until CPU-time clock clock reaches deadline (its ns), or a signal, as
+ * Linux's posix_cpu_nsleep(). The clock moves with the tick's accounting, and
+ * the sleeper reads it once a tick, as the tick looks at a CPU-time timer
+ * (kernel/posix_timers.c). While the clock names no task (its process gone)
+ * the sleep goes on, as Linux's timer then never fires. Interrupted, a relative
+ * sleep stores the time left at rmtp and restarts as an absolute one, which
+ * restarts as it was (-ERESTARTNOHAND) and leaves rmtp alone, as Linux's.
+ */
+static long cpu_nanosleep(int clock, u64 deadline, bool absolute, void __user *rmtp,
+			  bool time32);
+
+static long cpu_nanosleep_restart(struct restart_block *rb)
+{
+	return cpu_nanosleep((int)rb->val, rb->deadline, true, rb->rmtp, rb->time32);
+}
+
+static long cpu_nanosleep(int clock, u64 deadline, bool absolute, void __user *rmtp,
+			  bool time32)
+{
+	struct kernel_timespec left;
+	u64 now = 0;
+
+	for (;;) {			/* a deadline passed beats a signal, as Linux's */
+		if (!cpu_clock_get(clock, false, &now) && now >= deadline)
+			return 0;
+		if (signal_pending(current))
+			break;
+		sleep_event(&current->restart, ktime_get_ns() + TICK_NSEC, false);
+	}
+	if (absolute)
+		return -ERESTARTNOHAND;
+	if (rmtp) {
+		left = ns_to_timespec(deadline > now ? deadline - now : 0);
+		if (put_user_timespec(&left, rmtp, time32))
+			return -EFAULT;
+	}
+	current->restart = (struct restart_block){
+		.fn = cpu_nanosleep_restart, .deadline = deadline, .rmtp = rmtp, .time32 = time32,
+		.val = clock,
+	};
+	return -ERESTART_RESTARTBLOCK;
+}
+
+/*
+ * clock_nanosleep() on a CPU-time clock: -EINVAL for a thread clock of the
+ * caller's own (posix_cpu_nsleep()'s rule) or one that names no task, else the
+ * sleep, from a deadline in the clock's own ns.
+ */
+static long clock_nanosleep_cpu(int clock, bool absolute, const void __user *req,
+				void __user *rmtp, bool time32)
+{
+	struct kernel_timespec ts;
+	u64 now;
+
+	if (get_user_timespec(&ts, req, time32))
+		return -EFAULT;
+	if (!timespec_valid(&ts) || !cpu_clock_sleeps(clock) || cpu_clock_get(clock, false, &now))
+		return -EINVAL;
+	return cpu_nanosleep(clock, absolute ? timespec_to_ns(&ts) : now + timespec_to_ns(&ts),
+			     absolute, rmtp, time32);
+}
+
+/*
  * clock_nanosleep(clock, flags, req, rem). An absolute sleep interrupted by a
  * signal without handler restarts as it was (-ERESTARTNOHAND), and never writes
- * rem: its deadline does not move.
+ * rem: its deadline does not move. The process CPU-time clocks, and another
+ * thread's, are slept on until they reach the time.
  */
 static long clock_nanosleep_common(struct pt_regs *regs, bool time32)
 {
@@ -461,8 +525,16 @@ static long clock_nanosleep_common(struct pt_regs *regs, bool time32)
 	case CLOCK_MONOTONIC:
 	case CLOCK_BOOTTIME:
 		break;
+	case CLOCK_THREAD_CPUTIME_ID:
+	case CLOCK_MONOTONIC_RAW:
+	case CLOCK_REALTIME_COARSE:
+	case CLOCK_MONOTONIC_COARSE:
+		return -EOPNOTSUPP;	/* clocks Linux has no sleep for */
 	default:
-		return -EINVAL;
+		if (!is_cpu_clock(clock))
+			return -EINVAL;
+		return clock_nanosleep_cpu(clock, absolute, (const void __user *)regs->dx,
+					   (void __user *)regs->r10, time32);
 	}
 	err = user_timespec_to_deadline((const void __user *)regs->dx, time32, absolute,
 					clock_base(clock) == CLOCK_REALTIME, &deadline);

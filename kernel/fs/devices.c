@@ -120,6 +120,7 @@ static const struct file_operations null_fops = {
 	.mode = S_IFCHR | 0666,
 	.rdev = MKDEV(1, 3),
 	.seekable = true,		/* every offset reads nothing, as on Linux */
+	.seeks_to_zero = true,
 };
 
 struct file *null_open(void)
@@ -150,6 +151,7 @@ static const struct file_operations zero_fops = {
 	.mode = S_IFCHR | 0666,
 	.rdev = MKDEV(1, 5),
 	.seekable = true,
+	.seeks_to_zero = true,
 	.maps_anonymous = true,
 };
 

@@ -108,6 +108,15 @@ static bool ring_copy(struct pipe *p, unsigned int off, void __user *ubuf, size_
 	       !copy_to_user((u8 __user *)ubuf + first, p->ring, n - first);
 }
 
+/*
+ * Whether a read finds something: bytes, or on a packet ring a message, which
+ * may be empty (a zero-length write is one, as Linux queues an empty record).
+ */
+static bool pipe_data(const struct pipe *p)
+{
+	return p->packets ? READ_ONCE(p->msgs) : READ_ONCE(p->len);
+}
+
 long pipe_ring_read(struct pipe *p, char __user *buf, size_t count, bool nonblock)
 {
 	long err, done = 0;
@@ -118,14 +127,14 @@ long pipe_ring_read(struct pipe *p, char __user *buf, size_t count, bool nonbloc
 	err = pipe_lock(p);
 	if (err)
 		return err;
-	while (!READ_ONCE(p->len)) {
+	while (!pipe_data(p)) {
 		if (!READ_ONCE(p->writers))
 			goto out;			/* end of file */
 		if (nonblock) {
 			done = -EAGAIN;
 			goto out;
 		}
-		err = pipe_wait(p, &p->readable, READ_ONCE(p->len) || !READ_ONCE(p->writers));
+		err = pipe_wait(p, &p->readable, pipe_data(p) || !READ_ONCE(p->writers));
 		if (err)
 			return err;
 	}
@@ -172,7 +181,8 @@ long pipe_ring_write(struct pipe *p, const char __user *buf, size_t count, bool 
 	err = pipe_lock(p);
 	if (err)
 		return err;
-	while ((size_t)done < count) {
+	/* A packet ring's message goes whole in one turn, even an empty one. */
+	while ((size_t)done < count || (p->packets && !done)) {
 		size_t want = count <= PIPE_BUF || p->packets ? count : 1, n;
 
 		if (!READ_ONCE(p->readers)) {
@@ -196,12 +206,16 @@ long pipe_ring_write(struct pipe *p, const char __user *buf, size_t count, bool 
 			done = done ? done : -EFAULT;
 			break;
 		}
-		if (p->packets)
-			p->msg_len[(p->msg_head + p->msgs++) % PIPE_MSGS] = n;
+		if (p->packets) {
+			p->msg_len[(p->msg_head + p->msgs) % PIPE_MSGS] = n;
+			WRITE_ONCE(p->msgs, p->msgs + 1);
+		}
 		WRITE_ONCE(p->len, p->len + n);
 		done += n;
 		wait_chan_wake(&p->readable);
 		poll_wake();
+		if (p->packets)
+			break;
 	}
 	pipe_unlock(p);
 	return done;
@@ -209,10 +223,10 @@ long pipe_ring_write(struct pipe *p, const char __user *buf, size_t count, bool 
 
 unsigned int pipe_ring_poll(const struct pipe *p, bool reader)
 {
-	unsigned int len = READ_ONCE(p->len), mask = 0;
+	unsigned int mask = 0;
 
 	if (reader) {
-		if (len)
+		if (pipe_data(p))
 			mask |= POLLIN | POLLRDNORM;
 		if (!READ_ONCE(p->writers))
 			mask |= POLLHUP;

@@ -10,7 +10,9 @@
  * A signal ends the wait. With a handler the call returns -EINTR; without one
  * (an ignored signal, a stop and continue) it resumes, as on Linux: poll()
  * through restart_syscall() with the same deadline, ppoll() by its own restart
- * after the time left is written back to its timeout. ppoll() waits with its
+ * after the time left is written back to its timeout (ppoll() writes it back
+ * whenever it returns, as Linux's; a write-back that faults is no error, but the
+ * call then ends with -EINTR instead of resuming). ppoll() waits with its
  * mask as the blocked set, as rt_sigsuspend() does, and the old mask comes back
  * when it returns, or after the handler it woke for has run.
  */
@@ -158,34 +160,74 @@ long sys_poll(struct pt_regs *regs)
 	return ret;
 }
 
+long poll_timeout_start(struct poll_timeout *to, const struct kernel_timespec *ts)
+{
+	struct kernel_timespec now;
+	u64 sec;
+
+	*to = (struct poll_timeout){ .nowait = ts && !ts->tv_sec && !ts->tv_nsec };
+	if (!ts)
+		return 0;
+	if (!timespec_valid(ts))
+		return -EINVAL;
+	if (to->nowait)
+		return 0;
+	now = ns_to_timespec(ktime_get_ns());
+	sec = now.tv_sec + ts->tv_sec;			/* both below 2^63: no wrap */
+	to->end.tv_nsec = now.tv_nsec + ts->tv_nsec;
+	if (to->end.tv_nsec >= (long)NSEC_PER_SEC) {
+		to->end.tv_nsec -= NSEC_PER_SEC;
+		sec++;
+	}
+	to->end.tv_sec = sec;
+	if (sec > (u64)__LONG_MAX__)
+		to->end = (struct kernel_timespec){ __LONG_MAX__, 0 };
+	to->deadline = MAX(timespec_to_ns(&to->end), 1UL);	/* saturates */
+	return 0;
+}
+
+long poll_timeout_finish(const struct poll_timeout *to, void __user *ut, bool timeval, long ret)
+{
+	struct kernel_timespec now = ns_to_timespec(ktime_get_ns()), left = { 0, 0 };
+	struct kernel_timeval tv;
+
+	if (!ut || to->nowait)
+		return ret;
+	if (to->end.tv_sec > now.tv_sec ||
+	    (to->end.tv_sec == now.tv_sec && to->end.tv_nsec > now.tv_nsec)) {
+		left.tv_sec = to->end.tv_sec - now.tv_sec;
+		left.tv_nsec = to->end.tv_nsec - now.tv_nsec;
+		if (left.tv_nsec < 0) {
+			left.tv_nsec += NSEC_PER_SEC;
+			left.tv_sec--;
+		}
+	}
+	tv = (struct kernel_timeval){ left.tv_sec, left.tv_nsec / NSEC_PER_USEC };
+	if (timeval ? copy_to_user(ut, &tv, sizeof(tv)) : copy_to_user(ut, &left, sizeof(left)))
+		return ret == -ERESTARTNOHAND ? -EINTR : ret;
+	return ret;
+}
+
 /* ppoll(fds, nfds, timeout, sigmask, sigsetsize): a timespec, NULL for none. */
 long sys_ppoll(struct pt_regs *regs)
 {
 	struct kernel_timespec __user *uts = (struct kernel_timespec __user *)regs->dx;
 	const sigset_t __user *umask = (const sigset_t __user *)regs->r10;
-	struct kernel_timespec left;
-	u64 deadline = 0, now;
+	struct poll_timeout to;
+	struct kernel_timespec ts;
 	long ret;
 
-	if (uts && (ret = user_timespec_to_deadline(uts, false, false, false, &deadline)))
+	if (uts && get_user_timespec(&ts, uts, false))
+		return -EFAULT;
+	ret = poll_timeout_start(&to, uts ? &ts : NULL);
+	if (ret)
 		return ret;
 	if (umask && (ret = set_temporary_sigmask(umask, regs->r8)))
 		return ret;
-	/* A zero timespec: timespec_to_deadline() made it "now", which has passed. */
-	ret = do_poll((struct pollfd __user *)regs->di, regs->si,
-		      deadline && deadline <= ktime_get_ns(), deadline);
-	if (ret == -ERESTARTSYS) {
+	ret = do_poll((struct pollfd __user *)regs->di, regs->si, to.nowait, to.deadline);
+	if (ret == -ERESTARTSYS)
 		ret = -ERESTARTNOHAND;
-		now = ktime_get_ns();
-		if (uts) {
-			u64 ns = deadline > now ? deadline - now : 0;
-
-			left = ns_to_timespec(ns);
-			if (copy_to_user(uts, &left, sizeof(left)))
-				ret = -EFAULT;
-		}
-	}
 	if (umask)
 		restore_temporary_sigmask(ret == -ERESTARTNOHAND);
-	return ret;
+	return poll_timeout_finish(&to, uts, false, ret);
 }

@@ -44,6 +44,9 @@ static long rw(struct file *f, bool write, void __user *buf, size_t count, long 
 	/* The whole range first, as Linux's vfs_read()/vfs_write(): then the clamp. */
 	if (!access_ok(buf, count))
 		return -EFAULT;
+	/* Linux's rw_verify_area(): the last byte's position must fit in a long too. */
+	if ((long)(*pos + count) < 0)
+		return -EINVAL;
 	count = MIN(count, MAX_RW_COUNT);
 	if (write)
 		return f->op->write(f, buf, count, pos);
@@ -62,17 +65,21 @@ static long do_rw(int fd, bool write, void __user *buf, size_t count)
 	return ret;
 }
 
-/* pread64()/pwrite64(): at offset, the file's position untouched. */
+/*
+ * pread64()/pwrite64(): at offset, the file's position untouched. A negative one
+ * is -EINVAL before the fd is looked at, as Linux's.
+ */
 static long do_prw(int fd, bool write, void __user *buf, size_t count, long offset)
 {
-	struct file *f = fget(fd);
+	struct file *f;
 	long ret = -ESPIPE;
 
+	if (offset < 0)
+		return -EINVAL;
+	f = fget(fd);
 	if (!f)
 		return -EBADF;
-	if (offset < 0)
-		ret = -EINVAL;
-	else if (f->op->seekable)
+	if (f->op->seekable)
 		ret = rw(f, write, buf, count, &offset);
 	file_put(f);
 	return ret;
@@ -90,23 +97,28 @@ int get_iovec(const struct iovec __user *uiov, unsigned long i, struct iovec *v)
 	return 0;
 }
 
+/*
+ * Every length first (one past LONG_MAX is -EINVAL), then every buffer
+ * (-EFAULT), as Linux's iovec_from_user() reads the whole array before
+ * __import_iovec() looks at any buffer. The sum is not checked: own buffers
+ * cannot add up past LONG_MAX, and Linux's process_vm_readv() does not bound
+ * the remote ones'.
+ */
 long iovec_check(const struct iovec __user *uiov, unsigned long n, bool own_buffers)
 {
-	unsigned long total = 0;
+	struct iovec v;
 
 	if (n > UIO_MAXIOV)
 		return -EINVAL;
 	for (unsigned long i = 0; i < n; i++) {
-		struct iovec v;
-
 		if (get_iovec(uiov, i, &v))
 			return -EFAULT;
-		if (v.iov_len > __LONG_MAX__ - total)
+		if ((long)v.iov_len < 0)
 			return -EINVAL;
-		if (own_buffers && !access_ok(v.iov_base, v.iov_len))
-			return -EFAULT;
-		total += v.iov_len;
 	}
+	for (unsigned long i = 0; own_buffers && i < n; i++)
+		if (get_iovec(uiov, i, &v) || !access_ok(v.iov_base, v.iov_len))
+			return -EFAULT;
 	return 0;
 }
 
@@ -173,7 +185,7 @@ long sys_pwrite64(struct pt_regs *regs)
 long sys_lseek(struct pt_regs *regs)
 {
 	struct file *f = fget(regs->di);
-	long offset = regs->si, base = 0, ret;
+	long offset = regs->si, base = 0, pos, ret;
 
 	if (!f)
 		return -EBADF;
@@ -189,25 +201,34 @@ long sys_lseek(struct pt_regs *regs)
 	default:
 		base = -1;
 	}
-	if (!f->op->seekable)
+	/* A position past LONG_MAX is -EINVAL, as a negative one: Linux's vfs_setpos(). */
+	if (f->op->seeks_to_zero)
+		ret = f->pos = 0;		/* whatever the whence */
+	else if (!f->op->seekable)
 		ret = -ESPIPE;
-	else if (base < 0 || (offset < 0 && base + offset < 0))
+	else if (base < 0 || __builtin_add_overflow(base, offset, &pos) || pos < 0)
 		ret = -EINVAL;
 	else
-		ret = f->pos = base + offset;
+		ret = f->pos = pos;
 	file_put(f);
 	return ret;
 }
 
-/* ftruncate(fd, length): a file open for writing that has a size to set (a memory file). */
+/*
+ * ftruncate(fd, length): a file open for writing that has a size to set (a memory
+ * file). A negative length is -EINVAL before the fd is looked at, as Linux's.
+ */
 long sys_ftruncate(struct pt_regs *regs)
 {
-	struct file *f = fget(regs->di);
+	struct file *f;
 	long ret = -EINVAL;
 
+	if ((long)regs->si < 0)
+		return -EINVAL;
+	f = fget(regs->di);
 	if (!f)
 		return -EBADF;
-	if ((long)regs->si >= 0 && can_write(f) && f->op->truncate)
+	if (can_write(f) && f->op->truncate)
 		ret = f->op->truncate(f, regs->si);
 	file_put(f);
 	return ret;

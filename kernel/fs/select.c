@@ -8,9 +8,10 @@
  * POLLERR, exceptional POLLPRI. An fd in a set that is not open is -EBADF.
  *
  * The timeout is a duration; select() writes what is left of it back, as
- * Linux does, and so does pselect6(). A signal ends the wait: -EINTR after a
- * handler, a restart without one (-ERESTARTNOHAND). pselect6() waits with its
- * mask as the blocked set, as ppoll() does.
+ * Linux does, and so does pselect6() (include/poll.h: struct poll_timeout).
+ * A signal ends the wait: -EINTR after a handler, a restart without one
+ * (-ERESTARTNOHAND). pselect6() waits with its mask as the blocked set, as
+ * ppoll() does.
  */
 #include <asm/uaccess.h>
 #include <errno.h>
@@ -98,68 +99,62 @@ static long do_select(int nfds, u64 __user *ufds[3], bool nowait, u64 deadline)
 	return ret == -ERESTARTSYS ? -ERESTARTNOHAND : ret;
 }
 
-/* What is left until deadline, in ns: 0 once it has passed. */
-static u64 time_left(u64 deadline)
+/*
+ * The three calls' common end: the wait for the sets with timeout to, the time
+ * left written back at ut, as a timeval or a timespec.
+ */
+static long select_timed(struct pt_regs *regs, const struct kernel_timespec *ts,
+			 void __user *ut, bool timeval, const sigset_t __user *mask,
+			 unsigned long masksize)
 {
-	u64 now = ktime_get_ns();
+	u64 __user *ufds[3] = { (void __user *)regs->si, (void __user *)regs->dx,
+				(void __user *)regs->r10 };
+	struct poll_timeout to;
+	long ret = poll_timeout_start(&to, ts);
 
-	return deadline > now ? deadline - now : 0;
+	if (ret)
+		return ret;
+	if (mask && (ret = set_temporary_sigmask(mask, masksize)))
+		return ret;
+	ret = do_select((int)regs->di, ufds, to.nowait, to.deadline);
+	if (mask)
+		restore_temporary_sigmask(ret == -ERESTARTNOHAND);
+	return poll_timeout_finish(&to, ut, timeval, ret);
 }
 
-/* select(nfds, readfds, writefds, exceptfds, timeout): a timeval, NULL for none. */
+/*
+ * select(nfds, readfds, writefds, exceptfds, timeout): a timeval, NULL for none.
+ * Its microseconds carry into its seconds before it is checked, as Linux's
+ * kern_select(): {1, -1000000} is no time at all, {0, 1000000} a second.
+ */
 long sys_select(struct pt_regs *regs)
 {
 	struct kernel_timeval __user *utv = (struct kernel_timeval __user *)regs->r8;
-	u64 __user *ufds[3] = { (void __user *)regs->si, (void __user *)regs->dx,
-				(void __user *)regs->r10 };
+	struct kernel_timespec ts;
 	struct kernel_timeval tv;
-	u64 deadline = 0, timeout = 0, left;
-	long ret;
 
 	if (utv) {
 		if (copy_from_user(&tv, utv, sizeof(tv)))
 			return -EFAULT;
-		if (tv.tv_sec < 0 || tv.tv_usec < 0 || (u64)tv.tv_usec >= 1000000)
-			return -EINVAL;
-		timeout = tv.tv_sec * NSEC_PER_SEC + tv.tv_usec * NSEC_PER_USEC;
-		deadline = ktime_get_ns() + timeout;
+		ts.tv_sec = (u64)tv.tv_sec + tv.tv_usec / USEC_PER_SEC;	/* may wrap: -EINVAL */
+		ts.tv_nsec = tv.tv_usec % USEC_PER_SEC * (long)NSEC_PER_USEC;
 	}
-	ret = do_select((int)regs->di, ufds, utv && !timeout, deadline);
-	if (utv) {
-		left = time_left(deadline);
-		tv = ns_to_timeval(left);
-		if (copy_to_user(utv, &tv, sizeof(tv)) && ret >= 0)
-			ret = -EFAULT;
-	}
-	return ret;
+	return select_timed(regs, utv ? &ts : NULL, utv, true, NULL, 0);
 }
 
-/* pselect6(nfds, readfds, writefds, exceptfds, timeout, {sigmask, sigsetsize}). */
+/*
+ * pselect6(nfds, readfds, writefds, exceptfds, timeout, {sigmask, sigsetsize}):
+ * the last argument is read first, as Linux's.
+ */
 long sys_pselect6(struct pt_regs *regs)
 {
 	struct kernel_timespec __user *uts = (struct kernel_timespec __user *)regs->r8;
-	u64 __user *ufds[3] = { (void __user *)regs->si, (void __user *)regs->dx,
-				(void __user *)regs->r10 };
 	struct { const sigset_t __user *mask; unsigned long size; } sm = { NULL, 0 };
 	struct kernel_timespec ts;
-	u64 deadline = 0, left;
-	long ret;
 
-	if (uts && (ret = user_timespec_to_deadline(uts, false, false, false, &deadline)))
-		return ret;
 	if (regs->r9 && copy_from_user(&sm, (const void __user *)regs->r9, sizeof(sm)))
 		return -EFAULT;
-	if (sm.mask && (ret = set_temporary_sigmask(sm.mask, sm.size)))
-		return ret;
-	/* A zero timespec: timespec_to_deadline() made it "now", which has passed. */
-	ret = do_select((int)regs->di, ufds, deadline && deadline <= ktime_get_ns(), deadline);
-	if (uts) {
-		left = time_left(deadline);
-		ts = ns_to_timespec(left);
-		if (copy_to_user(uts, &ts, sizeof(ts)) && ret >= 0)
-			ret = -EFAULT;
-	}
-	if (sm.mask)
-		restore_temporary_sigmask(ret == -ERESTARTNOHAND);
-	return ret;
+	if (uts && get_user_timespec(&ts, uts, false))
+		return -EFAULT;
+	return select_timed(regs, uts ? &ts : NULL, uts, false, sm.mask, sm.size);
 }

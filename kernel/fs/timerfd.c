@@ -60,10 +60,10 @@ static void disarm_locked(struct timerfd *t)
 	t->expires = 0;
 }
 
-/* timerfd_lock held, t disarmed. */
+/* timerfd_lock held, t disarmed. Past the clock's end (KTIME_MAX) is never, as Linux's. */
 static void arm_locked(struct timerfd *t, u64 expires)
 {
-	t->expires = expires ? : 1;	/* 0 means disarmed: the epoch's first ns will do */
+	t->expires = MIN(expires, KTIME_MAX) ? : 1;	/* 0 means disarmed: the epoch's first ns */
 	t->next = armed_list;
 	if (armed_list)
 		armed_list->pprev = &t->next;
@@ -94,7 +94,7 @@ void timerfd_tick(void)
 		fired = true;
 		if (t->interval) {
 			n += (now - t->expires) / t->interval;
-			t->expires += n * t->interval;
+			t->expires = MIN(t->expires + n * t->interval, KTIME_MAX);
 		} else {
 			disarm_locked(t);
 		}

@@ -183,15 +183,17 @@ static bool access_allowed(struct mm *mm, unsigned long va, unsigned long err)
 
 /*
  * mm->lock held: a fault on a page of the stack not yet mapped, within the
- * caller's RLIMIT_STACK, maps it zeroed. Nothing else is ever mapped there.
+ * caller's RLIMIT_STACK (which may be RLIM_INFINITY), maps it zeroed. Nothing
+ * else is ever mapped there. A fault outside any stack reads no limit: the
+ * kernel's self-tests fault with no process.
  */
 static bool stack_grow(struct mm *mm, unsigned long va)
 {
 	unsigned long top = mm_stack_top(mm);
 	pte_t *pte;
 
-	if (va >= top || va < top - USER_STACK_MAX ||
-	    va < top - READ_ONCE(current->signal->rlim[RLIMIT_STACK].cur))
+	if (va >= top || top - va > USER_STACK_MAX ||
+	    top - va > READ_ONCE(current->signal->rlim[RLIMIT_STACK].cur))
 		return false;
 	pte = pte_lookup(mm->pml4, va);
 	return !(pte && (*pte & _PAGE_PRESENT)) &&

@@ -8,8 +8,9 @@
  * the one its peer writes. So a pair behaves as two pipes: a read sleeps until
  * data comes or returns 0 once the peer is closed, a write to a closed peer
  * raises SIGPIPE and fails -EPIPE. A SOCK_SEQPACKET ring keeps each write as a
- * message: a read takes one whole, the part that does not fit dropped, and a
- * write longer than the ring is -EMSGSIZE.
+ * message: a read takes one whole, the part that does not fit dropped, a
+ * zero-length write is an empty message (a read of it returns 0), and a write
+ * longer than the ring is -EMSGSIZE.
  *
  * Not here: socket(), bind() and connect() (a Unix socket's name lives in a
  * filesystem, and entrylab has none), SOCK_DGRAM, the send and receive calls

@@ -14,6 +14,7 @@
 #define RUSAGE_CHILDREN	(-1)
 #define RUSAGE_THREAD	1
 #define MS		1000000L
+#define TIMER_ABSTIME	1
 
 struct rusage {
 	struct { long sec, usec; } utime, stime;
@@ -212,4 +213,60 @@ SELFTEST(cputime, sigchld_carries_the_childs_times)
 	EXPECT_GE(t, chld_stime, 0L);
 	EXPECT_LE(t, chld_utime + chld_stime, 100L);
 	reset_signal(SIGCHLD);
+}
+
+static volatile int spinning;
+
+static int spin_until_told(void *arg)
+{
+	while (spinning)
+		;
+	return 0;
+}
+
+static void count_signal(int sig)
+{
+}
+
+/*
+ * clock_nanosleep() on our process's CPU clock returns once the process has run
+ * that long, while another thread spins (fails with -EINVAL: no such sleep),
+ * relative and absolute, by CLOCK_PROCESS_CPUTIME_ID and by our pid; on the
+ * spinning thread's clock too. A handled signal ends it with -EINTR and the time
+ * left. Our own thread's clock is -EINVAL, as Linux's, and so is a missing pid.
+ */
+SELFTEST(cputime, clock_nanosleep_on_cpu_clocks)
+{
+	struct timespec64 rel = { 0, 50 * MS }, abs, left = { -1, -1 }, ten = { 10, 0 };
+	long pid = getpid(), tid = syscall0(__NR_gettid), start, sender;
+	struct thread th;
+
+	EXPECT_EQ(t, syscall4(__NR_clock_nanosleep, process_clock(tid, 2 | 4), 0, &rel, NULL),
+		  -EINVAL);
+	EXPECT_EQ(t, syscall4(__NR_clock_nanosleep, process_clock(99999, 2), 0, &rel, NULL),
+		  -EINVAL);
+	spinning = 1;
+	tid = thread_start(&th, spin_until_told, NULL);
+	ASSERT_TRUE(t, tid > 0);
+	start = clock_ns(CLOCK_PROCESS_CPUTIME_ID);
+	EXPECT_EQ(t, syscall4(__NR_clock_nanosleep, CLOCK_PROCESS_CPUTIME_ID, 0, &rel, NULL), 0L);
+	EXPECT_GE(t, clock_ns(CLOCK_PROCESS_CPUTIME_ID), start + 50 * MS);
+	start = clock_ns(process_clock(pid, 2)) + 50 * MS;
+	abs = (struct timespec64){ start / 1000000000L, start % 1000000000L };
+	EXPECT_EQ(t, syscall4(__NR_clock_nanosleep, process_clock(pid, 2), TIMER_ABSTIME, &abs,
+			      NULL), 0L);
+	EXPECT_GE(t, clock_ns(CLOCK_PROCESS_CPUTIME_ID), start);
+	start = clock_ns(process_clock(tid, 2 | 4));
+	EXPECT_EQ(t, syscall4(__NR_clock_nanosleep, process_clock(tid, 2 | 4), 0, &rel, NULL), 0L);
+	EXPECT_GE(t, clock_ns(process_clock(tid, 2 | 4)), start + 50 * MS);
+	sigaction(SIGUSR1, (unsigned long)count_signal, SA_RESTART, 0, NULL);
+	sender = signal_later(SIGUSR1, 30, 0);
+	ASSERT_TRUE(t, sender > 0);
+	EXPECT_EQ(t, syscall4(__NR_clock_nanosleep, CLOCK_PROCESS_CPUTIME_ID, 0, &ten, &left),
+		  -EINTR);
+	EXPECT_TRUE(t, left.sec >= 8 && left.sec < 10);
+	wait_status(sender);
+	reset_signal(SIGUSR1);
+	spinning = 0;
+	thread_join(&th);
 }

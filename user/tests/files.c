@@ -136,7 +136,9 @@ SELFTEST(files, dev_null)
 	EXPECT_EQ(t, syscall3(__NR_read, fd, buf, sizeof(buf)), 0L);
 	EXPECT_EQ(t, syscall4(__NR_pread64, fd, buf, sizeof(buf), 12345), 0L);
 	EXPECT_EQ(t, syscall4(__NR_pread64, fd, buf, sizeof(buf), -1), -EINVAL);
-	EXPECT_EQ(t, syscall3(__NR_lseek, fd, 100, SEEK_SET), 100L);
+	EXPECT_EQ(t, syscall3(__NR_lseek, fd, 100, SEEK_SET), 0L);	/* always 0, as Linux's */
+	EXPECT_EQ(t, syscall3(__NR_lseek, fd, __LONG_MAX__, 99), 0L);
+	EXPECT_EQ(t, syscall3(__NR_write, fd, buf, sizeof(buf)), (long)sizeof(buf));
 	ASSERT_EQ(t, syscall2(__NR_fstat, fd, &st), 0L);
 	EXPECT_EQ(t, st.st_mode, (unsigned int)(S_IFCHR | 0666));
 	EXPECT_EQ(t, st.st_rdev, 0x103UL);			/* 1:3, as on Linux */
@@ -279,6 +281,14 @@ SELFTEST(files, readv_and_writev)
 	EXPECT_EQ(t, syscall3(__NR_writev, fd, iov, 0), 0L);
 	EXPECT_EQ(t, syscall3(__NR_writev, fd, iov, UIO_MAXIOV + 1), -EINVAL);
 	EXPECT_EQ(t, syscall3(__NR_writev, fd, (void *)8, 1), -EFAULT);
+	/* Every length is checked before any buffer, as Linux's: -EINVAL, not -EFAULT. */
+	iov[0].iov_base = (void *)-4096L;		/* not user memory */
+	iov[1].iov_len = -1UL;
+	EXPECT_EQ(t, syscall3(__NR_writev, fd, iov, 2), -EINVAL);
+	/* Lengths summing past LONG_MAX are no error of their own: the buffers are. */
+	iov[0] = (struct iovec){ a, 1UL << 62 };
+	iov[1] = (struct iovec){ b, 1UL << 62 };
+	EXPECT_EQ(t, syscall3(__NR_writev, fd, iov, 2), -EFAULT);
 	close_fd(fd);
 }
 

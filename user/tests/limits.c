@@ -105,13 +105,23 @@ static int stack_stops_at_the_limit(void)
 	return touch_stack(300UL << 10);
 }
 
+static int stack_grows_without_a_limit(void)
+{
+	struct rlimit64 none = { RLIM_INFINITY, RLIM_INFINITY };
+
+	syscall2(__NR_setrlimit, RLIMIT_STACK, &none);
+	return touch_stack(300UL << 10);
+}
+
 /*
  * execve maps the top 128 KiB of the stack; a touch below, within RLIMIT_STACK,
- * grows it (Linux's rseq selftests keep 260 KiB of arrays on main's stack), and
- * one below a lowered limit is SIGSEGV.
+ * grows it (Linux's rseq selftests keep 260 KiB of arrays on main's stack), also
+ * with no limit at all (fails with the limit's RLIM_INFINITY wrapping the bound
+ * to the top), and one below a lowered limit is SIGSEGV.
  */
 SELFTEST(limits, stack_grows_down_to_its_limit)
 {
 	EXPECT_EQ(t, in_child(stack_grows_past_the_first_mapping), 0);
+	EXPECT_EQ(t, in_child(stack_grows_without_a_limit), 0);
 	EXPECT_EQ(t, in_child(stack_stops_at_the_limit), SIGSEGV);
 }

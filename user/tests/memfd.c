@@ -6,9 +6,11 @@
  */
 #include <file.h>
 #include <uapi/stat.h>
+#include <uapi/uio.h>
 #include "harness.h"
 
 #define SEEK_SET	0
+#define SEEK_CUR	1
 #define SEEK_END	2
 #define MFD_CLOEXEC	1
 #define KCMP_FILE	0
@@ -91,6 +93,48 @@ SELFTEST(memfd, truncate_shares_and_errors)
 	EXPECT_EQ(t, memfd_create(name, 0), -EINVAL);
 	EXPECT_EQ(t, memfd_create("x", 0x100), -EINVAL);	/* unknown flag */
 	EXPECT_EQ(t, memfd_create((const char *)8, 0), -EFAULT);
+	syscall1(__NR_close, fd);
+}
+
+/*
+ * Positions at the limits, as Linux's: lseek() may reach LONG_MAX but not one past
+ * it (fails with the sum wrapped to LONG_MIN, where a read indexed the page table
+ * at 2^51 and oopsed); a transfer whose last byte would lie past LONG_MAX is
+ * -EINVAL, one of nothing is not; a negative offset or length is -EINVAL before the
+ * fd is looked at.
+ */
+SELFTEST(memfd, positions_at_the_limits)
+{
+	long fd = memfd_create("limits", 0);
+	char c = 'x';
+	struct iovec iov = { &c, 1 };
+
+	ASSERT_TRUE(t, fd >= 0);
+	EXPECT_EQ(t, syscall3(__NR_write, fd, "abc", 3), 3L);
+	EXPECT_EQ(t, syscall3(__NR_lseek, fd, __LONG_MAX__, SEEK_END), -EINVAL);
+	EXPECT_EQ(t, syscall3(__NR_lseek, fd, __LONG_MAX__ - 3, SEEK_END), __LONG_MAX__);
+	ASSERT_EQ(t, syscall3(__NR_lseek, fd, 1, SEEK_CUR), -EINVAL);
+	EXPECT_EQ(t, syscall3(__NR_lseek, fd, 0, SEEK_CUR), __LONG_MAX__);	/* unmoved */
+	EXPECT_EQ(t, syscall3(__NR_lseek, fd, -1, SEEK_SET), -EINVAL);
+	EXPECT_EQ(t, syscall3(__NR_lseek, fd, 1UL << 63, SEEK_SET), -EINVAL);
+	EXPECT_EQ(t, syscall3(__NR_lseek, fd, __LONG_MAX__, SEEK_SET), __LONG_MAX__);
+	EXPECT_EQ(t, syscall3(__NR_read, fd, &c, 1), -EINVAL);
+	EXPECT_EQ(t, syscall3(__NR_write, fd, &c, 1), -EINVAL);
+	EXPECT_EQ(t, syscall3(__NR_readv, fd, &iov, 1), -EINVAL);
+	EXPECT_EQ(t, syscall3(__NR_writev, fd, &iov, 1), -EINVAL);
+	EXPECT_EQ(t, syscall3(__NR_read, fd, &c, 0), 0L);
+	EXPECT_EQ(t, syscall3(__NR_write, fd, &c, 0), 0L);
+	EXPECT_EQ(t, syscall4(__NR_pread64, fd, &c, 1, __LONG_MAX__), -EINVAL);
+	EXPECT_EQ(t, syscall4(__NR_pwrite64, fd, &c, 1, __LONG_MAX__), -EINVAL);
+	EXPECT_EQ(t, syscall4(__NR_pread64, fd, &c, 2, __LONG_MAX__ - 1), -EINVAL);
+	EXPECT_EQ(t, syscall4(__NR_pread64, fd, &c, 1, __LONG_MAX__ - 1), 0L);	/* past the end */
+	EXPECT_EQ(t, syscall4(__NR_pwrite64, fd, &c, 0, __LONG_MAX__), 0L);
+	EXPECT_EQ(t, syscall4(__NR_pread64, fd, &c, 1, 1UL << 63), -EINVAL);
+	EXPECT_EQ(t, syscall4(__NR_pread64, 999, &c, 1, -1), -EINVAL);
+	EXPECT_EQ(t, syscall4(__NR_pwrite64, 999, &c, 1, -1), -EINVAL);
+	EXPECT_EQ(t, syscall2(__NR_ftruncate, 999, -1), -EINVAL);
+	EXPECT_EQ(t, syscall2(__NR_ftruncate, fd, 1UL << 63), -EINVAL);
+	EXPECT_EQ(t, syscall2(__NR_ftruncate, fd, __LONG_MAX__), -EFBIG);
 	syscall1(__NR_close, fd);
 }
 

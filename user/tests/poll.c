@@ -157,8 +157,76 @@ SELFTEST(poll, select_and_pselect6)
 	EXPECT_EQ(t, syscall5(__NR_select, 201, big, NULL, NULL, &tv), -EBADF);
 	EXPECT_EQ(t, syscall5(__NR_select, -1, NULL, NULL, NULL, &tv), -EINVAL);
 	EXPECT_EQ(t, syscall5(__NR_select, 1, 8, NULL, NULL, &tv), -EFAULT);
-	tv.usec = 1000000;
+	tv.usec = -1;
 	EXPECT_EQ(t, syscall5(__NR_select, 0, NULL, NULL, NULL, &tv), -EINVAL);
+	syscall1(__NR_close, fds[0]);
+	syscall1(__NR_close, fds[1]);
+}
+
+/*
+ * Timeouts at the limits, as Linux's: select()'s microseconds carry into its
+ * seconds, and what is negative after that is -EINVAL; a timeout too long for
+ * the clock ends at its end, and the time left written back says so (fails with
+ * the nanoseconds wrapped); a zero timeout is not written back, and a write-back
+ * that faults is no error, so a timeout in read-only memory does (fails with
+ * -EFAULT after the call did its work); ppoll() writes back the time left too.
+ */
+SELFTEST(poll, timeouts_at_the_limits)
+{
+	struct { long sec, usec; } tv, *ro;
+	struct timespec64 ts;
+	struct pollfd p;
+	u64 rd;
+	int fds[2];
+
+	ASSERT_EQ(t, syscall2(__NR_pipe2, fds, 0), 0L);
+	syscall3(__NR_write, fds[1], "x", 1);		/* fds[0] stays readable */
+	p = (struct pollfd){ fds[0], POLLIN, 0 };
+	tv = (typeof(tv)){ 0, 1000000 };		/* a second */
+	rd = BIT(fds[0]);
+	EXPECT_EQ(t, syscall5(__NR_select, fds[0] + 1, &rd, NULL, NULL, &tv), 1L);
+	EXPECT_EQ(t, tv.sec, 0L);
+	EXPECT_GT(t, tv.usec, 500000L);
+	tv = (typeof(tv)){ 1, -1000000 };		/* no time at all */
+	EXPECT_EQ(t, syscall5(__NR_select, 0, NULL, NULL, NULL, &tv), 0L);
+	EXPECT_EQ(t, tv.sec, 1L);			/* not written back */
+	tv = (typeof(tv)){ -1, 2000000 };		/* a second */
+	EXPECT_EQ(t, syscall5(__NR_select, fds[0] + 1, &rd, NULL, NULL, &tv), 1L);
+	tv = (typeof(tv)){ 0, -1 };
+	EXPECT_EQ(t, syscall5(__NR_select, 0, NULL, NULL, NULL, &tv), -EINVAL);
+	tv = (typeof(tv)){ -1, 999999 };
+	EXPECT_EQ(t, syscall5(__NR_select, 0, NULL, NULL, NULL, &tv), -EINVAL);
+	tv = (typeof(tv)){ __LONG_MAX__, 1000000 };	/* the carry overflows */
+	EXPECT_EQ(t, syscall5(__NR_select, 0, NULL, NULL, NULL, &tv), -EINVAL);
+	tv = (typeof(tv)){ 10000000000L, 0 };
+	EXPECT_EQ(t, syscall5(__NR_select, fds[0] + 1, &rd, NULL, NULL, &tv), 1L);
+	EXPECT_GE(t, tv.sec, 10000000000L - 2);
+	tv = (typeof(tv)){ __LONG_MAX__, 999999 };
+	EXPECT_EQ(t, syscall5(__NR_select, fds[0] + 1, &rd, NULL, NULL, &tv), 1L);
+	EXPECT_GE(t, tv.sec, __LONG_MAX__ - 1000000);
+	ts = (struct timespec64){ __LONG_MAX__, 999999999 };
+	EXPECT_EQ(t, syscall6(__NR_pselect6, fds[0] + 1, (long)&rd, 0, 0, (long)&ts, 0), 1L);
+	EXPECT_GE(t, ts.sec, __LONG_MAX__ - 1000000);
+	ts = (struct timespec64){ 0, 1000000000 };
+	EXPECT_EQ(t, syscall6(__NR_pselect6, 0, 0, 0, 0, (long)&ts, 0), -EINVAL);
+	ts = (struct timespec64){ 5, 0 };
+	EXPECT_EQ(t, syscall5(__NR_ppoll, &p, 1, &ts, NULL, 8), 1L);
+	EXPECT_EQ(t, ts.sec, 4L);			/* the time left */
+	ts = (struct timespec64){ __LONG_MAX__, 999999999 };
+	EXPECT_EQ(t, syscall5(__NR_ppoll, &p, 1, &ts, NULL, 8), 1L);
+	EXPECT_GE(t, ts.sec, __LONG_MAX__ - 1000000);
+
+	ro = (void *)syscall6(__NR_mmap, 0, PAGE_SIZE, 3, 0x22, -1, 0);
+	ASSERT_TRUE(t, (unsigned long)ro < TASK_SIZE_MAX);
+	ro[1] = (typeof(tv)){ 5, 0 };
+	ASSERT_EQ(t, syscall3(__NR_mprotect, ro, PAGE_SIZE, 1), 0L);	/* PROT_READ */
+	EXPECT_EQ(t, syscall5(__NR_select, 0, NULL, NULL, NULL, &ro[0]), 0L);
+	EXPECT_EQ(t, syscall6(__NR_pselect6, 0, 0, 0, 0, (long)&ro[0], 0), 0L);
+	EXPECT_EQ(t, syscall5(__NR_ppoll, &p, 0, &ro[0], NULL, 8), 0L);
+	EXPECT_EQ(t, syscall5(__NR_select, fds[0] + 1, &rd, NULL, NULL, &ro[1]), 1L);
+	EXPECT_EQ(t, syscall6(__NR_pselect6, fds[0] + 1, (long)&rd, 0, 0, (long)&ro[1], 0), 1L);
+	EXPECT_EQ(t, syscall5(__NR_ppoll, &p, 1, &ro[1], NULL, 8), 1L);
+	syscall2(__NR_munmap, ro, PAGE_SIZE);
 	syscall1(__NR_close, fds[0]);
 	syscall1(__NR_close, fds[1]);
 }

@@ -3,6 +3,7 @@
  * Signal delivery: the frame, the mask, the flags, nesting, the alternate stack
  * and the FPU state, checked from inside handlers.
  */
+#include <uapi/resource.h>
 #include "harness.h"
 
 static volatile int depth, max_depth, order[8], norder;
@@ -357,6 +358,53 @@ SELFTEST(signals, realtime_signals_queue_in_order)
 	sigpending(&pending);
 	EXPECT_EQ(t, pending, 0UL);
 	EXPECT_EQ(t, take_one(set, &si), (long)-EAGAIN);
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
+}
+
+/*
+ * RLIMIT_SIGPENDING bounds the real-time instances pending: at 4, four queue
+ * and a fifth sigqueue() is -EAGAIN (fails with 0: no count), while kill()'s is
+ * dropped quietly; a higher limit lets one more in. At 0, kill() still makes
+ * the signal pending, without its siginfo (si_code SI_USER, si_pid 0). Taken,
+ * each gives its count back.
+ */
+SELFTEST(signals, sigpending_limit_bounds_queued_signals)
+{
+	int rt = SIGRTMIN + 3;
+	kernel_sigset_t set = SIGBIT(rt);
+	struct rlimit64 old, low = { 4, 0 };
+	struct kernel_siginfo si;
+
+	ASSERT_EQ(t, syscall2(__NR_getrlimit, RLIMIT_SIGPENDING, &old), 0L);
+	low.max = old.max;
+	ASSERT_EQ(t, syscall2(__NR_setrlimit, RLIMIT_SIGPENDING, &low), 0L);
+	sigprocmask(SIG_BLOCK, &set, NULL);
+	for (unsigned long v = 1; v <= 4; v++)
+		EXPECT_EQ(t, queue_signal(getpid(), rt, SI_QUEUE, v), 0L);
+	EXPECT_EQ(t, queue_signal(getpid(), rt, SI_QUEUE, 5), (long)-EAGAIN);
+	EXPECT_EQ(t, (long)kill(getpid(), rt), 0L);
+	low.cur = 5;
+	EXPECT_EQ(t, syscall2(__NR_setrlimit, RLIMIT_SIGPENDING, &low), 0L);
+	EXPECT_EQ(t, queue_signal(getpid(), rt, SI_QUEUE, 5), 0L);
+	for (unsigned long v = 1; v <= 5; v++) {
+		EXPECT_EQ(t, take_one(set, &si), (long)rt);
+		EXPECT_EQ(t, si.rt.value, v);
+	}
+	EXPECT_EQ(t, take_one(set, &si), (long)-EAGAIN);	/* kill()'s was dropped */
+	low.cur = 0;
+	EXPECT_EQ(t, syscall2(__NR_setrlimit, RLIMIT_SIGPENDING, &low), 0L);
+	EXPECT_EQ(t, queue_signal(getpid(), rt, SI_QUEUE, 1), (long)-EAGAIN);
+	EXPECT_EQ(t, (long)kill(getpid(), rt), 0L);
+	EXPECT_EQ(t, take_one(set, &si), (long)rt);
+	EXPECT_EQ(t, si.si_code, SI_USER);
+	EXPECT_EQ(t, (long)si.rt.pid, 0L);
+	low.cur = 1;					/* the count back to 0: one fits */
+	EXPECT_EQ(t, syscall2(__NR_setrlimit, RLIMIT_SIGPENDING, &low), 0L);
+	EXPECT_EQ(t, queue_signal(getpid(), rt, SI_QUEUE, 1), 0L);
+	EXPECT_EQ(t, queue_signal(getpid(), rt, SI_QUEUE, 2), (long)-EAGAIN);
+	EXPECT_EQ(t, syscall2(__NR_setrlimit, RLIMIT_SIGPENDING, &old), 0L);
+	sigaction(rt, SIG_IGN, 0, 0, NULL);		/* none left to kill us unblocked */
+	sigaction(rt, SIG_DFL, 0, 0, NULL);
 	sigprocmask(SIG_UNBLOCK, &set, NULL);
 }
 

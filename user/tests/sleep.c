@@ -7,8 +7,10 @@
  */
 #include "harness.h"
 
-#define CLOCK_MONOTONIC	1
-#define TIMER_ABSTIME	1
+#define CLOCK_MONOTONIC		1
+#define CLOCK_THREAD_CPUTIME_ID	3
+#define CLOCK_MONOTONIC_COARSE	6
+#define TIMER_ABSTIME		1
 
 static long now_ns(void)
 {
@@ -42,7 +44,11 @@ SELFTEST(sleep, clock_nanosleep_absolute_and_bad_clock)
 
 	EXPECT_EQ(t, syscall4(__NR_clock_nanosleep, CLOCK_MONOTONIC, TIMER_ABSTIME, &past, NULL),
 		  0);
-	EXPECT_EQ(t, syscall4(__NR_clock_nanosleep, 3, 0, &ts, NULL), -EINVAL);	/* CPU time */
+	/* Clocks Linux has no sleep for: a thread's CPU time, the raw and coarse clocks. */
+	for (int clock = CLOCK_THREAD_CPUTIME_ID; clock <= CLOCK_MONOTONIC_COARSE; clock++)
+		EXPECT_EQ(t, syscall4(__NR_clock_nanosleep, clock, 0, &ts, NULL), -EOPNOTSUPP);
+	EXPECT_EQ(t, syscall4(__NR_clock_nanosleep, 10, 0, &ts, NULL), -EINVAL);	/* no clock */
+	EXPECT_EQ(t, syscall4(__NR_clock_nanosleep, -2, 0, &ts, NULL), -EINVAL);	/* our thread's */
 }
 
 /* A handled signal ends the sleep with -EINTR and the time left: never a restart. */

@@ -71,6 +71,45 @@ SELFTEST(sockets, seqpacket_keeps_message_boundaries)
 	close_pair(sv);
 }
 
+/*
+ * A zero-length write to a SOCK_SEQPACKET socket is a record of its own: a read
+ * returns 0 for it, and a reader asleep wakes for it. On a stream it is nothing.
+ */
+SELFTEST(sockets, zero_length_seqpacket_record)
+{
+	char buf[8] = "";
+	struct pollfd pfd;
+	int sv[2];
+	long pid;
+
+	ASSERT_EQ(t, socketpair(AF_UNIX, SOCK_SEQPACKET, 0, sv), 0L);
+	pfd = (struct pollfd){ .fd = sv[1], .events = POLLIN };
+	pid = syscall0(__NR_fork);
+	if (pid == 0) {
+		nap_ms(30);
+		fd_write(sv[1], "", 0);
+		nap_ms(30);
+		fd_write(sv[1], "next", 4);
+		syscall1(__NR_exit, 0);
+	}
+	EXPECT_EQ(t, fd_read(sv[0], buf, sizeof(buf)), 0L);	/* fails with 4: nothing queued */
+	EXPECT_EQ(t, wait_status(pid), 0);
+	EXPECT_EQ(t, syscall3(__NR_fcntl, sv[0], F_SETFL, O_NONBLOCK), 0L);
+	EXPECT_EQ(t, syscall3(__NR_fcntl, sv[1], F_SETFL, O_NONBLOCK), 0L);
+	EXPECT_EQ(t, fd_read(sv[0], buf, sizeof(buf)), 4L);
+	EXPECT_STREQ(t, buf, "next");
+	EXPECT_EQ(t, fd_write(sv[0], "", 0), 0L);
+	EXPECT_EQ(t, syscall3(__NR_poll, &pfd, 1, 0), 1L);		/* the empty record */
+	EXPECT_EQ(t, fd_read(sv[1], buf, sizeof(buf)), 0L);
+	EXPECT_EQ(t, syscall3(__NR_poll, &pfd, 1, 0), 0L);
+	close_pair(sv);
+
+	ASSERT_EQ(t, socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK, 0, sv), 0L);
+	EXPECT_EQ(t, fd_write(sv[0], "", 0), 0L);
+	EXPECT_EQ(t, fd_read(sv[1], buf, sizeof(buf)), -EAGAIN);	/* nothing queued */
+	close_pair(sv);
+}
+
 /* The peer's close: reads see end of file, poll says so, writes SIGPIPE and -EPIPE. */
 SELFTEST(sockets, peer_close_is_eof_hup_and_epipe)
 {

@@ -13,7 +13,9 @@
 #define ITIMER_PROF	2
 #define SIGEV_SIGNAL	0
 #define SIGEV_NONE	1
+#define SIGEV_THREAD	2
 #define SIGEV_THREAD_ID	4
+#define TIMER_ABSTIME	1
 #define TIMERS_MAX	32		/* per process: include/timers.h */
 
 struct itimerval {
@@ -105,6 +107,79 @@ SELFTEST(timers, posix_timer_siginfo_and_overruns)
 	sigprocmask(SIG_UNBLOCK, &usr2, NULL);
 }
 
+/*
+ * Overruns past INT_MAX read as INT_MAX, in si_overrun and from
+ * timer_getoverrun(), as Linux's (fails with the count wrapped): a timer on
+ * CLOCK_REALTIME due at 1970's first nanosecond and every microsecond since.
+ */
+SELFTEST(timers, overruns_saturate_at_int_max)
+{
+	struct sigevent ev = { .signo = SIGUSR2, .notify = SIGEV_SIGNAL };
+	struct itimerspec its = { { 0, 1000 }, { 0, 1 } };
+	kernel_sigset_t usr2 = SIGBIT(SIGUSR2);
+	struct kernel_siginfo si;
+	int id = -1;
+
+	sigprocmask(SIG_BLOCK, &usr2, NULL);
+	ASSERT_EQ(t, timer_create(CLOCK_REALTIME, &ev, &id), 0L);
+	EXPECT_EQ(t, syscall4(__NR_timer_settime, id, TIMER_ABSTIME, &its, NULL), 0L);
+	EXPECT_EQ(t, wait_for(SIGUSR2, &si), (long)SIGUSR2);
+	EXPECT_EQ(t, si.timer.overrun, __INT_MAX__);
+	EXPECT_EQ(t, syscall1(__NR_timer_getoverrun, id), (long)__INT_MAX__);
+	EXPECT_EQ(t, syscall1(__NR_timer_delete, id), 0L);
+	sigprocmask(SIG_UNBLOCK, &usr2, NULL);
+}
+
+/*
+ * Timers set longer than the clock can count never fire, and report the time
+ * to the clock's end, as Linux's (fails with the nanoseconds wrapped: the
+ * interval timer fired within 0.3 s); the longest alarm() is no exception.
+ */
+SELFTEST(timers, too_long_to_fire)
+{
+	struct itimerval v = { { __LONG_MAX__, 999999 }, { __LONG_MAX__, 999999 } }, old;
+	struct itimerspec its = { { __LONG_MAX__, 999999999 }, { __LONG_MAX__, 999999999 } };
+	struct sigevent ev = { .signo = SIGUSR2, .notify = SIGEV_SIGNAL };
+	kernel_sigset_t mask = SIGBIT(SIGALRM) | SIGBIT(SIGUSR2), pending;
+	struct timespec64 none = { 0, 0 };
+	int id = -1;
+	long fd;
+
+	sigprocmask(SIG_BLOCK, &mask, NULL);
+	EXPECT_EQ(t, syscall3(__NR_setitimer, ITIMER_REAL, &v, NULL), 0L);
+	ASSERT_EQ(t, timer_create(CLOCK_MONOTONIC, &ev, &id), 0L);
+	EXPECT_EQ(t, syscall4(__NR_timer_settime, id, 0, &its, NULL), 0L);
+	nap_ms(500);
+	EXPECT_EQ(t, syscall2(__NR_rt_sigpending, &pending, sizeof(pending)), 0L);
+	EXPECT_EQ(t, pending & mask, 0UL);
+	EXPECT_EQ(t, syscall2(__NR_getitimer, ITIMER_REAL, &old), 0L);
+	EXPECT_GE(t, old.value.sec, 9223372036L - 100000);	/* KTIME_MAX less the uptime */
+	EXPECT_LT(t, old.value.sec, 9223372036L);
+	EXPECT_EQ(t, old.interval.sec, 9223372036L);		/* KTIME_MAX */
+	EXPECT_EQ(t, old.interval.usec, 854775L);
+	EXPECT_EQ(t, syscall2(__NR_timer_gettime, id, &its), 0L);
+	EXPECT_GE(t, its.it_value.tv_sec, 9223372036L - 100000);
+	EXPECT_LT(t, its.it_value.tv_sec, 9223372036L);
+	EXPECT_EQ(t, its.it_interval.tv_sec, 9223372036L);
+	EXPECT_EQ(t, its.it_interval.tv_nsec, 854775807L);
+	EXPECT_EQ(t, syscall1(__NR_timer_delete, id), 0L);
+	fd = syscall2(__NR_timerfd_create, CLOCK_MONOTONIC, 0);
+	ASSERT_TRUE(t, fd >= 0);
+	its = (struct itimerspec){ { __LONG_MAX__, 999999999 }, { __LONG_MAX__, 999999999 } };
+	EXPECT_EQ(t, syscall4(__NR_timerfd_settime, fd, 0, &its, NULL), 0L);
+	EXPECT_EQ(t, syscall2(__NR_timerfd_gettime, fd, &its), 0L);
+	EXPECT_GE(t, its.it_value.tv_sec, 9223372036L - 100000);
+	EXPECT_LT(t, its.it_value.tv_sec, 9223372036L);
+	EXPECT_EQ(t, its.it_interval.tv_sec, 9223372036L);
+	syscall1(__NR_close, fd);
+	EXPECT_LE(t, syscall1(__NR_alarm, 0), 0xffffffffL);	/* an unsigned int, as Linux's */
+	EXPECT_EQ(t, syscall1(__NR_alarm, 0xffffffffU), 0L);
+	EXPECT_EQ(t, syscall1(__NR_alarm, 0), 0xffffffffL);
+	while (syscall4(__NR_rt_sigtimedwait, &mask, NULL, &none, sizeof(mask)) > 0)
+		;
+	sigprocmask(SIG_UNBLOCK, &mask, NULL);
+}
+
 static int child_has_no_timers(void *id)
 {
 	struct itimerspec its;
@@ -140,7 +215,10 @@ SELFTEST(timers, posix_timer_rules)
 	int ids[TIMERS_MAX], id, n = 0;
 
 	EXPECT_EQ(t, timer_create(99, &ev, &id), -EINVAL);
-	ev.notify = 2;					/* SIGEV_THREAD: the C library's */
+	ev.notify = SIGEV_THREAD;	/* the C library's thread: a signal to the kernel */
+	EXPECT_EQ(t, timer_create(CLOCK_MONOTONIC, &ev, &id), 0L);
+	EXPECT_EQ(t, syscall1(__NR_timer_delete, id), 0L);
+	ev.signo = 0;
 	EXPECT_EQ(t, timer_create(CLOCK_MONOTONIC, &ev, &id), -EINVAL);
 	ev.notify = SIGEV_SIGNAL;
 	ev.signo = 65;
@@ -242,4 +320,80 @@ SELFTEST(timers, timerfd_rules)
 	EXPECT_EQ(t, syscall2(__NR_timerfd_gettime, fd, NULL), -EFAULT);
 	EXPECT_EQ(t, fd_read(fd, &small, sizeof(small)), -EINVAL);
 	syscall1(__NR_close, fd);
+}
+
+#define CLONE_NEWPID		0x20000000
+#define WNOHANG			1
+#define CPUCLOCK_SCHED		2
+#define MAKE_PROCESS_CPUCLOCK(pid, which)	((int)(~(unsigned int)(pid) << 3) | (which))
+
+/*
+ * In a new pid namespace's init: a timer on the CPU clock of our child, named
+ * by its pid here, armed when the child has run 30 ms and sleeps, to expire at
+ * 10 ms of its time, passed. The tick that fires it runs in another task (the
+ * idle task, or the suite spinning outside the namespace), where that number
+ * names nothing or another process.
+ */
+static int cpu_timer_in_a_pid_namespace(void)
+{
+	struct sigevent ev = { .signo = SIGUSR2, .notify = SIGEV_SIGNAL };
+	kernel_sigset_t usr2 = SIGBIT(SIGUSR2);
+	struct kernel_siginfo si;
+	int fds[2], id, ret = 9;
+	char c;
+	long pid;
+
+	sigprocmask(SIG_BLOCK, &usr2, NULL);
+	if (syscall2(__NR_pipe2, fds, 0))
+		return 1;
+	pid = syscall0(__NR_fork);
+	if (pid == 0) {
+		while (clock_now_ns(CLOCK_PROCESS_CPUTIME_ID) < 30 * MS)
+			;
+		fd_write(fds[1], "x", 1);
+		syscall0(__NR_pause);
+		syscall1(__NR_exit, 0);
+	}
+	if (fd_read(fds[0], &c, 1) != 1 ||
+	    timer_create(MAKE_PROCESS_CPUCLOCK(pid, CPUCLOCK_SCHED), &ev, &id))
+		ret = 2;
+	else if (timer_settime(id, TIMER_ABSTIME, 10, 0))
+		ret = 3;
+	else if (wait_for(SIGUSR2, &si) != SIGUSR2)
+		ret = 4;			/* the tick looked in its own namespace */
+	syscall2(__NR_kill, pid, SIGKILL);
+	wait_status(pid);
+	return ret;
+}
+
+/* The namespace is made in a child, so that the suite's process stays where it is. */
+static int cpu_timer_in_a_new_pid_namespace(void)
+{
+	long pid;
+
+	if (syscall1(__NR_unshare, CLONE_NEWPID))
+		return 1;
+	pid = syscall0(__NR_fork);
+	if (pid == 0)
+		syscall1(__NR_exit, cpu_timer_in_a_pid_namespace());
+	return wait_status(pid) >> 8;
+}
+
+/*
+ * A timer on another process's CPU clock finds that process by its pid in the
+ * timer owner's namespace, whatever task the tick interrupted (fails with the
+ * signal never sent: the idle task's namespace has no such pid). We spin
+ * meanwhile, so that the ticks run in a task outside that namespace.
+ */
+SELFTEST(timers, cpu_timer_follows_its_pid_in_the_owners_namespace)
+{
+	long pid = syscall0(__NR_fork);
+	int status = -1;
+
+	if (pid == 0)
+		syscall1(__NR_exit, cpu_timer_in_a_new_pid_namespace());
+	ASSERT_TRUE(t, pid > 0);
+	while (syscall4(__NR_wait4, pid, &status, WNOHANG, NULL) == 0)
+		;
+	EXPECT_EQ(t, status, 9 << 8);
 }
