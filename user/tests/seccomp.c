@@ -9,6 +9,7 @@
 #include <uapi/ptrace.h>
 #include <uapi/seccomp.h>
 #include <uapi/unistd.h>
+#include <uapi/unistd_32.h>
 #include "harness.h"
 
 static long prctl(long option, long a2, long a3, long a4, long a5)
@@ -52,6 +53,43 @@ SELFTEST(seccomp, strict_mode_kills_any_other_call)
 {
 	EXPECT_EQ(t, in_child(strict_then_getpid), SIGKILL);
 	EXPECT_EQ(t, in_child(prctl_strict_then_prctl), SIGKILL);
+}
+
+static long int80(unsigned long nr, unsigned long bx, unsigned long cx, unsigned long dx)
+{
+	struct gprs in = { .rax = nr, .rbx = bx, .rcx = cx, .rdx = dx }, out;
+
+	int80_gprs(&in, &out);
+	return (long)out.rax;
+}
+
+/* int $0x80 is judged by i386's numbers: write is 4, read 3, exit 1. */
+static int strict_then_i386_calls(void)
+{
+	static const char dot[] = "";
+
+	if (syscall3(__NR_seccomp, SECCOMP_SET_MODE_STRICT, 0, 0))
+		return 1;
+	if (int80(__NR_ia32_write, 1, (unsigned long)dot, 0) != 0 ||
+	    int80(__NR_ia32_read, -1, (unsigned long)dot, 0) != -EBADF)
+		return 2;
+	int80(__NR_ia32_exit, 7, 0, 0);
+	return 3;
+}
+
+/* x86-64's exit number is i386's umask: not one of the four. */
+static int strict_then_i386_60(void)
+{
+	if (syscall3(__NR_seccomp, SECCOMP_SET_MODE_STRICT, 0, 0))
+		return 1;
+	int80(__NR_exit, 5, 0, 0);
+	return 3;
+}
+
+SELFTEST(seccomp, strict_mode_judges_int80_by_i386_numbers)
+{
+	EXPECT_EQ(t, in_child(strict_then_i386_calls), 7 << 8);
+	EXPECT_EQ(t, in_child(strict_then_i386_60), SIGKILL);
 }
 
 SELFTEST(seccomp, bad_arguments_are_einval)
@@ -354,10 +392,14 @@ static long set_filter_flags(unsigned long flags, const struct sock_filter *insn
 /* The tracee of the filter-reading case: two filters, the older with LOG; then getppid. */
 static int filters_to_read(void)
 {
-	const struct sock_filter allow = BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
+	/* A load of the length, which the kernel runs as a constant: read back as written. */
+	const struct sock_filter allow[] = {
+		BPF_STMT(BPF_LD | BPF_W | BPF_LEN, 0),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+	};
 
 	if (sys_ptrace(PTRACE_TRACEME, 0, 0, 0) || prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) ||
-	    set_filter_flags(SECCOMP_FILTER_FLAG_LOG, &allow, 1) ||
+	    set_filter_flags(SECCOMP_FILTER_FLAG_LOG, allow, ARRAY_SIZE(allow)) ||
 	    filter_one(__NR_getppid, SECCOMP_RET_ERRNO | 13))
 		return 1;
 	raise(SIGSTOP);			/* the tracer reads the filters, suspends them */
@@ -366,7 +408,8 @@ static int filters_to_read(void)
 
 /*
  * A tracer with CAP_SYS_ADMIN reads each filter of a stopped tracee, oldest
- * first, as attached (PTRACE_SECCOMP_GET_FILTER) with its flags
+ * first, as attached, not as the kernel rewrote it to run
+ * (PTRACE_SECCOMP_GET_FILTER), with its flags
  * (PTRACE_SECCOMP_GET_METADATA), and may suspend them (PTRACE_O_SUSPEND_SECCOMP):
  * the tracee's getppid() then runs past its ERRNO filter. Without CAP_SYS_ADMIN
  * each is refused.
@@ -382,7 +425,9 @@ SELFTEST(seccomp, tracer_reads_and_suspends_filters)
 		syscall1(__NR_exit, filters_to_read());
 	ASSERT_TRUE(t, pid > 0);
 	ASSERT_EQ(t, next_stop(pid), SIGSTOP);
-	EXPECT_EQ(t, sys_ptrace(PTRACE_SECCOMP_GET_FILTER, pid, 0, 0), 1L);	/* the oldest */
+	EXPECT_EQ(t, sys_ptrace(PTRACE_SECCOMP_GET_FILTER, pid, 0, (unsigned long)prog), 2L);
+	EXPECT_EQ(t, prog[0].code, BPF_LD | BPF_W | BPF_LEN);	/* the oldest, as attached */
+	EXPECT_EQ(t, prog[0].k, 0U);
 	EXPECT_EQ(t, sys_ptrace(PTRACE_SECCOMP_GET_FILTER, pid, 1, (unsigned long)prog), 4L);
 	EXPECT_EQ(t, prog[2].k, SECCOMP_RET_ERRNO | 13);	/* fails read newest-first */
 	EXPECT_EQ(t, sys_ptrace(PTRACE_SECCOMP_GET_FILTER, pid, 2, 0), -ENOENT);
@@ -504,6 +549,61 @@ static int tsync_diverged_thread(void)
 SELFTEST(seccomp, tsync_refused_names_a_thread_with_a_diverged_filter)
 {
 	EXPECT_EQ(t, in_child(tsync_diverged_thread), 9 << 8);
+}
+
+static volatile long strict_result;
+static volatile int tsync_done;
+static unsigned int strict_delay;	/* spins before strict mode: some land inside the sync */
+
+/* Sets strict mode as soon as told; exit is one of the four calls it then has. */
+static int strict_when_told(void *unused)
+{
+	tsync_ready = 1;
+	while (!tsync_go)
+		;
+	for (volatile unsigned int i = 0; i < strict_delay; i++)
+		;
+	strict_result = syscall3(__NR_seccomp, SECCOMP_SET_MODE_STRICT, 0, 0);
+	while (!tsync_done)		/* alive, and a thread TSYNC must consider, until it returned */
+		;
+	return 0;
+}
+
+/*
+ * TSYNC and another thread's strict mode at the same moment: one of them must
+ * fail, TSYNC with the thread's tid or strict mode with -EINVAL, never both succeed.
+ */
+static int tsync_against_strict(void)
+{
+	struct thread th;
+	long tid, ret;
+
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))
+		return 1;
+	tid = thread_start(&th, strict_when_told, NULL);
+	if (tid <= 0)
+		return 1;
+	while (!tsync_ready)
+		syscall0(__NR_sched_yield);
+	tsync_go = 1;
+	ret = set_filter_flags(SECCOMP_FILTER_FLAG_TSYNC, getppid_is_13,
+			       ARRAY_SIZE(getppid_is_13));
+	tsync_done = 1;
+	thread_join(&th);
+	if (ret == tid && strict_result == 0)
+		return 9;
+	return ret == 0 && strict_result == -EINVAL ? 9 : 2;
+}
+
+SELFTEST(seccomp, tsync_and_strict_mode_exclude_each_other)
+{
+	int fails = 0;
+
+	for (unsigned int i = 0; i < 100; i++) {
+		strict_delay = i * i * 10;
+		fails += in_child(tsync_against_strict) != 9 << 8;
+	}
+	EXPECT_EQ(t, fails, 0);
 }
 
 /*
@@ -642,6 +742,40 @@ static int listener_signal_restarts(void)
 SELFTEST(seccomp, listener_wait_ends_on_a_signal_and_restarts)
 {
 	EXPECT_EQ(t, in_child(listener_signal_restarts), 9 << 8);
+}
+
+/* ADDFD with SETFD takes newfd unsigned: 2^31 is past the limit (-EBADF), not "any fd". */
+static int addfd_setfd_limit(void)
+{
+	struct seccomp_notif req = { 0 };
+	struct seccomp_notif_resp resp = { 0 };
+	struct seccomp_notif_addfd addfd = { .flags = SECCOMP_ADDFD_FLAG_SETFD };
+	struct thread th;
+	int ret = 9;
+
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) || (listener_fd = listen_getppid(0)) < 0)
+		return 1;
+	if (thread_start(&th, call_getppid, NULL) <= 0 ||
+	    notif_ioctl(SECCOMP_IOCTL_NOTIF_RECV, &req))
+		return 2;
+	addfd.id = req.id;
+	addfd.srcfd = listener_fd;
+	addfd.newfd = 1U << 31;
+	if (notif_ioctl(SECCOMP_IOCTL_NOTIF_ADDFD, &addfd) != -EBADF)
+		ret = 3;
+	addfd.newfd = 0xffffffffU;
+	if (notif_ioctl(SECCOMP_IOCTL_NOTIF_ADDFD, &addfd) != -EBADF)
+		ret = 4;
+	resp = (struct seccomp_notif_resp){ .id = req.id, .val = 5 };
+	if (notif_ioctl(SECCOMP_IOCTL_NOTIF_SEND, &resp))
+		return 5;
+	thread_join(&th);
+	return notified_result == 5 ? ret : 6;
+}
+
+SELFTEST(seccomp, listener_addfd_setfd_past_the_limit_is_ebadf)
+{
+	EXPECT_EQ(t, in_child(addfd_setfd_limit), 9 << 8);
 }
 
 /* One listener per chain; the flags' rules; RECV wants a zeroed buffer. */
