@@ -290,7 +290,7 @@ struct seccomp_filter *seccomp_exit_locked(struct task *t)
 	return f;
 }
 
-void seccomp_fork(struct task *p)
+void seccomp_fork_locked(struct task *p)
 {
 	p->seccomp_mode = current->seccomp_mode;
 	p->no_new_privs = current->no_new_privs;
@@ -398,15 +398,25 @@ static bool is_ancestor(const struct seccomp_filter *older, const struct seccomp
 }
 
 /*
- * The other live threads of current's process, sched_lock held, but not one in
- * do_exit(), as Linux skips PF_EXITING: it makes no syscall again, and its
- * filter, freed on its way out, must not refuse a sync (a thread leader that
- * ended with pthread_exit() wakes its joiner before it drops its filter).
+ * sched_lock held: is t another thread of current's process that may make a
+ * syscall? A live one, or one clone() linked that has not started yet (it took
+ * its seccomp state at the link, under this lock: a sync after that must give
+ * it the filter too). Not one in do_exit(), as Linux skips PF_EXITING: it
+ * makes no syscall again, and its filter, freed on its way out, must not
+ * refuse a sync (a thread leader that ended with pthread_exit() wakes its
+ * joiner before it drops its filter).
  */
+static bool is_other_thread_locked(const struct task *t)
+{
+	if (t == current || t->signal != current->signal || t->exiting)
+		return false;
+	/* A new task is its own leader until link_task() makes it a thread. */
+	return task_alive(t) || (t->state == TASK_NEW && t->group_leader == current->group_leader);
+}
+
 #define for_each_other_thread_locked(t, i)				\
 	for_each_task(t, i)						\
-		if ((t) != current && (t)->signal == current->signal && task_alive(t) && \
-		    !(t)->exiting)
+		if (is_other_thread_locked(t))
 
 /*
  * sched_lock held: 0 if every other thread of the process can take the

@@ -606,6 +606,70 @@ SELFTEST(seccomp, tsync_and_strict_mode_exclude_each_other)
 	EXPECT_EQ(t, fails, 0);
 }
 
+#define TSYNC_CLONES	12
+static struct thread tsync_clones[TSYNC_CLONES];
+static volatile int clones_unfiltered;
+static unsigned int clone_delay;	/* spins before TSYNC: some land among the clones */
+
+/* A thread cloned around the sync: once TSYNC has returned, its getppid() is filtered. */
+static int getppid_after_tsync(void *unused)
+{
+	while (!tsync_done)
+		syscall0(__NR_sched_yield);
+	if (syscall0(__NR_getppid) != -13)
+		__atomic_add_fetch(&clones_unfiltered, 1, __ATOMIC_RELAXED);
+	return 0;
+}
+
+static int clone_when_told(void *unused)
+{
+	unsigned int n;
+
+	tsync_ready = 1;
+	while (!tsync_go)
+		;
+	for (n = 0; n < TSYNC_CLONES; n++)
+		if (thread_start(&tsync_clones[n], getppid_after_tsync, NULL) <= 0)
+			break;
+	while (n)
+		thread_join(&tsync_clones[--n]);
+	return 0;
+}
+
+/*
+ * TSYNC while another thread clones: each new thread gets the filter, from
+ * its cloner or from the sync, and none runs unfiltered after TSYNC returned.
+ */
+static int tsync_against_clone(void)
+{
+	struct thread th;
+	long ret;
+
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) || thread_start(&th, clone_when_told, NULL) <= 0)
+		return 1;
+	while (!tsync_ready)
+		syscall0(__NR_sched_yield);
+	tsync_go = 1;
+	for (volatile unsigned int i = 0; i < clone_delay; i++)
+		;
+	ret = set_filter_flags(SECCOMP_FILTER_FLAG_TSYNC, getppid_is_13,
+			       ARRAY_SIZE(getppid_is_13));
+	tsync_done = 1;
+	thread_join(&th);
+	return ret ? 2 : clones_unfiltered ? 3 : 9;
+}
+
+SELFTEST(seccomp, tsync_reaches_threads_cloned_meanwhile)
+{
+	int fails = 0;
+
+	for (unsigned int i = 0; i < 60; i++) {
+		clone_delay = i * 3000;
+		fails += in_child(tsync_against_clone) != 9 << 8;
+	}
+	EXPECT_EQ(t, fails, 0);
+}
+
 /*
  * The user-notification listener (kernel/seccomp_notify.c). Each case runs in
  * a child: the filter sends getppid() to its listener, a thread makes the call
