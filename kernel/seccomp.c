@@ -521,25 +521,27 @@ static bool chain_has_listener(struct seccomp_filter *f)
 }
 
 /*
- * NEW_LISTENER: f's listener, installed close-on-exec before f is attached
- * (so that no fd shortage can follow a success); its fd, or -errno with f put.
+ * NEW_LISTENER, as Linux's: a reserved fd and f's listener file in *file, to be
+ * installed close-on-exec only once f is attached (so that no fd shortage can
+ * follow a success, and no thread sees the listener of a filter that failed).
+ * The fd, or -errno with f put.
  */
-static long seccomp_new_listener(struct seccomp_filter *f, unsigned long flags)
+static long seccomp_new_listener(struct seccomp_filter *f, unsigned long flags,
+				 struct file **file)
 {
-	struct file *file;
-	long fd;
+	long fd = fd_reserve();
 
-	if (chain_has_listener(current->seccomp_filter)) {
-		seccomp_filter_put(f);
-		return -EBUSY;
+	if (fd >= 0 && chain_has_listener(current->seccomp_filter)) {
+		fd_unreserve(fd);
+		fd = -EBUSY;
 	}
-	file = seccomp_listener_open(f, flags & SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV);
-	if (!file) {
-		seccomp_filter_put(f);
-		return -ENOMEM;
+	if (fd >= 0) {
+		*file = seccomp_listener_open(f, flags & SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV);
+		if (!*file) {
+			fd_unreserve(fd);
+			fd = -ENOMEM;
+		}
 	}
-	fd = fd_install(file, true);
-	file_put(file);		/* the table's reference, if any, keeps it (and f) */
 	if (fd < 0)
 		seccomp_filter_put(f);
 	return fd;
@@ -553,6 +555,7 @@ static long seccomp_set_mode_filter(unsigned long flags, const void __user *upro
 				    SECCOMP_FILTER_FLAG_TSYNC_ESRCH |
 				    SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV;
 	struct task *t = current;
+	struct file *file = NULL;
 	struct seccomp_filter *f;
 	unsigned long total = 0;
 	long err, listener = -1;
@@ -578,14 +581,19 @@ static long seccomp_set_mode_filter(unsigned long flags, const void __user *upro
 		return -ENOMEM;
 	}
 	if (flags & SECCOMP_FILTER_FLAG_NEW_LISTENER) {
-		listener = seccomp_new_listener(f, flags);
+		listener = seccomp_new_listener(f, flags, &file);
 		if (listener < 0)
 			return listener;
 	}
 	err = seccomp_attach_filter(f, flags);
-	if (err && listener >= 0)
-		fd_close(listener);	/* the last reference to f goes with it */
-	return err ? err : listener >= 0 ? listener : 0;
+	if (listener < 0)
+		return err;
+	if (err)
+		fd_unreserve(listener);
+	else
+		fd_install_reserved(listener, file, true);
+	file_put(file);		/* the table's reference, if any, keeps it; else f goes with it */
+	return err ? err : listener;
 }
 
 /* SECCOMP_GET_ACTION_AVAIL: 0 for an action this kernel knows, -EOPNOTSUPP else. */

@@ -4,6 +4,7 @@
  * kernel/bpf_filter.c). All are for good, so each case sets them in a child and
  * reads what became of it from its wait status.
  */
+#include <file.h>
 #include <uapi/filter.h>
 #include <uapi/prctl.h>
 #include <uapi/ptrace.h>
@@ -868,4 +869,67 @@ static int listener_rules(void)
 SELFTEST(seccomp, listener_rules)
 {
 	EXPECT_EQ(t, in_child(listener_rules), 9 << 8);
+}
+
+#define FAILED_LISTENERS	400
+static volatile int listener_seen, dup_lost;
+static int free_fd;
+
+/*
+ * With a filter of its own, so that every TSYNC fails, watches the fd a
+ * listener would get: it must never open, and a dup2() to it stays ours
+ * until we close it.
+ */
+static int watch_the_listener_fd(void *pipe_fd)
+{
+	if (filter_one(__NR_gettid, SECCOMP_RET_ERRNO | 7))
+		return 1;
+	tsync_ready = 1;
+	while (!tsync_done) {
+		if (syscall3(__NR_fcntl, free_fd, F_GETFD, 0) >= 0)
+			listener_seen = 1;
+		if (syscall2(__NR_dup2, (long)pipe_fd, free_fd) == free_fd &&
+		    syscall1(__NR_close, free_fd))
+			dup_lost = 1;
+	}
+	return 0;
+}
+
+/*
+ * A TSYNC with a listener that fails: the listener's fd is installed only once
+ * the filter is attached, so no other thread sees it, and the failure closes
+ * no descriptor of anyone's.
+ */
+static int failed_tsync_listener(void)
+{
+	struct thread th;
+	int fds[2], ret = 9;
+
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) || syscall1(__NR_pipe, fds))
+		return 1;
+	free_fd = syscall1(__NR_dup, 0);
+	syscall1(__NR_close, free_fd);
+	if (thread_start(&th, watch_the_listener_fd, (void *)(long)fds[0]) <= 0)
+		return 1;
+	while (!tsync_ready)
+		syscall0(__NR_sched_yield);
+	for (int i = 0; i < FAILED_LISTENERS && ret == 9; i++)
+		if (listen_getppid(SECCOMP_FILTER_FLAG_TSYNC | SECCOMP_FILTER_FLAG_TSYNC_ESRCH) !=
+		    -ESRCH)
+			ret = 2;
+	tsync_done = 1;
+	thread_join(&th);
+	if (ret != 9)
+		return ret;
+	if (listener_seen)
+		return 3;
+	if (dup_lost)
+		return 4;
+	/* Nothing consumed: the lowest free fd is the one it was. */
+	return syscall1(__NR_dup, 0) == free_fd ? 9 : 5;
+}
+
+SELFTEST(seccomp, listener_of_a_failed_tsync_is_never_installed)
+{
+	EXPECT_EQ(t, in_child(failed_tsync_listener), 9 << 8);
 }
