@@ -146,7 +146,7 @@ $(BUILD)/arch/x86/vdso/vdso.so: $(BUILD)/arch/x86/vdso/vclock_gettime.o arch/x86
 # the clocks compiled for i386. The same checks, and the offsets of its symbols,
 # local ones too, for the kernel (kernel/vdso.c).
 VDSO32_SYMS := __kernel_vsyscall __kernel_sigreturn __kernel_rt_sigreturn vsyscall_fast \
-	int80_landing_pad
+	int80_landing_pad sigreturn_landing_pad rt_sigreturn_landing_pad
 # Its trampolines' syscall numbers, from the header that defines them.
 VDSO32_NRS = $(shell sed -n \
 	's/^\#define[[:space:]]*\(__NR_ia32_\(rt_\)*sigreturn\)[[:space:]]*\([0-9]*\).*/-D\1=\3/p' \

@@ -128,6 +128,7 @@
 	X(__NR_ia32_dup3,			sys_dup3)		\
 	X(__NR_ia32_pipe2,			sys_pipe2)		\
 	X(__NR_ia32_prlimit64,			sys_prlimit64)		\
+	X(__NR_ia32_seccomp,			sys_seccomp)		\
 	X(__NR_ia32_getrandom,			sys_getrandom)		\
 	X(__NR_ia32_memfd_create,		sys_memfd_create)	\
 	X(__NR_ia32_membarrier,			sys_membarrier)		\

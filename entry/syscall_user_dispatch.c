@@ -15,14 +15,31 @@
  * stop: the tracer's stop, which would arm it, never came.
  */
 #include <asm/uaccess.h>
+#include <compat.h>
 #include <entry-common.h>
 #include <errno.h>
+#include <mm.h>
 #include <sched.h>
 #include <seccomp.h>
 #include <signal.h>
 #include <syscall_user_dispatch.h>
+#include <vdso.h>
 #include <uapi/prctl.h>
 #include <uapi/ptrace.h>
+
+/*
+ * The 32-bit vDSO's sigreturn or rt_sigreturn, where a handler without
+ * SA_RESTORER returns (Linux's arch_syscall_is_vdso_sigreturn()): never
+ * dispatched, so that a SIGSYS handler may return with the selector on BLOCK.
+ */
+static bool is_vdso32_sigreturn(const struct pt_regs *regs)
+{
+	const struct mm *mm = current->mm;
+
+	return mm->ia32 && in_ia32_syscall() &&
+	       (regs->ip == mm->vdso + vdso32_sym.sigreturn_landing_pad ||
+		regs->ip == mm->vdso + vdso32_sym.rt_sigreturn_landing_pad);
+}
 
 /**
  * syscall_user_dispatch - dispatch the syscall in regs to user space, or not
@@ -43,6 +60,8 @@ bool syscall_user_dispatch(struct pt_regs *regs)
 	char state;
 
 	if (in_range != (sd->mode == PR_SYS_DISPATCH_INCLUSIVE_ON))
+		return false;
+	if (is_vdso32_sigreturn(regs))
 		return false;
 	if (sd->selector) {
 		if (copy_from_user(&state, sd->selector, 1))

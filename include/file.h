@@ -54,6 +54,7 @@ struct files {
 	int refs;			/* tasks using it */
 	struct file *fd[NR_OPEN];
 	u64 cloexec[NR_OPEN / 64];
+	u64 reserved[NR_OPEN / 64];	/* taken by fd_reserve(), fd[] still NULL */
 };
 
 /* O_* flags and fcntl(), as Linux's uapi asm-generic/fcntl.h. */
@@ -133,6 +134,17 @@ struct file *fget(int fd);
 struct file *fget_task_locked(struct task *t, unsigned int fd);
 /* Installs f at the lowest free fd (taking a reference): the fd, or -EMFILE. */
 int fd_install(struct file *f, bool cloexec);
+/*
+ * A new file's descriptor in two steps, as Linux's get_unused_fd_flags(),
+ * fd_install() and put_unused_fd(): fd_reserve() takes the lowest free fd
+ * (or -EMFILE), which no other call takes or names until the caller either
+ * puts f there with fd_install_reserved() (taking a reference) or gives it
+ * back with fd_unreserve(). So a call that may still fail after choosing
+ * the number shows no descriptor before it succeeds.
+ */
+int fd_reserve(void);
+void fd_install_reserved(unsigned int fd, struct file *f, bool cloexec);
+void fd_unreserve(unsigned int fd);
 /* a and b at the two lowest free fds, fds[0] and fds[1], or neither: 0 or -EMFILE. */
 int fd_install_pair(struct file *a, struct file *b, bool cloexec, int fds[2]);
 /*
@@ -142,8 +154,9 @@ int fd_install_pair(struct file *a, struct file *b, bool cloexec, int fds[2]);
 int fd_install_pair_user(struct file *a, struct file *b, bool cloexec, int __user *ufds);
 /*
  * f at newfd, taking a reference, as dup2() puts it there: newfd, or -EBADF past
- * the limit. What newfd named before is left in *replaced (or NULL) for the
- * caller to file_put() when it holds no lock.
+ * the limit, -EBUSY if newfd is reserved (fd_reserve()), as Linux. What newfd
+ * named before is left in *replaced (or NULL) for the caller to file_put() when
+ * it holds no lock.
  */
 int fd_install_at(struct file *f, unsigned int newfd, bool cloexec, struct file **replaced);
 /* close(fd): 0 or -EBADF. */

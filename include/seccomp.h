@@ -23,8 +23,11 @@ static inline unsigned int syscall_get_arch(struct task *t)
  */
 int __secure_computing(struct pt_regs *regs, int nr);
 
-/* The new task p gets the caller's mode and no_new_privs, and with them its work bit. */
-void seccomp_fork(struct task *p);
+/*
+ * sched_lock held, p linked into its process by clone(): p gets the caller's
+ * mode, filters and no_new_privs, and with them its work bit.
+ */
+void seccomp_fork_locked(struct task *p);
 
 /* Would the checked program prog allow native call nr whatever its arguments? */
 struct sock_filter;

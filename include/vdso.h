@@ -40,6 +40,8 @@ struct vdso32_symbols {
 	unsigned long sigreturn;	/* __kernel_sigreturn and __kernel_rt_sigreturn: */
 	unsigned long rt_sigreturn;	/*   a handler's return without SA_RESTORER */
 	unsigned long int80_landing_pad; /* where SYSENTER and SYSCALL return to */
+	unsigned long sigreturn_landing_pad;	/* after the int $0x80 of each of */
+	unsigned long rt_sigreturn_landing_pad;	/*   the two trampolines */
 };
 extern const struct vdso32_symbols vdso32_sym;
 /*

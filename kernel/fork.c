@@ -211,7 +211,6 @@ static int copy_thread(struct task *p, const struct kernel_clone_args *args)
 	if (args->stack)
 		p->regs->sp = args->stack;
 	copy_user_segments(p);
-	seccomp_fork(p);
 	rseq_fork(p, args->flags & CLONE_VM);
 	/* An i386 caller's TLS is a struct user_desc for a TLS descriptor, as set_thread_area's. */
 	if ((args->flags & CLONE_SETTLS) && in_ia32_syscall()) {
@@ -249,6 +248,11 @@ static long link_task(struct task *p, const struct kernel_clone_args *args)
 	p->kernel_reaps = false;
 	if (!pid_ns_adding_locked(task_pid_ns(p)))
 		return -ENOMEM;		/* its namespace's init has ended: Linux's answer */
+	/*
+	 * Under the lock TSYNC holds, as p becomes one of its targets: p takes
+	 * the chain a sync left, or a later sync gives p its filter.
+	 */
+	seccomp_fork_locked(p);
 	if (args->flags & CLONE_THREAD) {
 		p->tgid = cur->tgid;
 		p->group_leader = cur->group_leader;

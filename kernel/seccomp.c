@@ -7,7 +7,8 @@
  * a task without seccomp pays nothing for it.
  *
  * Modes (include/uapi/seccomp.h), as Linux's:
- *  - SECCOMP_MODE_STRICT: read, write, exit and rt_sigreturn only; any other
+ *  - SECCOMP_MODE_STRICT: read, write, exit and rt_sigreturn only (an i386
+ *    call: read, write, exit and sigreturn, by i386's numbers); any other
  *    syscall kills the thread with SIGKILL before it runs. Set by
  *    seccomp(SECCOMP_SET_MODE_STRICT, 0, NULL) or prctl(PR_SET_SECCOMP, 1).
  *  - SECCOMP_MODE_FILTER: classic BPF programs (kernel/bpf_filter.c) over the
@@ -40,6 +41,7 @@
  */
 #include <bpf_filter.h>
 #include <capability.h>
+#include <compat.h>
 #include <errno.h>
 #include <file.h>
 #include <asm/uaccess.h>
@@ -49,8 +51,10 @@
 #include <seccomp.h>
 #include <signal.h>
 #include <smp.h>
+#include <string.h>
 #include <syscalls.h>
 #include <uapi/seccomp.h>
+#include <uapi/unistd_32.h>
 #include <user_namespace.h>
 
 #include "seccomp_filter.h"
@@ -64,9 +68,15 @@ static bool allow_test(const unsigned long *allow, int nr)
 	return allow[nr / 64] & (1UL << (nr % 64));
 }
 
-/* Strict mode's whole list (Linux's mode1_syscalls). */
+/*
+ * Strict mode's whole list (Linux's mode1_syscalls), by the ABI of the call:
+ * an int $0x80 call is judged by i386's numbers (mode1_syscalls_32).
+ */
 static bool strict_allows(int nr)
 {
+	if (in_ia32_syscall())
+		return nr == __NR_ia32_read || nr == __NR_ia32_write || nr == __NR_ia32_exit ||
+		       nr == __NR_ia32_sigreturn;
 	return nr == __NR_read || nr == __NR_write || nr == __NR_exit || nr == __NR_rt_sigreturn;
 }
 
@@ -280,7 +290,7 @@ struct seccomp_filter *seccomp_exit_locked(struct task *t)
 	return f;
 }
 
-void seccomp_fork(struct task *p)
+void seccomp_fork_locked(struct task *p)
 {
 	p->seccomp_mode = current->seccomp_mode;
 	p->no_new_privs = current->no_new_privs;
@@ -290,16 +300,49 @@ void seccomp_fork(struct task *p)
 		set_syscall_work(p, SYSCALL_WORK_SECCOMP);
 }
 
-/* The caller enters mode for good: its next syscall is checked. */
-static long seccomp_set_mode(int mode)
+/*
+ * sched_lock held, which TSYNC holds while it checks and sets the other
+ * threads' modes: the caller enters mode for good, its next syscall checked.
+ */
+static long seccomp_set_mode_locked(int mode)
 {
 	struct task *t = current;
 
 	if (t->seccomp_mode != SECCOMP_MODE_DISABLED && t->seccomp_mode != mode)
 		return -EINVAL;
-	t->seccomp_mode = mode;
+	WRITE_ONCE(t->seccomp_mode, mode);
 	set_syscall_work(t, SYSCALL_WORK_SECCOMP);
-	syscall_work_load_this_cpu(t);
+	return 0;
+}
+
+static long seccomp_set_mode_strict(void)
+{
+	unsigned long flags;
+	long ret;
+
+	tasklist_lock(&flags);
+	ret = seccomp_set_mode_locked(SECCOMP_MODE_STRICT);
+	tasklist_unlock(flags);
+	syscall_work_load_this_cpu(current);
+	return ret;
+}
+
+/* An i386 caller's struct sock_fprog: a 32-bit pointer. */
+struct compat_sock_fprog {
+	u16 len;
+	compat_uptr_t filter;
+};
+
+/* The caller's struct sock_fprog, in its ABI's layout: 0 or -EFAULT. */
+static long get_user_fprog(struct sock_fprog *fprog, const void __user *uprog)
+{
+	struct compat_sock_fprog fprog32;
+
+	if (!in_ia32_syscall())
+		return copy_from_user(fprog, uprog, sizeof(*fprog)) ? -EFAULT : 0;
+	if (copy_from_user(&fprog32, uprog, sizeof(fprog32)))
+		return -EFAULT;
+	*fprog = (struct sock_fprog){ .len = fprog32.len, .filter = compat_ptr(fprog32.filter) };
 	return 0;
 }
 
@@ -311,8 +354,8 @@ static struct seccomp_filter *prepare_filter(const void __user *uprog, bool log,
 	unsigned int frames;
 	phys_addr_t pa;
 
-	*err = -EFAULT;
-	if (copy_from_user(&fprog, uprog, sizeof(fprog)))
+	*err = get_user_fprog(&fprog, uprog);
+	if (*err)
 		return NULL;
 	*err = -EINVAL;
 	if (!fprog.len || fprog.len > BPF_MAXINSNS)
@@ -321,7 +364,8 @@ static struct seccomp_filter *prepare_filter(const void __user *uprog, bool log,
 	*err = -EACCES;
 	if (!current->no_new_privs && !ns_capable(current->signal->user_ns, CAP_SYS_ADMIN))
 		return NULL;
-	frames = (sizeof(*f) + fprog.len * sizeof(struct sock_filter) + PAGE_SIZE - 1) / PAGE_SIZE;
+	frames = (sizeof(*f) + 2 * fprog.len * sizeof(struct sock_filter) + PAGE_SIZE - 1) /
+		 PAGE_SIZE;
 	*err = -ENOMEM;
 	pa = alloc_frames(frames);
 	if (!pa)
@@ -334,6 +378,7 @@ static struct seccomp_filter *prepare_filter(const void __user *uprog, bool log,
 	if (copy_from_user(f->prog, (const void __user *)fprog.filter,
 			   fprog.len * sizeof(struct sock_filter)))
 		goto fail;
+	memcpy(f->prog + f->len, f->prog, f->len * sizeof(struct sock_filter));
 	*err = -EINVAL;
 	if (!bpf_filter_check(f->prog, f->len, sizeof(struct seccomp_data)))
 		goto fail;
@@ -353,15 +398,25 @@ static bool is_ancestor(const struct seccomp_filter *older, const struct seccomp
 }
 
 /*
- * The other live threads of current's process, sched_lock held, but not one in
- * do_exit(), as Linux skips PF_EXITING: it makes no syscall again, and its
- * filter, freed on its way out, must not refuse a sync (a thread leader that
- * ended with pthread_exit() wakes its joiner before it drops its filter).
+ * sched_lock held: is t another thread of current's process that may make a
+ * syscall? A live one, or one clone() linked that has not started yet (it took
+ * its seccomp state at the link, under this lock: a sync after that must give
+ * it the filter too). Not one in do_exit(), as Linux skips PF_EXITING: it
+ * makes no syscall again, and its filter, freed on its way out, must not
+ * refuse a sync (a thread leader that ended with pthread_exit() wakes its
+ * joiner before it drops its filter).
  */
+static bool is_other_thread_locked(const struct task *t)
+{
+	if (t == current || t->signal != current->signal || t->exiting)
+		return false;
+	/* A new task is its own leader until link_task() makes it a thread. */
+	return task_alive(t) || (t->state == TASK_NEW && t->group_leader == current->group_leader);
+}
+
 #define for_each_other_thread_locked(t, i)				\
 	for_each_task(t, i)						\
-		if ((t) != current && (t)->signal == current->signal && task_alive(t) && \
-		    !(t)->exiting)
+		if (is_other_thread_locked(t))
 
 /*
  * sched_lock held: 0 if every other thread of the process can take the
@@ -441,6 +496,7 @@ static long seccomp_attach_filter(struct seccomp_filter *f, unsigned long flags)
 		prepare_allow_bitmap(f, current->seccomp_filter);
 		f->prev = current->seccomp_filter;	/* the caller's reference moves to f */
 		WRITE_ONCE(current->seccomp_filter, f);
+		seccomp_set_mode_locked(SECCOMP_MODE_FILTER);
 		if (flags & SECCOMP_FILTER_FLAG_TSYNC)
 			running = seccomp_sync_threads_locked();
 	}
@@ -449,9 +505,10 @@ static long seccomp_attach_filter(struct seccomp_filter *f, unsigned long flags)
 		seccomp_filter_put(f);
 		return flags & SECCOMP_FILTER_FLAG_TSYNC_ESRCH ? -ESRCH : ret;
 	}
+	syscall_work_load_this_cpu(current);
 	for (cpus = running; cpus; cpus &= cpus - 1)
 		smp_call_function_single(__builtin_ctzl(cpus), reload_syscall_work, NULL, true);
-	return seccomp_set_mode(SECCOMP_MODE_FILTER);
+	return 0;
 }
 
 /* Has a filter of f's chain a listener (open or not)? A chain gets one at most. */
@@ -464,25 +521,27 @@ static bool chain_has_listener(struct seccomp_filter *f)
 }
 
 /*
- * NEW_LISTENER: f's listener, installed close-on-exec before f is attached
- * (so that no fd shortage can follow a success); its fd, or -errno with f put.
+ * NEW_LISTENER, as Linux's: a reserved fd and f's listener file in *file, to be
+ * installed close-on-exec only once f is attached (so that no fd shortage can
+ * follow a success, and no thread sees the listener of a filter that failed).
+ * The fd, or -errno with f put.
  */
-static long seccomp_new_listener(struct seccomp_filter *f, unsigned long flags)
+static long seccomp_new_listener(struct seccomp_filter *f, unsigned long flags,
+				 struct file **file)
 {
-	struct file *file;
-	long fd;
+	long fd = fd_reserve();
 
-	if (chain_has_listener(current->seccomp_filter)) {
-		seccomp_filter_put(f);
-		return -EBUSY;
+	if (fd >= 0 && chain_has_listener(current->seccomp_filter)) {
+		fd_unreserve(fd);
+		fd = -EBUSY;
 	}
-	file = seccomp_listener_open(f, flags & SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV);
-	if (!file) {
-		seccomp_filter_put(f);
-		return -ENOMEM;
+	if (fd >= 0) {
+		*file = seccomp_listener_open(f, flags & SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV);
+		if (!*file) {
+			fd_unreserve(fd);
+			fd = -ENOMEM;
+		}
 	}
-	fd = fd_install(file, true);
-	file_put(file);		/* the table's reference, if any, keeps it (and f) */
 	if (fd < 0)
 		seccomp_filter_put(f);
 	return fd;
@@ -496,6 +555,7 @@ static long seccomp_set_mode_filter(unsigned long flags, const void __user *upro
 				    SECCOMP_FILTER_FLAG_TSYNC_ESRCH |
 				    SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV;
 	struct task *t = current;
+	struct file *file = NULL;
 	struct seccomp_filter *f;
 	unsigned long total = 0;
 	long err, listener = -1;
@@ -521,14 +581,19 @@ static long seccomp_set_mode_filter(unsigned long flags, const void __user *upro
 		return -ENOMEM;
 	}
 	if (flags & SECCOMP_FILTER_FLAG_NEW_LISTENER) {
-		listener = seccomp_new_listener(f, flags);
+		listener = seccomp_new_listener(f, flags, &file);
 		if (listener < 0)
 			return listener;
 	}
 	err = seccomp_attach_filter(f, flags);
-	if (err && listener >= 0)
-		fd_close(listener);	/* the last reference to f goes with it */
-	return err ? err : listener >= 0 ? listener : 0;
+	if (listener < 0)
+		return err;
+	if (err)
+		fd_unreserve(listener);
+	else
+		fd_install_reserved(listener, file, true);
+	file_put(file);		/* the table's reference, if any, keeps it; else f goes with it */
+	return err ? err : listener;
 }
 
 /* SECCOMP_GET_ACTION_AVAIL: 0 for an action this kernel knows, -EOPNOTSUPP else. */
@@ -565,7 +630,7 @@ long prctl_set_seccomp(unsigned long mode, unsigned long filter)
 {
 	switch (mode) {
 	case SECCOMP_MODE_STRICT:
-		return seccomp_set_mode(SECCOMP_MODE_STRICT);
+		return seccomp_set_mode_strict();
 	case SECCOMP_MODE_FILTER:
 		return seccomp_set_mode_filter(0, (const void __user *)filter);
 	}
@@ -583,7 +648,7 @@ long sys_seccomp(struct pt_regs *regs)
 	case SECCOMP_SET_MODE_STRICT:
 		if (flags || uargs)
 			return -EINVAL;
-		return seccomp_set_mode(SECCOMP_MODE_STRICT);
+		return seccomp_set_mode_strict();
 	case SECCOMP_SET_MODE_FILTER:
 		return seccomp_set_mode_filter(flags, uargs);
 	case SECCOMP_GET_ACTION_AVAIL:

@@ -49,8 +49,15 @@ struct seccomp_filter {
 	/* Native numbers every filter of the chain, this one down, allows whatever the arguments. */
 	unsigned long allow[NR_syscalls / 64];
 	unsigned short len;
+	/* The program as checked and run, then as attached (bpf_filter_check() rewrites loads). */
 	struct sock_filter prog[];
 };
+
+/* The program as attached, as a tracer reads it back: it follows the one that runs. */
+static inline const struct sock_filter *filter_orig_prog(const struct seccomp_filter *f)
+{
+	return f->prog + f->len;
+}
 
 /* The last reference frees the filter, and the older ones its own held. */
 void seccomp_filter_put(struct seccomp_filter *f);

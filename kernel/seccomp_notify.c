@@ -36,7 +36,8 @@ enum notify_state { NOTIFY_INIT, NOTIFY_SENT, NOTIFY_REPLIED };
 struct seccomp_addfd {
 	struct seccomp_addfd *next;
 	struct file *file;
-	int newfd;			/* SETFD's number, else -1: the lowest free one */
+	bool setfd;			/* at newfd, else at the lowest free number */
+	unsigned int newfd;		/* unsigned, as Linux's: 2^31 and up are -EBADF */
 	bool cloexec;
 	bool send;			/* the fd is also the call's answer */
 	bool done;
@@ -109,7 +110,7 @@ static int take_addfds_locked(struct seccomp_knotif *n, bool failed,
 			replaced[taken] = NULL;
 		if (failed)
 			a->ret = -ESRCH;
-		else if (a->newfd < 0)
+		else if (!a->setfd)
 			a->ret = fd_install(a->file, a->cloexec);
 		else
 			a->ret = fd_install_at(a->file, a->newfd, a->cloexec, &replaced[taken]);
@@ -333,7 +334,8 @@ static long notify_addfd(struct seccomp_filter *f, const void __user *uaddfd, si
 	req.file = fget(args.srcfd);
 	if (!req.file)
 		return -EBADF;
-	req.newfd = args.flags & SECCOMP_ADDFD_FLAG_SETFD ? (int)args.newfd : -1;
+	req.setfd = args.flags & SECCOMP_ADDFD_FLAG_SETFD;
+	req.newfd = args.newfd;
 	req.cloexec = args.newfd_flags & O_CLOEXEC;
 	req.send = args.flags & SECCOMP_ADDFD_FLAG_SEND;
 	spin_lock_irqsave(&f->notify_lock, flags);

@@ -58,7 +58,7 @@ long seccomp_get_filter(struct task *t, unsigned long off, void __user *data)
 	if (ret)
 		return ret;
 	ret = f->len;			/* instructions; data NULL asks only that */
-	if (data && copy_to_user(data, f->prog, f->len * sizeof(f->prog[0])))
+	if (data && copy_to_user(data, filter_orig_prog(f), f->len * sizeof(f->prog[0])))
 		ret = -EFAULT;
 	seccomp_filter_put(f);
 	return ret;

@@ -47,6 +47,8 @@ const struct vdso32_symbols vdso32_sym = {
 	.sigreturn = VDSO32___kernel_sigreturn,
 	.rt_sigreturn = VDSO32___kernel_rt_sigreturn,
 	.int80_landing_pad = VDSO32_int80_landing_pad,
+	.sigreturn_landing_pad = VDSO32_sigreturn_landing_pad,
+	.rt_sigreturn_landing_pad = VDSO32_rt_sigreturn_landing_pad,
 };
 
 static const struct vdso_image *mm_vdso_image(const struct mm *mm)

@@ -93,6 +93,7 @@
 #define __NR_ia32_dup3			330
 #define __NR_ia32_pipe2			331
 #define __NR_ia32_prlimit64		340
+#define __NR_ia32_seccomp		354
 #define __NR_ia32_getrandom		355
 #define __NR_ia32_memfd_create		356
 #define __NR_ia32_membarrier		375

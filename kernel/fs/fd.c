@@ -4,6 +4,11 @@
  * the reference counts that keep a file open while any descriptor or call uses
  * it, and close(), dup(), dup2(), dup3() and fcntl().
  *
+ * A number may be reserved (fd_reserve()) before its file is installed: the slot
+ * stays empty, so the number names nothing yet, but no other descriptor takes it.
+ * A copy of the table (fork) does not keep the reservations, as Linux's
+ * dup_fd() does not: the reserving thread installs only in its own table.
+ *
  * A new descriptor is the lowest free number below RLIMIT_NOFILE (and NR_OPEN):
  * programs rely on that (close(0); open() gets 0). The table lock covers the
  * slots and the close-on-exec bits; a call that uses a file takes a reference
@@ -194,29 +199,43 @@ struct file *fget_task_locked(struct task *t, unsigned int fd)
 	return f;
 }
 
+/* The table's lock held: is fd taken by fd_reserve(), its file not yet installed? */
+static bool fd_reserved_locked(const struct files *files, unsigned int fd)
+{
+	return files->reserved[fd / 64] & BIT(fd % 64);
+}
+
 /* The descriptor limit: RLIMIT_NOFILE, within the table. */
 static unsigned int fd_limit(void)
 {
 	return MIN(rlimit(RLIMIT_NOFILE), (unsigned long)NR_OPEN);
 }
 
-/* Locked: the lowest free fd >= from, with f in it; -EMFILE (-EINVAL past the limit). */
-static int fd_install_from_locked(struct files *files, struct file *f, unsigned int from,
-				  bool cloexec)
+/* Locked: the lowest fd >= from neither open nor reserved; -EMFILE (-EINVAL past the limit). */
+static int fd_find_free_locked(const struct files *files, unsigned int from)
 {
 	unsigned int limit = fd_limit();
 
 	if (from >= limit)
 		return -EINVAL;
-	for (unsigned int fd = from; fd < limit; fd++) {
-		if (files->fd[fd])
-			continue;
-		file_get(f);
-		files->fd[fd] = f;
-		cloexec_assign(files, fd, cloexec);
-		return fd;
-	}
+	for (unsigned int fd = from; fd < limit; fd++)
+		if (!files->fd[fd] && !fd_reserved_locked(files, fd))
+			return fd;
 	return -EMFILE;
+}
+
+/* Locked: the lowest free fd >= from, with f in it; -EMFILE (-EINVAL past the limit). */
+static int fd_install_from_locked(struct files *files, struct file *f, unsigned int from,
+				  bool cloexec)
+{
+	int fd = fd_find_free_locked(files, from);
+
+	if (fd < 0)
+		return fd;
+	file_get(f);
+	files->fd[fd] = f;
+	cloexec_assign(files, fd, cloexec);
+	return fd;
 }
 
 int fd_install(struct file *f, bool cloexec)
@@ -229,6 +248,43 @@ int fd_install(struct file *f, bool cloexec)
 	fd = fd_install_from_locked(files, f, 0, cloexec);
 	spin_unlock_irqrestore(&files->lock, flags);
 	return fd == -EINVAL ? -EMFILE : fd;
+}
+
+int fd_reserve(void)
+{
+	struct files *files = current->files;
+	unsigned long flags;
+	int fd;
+
+	spin_lock_irqsave(&files->lock, flags);
+	fd = fd_find_free_locked(files, 0);
+	if (fd >= 0)
+		files->reserved[fd / 64] |= BIT(fd % 64);
+	spin_unlock_irqrestore(&files->lock, flags);
+	return fd == -EINVAL ? -EMFILE : fd;
+}
+
+void fd_install_reserved(unsigned int fd, struct file *f, bool cloexec)
+{
+	struct files *files = current->files;
+	unsigned long flags;
+
+	file_get(f);
+	spin_lock_irqsave(&files->lock, flags);
+	files->reserved[fd / 64] &= ~BIT(fd % 64);
+	files->fd[fd] = f;
+	cloexec_assign(files, fd, cloexec);
+	spin_unlock_irqrestore(&files->lock, flags);
+}
+
+void fd_unreserve(unsigned int fd)
+{
+	struct files *files = current->files;
+	unsigned long flags;
+
+	spin_lock_irqsave(&files->lock, flags);
+	files->reserved[fd / 64] &= ~BIT(fd % 64);
+	spin_unlock_irqrestore(&files->lock, flags);
 }
 
 int fd_install_pair(struct file *a, struct file *b, bool cloexec, int fds[2])
@@ -310,8 +366,13 @@ int fd_install_at(struct file *f, unsigned int newfd, bool cloexec, struct file 
 
 	if (newfd >= fd_limit())
 		return -EBADF;
-	file_get(f);
 	spin_lock_irqsave(&files->lock, flags);
+	if (fd_reserved_locked(files, newfd)) {
+		spin_unlock_irqrestore(&files->lock, flags);
+		*replaced = NULL;
+		return -EBUSY;		/* its file is on its way in: Linux's answer too */
+	}
+	file_get(f);
 	*replaced = files->fd[newfd];
 	files->fd[newfd] = f;
 	cloexec_assign(files, newfd, cloexec);

@@ -12,6 +12,7 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -20,6 +21,7 @@
 #include <sys/ptrace.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/prctl.h>
 #include <sys/uio.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -27,7 +29,9 @@
 #include <unistd.h>
 #include <asm/ldt.h>
 #include <cpuid.h>
+#include <linux/filter.h>
 #include <linux/futex.h>
+#include <linux/seccomp.h>
 
 static int cases, failures;
 static const char *failed_why;
@@ -432,9 +436,107 @@ static void peeksiginfo_gives_the_i386_layout(void)
 	waitpid(pid, &status, 0);
 }
 
+/* The wait status of a child that ran fn and exited with what it returned. */
+static int in_child(int (*fn)(void))
+{
+	pid_t pid = fork();
+	int status = -1;
+
+	if (pid == 0)
+		_exit(fn());
+	waitpid(pid, &status, 0);
+	return status;
+}
+
+/* A filter that makes call nr fail with err and lets every other call run. */
+static void errno_filter(struct sock_filter insns[4], int nr, int err)
+{
+	insns[0] = (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
+						offsetof(struct seccomp_data, nr));
+	insns[1] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, nr, 0, 1);
+	insns[2] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | err);
+	insns[3] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
+}
+
+static int filters_by_prctl_and_seccomp(void)
+{
+	struct sock_filter a[4], b[4];
+	struct sock_fprog pa = { .len = 4, .filter = a }, pb = { .len = 4, .filter = b };
+
+	errno_filter(a, SYS_getppid, 13);
+	errno_filter(b, SYS_getuid32, 14);
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))
+		return 1;
+	if (prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &pa))
+		return 2;
+	if (syscall(SYS_getppid) != -1 || errno != 13)
+		return 3;
+	if (syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &pb))
+		return 4;
+	if (syscall(SYS_getuid32) != -1 || errno != 14 || syscall(SYS_getppid) != -1)
+		return 5;
+	return 9;
+}
+
+/*
+ * An i386 program's filters: prctl(PR_SET_SECCOMP) and seccomp() (354) read
+ * i386's struct sock_fprog, a 16-bit length and a 32-bit pointer.
+ */
+static void seccomp_filters_from_i386(void)
+{
+	CHECK(in_child(filters_by_prctl_and_seccomp) == 9 << 8);
+}
+
+static volatile char selector;
+static volatile int dispatched;
+
+static void on_dispatch(int sig)
+{
+	dispatched++;		/* returns with the selector still on BLOCK */
+}
+
+/* getppid by int $0x80, dispatched: EAX comes back holding the number. */
+static int dispatch_then_return(int flags)
+{
+	struct { void (*handler)(int); unsigned long flags; void *restorer; uint32_t mask[2]; }
+		ksa = { .handler = on_dispatch, .flags = flags };
+	uint32_t eax = SYS_getppid;
+
+	/* No SA_RESTORER: the handler returns through the vDSO's trampoline. */
+	if (syscall(SYS_rt_sigaction, SIGSYS, &ksa, NULL, 8))
+		return 1;
+	selector = SYSCALL_DISPATCH_FILTER_ALLOW;
+	if (prctl(PR_SET_SYSCALL_USER_DISPATCH, PR_SYS_DISPATCH_ON, 0, 0, &selector))
+		return 2;
+	selector = SYSCALL_DISPATCH_FILTER_BLOCK;
+	asm volatile("int $0x80" : "+a"(eax) : : "memory");
+	selector = SYSCALL_DISPATCH_FILTER_ALLOW;
+	return dispatched == 1 && eax == SYS_getppid ? 9 : 3;
+}
+
+static int dispatch_then_rt_sigreturn(void)
+{
+	return dispatch_then_return(SA_SIGINFO);
+}
+
+static int dispatch_then_sigreturn(void)
+{
+	return dispatch_then_return(0);
+}
+
+/*
+ * Syscall User Dispatch lets the 32-bit vDSO's sigreturn and rt_sigreturn
+ * through whatever the selector says: a handler may return with it on BLOCK.
+ */
+static void dispatch_spares_the_vdso_sigreturns(void)
+{
+	CHECK(in_child(dispatch_then_rt_sigreturn) == 9 << 8);
+	CHECK(in_child(dispatch_then_sigreturn) == 9 << 8);
+}
+
 int main(void)
 {
-	printf("KTAP version 1\n1..15\n");
+	printf("KTAP version 1\n1..17\n");
 	run("threads_keep_their_own_tls", threads_keep_their_own_tls);
 	run("int80_keeps_every_register_but_eax", int80_keeps_every_register_but_eax);
 	run("vsyscall_keeps_every_register_but_eax", vsyscall_keeps_every_register_but_eax);
@@ -450,6 +552,8 @@ int main(void)
 	run("stat_calls_write_stat64", stat_calls_write_stat64);
 	run("readv_writev_take_i386_iovecs", readv_writev_take_i386_iovecs);
 	run("peeksiginfo_gives_the_i386_layout", peeksiginfo_gives_the_i386_layout);
+	run("seccomp_filters_from_i386", seccomp_filters_from_i386);
+	run("dispatch_spares_the_vdso_sigreturns", dispatch_spares_the_vdso_sigreturns);
 	printf("# Totals: pass:%d fail:%d\n", cases - failures, failures);
 	return failures != 0;
 }

@@ -4,11 +4,13 @@
  * kernel/bpf_filter.c). All are for good, so each case sets them in a child and
  * reads what became of it from its wait status.
  */
+#include <file.h>
 #include <uapi/filter.h>
 #include <uapi/prctl.h>
 #include <uapi/ptrace.h>
 #include <uapi/seccomp.h>
 #include <uapi/unistd.h>
+#include <uapi/unistd_32.h>
 #include "harness.h"
 
 static long prctl(long option, long a2, long a3, long a4, long a5)
@@ -52,6 +54,43 @@ SELFTEST(seccomp, strict_mode_kills_any_other_call)
 {
 	EXPECT_EQ(t, in_child(strict_then_getpid), SIGKILL);
 	EXPECT_EQ(t, in_child(prctl_strict_then_prctl), SIGKILL);
+}
+
+static long int80(unsigned long nr, unsigned long bx, unsigned long cx, unsigned long dx)
+{
+	struct gprs in = { .rax = nr, .rbx = bx, .rcx = cx, .rdx = dx }, out;
+
+	int80_gprs(&in, &out);
+	return (long)out.rax;
+}
+
+/* int $0x80 is judged by i386's numbers: write is 4, read 3, exit 1. */
+static int strict_then_i386_calls(void)
+{
+	static const char dot[] = "";
+
+	if (syscall3(__NR_seccomp, SECCOMP_SET_MODE_STRICT, 0, 0))
+		return 1;
+	if (int80(__NR_ia32_write, 1, (unsigned long)dot, 0) != 0 ||
+	    int80(__NR_ia32_read, -1, (unsigned long)dot, 0) != -EBADF)
+		return 2;
+	int80(__NR_ia32_exit, 7, 0, 0);
+	return 3;
+}
+
+/* x86-64's exit number is i386's umask: not one of the four. */
+static int strict_then_i386_60(void)
+{
+	if (syscall3(__NR_seccomp, SECCOMP_SET_MODE_STRICT, 0, 0))
+		return 1;
+	int80(__NR_exit, 5, 0, 0);
+	return 3;
+}
+
+SELFTEST(seccomp, strict_mode_judges_int80_by_i386_numbers)
+{
+	EXPECT_EQ(t, in_child(strict_then_i386_calls), 7 << 8);
+	EXPECT_EQ(t, in_child(strict_then_i386_60), SIGKILL);
 }
 
 SELFTEST(seccomp, bad_arguments_are_einval)
@@ -354,10 +393,14 @@ static long set_filter_flags(unsigned long flags, const struct sock_filter *insn
 /* The tracee of the filter-reading case: two filters, the older with LOG; then getppid. */
 static int filters_to_read(void)
 {
-	const struct sock_filter allow = BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
+	/* A load of the length, which the kernel runs as a constant: read back as written. */
+	const struct sock_filter allow[] = {
+		BPF_STMT(BPF_LD | BPF_W | BPF_LEN, 0),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+	};
 
 	if (sys_ptrace(PTRACE_TRACEME, 0, 0, 0) || prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) ||
-	    set_filter_flags(SECCOMP_FILTER_FLAG_LOG, &allow, 1) ||
+	    set_filter_flags(SECCOMP_FILTER_FLAG_LOG, allow, ARRAY_SIZE(allow)) ||
 	    filter_one(__NR_getppid, SECCOMP_RET_ERRNO | 13))
 		return 1;
 	raise(SIGSTOP);			/* the tracer reads the filters, suspends them */
@@ -366,7 +409,8 @@ static int filters_to_read(void)
 
 /*
  * A tracer with CAP_SYS_ADMIN reads each filter of a stopped tracee, oldest
- * first, as attached (PTRACE_SECCOMP_GET_FILTER) with its flags
+ * first, as attached, not as the kernel rewrote it to run
+ * (PTRACE_SECCOMP_GET_FILTER), with its flags
  * (PTRACE_SECCOMP_GET_METADATA), and may suspend them (PTRACE_O_SUSPEND_SECCOMP):
  * the tracee's getppid() then runs past its ERRNO filter. Without CAP_SYS_ADMIN
  * each is refused.
@@ -382,7 +426,9 @@ SELFTEST(seccomp, tracer_reads_and_suspends_filters)
 		syscall1(__NR_exit, filters_to_read());
 	ASSERT_TRUE(t, pid > 0);
 	ASSERT_EQ(t, next_stop(pid), SIGSTOP);
-	EXPECT_EQ(t, sys_ptrace(PTRACE_SECCOMP_GET_FILTER, pid, 0, 0), 1L);	/* the oldest */
+	EXPECT_EQ(t, sys_ptrace(PTRACE_SECCOMP_GET_FILTER, pid, 0, (unsigned long)prog), 2L);
+	EXPECT_EQ(t, prog[0].code, BPF_LD | BPF_W | BPF_LEN);	/* the oldest, as attached */
+	EXPECT_EQ(t, prog[0].k, 0U);
 	EXPECT_EQ(t, sys_ptrace(PTRACE_SECCOMP_GET_FILTER, pid, 1, (unsigned long)prog), 4L);
 	EXPECT_EQ(t, prog[2].k, SECCOMP_RET_ERRNO | 13);	/* fails read newest-first */
 	EXPECT_EQ(t, sys_ptrace(PTRACE_SECCOMP_GET_FILTER, pid, 2, 0), -ENOENT);
@@ -504,6 +550,125 @@ static int tsync_diverged_thread(void)
 SELFTEST(seccomp, tsync_refused_names_a_thread_with_a_diverged_filter)
 {
 	EXPECT_EQ(t, in_child(tsync_diverged_thread), 9 << 8);
+}
+
+static volatile long strict_result;
+static volatile int tsync_done;
+static unsigned int strict_delay;	/* spins before strict mode: some land inside the sync */
+
+/* Sets strict mode as soon as told; exit is one of the four calls it then has. */
+static int strict_when_told(void *unused)
+{
+	tsync_ready = 1;
+	while (!tsync_go)
+		;
+	for (volatile unsigned int i = 0; i < strict_delay; i++)
+		;
+	strict_result = syscall3(__NR_seccomp, SECCOMP_SET_MODE_STRICT, 0, 0);
+	while (!tsync_done)		/* alive, and a thread TSYNC must consider, until it returned */
+		;
+	return 0;
+}
+
+/*
+ * TSYNC and another thread's strict mode at the same moment: one of them must
+ * fail, TSYNC with the thread's tid or strict mode with -EINVAL, never both succeed.
+ */
+static int tsync_against_strict(void)
+{
+	struct thread th;
+	long tid, ret;
+
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))
+		return 1;
+	tid = thread_start(&th, strict_when_told, NULL);
+	if (tid <= 0)
+		return 1;
+	while (!tsync_ready)
+		syscall0(__NR_sched_yield);
+	tsync_go = 1;
+	ret = set_filter_flags(SECCOMP_FILTER_FLAG_TSYNC, getppid_is_13,
+			       ARRAY_SIZE(getppid_is_13));
+	tsync_done = 1;
+	thread_join(&th);
+	if (ret == tid && strict_result == 0)
+		return 9;
+	return ret == 0 && strict_result == -EINVAL ? 9 : 2;
+}
+
+SELFTEST(seccomp, tsync_and_strict_mode_exclude_each_other)
+{
+	int fails = 0;
+
+	for (unsigned int i = 0; i < 100; i++) {
+		strict_delay = i * i * 10;
+		fails += in_child(tsync_against_strict) != 9 << 8;
+	}
+	EXPECT_EQ(t, fails, 0);
+}
+
+#define TSYNC_CLONES	12
+static struct thread tsync_clones[TSYNC_CLONES];
+static volatile int clones_unfiltered;
+static unsigned int clone_delay;	/* spins before TSYNC: some land among the clones */
+
+/* A thread cloned around the sync: once TSYNC has returned, its getppid() is filtered. */
+static int getppid_after_tsync(void *unused)
+{
+	while (!tsync_done)
+		syscall0(__NR_sched_yield);
+	if (syscall0(__NR_getppid) != -13)
+		__atomic_add_fetch(&clones_unfiltered, 1, __ATOMIC_RELAXED);
+	return 0;
+}
+
+static int clone_when_told(void *unused)
+{
+	unsigned int n;
+
+	tsync_ready = 1;
+	while (!tsync_go)
+		;
+	for (n = 0; n < TSYNC_CLONES; n++)
+		if (thread_start(&tsync_clones[n], getppid_after_tsync, NULL) <= 0)
+			break;
+	while (n)
+		thread_join(&tsync_clones[--n]);
+	return 0;
+}
+
+/*
+ * TSYNC while another thread clones: each new thread gets the filter, from
+ * its cloner or from the sync, and none runs unfiltered after TSYNC returned.
+ */
+static int tsync_against_clone(void)
+{
+	struct thread th;
+	long ret;
+
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) || thread_start(&th, clone_when_told, NULL) <= 0)
+		return 1;
+	while (!tsync_ready)
+		syscall0(__NR_sched_yield);
+	tsync_go = 1;
+	for (volatile unsigned int i = 0; i < clone_delay; i++)
+		;
+	ret = set_filter_flags(SECCOMP_FILTER_FLAG_TSYNC, getppid_is_13,
+			       ARRAY_SIZE(getppid_is_13));
+	tsync_done = 1;
+	thread_join(&th);
+	return ret ? 2 : clones_unfiltered ? 3 : 9;
+}
+
+SELFTEST(seccomp, tsync_reaches_threads_cloned_meanwhile)
+{
+	int fails = 0;
+
+	for (unsigned int i = 0; i < 60; i++) {
+		clone_delay = i * 3000;
+		fails += in_child(tsync_against_clone) != 9 << 8;
+	}
+	EXPECT_EQ(t, fails, 0);
 }
 
 /*
@@ -644,6 +809,40 @@ SELFTEST(seccomp, listener_wait_ends_on_a_signal_and_restarts)
 	EXPECT_EQ(t, in_child(listener_signal_restarts), 9 << 8);
 }
 
+/* ADDFD with SETFD takes newfd unsigned: 2^31 is past the limit (-EBADF), not "any fd". */
+static int addfd_setfd_limit(void)
+{
+	struct seccomp_notif req = { 0 };
+	struct seccomp_notif_resp resp = { 0 };
+	struct seccomp_notif_addfd addfd = { .flags = SECCOMP_ADDFD_FLAG_SETFD };
+	struct thread th;
+	int ret = 9;
+
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) || (listener_fd = listen_getppid(0)) < 0)
+		return 1;
+	if (thread_start(&th, call_getppid, NULL) <= 0 ||
+	    notif_ioctl(SECCOMP_IOCTL_NOTIF_RECV, &req))
+		return 2;
+	addfd.id = req.id;
+	addfd.srcfd = listener_fd;
+	addfd.newfd = 1U << 31;
+	if (notif_ioctl(SECCOMP_IOCTL_NOTIF_ADDFD, &addfd) != -EBADF)
+		ret = 3;
+	addfd.newfd = 0xffffffffU;
+	if (notif_ioctl(SECCOMP_IOCTL_NOTIF_ADDFD, &addfd) != -EBADF)
+		ret = 4;
+	resp = (struct seccomp_notif_resp){ .id = req.id, .val = 5 };
+	if (notif_ioctl(SECCOMP_IOCTL_NOTIF_SEND, &resp))
+		return 5;
+	thread_join(&th);
+	return notified_result == 5 ? ret : 6;
+}
+
+SELFTEST(seccomp, listener_addfd_setfd_past_the_limit_is_ebadf)
+{
+	EXPECT_EQ(t, in_child(addfd_setfd_limit), 9 << 8);
+}
+
 /* One listener per chain; the flags' rules; RECV wants a zeroed buffer. */
 static int listener_rules(void)
 {
@@ -670,4 +869,67 @@ static int listener_rules(void)
 SELFTEST(seccomp, listener_rules)
 {
 	EXPECT_EQ(t, in_child(listener_rules), 9 << 8);
+}
+
+#define FAILED_LISTENERS	400
+static volatile int listener_seen, dup_lost;
+static int free_fd;
+
+/*
+ * With a filter of its own, so that every TSYNC fails, watches the fd a
+ * listener would get: it must never open, and a dup2() to it stays ours
+ * until we close it.
+ */
+static int watch_the_listener_fd(void *pipe_fd)
+{
+	if (filter_one(__NR_gettid, SECCOMP_RET_ERRNO | 7))
+		return 1;
+	tsync_ready = 1;
+	while (!tsync_done) {
+		if (syscall3(__NR_fcntl, free_fd, F_GETFD, 0) >= 0)
+			listener_seen = 1;
+		if (syscall2(__NR_dup2, (long)pipe_fd, free_fd) == free_fd &&
+		    syscall1(__NR_close, free_fd))
+			dup_lost = 1;
+	}
+	return 0;
+}
+
+/*
+ * A TSYNC with a listener that fails: the listener's fd is installed only once
+ * the filter is attached, so no other thread sees it, and the failure closes
+ * no descriptor of anyone's.
+ */
+static int failed_tsync_listener(void)
+{
+	struct thread th;
+	int fds[2], ret = 9;
+
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) || syscall1(__NR_pipe, fds))
+		return 1;
+	free_fd = syscall1(__NR_dup, 0);
+	syscall1(__NR_close, free_fd);
+	if (thread_start(&th, watch_the_listener_fd, (void *)(long)fds[0]) <= 0)
+		return 1;
+	while (!tsync_ready)
+		syscall0(__NR_sched_yield);
+	for (int i = 0; i < FAILED_LISTENERS && ret == 9; i++)
+		if (listen_getppid(SECCOMP_FILTER_FLAG_TSYNC | SECCOMP_FILTER_FLAG_TSYNC_ESRCH) !=
+		    -ESRCH)
+			ret = 2;
+	tsync_done = 1;
+	thread_join(&th);
+	if (ret != 9)
+		return ret;
+	if (listener_seen)
+		return 3;
+	if (dup_lost)
+		return 4;
+	/* Nothing consumed: the lowest free fd is the one it was. */
+	return syscall1(__NR_dup, 0) == free_fd ? 9 : 5;
+}
+
+SELFTEST(seccomp, listener_of_a_failed_tsync_is_never_installed)
+{
+	EXPECT_EQ(t, in_child(failed_tsync_listener), 9 << 8);
 }

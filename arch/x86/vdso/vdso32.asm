@@ -28,6 +28,7 @@ section .text
 ; AMD. Left as NOPs, the call takes int $0x80.
 global __kernel_vsyscall:function (__kernel_vsyscall_end - __kernel_vsyscall)
 global vsyscall_fast:function, int80_landing_pad:function	; the kernel's: nm reads them
+global sigreturn_landing_pad:function, rt_sigreturn_landing_pad:function	; and these
 align 16
 __kernel_vsyscall:
 	push ecx			; argument 2: SYSCALL overwrites ECX
@@ -56,6 +57,7 @@ __kernel_sigreturn:
 	mov eax, __NR_ia32_sigreturn	; the number: the Makefile passes it from unistd_32.h
 	int 0x80			; never returns here
 .end:
+sigreturn_landing_pad:			; the call's IP: Syscall User Dispatch lets it through
 
 global __kernel_rt_sigreturn:function (__kernel_rt_sigreturn.end - __kernel_rt_sigreturn)
 align 32
@@ -63,3 +65,4 @@ __kernel_rt_sigreturn:
 	mov eax, __NR_ia32_rt_sigreturn
 	int 0x80			; never returns here
 .end:
+rt_sigreturn_landing_pad:
