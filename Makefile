@@ -18,10 +18,11 @@
 #
 # Variables (README.md, "Make variables"): CMDLINE, INIT, INIT_ARGS, BENCH_ARGS,
 # ICOUNT, KVM, CPU, SMP, TCG_THREAD, GUI, TIMEOUT, FIRMWARE, EXIT_DEVICE, QEMU_EXTRA,
-# DEBUG_ENTRY, V; make usb takes DEV, make trace VARIANT, OP, MITIGATIONS and I386.
-# A run's outcome is its status (0 success, 1 failure, 2 bad boot, 3 init exited
-# non-zero, 4 init killed by a signal, 124 timed out, 125 no status): scripts/qemu.sh
-# exits with it, so a failed run fails its make target and make names it ("Error 3").
+# BOCHS_CPU, BOCHS, DEBUG_ENTRY, V; make usb takes DEV, make trace VARIANT, OP,
+# MITIGATIONS and I386. A run's outcome is its status (0 success, 1 failure, 2 bad
+# boot, 3 init exited non-zero, 4 init killed by a signal, 124 timed out, 125 no
+# status): scripts/qemu.sh and scripts/bochs.sh exit with it, so a failed run fails its
+# make target and make names it ("Error 3").
 
 BUILD		?= build
 .DEFAULT_GOAL	:= all
@@ -276,8 +277,16 @@ $(ISO): $(KERNEL) $(USER_PROGS) $(wildcard $(INIT)) $(BUILD)/iso-config scripts/
 	$(Q)bash scripts/mkiso.sh $(KERNEL) $@ "$$RUN_CMDLINE" $(PROBE) "$$INIT" "$$INIT_ARGS"
 
 # ICOUNT unset: KVM where it is usable, else instructions under icount (qemu.sh).
+# BOCHS_CPU=model: under Bochs as that CPU model instead (bochs.sh).
+ifneq ($(BOCHS_CPU),)
+BOOT_ISO	= SMP=$(SMP) bash scripts/bochs.sh
+else
+BOOT_ISO	= ICOUNT=$${ICOUNT:-auto} SMP=$(SMP) bash scripts/qemu.sh
+endif
+export BOCHS_CPU
+
 run: $(ISO)
-	$(Q)ICOUNT=$${ICOUNT:-auto} SMP=$(SMP) bash scripts/qemu.sh $(ISO) $(QEMU_EXTRA)
+	$(Q)$(BOOT_ISO) $(ISO) $(if $(BOCHS_CPU),,$(QEMU_EXTRA))
 
 # One boot, every entry variant, mitigations off: the kernel prints the tables; then
 # one boot per row of the mitigation table (scripts/bench_mitigations.py;
@@ -286,6 +295,11 @@ bench: $(KERNEL) $(USER_PROGS) $(BUILD)/user/i386/bench.elf
 	@echo "  ISO     $(BUILD)/bench.iso"
 	$(Q)bash scripts/mkiso.sh $(KERNEL) $(BUILD)/bench.iso "mitigations=off $$BENCH_CMDLINE" \
 		$(PROBE) "$$INIT" "$$BENCH_ARGS"
+ifneq ($(BOCHS_CPU),)
+	$(Q)bash -o pipefail -c 'SMP=$(SMP) bash scripts/bochs.sh $(BUILD)/bench.iso | \
+		tee $(BUILD)/bench.log'
+	@echo "bench: under Bochs the boot above only: the mitigation and i386 tables boot QEMU's models"
+else
 	$(Q)bash -o pipefail -c 'SMP=$(SMP) bash scripts/qemu.sh $(BUILD)/bench.iso $(QEMU_EXTRA) | \
 		tee $(BUILD)/bench.log'
 	$(Q)bash -o pipefail -c 'SMP=$(SMP) python3 scripts/bench_mitigations.py --build $(BUILD) \
@@ -295,6 +309,7 @@ bench: $(KERNEL) $(USER_PROGS) $(BUILD)/user/i386/bench.elf
 		$(PROBE) $(BUILD)/user/i386/bench.elf "$$BENCH_ARGS"
 	$(Q)bash -o pipefail -c 'bash scripts/bench_i386.sh $(BUILD)/bench-i386.iso | \
 		tee -a $(BUILD)/bench.log'
+endif
 
 # The tables of a benchmark run as figures (scripts/plot.py): LOG= the run's log
 # (default: the last make bench's), DOCS=1 into docs/figures/ for docs/benchmarks.md.

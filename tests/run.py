@@ -156,7 +156,7 @@ BOOTS = {
                                                  lines=(RESOURCES_OK, SUCCESS)),
     'bench-clock-under-icount-is-instructions': dict(
         init=P, init_args='bench iters=200 reps=1', env={'ICOUNT': '1'},
-        lines=(r'^results: clock: instructions \(QEMU icount\), not cycles$',
+        lines=(r'^results: clock: instructions \(QEMU icount or Bochs: one TSC tick per instruction\), not cycles$',
                r'^results: pmu: none \(', SUCCESS),
         absent=(r'ns_per_call=',)),
     'bench-clock-under-plain-tcg-is-host-time': dict(
@@ -385,7 +385,7 @@ MAKES = {
     'readme-make-run-names-its-clock': dict(
         args=['run'], timeout=600,
         lines=(r'^qemu.sh: clock: (QEMU TCG with icount: .*\(KVM not usable: .+\)|KVM: )',
-               r'^results: clock: (instructions \(QEMU icount\), not cycles|TSC ticks under KVM)',
+               r'^results: clock: (instructions \(QEMU icount or Bochs: .*\), not cycles|TSC ticks under KVM)',
                r'^results: irqoff-inline +kill \d+\.\d\d ', SUCCESS)),
     'readme-bad-arguments-warned': dict(
         args=['bench', 'BENCH_ARGS=iters=-5 iter=100 reps=1000 count=99999999999999999999'],
@@ -478,8 +478,9 @@ CLAIMS = [
     (['readme-make-run-names-its-clock', 'bench-clock-under-*'],
      '`make run` measures on every machine: without usable KVM it counts instructions '
      'under icount, its first line names the clock and why, and its results block says '
-     '"instructions (QEMU icount), not cycles"; the kernel tells icount (RDTSC advancing '
-     'by exactly one per instruction) from plain TCG, whose block says its ticks are host '
+     '"instructions (QEMU icount or Bochs: one TSC tick per instruction), not cycles"; '
+     'the kernel tells icount (RDTSC advancing by exactly one per instruction) from plain '
+     'TCG, whose block says its ticks are host '
      'time; under icount no figure is given in ns, and the block says `pmu: none` (TCG '
      'has no counters)'),
     (['kernel-smap-violation-oops'],
