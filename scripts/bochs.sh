@@ -52,7 +52,9 @@ else
 	vgabios=/usr/share/vgabios/vgabios.bin
 fi
 for f in "$bios" "$vgabios"; do
-	[ -f "$f" ] || { echo "bochs.sh: no BIOS image $f (apt-get install bochsbios vgabios)" >&2; exit 126; }
+	[ -f "$f" ] && continue
+	echo "bochs.sh: no BIOS image $f (apt-get install bochsbios vgabios)" >&2
+	exit 126
 done
 if ! grep -qx "$model" <<<"$help"; then
 	echo "bochs.sh: Bochs $version has no CPU model '$model' (bochs -help cpu)" >&2
@@ -88,7 +90,7 @@ panic: action=fatal
 error: action=report
 info: action=ignore
 EOF
-echo "bochs.sh: Bochs $version as $model, $smp CPU(s): one TSC tick = one instruction on one CPU" >&2
+echo "bochs.sh: Bochs $version as $model, $smp CPU(s) (one CPU: a TSC tick is an instruction)" >&2
 
 run=("$bochs" -q -f "$dir/bochsrc" "${debugger[@]}")
 [ "$limit" = 0 ] || run=(timeout "$limit" "${run[@]}")
