@@ -13,6 +13,7 @@
 #                   an i386 getpid's door), and the summaries in docs/entry.md refreshed
 #   make usb DEV=/dev/sdX  write the ISO to a USB stick (docs/bare-metal.md)
 #   make disasm     refresh docs/entry.md's annotated do_syscall_64 and its booted SYSCALL stubs
+#   make bochs-models  the self-tests and the ring-3 suite under Bochs, every model, 1 and 2 CPUs
 #   make debug      boot halted with a gdb stub on :1234
 #   make clean
 #
@@ -208,6 +209,7 @@ KERNEL := $(BUILD)/entrylab.elf
 PROBE := $(BUILD)/user/probe.elf
 
 .PHONY: all run test bench plot rcu-demo micro trace usb selftests-x86 selftests-linux disasm \
+	bochs-models \
 	debug clean FORCE
 all: $(ISO) $(USER_PROGS)
 
@@ -326,6 +328,11 @@ selftests-x86: $(KERNEL) $(USER_PROGS)
 # Linux's selftests beyond x86/ that tests/selftests-linux.expect names.
 selftests-linux: $(KERNEL) $(USER_PROGS)
 	$(Q)python3 tests/selftests_linux.py --build $(BUILD)
+
+# The self-tests and the ring-3 suite under Bochs as every CPU model entrylab supports,
+# on one CPU and on two (scripts/bochs-models.sh; docs/testing.md).
+bochs-models: $(KERNEL) $(USER_PROGS)
+	$(Q)bash scripts/bochs-models.sh $(BUILD)
 
 # docs/smp-rcu.md: grace periods while ring 3 spins on a nohz_full CPU, with the RCU
 # tracker on and off. Two CPUs unless SMP= says more; every CPU but 0 is nohz_full.
