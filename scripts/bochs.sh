@@ -42,7 +42,7 @@ limit=${TIMEOUT:-600}
 # Debian's 2.7 has no nogui display and stops in its debugger at the first
 # instruction; a 3.0 build has nogui and no debugger. Each has its BIOS beside it.
 help=$("$bochs" -help cpu 2>&1 </dev/null)
-version=$(sed -n 's/.*Bochs x86 Emulator \([0-9.]*\).*/\1/p' <<<"$help")
+version=$(sed -n 's/.*Bochs x86 Emulator \([0-9][0-9.]*[0-9]\).*/\1/p' <<<"$help")
 share=$(dirname "$(command -v "$bochs")")/../share
 if [ -f "$share/BIOS-bochs-latest" ] && [ -f "$share/VGABIOS-lgpl-latest.bin" ]; then
 	bios=$share/BIOS-bochs-latest
@@ -66,10 +66,12 @@ trap 'rm -rf "$dir"' EXIT
 serial=$dir/serial
 : > "$serial"
 display='display_library: nogui'
+sound=
 debugger=()
 case "$version" in
 2.*)
 	display='display_library: rfb, options="timeout=0"'	# headless; waits for no client
+	sound='sound: waveoutdrv=dummy, waveindrv=dummy, midioutdrv=dummy'	# not the host's ALSA
 	echo c > "$dir/continue"
 	debugger=(-rc "$dir/continue") ;;
 esac
@@ -84,7 +86,7 @@ clock: sync=none, time0=local
 com1: enabled=1, mode=file, dev=$serial
 $display
 speaker: enabled=0
-sound: waveoutdrv=dummy, waveindrv=dummy, midioutdrv=dummy
+$sound
 log: $dir/log
 panic: action=fatal
 error: action=report

@@ -1525,11 +1525,12 @@ def micro_icount(b):
 
 
 # Bochs, an x86 implemented apart from QEMU's (scripts/bochs.sh), as the CPU models it
-# copies: what each covers that QEMU's TCG does not (docs/testing.md, "Which x86 covers what").
+# copies, and the cases each skips (docs/testing.md, "Which x86 covers what").
+INTEL_SKIPS = RELEASE_SKIPS - INTEL_ONLY | AMD_ONLY
 BOCHS_MODELS = {
-    'corei7_skylake_x': 'Intel: PTI with PCID and INVPCID, SYSENTER, leaf 0x16, a PMU advertised',
-    'ryzen': 'AMD: core counters advertised, the vendor paths of QEMU\'s TCG on another x86',
-    'wildcat_lake': 'Intel with FRED and leaf 0x15 (Bochs 3.0 only)',
+    'corei7_skylake_x': INTEL_SKIPS,                # PTI with PCIDs: no RDCL_NO
+    'ryzen': RELEASE_SKIPS,
+    'wildcat_lake': INTEL_SKIPS | PTI_ONLY,         # Bochs 3.0; RDCL_NO: no PTI
 }
 # Ticks per call an emulator counts the same as QEMU's icount: one instruction each.
 BOCHS_SAME_OPS = ('kill', 'invalid', 'getpid')
@@ -1576,12 +1577,11 @@ def bochs_cpu_models(b):
                      ('SKIP', f'{name}/bench', why)]
             continue
         env = {'BOCHS_CPU': model, 'BOCHS': binary}
-        intel = model != 'ryzen'
         r = boot.run(b, f'bochs-{model}-selftests-and-ring3-suite', 'selftest',
                      init=f'{b}/user/entrytests.elf', env=env, timeout=1800)
         p = boot.check(r, lines=(RESOURCES_OK, SUCCESS),
                        suites={**KERNEL_SUITES, **RING3_SUITES},
-                       skips=RELEASE_SKIPS - INTEL_ONLY | AMD_ONLY if intel else RELEASE_SKIPS)
+                       skips=BOCHS_MODELS[model])
         subs.append(('FAIL' if p else 'PASS', f'{name}/selftests-and-ring3-suite',
                      '; '.join(p) or f'{r.seconds:.0f} s'))
         r = boot.run(b, f'bochs-{model}-bench', 'mitigations=off', init=f'{b}/user/probe.elf',
