@@ -13,15 +13,17 @@
 #                   an i386 getpid's door), and the summaries in docs/entry.md refreshed
 #   make usb DEV=/dev/sdX  write the ISO to a USB stick (docs/bare-metal.md)
 #   make disasm     refresh docs/entry.md's annotated do_syscall_64 and its booted SYSCALL stubs
+#   make bochs-models  the self-tests and the ring-3 suite under Bochs, every model, 1 and 2 CPUs
 #   make debug      boot halted with a gdb stub on :1234
 #   make clean
 #
 # Variables (README.md, "Make variables"): CMDLINE, INIT, INIT_ARGS, BENCH_ARGS,
 # ICOUNT, KVM, CPU, SMP, TCG_THREAD, GUI, TIMEOUT, FIRMWARE, EXIT_DEVICE, QEMU_EXTRA,
-# DEBUG_ENTRY, V; make usb takes DEV, make trace VARIANT, OP, MITIGATIONS and I386.
-# A run's outcome is its status (0 success, 1 failure, 2 bad boot, 3 init exited
-# non-zero, 4 init killed by a signal, 124 timed out, 125 no status): scripts/qemu.sh
-# exits with it, so a failed run fails its make target and make names it ("Error 3").
+# BOCHS_CPU, BOCHS, DEBUG_ENTRY, V; make usb takes DEV, make trace VARIANT, OP,
+# MITIGATIONS and I386. A run's outcome is its status (0 success, 1 failure, 2 bad
+# boot, 3 init exited non-zero, 4 init killed by a signal, 124 timed out, 125 no
+# status): scripts/qemu.sh and scripts/bochs.sh exit with it, so a failed run fails its
+# make target and make names it ("Error 3").
 
 BUILD		?= build
 .DEFAULT_GOAL	:= all
@@ -207,6 +209,7 @@ KERNEL := $(BUILD)/entrylab.elf
 PROBE := $(BUILD)/user/probe.elf
 
 .PHONY: all run test bench plot rcu-demo micro trace usb selftests-x86 selftests-linux disasm \
+	bochs-models \
 	debug clean FORCE
 all: $(ISO) $(USER_PROGS)
 
@@ -276,8 +279,16 @@ $(ISO): $(KERNEL) $(USER_PROGS) $(wildcard $(INIT)) $(BUILD)/iso-config scripts/
 	$(Q)bash scripts/mkiso.sh $(KERNEL) $@ "$$RUN_CMDLINE" $(PROBE) "$$INIT" "$$INIT_ARGS"
 
 # ICOUNT unset: KVM where it is usable, else instructions under icount (qemu.sh).
+# BOCHS_CPU=model: under Bochs as that CPU model instead (bochs.sh).
+ifneq ($(BOCHS_CPU),)
+BOOT_ISO	= SMP=$(SMP) bash scripts/bochs.sh
+else
+BOOT_ISO	= ICOUNT=$${ICOUNT:-auto} SMP=$(SMP) bash scripts/qemu.sh
+endif
+export BOCHS_CPU
+
 run: $(ISO)
-	$(Q)ICOUNT=$${ICOUNT:-auto} SMP=$(SMP) bash scripts/qemu.sh $(ISO) $(QEMU_EXTRA)
+	$(Q)$(BOOT_ISO) $(ISO) $(if $(BOCHS_CPU),,$(QEMU_EXTRA))
 
 # One boot, every entry variant, mitigations off: the kernel prints the tables; then
 # one boot per row of the mitigation table (scripts/bench_mitigations.py;
@@ -286,6 +297,11 @@ bench: $(KERNEL) $(USER_PROGS) $(BUILD)/user/i386/bench.elf
 	@echo "  ISO     $(BUILD)/bench.iso"
 	$(Q)bash scripts/mkiso.sh $(KERNEL) $(BUILD)/bench.iso "mitigations=off $$BENCH_CMDLINE" \
 		$(PROBE) "$$INIT" "$$BENCH_ARGS"
+ifneq ($(BOCHS_CPU),)
+	$(Q)bash -o pipefail -c 'SMP=$(SMP) bash scripts/bochs.sh $(BUILD)/bench.iso | \
+		tee $(BUILD)/bench.log'
+	@echo "bench: under Bochs the boot above only: the mitigation and i386 tables boot QEMU's models"
+else
 	$(Q)bash -o pipefail -c 'SMP=$(SMP) bash scripts/qemu.sh $(BUILD)/bench.iso $(QEMU_EXTRA) | \
 		tee $(BUILD)/bench.log'
 	$(Q)bash -o pipefail -c 'SMP=$(SMP) python3 scripts/bench_mitigations.py --build $(BUILD) \
@@ -295,6 +311,7 @@ bench: $(KERNEL) $(USER_PROGS) $(BUILD)/user/i386/bench.elf
 		$(PROBE) $(BUILD)/user/i386/bench.elf "$$BENCH_ARGS"
 	$(Q)bash -o pipefail -c 'bash scripts/bench_i386.sh $(BUILD)/bench-i386.iso | \
 		tee -a $(BUILD)/bench.log'
+endif
 
 # The tables of a benchmark run as figures (scripts/plot.py): LOG= the run's log
 # (default: the last make bench's), DOCS=1 into docs/figures/ for docs/benchmarks.md.
@@ -311,6 +328,11 @@ selftests-x86: $(KERNEL) $(USER_PROGS)
 # Linux's selftests beyond x86/ that tests/selftests-linux.expect names.
 selftests-linux: $(KERNEL) $(USER_PROGS)
 	$(Q)python3 tests/selftests_linux.py --build $(BUILD)
+
+# The self-tests and the ring-3 suite under Bochs as every CPU model entrylab supports,
+# on one CPU and on two (scripts/bochs-models.sh; docs/testing.md).
+bochs-models: $(KERNEL) $(USER_PROGS)
+	$(Q)bash scripts/bochs-models.sh $(BUILD)
 
 # docs/smp-rcu.md: grace periods while ring 3 spins on a nohz_full CPU, with the RCU
 # tracker on and off. Two CPUs unless SMP= says more; every CPU but 0 is nohz_full.

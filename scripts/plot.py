@@ -108,7 +108,7 @@ def main():
     if not os.path.exists(a.log):
         sys.exit(f'plot: no {a.log}: run "make bench" first, or give LOG=file')
     text = open(a.log, errors='replace').read()
-    unit = 'instructions (QEMU icount)' if 'clock: instructions (QEMU icount)' in text else \
+    unit = 'instructions (QEMU icount)' if 'clock: instructions (QEMU icount' in text else \
         'RDTSC ticks'
     out = os.path.join(ROOT, 'docs', 'figures') if a.docs else a.out
     os.makedirs(out, exist_ok=True)

@@ -32,6 +32,10 @@ done
 command -v musl-gcc >/dev/null 2>&1 || missing+=(musl-tools)
 command -v rustc >/dev/null 2>&1 || missing+=(rustc)
 command -v go >/dev/null 2>&1 || missing+=(golang-go)
+# A second x86 for the tests: Bochs, its BIOS and VGA BIOS (scripts/bochs.sh).
+command -v bochs >/dev/null 2>&1 || missing+=(bochs bochsbios vgabios)
+[ -f /usr/share/bochs/BIOS-bochs-latest ] || missing+=(bochsbios)
+[ -f /usr/share/vgabios/vgabios.bin ] || missing+=(vgabios)
 for pkg in "$@"; do
 	dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'ok installed' || missing+=("$pkg")
 done

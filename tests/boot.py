@@ -1,6 +1,7 @@
-"""Boot one entrylab configuration under QEMU, or run one make command, and judge it.
+"""Boot one entrylab configuration under QEMU or Bochs, or run one make command, and judge it.
 
-run() builds an ISO with scripts/mkiso.sh and boots it with scripts/qemu.sh;
+run() builds an ISO with scripts/mkiso.sh and boots it with scripts/qemu.sh (or, when
+its env names a BOCHS_CPU, with scripts/bochs.sh);
 run_make() runs a make target the way a user types it. Both keep the output in
 build/test-logs/NAME.log and return a Result: the exit status (the documented
 status, 0-4, 124 or 125), the log's lines and its KTAP cases. check() compares a
@@ -58,7 +59,7 @@ def _finish(build, name, cmd, env, timeout):
 def run(build, name, cmdline, init=None, init_args='', env=None, timeout=120, kernel=None,
         probe=True, qemu_args=()):
     """Boots kernel (default build/entrylab.elf) with cmdline, the probe module and init;
-    qemu_args go to QEMU as they are."""
+    qemu_args go to QEMU as they are. env's BOCHS_CPU boots it under Bochs instead."""
     iso = os.path.join(build, 'test-logs', name + '.iso')
     os.makedirs(os.path.dirname(iso), exist_ok=True)
     mk = ['bash', 'scripts/mkiso.sh', kernel or os.path.join(build, 'entrylab.elf'), iso,
@@ -69,8 +70,9 @@ def run(build, name, cmdline, init=None, init_args='', env=None, timeout=120, ke
     if built.returncode:
         return Result(built.returncode, built.stdout + built.stderr, 0.0)
     try:
-        return _finish(build, name, ['bash', 'scripts/qemu.sh', iso, *qemu_args], env or {},
-                       timeout)
+        boot = (['bash', 'scripts/bochs.sh', iso] if (env or {}).get('BOCHS_CPU') else
+                ['bash', 'scripts/qemu.sh', iso, *qemu_args])
+        return _finish(build, name, boot, env or {}, timeout)
     finally:
         os.unlink(iso)
 

@@ -87,6 +87,8 @@ PTI_ONLY = {'pti/user_tables_map_the_entry_area_alone',
 # Skipped unless the CPU says GenuineIntel: QEMU's TCG models say AuthenticAMD
 # (docs/testing.md, "What only a real PC or KVM exercises").
 INTEL_ONLY = {'sysret/sigreturn_to_noncanonical_rip_that_sysret_could_restore'}
+# Skipped unless the CPU says AuthenticAMD, as QEMU's TCG models and Bochs's ryzen do.
+AMD_ONLY = {'context_switch/replaces_a_null_ss_for_amds_sysret'}
 RELEASE_SKIPS = DEMOS | DEBUG_ONLY | SMP_ONLY | NOHZ_ONLY | INTEL_ONLY
 SMP_SKIPS = DEMOS | DEBUG_ONLY | INTEL_ONLY
 SMP_REPORT = {s: KERNEL_SUITES[s] for s in ('acpi', 'rcu', 'sched', 'smp', 'spinlock')}
@@ -156,7 +158,8 @@ BOOTS = {
                                                  lines=(RESOURCES_OK, SUCCESS)),
     'bench-clock-under-icount-is-instructions': dict(
         init=P, init_args='bench iters=200 reps=1', env={'ICOUNT': '1'},
-        lines=(r'^results: clock: instructions \(QEMU icount\), not cycles$',
+        lines=(r'^results: clock: instructions \(QEMU icount or Bochs: one TSC tick per '
+               r'instruction\), not cycles$',
                r'^results: pmu: none \(', SUCCESS),
         absent=(r'ns_per_call=',)),
     'bench-clock-under-plain-tcg-is-host-time': dict(
@@ -385,7 +388,8 @@ MAKES = {
     'readme-make-run-names-its-clock': dict(
         args=['run'], timeout=600,
         lines=(r'^qemu.sh: clock: (QEMU TCG with icount: .*\(KVM not usable: .+\)|KVM: )',
-               r'^results: clock: (instructions \(QEMU icount\), not cycles|TSC ticks under KVM)',
+               r'^results: clock: (instructions \(QEMU icount or Bochs: .*\), not cycles|'
+               r'TSC ticks under KVM)',
                r'^results: irqoff-inline +kill \d+\.\d\d ', SUCCESS)),
     'readme-bad-arguments-warned': dict(
         args=['bench', 'BENCH_ARGS=iters=-5 iter=100 reps=1000 count=99999999999999999999'],
@@ -478,8 +482,9 @@ CLAIMS = [
     (['readme-make-run-names-its-clock', 'bench-clock-under-*'],
      '`make run` measures on every machine: without usable KVM it counts instructions '
      'under icount, its first line names the clock and why, and its results block says '
-     '"instructions (QEMU icount), not cycles"; the kernel tells icount (RDTSC advancing '
-     'by exactly one per instruction) from plain TCG, whose block says its ticks are host '
+     '"instructions (QEMU icount or Bochs: one TSC tick per instruction), not cycles"; '
+     'the kernel tells icount (RDTSC advancing by exactly one per instruction) from plain '
+     'TCG, whose block says its ticks are host '
      'time; under icount no figure is given in ns, and the block says `pmu: none` (TCG '
      'has no counters)'),
     (['kernel-smap-violation-oops'],
@@ -742,6 +747,14 @@ CLAIMS = [
      'filter and one full one, and its table in docs/benchmarks.md matches; an i386 '
      "program's getpid is printed through int $0x80, SYSCALL (AMD model) and SYSENTER (Intel "
      'model), above the 64-bit getpid, and its table in docs/benchmarks.md matches'),
+    (['bochs-cpu-models'],
+     'under Bochs (`BOCHS=`, Debian\'s 2.7 by default) as `corei7_skylake_x` (Intel, PTI with '
+     'PCID), `ryzen` (AMD) and, where the binary has it (CI gives Bochs 3.0), `wildcat_lake`: '
+     'the self-tests and the ring-3 suite pass, exactly the cases the sources define; the '
+     'benchmark ends in success with kill, invalid and getpid per call in every row equal to '
+     'QEMU icount\'s of the same build, `pmu: none` (each model advertises counters Bochs '
+     'does not count) and no PMU column; a model the binary lacks is reported as skipped. '
+     'Without the PMU check the benchmark dies in RDPMC on the Intel models'),
     (['micro-icount'],
      '`make micro ICOUNT=1`: every micro test reports a whole, positive instruction count; '
      'the PIR drains order as their instruction counts must (docs/benchmarks.md)'),
@@ -1513,6 +1526,82 @@ def micro_icount(b):
                       f'{cells["pir-xchg-all,0-bits"]:g}/{cells["pir-xchg-all,8-bits"]:g}, '
                       f'read-first unrolled {cells["pir-read-first-unrolled,0-bits"]:g}/'
                       f'{cells["pir-read-first-unrolled,8-bits"]:g}')
+
+
+# Bochs, an x86 implemented apart from QEMU's (scripts/bochs.sh), as the CPU models it
+# copies, and the cases each skips (docs/testing.md, "Which x86 covers what").
+INTEL_SKIPS = RELEASE_SKIPS - INTEL_ONLY | AMD_ONLY
+BOCHS_MODELS = {
+    'corei7_skylake_x': INTEL_SKIPS,                # PTI with PCIDs: no RDCL_NO
+    'ryzen': RELEASE_SKIPS,
+    'wildcat_lake': INTEL_SKIPS | PTI_ONLY,         # Bochs 3.0; RDCL_NO: no PTI
+}
+# Ticks per call an emulator counts the same as QEMU's icount: one instruction each.
+BOCHS_SAME_OPS = ('kill', 'invalid', 'getpid')
+
+
+def bochs_models(binary):
+    """The CPU models Bochs at binary (a path or a name on PATH) offers, or None."""
+    try:
+        out = subprocess.run([binary, '-help', 'cpu'], stdin=subprocess.DEVNULL,
+                             capture_output=True, text=True, timeout=60)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    return set((out.stdout + out.stderr).split())
+
+
+def bench_cells(r):
+    return {(m[1], m[2]): float(m[4]) for m in map(BENCH_LINE.match, r.lines) if m}
+
+
+@check
+def bochs_cpu_models(b):
+    """Under Bochs (BOCHS=, default Debian's bochs) as each model of BOCHS_MODELS it has:
+    the self-tests and the ring-3 suite pass, and the benchmark's kill, invalid and getpid
+    per call in every row equal QEMU icount's of the same build; no PMU column is printed
+    from counters that do not count. A model the binary lacks is skipped, saying so."""
+    binary = os.environ.get('BOCHS', 'bochs')
+    models = bochs_models(binary)
+    bench_args = 'bench iters=200 reps=1'
+    # With the mitigations off, as make bench measures: each CPU model's defaults differ
+    # (PTI with PCIDs, VERW), the entry path without them does not.
+    icount = boot.run(b, 'bochs-reference-icount', 'mitigations=off',
+                      init=f'{b}/user/probe.elf', init_args=bench_args, env={'ICOUNT': '1'})
+    want = {k: v for k, v in bench_cells(icount).items() if k[1] in BOCHS_SAME_OPS}
+    problems = boot.check(icount, lines=(SUCCESS,))
+    if not want:
+        problems.append('the icount reference printed no kill/invalid/getpid rows')
+    subs = []
+    for model in BOCHS_MODELS:
+        name = f'bochs/{model}'
+        if models is None or model not in models:
+            why = (f'no Bochs at {binary!r}' if models is None else
+                   f'Bochs at {binary!r} has no model {model} (BOCHS=path to one that has)')
+            subs += [('SKIP', f'{name}/selftests-and-ring3-suite', why),
+                     ('SKIP', f'{name}/bench', why)]
+            continue
+        env = {'BOCHS_CPU': model, 'BOCHS': binary}
+        r = boot.run(b, f'bochs-{model}-selftests-and-ring3-suite', 'selftest',
+                     init=f'{b}/user/entrytests.elf', env=env, timeout=1800)
+        p = boot.check(r, lines=(RESOURCES_OK, SUCCESS),
+                       suites={**KERNEL_SUITES, **RING3_SUITES},
+                       skips=BOCHS_MODELS[model])
+        subs.append(('FAIL' if p else 'PASS', f'{name}/selftests-and-ring3-suite',
+                     '; '.join(p) or f'{r.seconds:.0f} s'))
+        r = boot.run(b, f'bochs-{model}-bench', 'mitigations=off', init=f'{b}/user/probe.elf',
+                     init_args=bench_args, env=env, timeout=1800)
+        got = bench_cells(r)
+        p = boot.check(r, lines=(SUCCESS, r'^results: pmu: none \(', r'^results: clock: '
+                                 r'instructions \(QEMU icount or Bochs'),
+                       absent=(r'pmu_cycles_per_call=', r'\[cycles '))
+        p += [f'{row} {op}: {got.get((row, op))} per call, icount {v}'
+              for (row, op), v in sorted(want.items()) if got.get((row, op)) != v]
+        subs.append(('FAIL' if p else 'PASS', f'{name}/bench', '; '.join(p) or
+                     f'kill/invalid/getpid as under icount in {len(want) // 3} rows, '
+                     f'{r.seconds:.0f} s'))
+    problems += [f'{sub}: {why}' for result, sub, why in subs if result == 'FAIL']
+    ran = sum(result != 'SKIP' for result, _, _ in subs)
+    return problems, f'{ran} of {len(subs)} Bochs boots run with {binary}', subs
 
 
 FUZZ_DONE = re.compile(r'^fuzz: done: (\d+) syscalls made')

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Interrupt hardware and time: the legacy 8259 PICs are remapped and masked, the
- * TSC frequency comes from CPUID when the CPU tells it, else from the PIT, else
- * from the ACPI PM timer, and the local APIC delivers a periodic timer tick
- * calibrated against the TSC.
+ * TSC frequency comes from CPUID when the CPU tells it and the PIT (else the ACPI PM
+ * timer) agrees, else from the measurement, and the local APIC delivers a periodic
+ * timer tick calibrated against the TSC.
  *
  * No wait here trusts the hardware to answer: every polling loop has a bound, and
  * what follows a timeout is a fallback and one line saying so (a PC whose PIT
@@ -23,6 +23,7 @@
 #include <acpi.h>
 #include <kernel.h>
 #include <printk.h>
+#include <vsprintf.h>
 
 #define PIC1_CMD	0x20
 #define PIC1_DATA	0x21
@@ -135,39 +136,74 @@ u64 tsc_khz_from_pm_timer(void)
 	return (rdtsc() - t0) * 20 / 1000;
 }
 
-void tsc_init(void)
+/* What CPUID leaf 0x15 (crystal ratio) or 0x16 (base MHz) says the TSC's rate is; 0 if neither. */
+static u64 tsc_khz_from_cpuid(const char **source)
 {
 	u32 max_leaf = cpuid(0).eax;
-	u64 t0, t1;
 
 	if (max_leaf >= 0x15) {
 		struct cpuid_regs r = cpuid(0x15);
 
 		if (r.eax && r.ebx && r.ecx) {
-			tsc_khz = (u64)r.ecx * r.ebx / r.eax / 1000;
-			tsc_khz_source = "cpuid 0x15";
-			return;
+			*source = "cpuid 0x15";
+			return (u64)r.ecx * r.ebx / r.eax / 1000;
 		}
 	}
 	if (max_leaf >= 0x16 && (cpuid(0x16).eax & 0xffff)) {
-		tsc_khz = (u64)(cpuid(0x16).eax & 0xffff) * 1000;
-		tsc_khz_source = "cpuid 0x16";
-		return;
+		*source = "cpuid 0x16";
+		return (u64)(cpuid(0x16).eax & 0xffff) * 1000;
 	}
-	t0 = rdtsc();
+	return 0;
+}
+
+/* The TSC's rate measured over 50 ms of the PIT, else of the ACPI PM timer; 0 if neither counts. */
+static u64 tsc_khz_measured(const char **source)
+{
+	u64 t0 = rdtsc(), khz;
+
 	if (pit_wait_ms(50)) {
-		t1 = rdtsc();
-		tsc_khz = (t1 - t0) / 50;
-		tsc_khz_source = "PIT calibration";
-		return;
+		*source = "PIT calibration";
+		return (rdtsc() - t0) / 50;
 	}
-	tsc_khz = tsc_khz_from_pm_timer();
-	tsc_khz_source = "ACPI PM timer calibration (the PIT does not count)";
-	if (tsc_khz)
-		return;
-	tsc_khz = TSC_KHZ_GUESS;
-	tsc_khz_guessed = true;
-	tsc_khz_source = "a guess: neither the PIT nor the ACPI PM timer counts, times are wrong";
+	khz = tsc_khz_from_pm_timer();
+	*source = "ACPI PM timer calibration (the PIT does not count)";
+	return khz;
+}
+
+/*
+ * A rate CPUID states is exact where it is true, but a hypervisor or an emulator may
+ * copy a real part's leaves and run the TSC at its own rate (Bochs ticks it once per
+ * instruction): the rate is measured too, and where the two disagree by more than 1%
+ * the measured one is used, and the boot says so.
+ */
+void tsc_init(void)
+{
+	static char source[128];
+	const char *said_by = NULL, *measured_by = NULL;
+	u64 said = tsc_khz_from_cpuid(&said_by), measured = tsc_khz_measured(&measured_by);
+
+	if (said && (!measured || (said > measured ? said - measured : measured - said) * 100 <=
+			  measured)) {
+		tsc_khz = said;
+		tsc_khz_source = said_by;
+	} else if (said) {
+		snprintf(source, sizeof(source), "%s; %s said %lu.%03lu MHz", measured_by, said_by,
+			 (unsigned long)(said / 1000), (unsigned long)(said % 1000));
+		printk("entrylab: warning: TSC: %s says %lu.%03lu MHz, %s measures %lu.%03lu MHz: "
+		       "using the measured rate\n", said_by, (unsigned long)(said / 1000),
+		       (unsigned long)(said % 1000), measured_by, (unsigned long)(measured / 1000),
+		       (unsigned long)(measured % 1000));
+		tsc_khz = measured;
+		tsc_khz_source = source;
+	} else if (measured) {
+		tsc_khz = measured;
+		tsc_khz_source = measured_by;
+	} else {
+		tsc_khz = TSC_KHZ_GUESS;
+		tsc_khz_guessed = true;
+		tsc_khz_source = "a guess: neither the PIT nor the ACPI PM timer counts, "
+				 "times are wrong";
+	}
 }
 
 void udelay(unsigned int us)

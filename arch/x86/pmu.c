@@ -12,9 +12,17 @@
  * AMD (PerfCtrExtCore, family 15h and later): core counters 0 and 1 with
  * events 0x76 (cycles not in halt) and 0xc0 (retired instructions); RDPMC 0
  * and 1; with PerfMonV2 (Zen 4) also the global enable. Older AMD CPUs, and
- * hypervisors without a virtual PMU (QEMU's TCG among them), get none. Every
- * MSR write is the faulting kind's safe form: a hypervisor that advertises a
- * PMU it does not emulate leaves the benchmark without one, not the kernel down.
+ * hypervisors without a virtual PMU (QEMU's TCG among them), get none.
+ *
+ * CPUID only says what a CPU claims. Emulators and hypervisors copy real parts'
+ * leaves without emulating their counters (Bochs's Intel models ignore the MSR
+ * writes and #GP at RDPMC; its AMD model keeps the controls and counts nothing), so
+ * the PMU is offered to the benchmark only once the boot has seen it count: every
+ * control MSR reads back what was written, and a loop of known length counts at
+ * least its instructions and some cycles, read both by RDMSR and by the RDPMC the
+ * benchmark will execute. Every MSR access and that RDPMC are the faulting kind's
+ * safe forms: a PMU that is advertised and not there leaves the benchmark without
+ * one, and the results block says why, never the kernel down.
  */
 #include <asm/cpufeature.h>
 #include <asm/msr.h>
@@ -74,17 +82,6 @@ struct pmu_info pmu_parse(bool intel, u32 max_leaf, struct cpuid_regs leaf_0a,
 	return (struct pmu_info){ .why = "neither Intel's architectural PMU nor AMD's core counters" };
 }
 
-void pmu_init(void)
-{
-	bool intel = !strcmp(boot_cpu.vendor, "GenuineIntel");
-	bool amd = !strcmp(boot_cpu.vendor, "AuthenticAMD");
-	u32 max = cpuid(0).eax, ext = cpuid(0x80000000).eax;
-
-	pmu = pmu_parse(intel, max, max >= 0xa ? cpuid(0xa) : (struct cpuid_regs){ 0 }, amd, ext,
-			ext >= 0x80000001 ? cpuid(0x80000001).ecx : 0,
-			ext >= 0x80000022 ? cpuid(0x80000022).eax : 0);
-}
-
 static bool pmu_program(bool on)
 {
 	u64 amd_ctl = AMD_PERF_CTL_USR | AMD_PERF_CTL_OS | AMD_PERF_CTL_EN;
@@ -113,6 +110,107 @@ static bool pmu_program(bool on)
 		return false;
 	}
 	return ok;
+}
+
+/* RDPMC of counter @ecx in ring 0 (CR4.PCE is for ring 3): false if it #GPs. */
+static bool rdpmc_safe(u32 ecx, u64 *v)
+{
+	u32 lo = 0, hi = 0;
+	int ok;
+
+	asm volatile("	xor %2, %2\n"
+		     "1:	rdpmc\n"
+		     "	mov $1, %2\n"
+		     "2:\n"
+		     _ASM_EXTABLE(1b, 2b)
+		     : "+a"(lo), "+d"(hi), "=&r"(ok) : "c"(ecx) : "memory");
+	*v = ((u64)hi << 32) | lo;
+	return ok;
+}
+
+/* The two counters (0: cycles, 1: instructions) by their MSRs and by RDPMC. */
+struct pmu_reading {
+	u64 msr[2], rdpmc[2];
+};
+
+static bool pmu_read(struct pmu_reading *r)
+{
+	static const u32 intel_msr[2] = { MSR_IA32_FIXED_CTR1, MSR_IA32_FIXED_CTR0 };
+	static const u32 amd_msr[2] = { MSR_F15H_PERF_CTL0 + 1, MSR_F15H_PERF_CTL0 + 3 };
+	bool intel = pmu.kind == PMU_INTEL_ARCH, ok = true;
+
+	for (int k = 0; k < 2; k++) {
+		ok &= rdmsr_safe(intel ? intel_msr[k] : amd_msr[k], &r->msr[k]);
+		ok &= rdpmc_safe(intel ? RDPMC_FIXED | (1U - k) : (u32)k, &r->rdpmc[k]);
+	}
+	return ok;
+}
+
+#define PMU_CHECK_LOOPS		1000	/* two instructions each: DEC, JNZ */
+
+/* Why the controls just programmed do not read back, or NULL. */
+static const char *pmu_controls_kept(void)
+{
+	u64 amd_ctl = AMD_PERF_CTL_USR | AMD_PERF_CTL_OS | AMD_PERF_CTL_EN, v;
+	bool kept;
+
+	if (pmu.kind == PMU_INTEL_ARCH)
+		kept = rdmsr_safe(MSR_IA32_FIXED_CTR_CTRL, &v) &&
+		       v == (FIXED_CTR_CTRL_OS_USR(0) | FIXED_CTR_CTRL_OS_USR(1)) &&
+		       rdmsr_safe(MSR_IA32_PERF_GLOBAL_CTRL, &v) &&
+		       v == (GLOBAL_CTRL_FIXED(0) | GLOBAL_CTRL_FIXED(1));
+	else
+		kept = rdmsr_safe(MSR_F15H_PERF_CTL0, &v) && v == (amd_ctl | AMD_EVENT_CYCLES) &&
+		       rdmsr_safe(MSR_F15H_PERF_CTL0 + 2, &v) &&
+		       v == (amd_ctl | AMD_EVENT_INSTRUCTIONS);
+	return kept ? NULL : "its control MSRs do not keep what is written (not emulated)";
+}
+
+/**
+ * pmu_check_counts - does the PMU that CPUID describes count on this CPU?
+ *
+ * Programs the counters, runs a loop of PMU_CHECK_LOOPS * 2 instructions between two
+ * readings, and stops them. Both readings, by MSR and by RDPMC, must advance by at
+ * least the loop's instructions and by some cycles.
+ *
+ * Return: NULL if they count, else why not (said by the results block's pmu: line).
+ */
+const char *pmu_check_counts(void)
+{
+	struct pmu_reading a, b;
+	const char *why = NULL;
+	unsigned int n = PMU_CHECK_LOOPS;
+
+	if (!pmu_program(true)) {
+		why = "its MSRs fault (a hypervisor without a vPMU)";
+	} else if (!(why = pmu_controls_kept())) {
+		if (!pmu_read(&a))
+			why = "its counters cannot be read (RDMSR or RDPMC faults)";
+		asm volatile("1: dec %0; jnz 1b" : "+r"(n));
+		if (!why && !pmu_read(&b))
+			why = "its counters cannot be read (RDMSR or RDPMC faults)";
+		if (!why && (b.msr[1] - a.msr[1] < 2 * PMU_CHECK_LOOPS || b.msr[0] == a.msr[0] ||
+			     b.rdpmc[1] - a.rdpmc[1] < 2 * PMU_CHECK_LOOPS ||
+			     b.rdpmc[0] == a.rdpmc[0]))
+			why = "its counters do not count (a loop of known length read no work)";
+	}
+	pmu_program(false);
+	return why;
+}
+
+/* At boot, on the boot CPU: what CPUID describes, offered once it has been seen to count. */
+void pmu_init(void)
+{
+	bool intel = !strcmp(boot_cpu.vendor, "GenuineIntel");
+	bool amd = !strcmp(boot_cpu.vendor, "AuthenticAMD");
+	u32 max = cpuid(0).eax, ext = cpuid(0x80000000).eax;
+	const char *why;
+
+	pmu = pmu_parse(intel, max, max >= 0xa ? cpuid(0xa) : (struct cpuid_regs){ 0 }, amd, ext,
+			ext >= 0x80000001 ? cpuid(0x80000001).ecx : 0,
+			ext >= 0x80000022 ? cpuid(0x80000022).eax : 0);
+	if (pmu.kind != PMU_NONE && (why = pmu_check_counts()))
+		pmu = (struct pmu_info){ .why = why };
 }
 
 bool pmu_bench_start(struct bench_pmu *out)

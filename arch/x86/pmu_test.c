@@ -79,3 +79,24 @@ SELFTEST(pmu, bench_start_programs_and_stop_clears)
 	EXPECT_FALSE(t, read_cr4() & X86_CR4_PCE);
 	pmu = saved;
 }
+
+/*
+ * A PMU that CPUID advertises and nothing emulates is not offered: forced on this
+ * CPU, Intel's counters (QEMU's TCG takes their MSRs, reads back 0 and counts
+ * nothing; Bochs ignores the writes and #GPs at RDPMC) and AMD's must fail the
+ * boot's check, which is what keeps ring 3 from an RDPMC that faults or a column of
+ * zeros printed as measurements.
+ */
+SELFTEST(pmu, counters_that_do_not_count_are_refused)
+{
+	struct pmu_info saved = pmu;
+
+	if (saved.kind != PMU_NONE)
+		SKIP(t, "a PMU that counts: the boot's check passed it");
+	pmu = (struct pmu_info){ .kind = PMU_INTEL_ARCH, .version = 4, .width = 48 };
+	EXPECT_TRUE(t, pmu_check_counts() != NULL);
+	pmu = (struct pmu_info){ .kind = PMU_AMD_CORE, .version = 1, .width = 48 };
+	EXPECT_TRUE(t, pmu_check_counts() != NULL);
+	EXPECT_FALSE(t, read_cr4() & X86_CR4_PCE);
+	pmu = saved;
+}

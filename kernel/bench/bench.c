@@ -119,7 +119,7 @@ void bench_init(void)
 
 	ticks_are_instructions = tsc_counts_instructions();
 	pmu_init();
-	tick_unit = ticks_are_instructions ? "instructions (QEMU icount), not cycles" :
+	tick_unit = ticks_are_instructions ? "instructions (QEMU icount or Bochs: one TSC tick per instruction), not cycles" :
 		    under_kvm() ? "TSC ticks under KVM: cycles at the TSC's rate" :
 		    !boot_cpu.hypervisor ? "TSC ticks: cycles at the TSC's rate, not the core clock" :
 		    "RDTSC ticks of a hypervisor (QEMU TCG without icount: host time, not the work)";
@@ -404,7 +404,9 @@ static void print_machine(const char *prefix)
 	printk("%sTSC %lu.%03lu MHz (%s), %s, %s\n", prefix, (unsigned long)(tsc_khz / 1000),
 	       (unsigned long)(tsc_khz % 1000), tsc_khz_source,
 	       boot_cpu.invariant_tsc ? "invariant" : "not invariant (may change with P-states)",
-	       boot_cpu.hypervisor ? "under a hypervisor" : "no hypervisor (bare metal)");
+	       boot_cpu.hypervisor ? "under a hypervisor" :
+	       ticks_are_instructions ? "an emulator (no CPU's TSC counts instructions)" :
+	       "no hypervisor (bare metal)");
 	print_pmu(prefix);
 	mitigations_name(mit, sizeof(mit));
 	printk("%sentry %s, context tracking %s, RCU tracker %s, irq_restore=%s, %u CPU(s); "

@@ -30,6 +30,8 @@ struct pmu_info pmu_parse(bool intel, u32 max_leaf, struct cpuid_regs leaf_0a,
 extern struct pmu_info pmu;
 
 void pmu_init(void);
+/* This CPU: NULL if the counters pmu describes count a known loop, else why not. */
+const char *pmu_check_counts(void);
 /* This CPU: count both counters, ring 0 and 3, and let ring 3 RDPMC them. */
 bool pmu_bench_start(struct bench_pmu *out);
 /* This CPU: counters off, CR4.PCE clear (RDPMC in ring 3 is #GP again). */

@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# Usage: bochs.sh ISO
+# Boots an entrylab ISO under Bochs, an x86 implementation independent of QEMU's, with
+# the serial console on stdout. The one place that knows how entrylab runs under
+# Bochs, as qemu.sh is for QEMU; make run/bench (BOCHS_CPU=) and tests/ come through here.
+#
+# Environment: BOCHS=path   the emulator (default: bochs on PATH, Debian's 2.7; Bochs 3.0
+#                        built with FRED is ../shared/tools/bochs/bin/bochs)
+#              BOCHS_CPU=model  the CPU model whose CPUID it copies (default
+#                        corei7_skylake_x; `bochs -help cpu` lists them)
+#              SMP=N     N CPUs (default 1)
+#              IPS=N     emulated instructions per emulated second (default 10^9, as
+#                        QEMU's icount: one instruction a nanosecond); the PIT, the
+#                        ACPI PM timer and the APIC timer run at that rate
+#              MEM=MiB   guest RAM in MiB (default 256)
+#              TIMEOUT=s stop Bochs after s seconds without a result (default 600; 0: never)
+#
+# Clock: `clock: sync=none` makes the run deterministic. On one CPU Bochs's TSC
+# advances once per executed instruction, so the benchmark counts instructions, as
+# under QEMU's icount; the kernel sees that itself (kernel/bench/bench.c).
+#
+# Exit status: the kernel's status from its "run ended" line (README.md's exit
+# status: 0 success, 1 failure, 2 bad boot, 3 init exited non-zero, 4 init killed by
+# a signal); 124 if the run was stopped after TIMEOUT seconds, 125 if Bochs ended
+# without the kernel reporting, 126 if Bochs, its BIOS or the CPU model cannot be
+# found. Bochs has no isa-debug-exit device: this script stops it at that line.
+set -uo pipefail
+iso=$1
+
+bochs=${BOCHS:-bochs}
+if ! command -v "$bochs" >/dev/null 2>&1; then
+	echo "bochs.sh: no Bochs at '$bochs' (apt-get install bochs bochsbios vgabios, or BOCHS=path)" >&2
+	exit 126
+fi
+model=${BOCHS_CPU:-corei7_skylake_x}
+smp=${SMP:-1}
+case "$smp" in
+''|*[!0-9]*|0) echo "bochs.sh: SMP=$smp is not a number of CPUs (1 or more)" >&2; exit 2 ;;
+esac
+limit=${TIMEOUT:-600}
+
+# Debian's 2.7 has no nogui display and stops in its debugger at the first
+# instruction; a 3.0 build has nogui and no debugger. Each has its BIOS beside it.
+help=$("$bochs" -help cpu 2>&1 </dev/null)
+version=$(sed -n 's/.*Bochs x86 Emulator \([0-9][0-9.]*[0-9]\).*/\1/p' <<<"$help")
+share=$(dirname "$(command -v "$bochs")")/../share
+if [ -f "$share/BIOS-bochs-latest" ] && [ -f "$share/VGABIOS-lgpl-latest.bin" ]; then
+	bios=$share/BIOS-bochs-latest
+	vgabios=$share/VGABIOS-lgpl-latest.bin
+else
+	bios=/usr/share/bochs/BIOS-bochs-latest
+	vgabios=/usr/share/vgabios/vgabios.bin
+fi
+for f in "$bios" "$vgabios"; do
+	[ -f "$f" ] && continue
+	echo "bochs.sh: no BIOS image $f (apt-get install bochsbios vgabios)" >&2
+	exit 126
+done
+if ! grep -qx "$model" <<<"$help"; then
+	echo "bochs.sh: Bochs $version has no CPU model '$model' (bochs -help cpu)" >&2
+	exit 126
+fi
+
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+serial=$dir/serial
+: > "$serial"
+display='display_library: nogui'
+sound=
+debugger=()
+case "$version" in
+2.*)
+	display='display_library: rfb, options="timeout=0"'	# headless; waits for no client
+	sound='sound: waveoutdrv=dummy, waveindrv=dummy, midioutdrv=dummy'	# not the host's ALSA
+	echo c > "$dir/continue"
+	debugger=(-rc "$dir/continue") ;;
+esac
+cat > "$dir/bochsrc" <<EOF
+megs: ${MEM:-256}
+cpu: model=$model, count=$smp, ips=${IPS:-1000000000}, reset_on_triple_fault=0
+romimage: file=$bios
+vgaromimage: file=$vgabios
+ata0-master: type=cdrom, path=$(realpath "$iso"), status=inserted
+boot: cdrom
+clock: sync=none, time0=local
+com1: enabled=1, mode=file, dev=$serial
+$display
+speaker: enabled=0
+$sound
+log: $dir/log
+panic: action=fatal
+error: action=report
+info: action=ignore
+EOF
+echo "bochs.sh: Bochs $version as $model, $smp CPU(s) (one CPU: a TSC tick is an instruction)" >&2
+
+run=("$bochs" -q -f "$dir/bochsrc" "${debugger[@]}")
+[ "$limit" = 0 ] || run=(timeout "$limit" "${run[@]}")
+"${run[@]}" </dev/null >"$dir/out" 2>&1 &
+pid=$!
+# The serial file is written as the guest writes it: follow it until Bochs ends, or
+# until the kernel's last line, after which it only waits to power off.
+tail -n +1 -f --pid="$pid" "$serial" | tr -d '\r' | while IFS= read -r line; do
+	printf '%s\n' "$line"
+	case "$line" in
+	"entrylab: run ended: "*) kill "$pid" 2>/dev/null ;;
+	esac
+done
+wait "$pid"
+rc=$?
+if [ "$limit" != 0 ] && [ "$rc" = 124 ]; then
+	echo "bochs.sh: no result after $limit s: Bochs stopped (TIMEOUT=seconds to change)" >&2
+	exit 124
+fi
+status=$(sed -n 's/^entrylab: run ended: .* (\([0-4]\))\r*$/\1/p' "$serial" | tail -n 1)
+if [ -n "$status" ]; then
+	exit "$status"
+fi
+echo "bochs.sh: Bochs exited with $rc without a status from the kernel; its last words:" >&2
+grep -E '\]\[|PANIC|FATAL|>>' "$dir/out" "$dir/log" 2>/dev/null | tail -n 5 >&2
+exit 125
