@@ -330,9 +330,9 @@ selftests-linux: $(KERNEL) $(USER_PROGS)
 	$(Q)python3 tests/selftests_linux.py --build $(BUILD)
 
 # The self-tests and the ring-3 suite under Bochs as every CPU model entrylab supports,
-# on one CPU and on two (scripts/bochs-models.sh; docs/testing.md).
+# on one CPU and on two, and the benchmark on one (tests/run.py's bochs-cpu-models).
 bochs-models: $(KERNEL) $(USER_PROGS)
-	$(Q)bash scripts/bochs-models.sh $(BUILD)
+	$(Q)BOCHS_SMP="1 2" python3 tests/run.py --build $(BUILD) --only bochs-cpu-models
 
 # docs/smp-rcu.md: grace periods while ring 3 spins on a nohz_full CPU, with the RCU
 # tracker on and off. Two CPUs unless SMP= says more; every CPU but 0 is nohz_full.

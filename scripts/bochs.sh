@@ -25,7 +25,11 @@
 # without the kernel reporting, 126 if Bochs, its BIOS or the CPU model cannot be
 # found. Bochs has no isa-debug-exit device: this script stops it at that line.
 set -uo pipefail
-iso=$1
+if [ $# != 1 ] || [ ! -f "$1" ]; then
+	echo "usage: bochs.sh ISO (an ISO that exists)" >&2
+	exit 2
+fi
+iso=$(realpath "$1")
 
 bochs=${BOCHS:-bochs}
 if ! command -v "$bochs" >/dev/null 2>&1; then
@@ -62,7 +66,10 @@ if ! grep -qx "$model" <<<"$help"; then
 fi
 
 dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
+pid=
+# However this script ends (Ctrl-C, a runner that gives up), Bochs ends with it.
+trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$dir"' EXIT
+trap 'exit 130' INT TERM
 serial=$dir/serial
 : > "$serial"
 display='display_library: nogui'
@@ -70,7 +77,8 @@ sound=
 debugger=()
 case "$version" in
 2.*)
-	display='display_library: rfb, options="timeout=0"'	# headless; waits for no client
+	# Headless, waiting for no client; it listens for VNC on port 5900 (README.md).
+	display='display_library: rfb, options="timeout=0"'
 	sound='sound: waveoutdrv=dummy, waveindrv=dummy, midioutdrv=dummy'	# not the host's ALSA
 	echo c > "$dir/continue"
 	debugger=(-rc "$dir/continue") ;;
@@ -80,14 +88,14 @@ megs: ${MEM:-256}
 cpu: model=$model, count=$smp, ips=${IPS:-1000000000}, reset_on_triple_fault=0
 romimage: file=$bios
 vgaromimage: file=$vgabios
-ata0-master: type=cdrom, path=$(realpath "$iso"), status=inserted
+ata0-master: type=cdrom, path="$iso", status=inserted
 boot: cdrom
 clock: sync=none, time0=local
-com1: enabled=1, mode=file, dev=$serial
+com1: enabled=1, mode=file, dev="$serial"
 $display
 speaker: enabled=0
 $sound
-log: $dir/log
+log: "$dir/log"
 panic: action=fatal
 error: action=report
 info: action=ignore
@@ -95,26 +103,29 @@ EOF
 echo "bochs.sh: Bochs $version as $model, $smp CPU(s) (one CPU: a TSC tick is an instruction)" >&2
 
 run=("$bochs" -q -f "$dir/bochsrc" "${debugger[@]}")
-[ "$limit" = 0 ] || run=(timeout "$limit" "${run[@]}")
+[ "$limit" = 0 ] || run=(timeout --foreground "$limit" "${run[@]}")
 "${run[@]}" </dev/null >"$dir/out" 2>&1 &
 pid=$!
-# The serial file is written as the guest writes it: follow it until Bochs ends, or
-# until the kernel's last line, after which it only waits to power off.
-tail -n +1 -f --pid="$pid" "$serial" | tr -d '\r' | while IFS= read -r line; do
-	printf '%s\n' "$line"
-	case "$line" in
-	"entrylab: run ended: "*) kill "$pid" 2>/dev/null ;;
-	esac
-done
+# The serial file is written as the guest writes it: follow it (line-buffered) until
+# Bochs ends, or until the kernel's first "run ended" line, after which it only waits
+# to power off; a last line without its newline (a crash) is shown too.
+tail -n +1 -f --pid="$pid" "$serial" | stdbuf -oL tr -d '\r' |
+	while IFS= read -r line || [ -n "$line" ]; do
+		printf '%s\n' "$line"
+		case "$line" in
+		"entrylab: run ended: "*) kill "$pid" 2>/dev/null ;;
+		esac
+	done
 wait "$pid"
 rc=$?
+pid=
+status=$(sed -n 's/^entrylab: run ended: .* (\([0-4]\))\r*$/\1/p' "$serial" | head -n 1)
+if [ -n "$status" ]; then
+	exit "$status"
+fi
 if [ "$limit" != 0 ] && [ "$rc" = 124 ]; then
 	echo "bochs.sh: no result after $limit s: Bochs stopped (TIMEOUT=seconds to change)" >&2
 	exit 124
-fi
-status=$(sed -n 's/^entrylab: run ended: .* (\([0-4]\))\r*$/\1/p' "$serial" | tail -n 1)
-if [ -n "$status" ]; then
-	exit "$status"
 fi
 echo "bochs.sh: Bochs exited with $rc without a status from the kernel; its last words:" >&2
 grep -E '\]\[|PANIC|FATAL|>>' "$dir/out" "$dir/log" 2>/dev/null | tail -n 5 >&2

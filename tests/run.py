@@ -754,7 +754,7 @@ CLAIMS = [
      'benchmark ends in success with kill, invalid and getpid per call in every row equal to '
      'QEMU icount\'s of the same build, `pmu: none` (each model advertises counters Bochs '
      'does not count) and no PMU column; a model the binary lacks is reported as skipped. '
-     'Without the PMU check the benchmark dies in RDPMC on the Intel models'),
+     '`make bochs-models` runs the suites on two CPUs too'),
     (['micro-icount'],
      '`make micro ICOUNT=1`: every micro test reports a whole, positive instruction count; '
      'the PIR drains order as their instruction counts must (docs/benchmarks.md)'),
@@ -1529,18 +1529,26 @@ def micro_icount(b):
 
 
 # Bochs, an x86 implemented apart from QEMU's (scripts/bochs.sh), as the CPU models it
-# copies, and the cases each skips (docs/testing.md, "Which x86 covers what").
-INTEL_SKIPS = RELEASE_SKIPS - INTEL_ONLY | AMD_ONLY
+# copies (docs/testing.md, "Which x86 covers what"): {model: (Intel, PTI on)}.
 BOCHS_MODELS = {
-    'corei7_skylake_x': INTEL_SKIPS,                # PTI with PCIDs: no RDCL_NO
-    'ryzen': RELEASE_SKIPS,
-    'wildcat_lake': INTEL_SKIPS | PTI_ONLY,         # Bochs 3.0; RDCL_NO: no PTI
+    'corei7_skylake_x': (True, True),       # no RDCL_NO: PTI, with PCIDs
+    'ryzen': (False, True),
+    'wildcat_lake': (True, False),          # Bochs 3.0; RDCL_NO
 }
 # Ticks per call an emulator counts the same as QEMU's icount: one instruction each.
 BOCHS_SAME_OPS = ('kill', 'invalid', 'getpid')
 
 
-def bochs_models(binary):
+def bochs_skips(model, smp):
+    """The self-test and ring-3 cases that skip under Bochs as model on smp CPUs."""
+    intel, pti = BOCHS_MODELS[model]
+    skips = RELEASE_SKIPS if smp == 1 else SMP_SKIPS | NOHZ_ONLY
+    if intel:
+        skips = skips - INTEL_ONLY | AMD_ONLY
+    return skips if pti else skips | PTI_ONLY
+
+
+def bochs_model_names(binary):
     """The CPU models Bochs at binary (a path or a name on PATH) offers, or None."""
     try:
         out = subprocess.run([binary, '-help', 'cpu'], stdin=subprocess.DEVNULL,
@@ -1559,9 +1567,12 @@ def bochs_cpu_models(b):
     """Under Bochs (BOCHS=, default Debian's bochs) as each model of BOCHS_MODELS it has:
     the self-tests and the ring-3 suite pass, and the benchmark's kill, invalid and getpid
     per call in every row equal QEMU icount's of the same build; no PMU column is printed
-    from counters that do not count. A model the binary lacks is skipped, saying so."""
+    from counters that do not count. A model the binary lacks is skipped, saying so.
+    BOCHS_SMP="1 2" (make bochs-models) runs the suites on each CPU count given; the
+    benchmark counts instructions on one CPU only."""
     binary = os.environ.get('BOCHS', 'bochs')
-    models = bochs_models(binary)
+    models = bochs_model_names(binary)
+    smps = [int(n) for n in os.environ.get('BOCHS_SMP', '1').split()]
     bench_args = 'bench iters=200 reps=1'
     # With the mitigations off, as make bench measures: each CPU model's defaults differ
     # (PTI with PCIDs, VERW), the entry path without them does not.
@@ -1573,30 +1584,33 @@ def bochs_cpu_models(b):
         problems.append('the icount reference printed no kill/invalid/getpid rows')
     subs = []
     for model in BOCHS_MODELS:
-        name = f'bochs/{model}'
+        names = [f'bochs/{model}/smp{n}/selftests-and-ring3-suite' for n in smps]
+        names += [f'bochs/{model}/bench'] if 1 in smps else []
         if models is None or model not in models:
             why = (f'no Bochs at {binary!r}' if models is None else
                    f'Bochs at {binary!r} has no model {model} (BOCHS=path to one that has)')
-            subs += [('SKIP', f'{name}/selftests-and-ring3-suite', why),
-                     ('SKIP', f'{name}/bench', why)]
+            subs += [('SKIP', name, why) for name in names]
             continue
-        env = {'BOCHS_CPU': model, 'BOCHS': binary}
-        r = boot.run(b, f'bochs-{model}-selftests-and-ring3-suite', 'selftest',
-                     init=f'{b}/user/entrytests.elf', env=env, timeout=1800)
-        p = boot.check(r, lines=(RESOURCES_OK, SUCCESS),
-                       suites={**KERNEL_SUITES, **RING3_SUITES},
-                       skips=BOCHS_MODELS[model])
-        subs.append(('FAIL' if p else 'PASS', f'{name}/selftests-and-ring3-suite',
-                     '; '.join(p) or f'{r.seconds:.0f} s'))
+        for n in smps:
+            env = {'BOCHS_CPU': model, 'BOCHS': binary, 'SMP': str(n)}
+            r = boot.run(b, f'bochs-{model}-smp{n}-selftests-and-ring3-suite', 'selftest',
+                         init=f'{b}/user/entrytests.elf', env=env, timeout=3600)
+            p = boot.check(r, lines=(RESOURCES_OK, SUCCESS),
+                           suites={**KERNEL_SUITES, **RING3_SUITES}, skips=bochs_skips(model, n))
+            subs.append(('FAIL' if p else 'PASS', names[smps.index(n)],
+                         '; '.join(p) or f'{r.seconds:.0f} s'))
+        if 1 not in smps:
+            continue
         r = boot.run(b, f'bochs-{model}-bench', 'mitigations=off', init=f'{b}/user/probe.elf',
-                     init_args=bench_args, env=env, timeout=1800)
+                     init_args=bench_args, env={'BOCHS_CPU': model, 'BOCHS': binary},
+                     timeout=1800)
         got = bench_cells(r)
         p = boot.check(r, lines=(SUCCESS, r'^results: pmu: none \(', r'^results: clock: '
                                  r'instructions \(QEMU icount or Bochs'),
                        absent=(r'pmu_cycles_per_call=', r'\[cycles '))
         p += [f'{row} {op}: {got.get((row, op))} per call, icount {v}'
               for (row, op), v in sorted(want.items()) if got.get((row, op)) != v]
-        subs.append(('FAIL' if p else 'PASS', f'{name}/bench', '; '.join(p) or
+        subs.append(('FAIL' if p else 'PASS', f'bochs/{model}/bench', '; '.join(p) or
                      f'kill/invalid/getpid as under icount in {len(want) // 3} rows, '
                      f'{r.seconds:.0f} s'))
     problems += [f'{sub}: {why}' for result, sub, why in subs if result == 'FAIL']

@@ -97,7 +97,7 @@ void pic_mask_all(void)
 /* Waits ms (at most 54) on PIT channel 2; false if its output never rose. */
 bool pit_wait_ms(unsigned int ms)
 {
-	u32 count = PIT_HZ / 1000 * ms;
+	u32 count = PIT_HZ * ms / 1000;
 	u64 give_up = rdtsc() + CALIBRATION_TSC_LIMIT;
 	bool counted;
 	u8 b;
@@ -156,18 +156,36 @@ static u64 tsc_khz_from_cpuid(const char **source)
 	return 0;
 }
 
-/* The TSC's rate measured over 50 ms of the PIT, else of the ACPI PM timer; 0 if neither counts. */
+#define CALIBRATION_TRIES	3
+
+/*
+ * The TSC's rate over 50 ms of the PIT, else of the ACPI PM timer; 0 if neither counts.
+ * The least of three readings: an SMI, or a host that preempts the vCPU, can only make
+ * a window look longer in TSC ticks, never shorter.
+ */
 static u64 tsc_khz_measured(const char **source)
 {
-	u64 t0 = rdtsc(), khz;
+	u64 t0, khz, least = 0;
 
-	if (pit_wait_ms(50)) {
-		*source = "PIT calibration";
-		return (rdtsc() - t0) / 50;
+	for (int i = 0; i < CALIBRATION_TRIES; i++) {
+		t0 = rdtsc();
+		if (!pit_wait_ms(50))
+			break;
+		khz = (rdtsc() - t0) / 50;
+		least = least && least < khz ? least : khz;
 	}
-	khz = tsc_khz_from_pm_timer();
+	if (least) {
+		*source = "PIT calibration";
+		return least;
+	}
+	for (int i = 0; i < CALIBRATION_TRIES; i++) {
+		khz = tsc_khz_from_pm_timer();
+		if (!khz)
+			break;
+		least = least && least < khz ? least : khz;
+	}
 	*source = "ACPI PM timer calibration (the PIT does not count)";
-	return khz;
+	return least;
 }
 
 /*

@@ -66,7 +66,7 @@ static u64 tsc_khz_from_pit(void)
  * own rate, and every time the kernel derives from it would be off by the ratio.
  * Under TCG the PIT follows host time, and a busy host can stop the vCPU between two
  * reads, so the median of three must agree within a factor of two: enough to catch
- * a rate copied from CPUID (Bochs: 3,500 MHz said, 100 MHz run), never host load.
+ * a rate copied from CPUID (Bochs: 3,500 MHz said, 1,000 MHz run), never host load.
  */
 SELFTEST(timer, tsc_rate_is_the_rate_the_pit_measures)
 {

@@ -119,7 +119,8 @@ void bench_init(void)
 
 	ticks_are_instructions = tsc_counts_instructions();
 	pmu_init();
-	tick_unit = ticks_are_instructions ? "instructions (QEMU icount or Bochs: one TSC tick per instruction), not cycles" :
+	tick_unit = ticks_are_instructions ?
+		    "instructions (QEMU icount or Bochs: one TSC tick per instruction), not cycles" :
 		    under_kvm() ? "TSC ticks under KVM: cycles at the TSC's rate" :
 		    !boot_cpu.hypervisor ? "TSC ticks: cycles at the TSC's rate, not the core clock" :
 		    "RDTSC ticks of a hypervisor (QEMU TCG without icount: host time, not the work)";
