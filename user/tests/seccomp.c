@@ -6,6 +6,7 @@
  */
 #include <file.h>
 #include <uapi/filter.h>
+#include <uapi/poll.h>
 #include <uapi/prctl.h>
 #include <uapi/ptrace.h>
 #include <uapi/seccomp.h>
@@ -807,6 +808,51 @@ static int listener_signal_restarts(void)
 SELFTEST(seccomp, listener_wait_ends_on_a_signal_and_restarts)
 {
 	EXPECT_EQ(t, in_child(listener_signal_restarts), 9 << 8);
+}
+
+/*
+ * WAIT_KILLABLE_RECV: a signal that races the call's receipt may end the wait
+ * only if the call was not received; once it was, the call waits on for the
+ * answer the supervisor gives (and the handler runs after). Either way the
+ * call the supervisor received is answered: its id is never stale.
+ */
+static int killable_recv_signal(void)
+{
+	struct seccomp_notif req = { 0 };
+	struct seccomp_notif_resp resp = { 0 };
+	struct pollfd pfd;
+	struct thread th;
+	long tid, ret;
+
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) ||
+	    (listener_fd = listen_getppid(SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV)) < 0 ||
+	    sigaction(SIGUSR1, (unsigned long)note_restart, SA_RESTART, 0, NULL))
+		return 1;
+	tid = thread_start(&th, call_getppid, NULL);
+	pfd = (struct pollfd){ .fd = listener_fd, .events = POLLIN };
+	if (tid <= 0 || syscall3(__NR_poll, &pfd, 1, -1) != 1)
+		syscall1(__NR_exit_group, 2);	/* not return: the thread would wait for good */
+	/* The call waits unreceived: the signal and RECV race for it. */
+	syscall3(__NR_tgkill, syscall0(__NR_getpid), tid, SIGUSR1);
+	/* -ENOENT, as on Linux, if the call left between RECV's wake-up and its look. */
+	while ((ret = notif_ioctl(SECCOMP_IOCTL_NOTIF_RECV, &req)) == -ENOENT)
+		req = (struct seccomp_notif){ 0 };
+	if (ret)
+		syscall1(__NR_exit_group, 3);
+	resp = (struct seccomp_notif_resp){ .id = req.id, .val = 77 };
+	if (notif_ioctl(SECCOMP_IOCTL_NOTIF_SEND, &resp))
+		syscall1(__NR_exit_group, 4);	/* received, then abandoned: -ENOENT */
+	thread_join(&th);
+	return notified_result == 77 && restarted_by_handler ? 9 : 5;
+}
+
+SELFTEST(seccomp, listener_killable_recv_waits_on_once_received)
+{
+	int fails = 0;
+
+	for (unsigned int i = 0; i < 20; i++)
+		fails += in_child(killable_recv_signal) != 9 << 8;
+	EXPECT_EQ(t, fails, 0);
 }
 
 /* ADDFD with SETFD takes newfd unsigned: 2^31 is past the limit (-EBADF), not "any fd". */
