@@ -325,7 +325,8 @@ static long notify_id_valid(struct seccomp_filter *f, const void __user *uid)
  * SECCOMP_IOCTL_NOTIF_ADDFD: the caller installs one of our descriptors in its
  * own table (at the lowest free number, or at newfd with SETFD) and we wait
  * for the number it got; with SEND that number is also the call's answer, and
- * no other answer can follow. -ESRCH if the call ended first.
+ * no other answer can follow. -ESRCH if the call ended first; a signal ends
+ * our wait (-ERESTARTSYS), withdrawing the request if it was not taken yet.
  */
 static long notify_addfd(struct seccomp_filter *f, const void __user *uaddfd, size_t size)
 {
@@ -364,21 +365,26 @@ static long notify_addfd(struct seccomp_filter *f, const void __user *uaddfd, si
 	spin_unlock_irqrestore(&f->notify_lock, flags);
 	if (!ret) {
 		wait_chan_wake(&f->notify_replied);
-		/* The caller holds our request: wait for it whatever the signals. */
-		wait_chan_sleep_killable(&f->notify_wait, 0, READ_ONCE(req.done));
+		ret = wait_chan_sleep(&f->notify_wait, 0, READ_ONCE(req.done));
 		spin_lock_irqsave(&f->notify_lock, flags);
-		if (!req.done && n && find_call_locked(f, args.id) == n) {
+		/*
+		 * A signal, as Linux's interruptible wait: the request is withdrawn
+		 * unless the caller took it meanwhile. Not done, it is still on
+		 * n's list (a caller leaves only with its requests all done), and
+		 * a SEND one gives back the answer it had claimed.
+		 */
+		if (!req.done) {
 			struct seccomp_addfd **link = &n->addfd;
 
-			while (*link && *link != &req)
+			while (*link != &req)
 				link = &(*link)->next;
-			if (*link)
-				*link = req.next;	/* killed: withdrawn before it was taken */
-			req.ret = -EINTR;
-			req.done = true;
+			*link = req.next;
+			if (req.send)
+				n->state = NOTIFY_SENT;
+		} else {
+			ret = req.ret;
 		}
 		spin_unlock_irqrestore(&f->notify_lock, flags);
-		ret = req.ret;
 	}
 	file_put(req.file);
 	return ret;

@@ -889,6 +889,93 @@ SELFTEST(seccomp, listener_addfd_setfd_past_the_limit_is_ebadf)
 	EXPECT_EQ(t, in_child(addfd_setfd_limit), 9 << 8);
 }
 
+#define ADDFD_SPINNERS	24
+static volatile int spinners_stop;
+
+/* On CPU 1, with the thread making the call: it waits its turn behind them. */
+static int spin_on_cpu1(void *unused)
+{
+	unsigned long cpu1 = 2;
+
+	syscall3(__NR_sched_setaffinity, 0, sizeof(cpu1), &cpu1);
+	while (!spinners_stop)
+		;
+	return 0;
+}
+
+/* The call, from CPU 1, SIGUSR1 blocked: the process's signal is the supervisor's. */
+static int call_getppid_on_cpu1(void *unused)
+{
+	unsigned long cpu1 = 2, usr1 = 1UL << (SIGUSR1 - 1);
+
+	syscall3(__NR_sched_setaffinity, 0, sizeof(cpu1), &cpu1);
+	syscall4(__NR_rt_sigprocmask, 0, &usr1, NULL, 8);	/* SIG_BLOCK */
+	return call_getppid(NULL);
+}
+
+/*
+ * The supervisor's ADDFD waits interruptibly for the caller to take it: a
+ * signal that comes first ends it with -EINTR (a handler without SA_RESTART)
+ * and withdraws the request, so that no descriptor is installed, and the call
+ * is answered after. Returns 9, 8 when the caller took the request before the
+ * signal came (nothing learnt), or a failure.
+ */
+static int addfd_interrupted(void)
+{
+	struct seccomp_notif_addfd addfd = { 0 };
+	struct seccomp_notif_resp resp = { 0 };
+	struct seccomp_notif req = { 0 };
+	struct thread spinners[ADDFD_SPINNERS], th;
+	unsigned long cpu0 = 1;
+	long fd, free_fd, killer;
+	int status, ret;
+
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) || (listener_fd = listen_getppid(0)) < 0 ||
+	    sigaction(SIGUSR1, (unsigned long)note_restart, 0, 0, NULL) ||
+	    syscall3(__NR_sched_setaffinity, 0, sizeof(cpu0), &cpu0))
+		return 1;
+	free_fd = syscall1(__NR_dup, 0);
+	syscall1(__NR_close, free_fd);
+	for (int i = 0; i < ADDFD_SPINNERS; i++)
+		if (thread_start(&spinners[i], spin_on_cpu1, NULL) <= 0)
+			syscall1(__NR_exit_group, 2);
+	if (thread_start(&th, call_getppid_on_cpu1, NULL) <= 0 ||
+	    notif_ioctl(SECCOMP_IOCTL_NOTIF_RECV, &req))
+		syscall1(__NR_exit_group, 2);
+	killer = signal_later(SIGUSR1, 20, 0);
+	addfd = (struct seccomp_notif_addfd){ .id = req.id, .srcfd = listener_fd };
+	fd = notif_ioctl(SECCOMP_IOCTL_NOTIF_ADDFD, &addfd);
+	/* The handler has run if the signal came during the call: it ended the wait. */
+	ret = fd == -EINTR && restarted_by_handler ? 9 : fd >= 0 && !restarted_by_handler ? 8 : 3;
+	spinners_stop = 1;
+	resp = (struct seccomp_notif_resp){ .id = req.id, .val = 5 };
+	if (notif_ioctl(SECCOMP_IOCTL_NOTIF_SEND, &resp))
+		syscall1(__NR_exit_group, 4);
+	thread_join(&th);
+	for (int i = 0; i < ADDFD_SPINNERS; i++)
+		thread_join(&spinners[i]);
+	status = wait_status(killer);
+	if (notified_result != 5 || status)
+		return 5;
+	if (ret == 9 && syscall1(__NR_dup, 0) != free_fd)
+		return 6;		/* the withdrawn descriptor was installed after all */
+	return ret;
+}
+
+SELFTEST(seccomp, listener_addfd_wait_ends_on_a_signal)
+{
+	unsigned long all = 0;
+	int status = 8 << 8;
+
+	syscall3(__NR_sched_getaffinity, 0, sizeof(all), &all);
+	if (!(all & 2))
+		SKIP(t, "needs two or more CPUs (SMP=2)");
+	/* Until a run where the signal came before the caller took the request. */
+	for (unsigned int i = 0; i < 10 && status == 8 << 8; i++)
+		status = in_child(addfd_interrupted);
+	EXPECT_EQ(t, status, 9 << 8);
+}
+
 /* One listener per chain; the flags' rules; RECV wants a zeroed buffer. */
 static int listener_rules(void)
 {
