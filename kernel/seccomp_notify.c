@@ -13,7 +13,8 @@
  * -ENOSYS). The caller sleeps until REPLIED. A signal ends its wait early with
  * -ERESTARTSYS, so that a handler with SA_RESTART makes the call again (a new
  * notification, with a new id); with WAIT_KILLABLE_RECV, once the call was
- * received only SIGKILL ends the wait. poll() reports POLLHUP once the filter
+ * received only SIGKILL ends the wait, even a wait a signal ended as the call
+ * was being received, as Linux's. poll() reports POLLHUP once the filter
  * has no users left, and RECV then answers -ENOENT instead of waiting.
  *
  * The caller's record lives on its kernel stack while it waits. The filter's
@@ -132,6 +133,15 @@ static bool call_wakes(struct seccomp_knotif *n)
 	return READ_ONCE(n->state) == NOTIFY_REPLIED || READ_ONCE(n->addfd);
 }
 
+/*
+ * Linux's should_sleep_killable(): with WAIT_KILLABLE_RECV, a call received
+ * (or answered) waits on through any signal but SIGKILL.
+ */
+static bool call_waits_killable(struct seccomp_filter *f, struct seccomp_knotif *n)
+{
+	return f->notify.killable && READ_ONCE(n->state) != NOTIFY_INIT;
+}
+
 int seccomp_user_notify(struct seccomp_filter *f, const struct seccomp_data *sd,
 			struct pt_regs *regs, int nr)
 {
@@ -153,17 +163,20 @@ int seccomp_user_notify(struct seccomp_filter *f, const struct seccomp_data *sd,
 	poll_wake();
 
 	for (;;) {
+		bool killable = call_waits_killable(f, &n);
 		struct file *replaced[ADDFD_BATCH];
 		bool done;
 		int taken;
 
-		if (f->notify.killable && READ_ONCE(n.state) == NOTIFY_SENT)
+		if (killable)
 			err = wait_chan_sleep_killable(&f->notify_replied, 0, call_wakes(&n));
 		else
 			err = wait_chan_sleep(&f->notify_replied, 0, call_wakes(&n) ||
-					      (f->notify.killable &&
-					       READ_ONCE(n.state) == NOTIFY_SENT));
+					      call_waits_killable(f, &n));
 		spin_lock_irqsave(&f->notify_lock, flags);
+		/* A signal as the call was received: it waits on, only SIGKILL ends it now. */
+		if (err && !killable && call_waits_killable(f, &n))
+			err = 0;
 		taken = take_addfds_locked(&n, err, replaced);
 		done = err || (n.state == NOTIFY_REPLIED && !n.addfd);
 		if (done) {
@@ -312,7 +325,8 @@ static long notify_id_valid(struct seccomp_filter *f, const void __user *uid)
  * SECCOMP_IOCTL_NOTIF_ADDFD: the caller installs one of our descriptors in its
  * own table (at the lowest free number, or at newfd with SETFD) and we wait
  * for the number it got; with SEND that number is also the call's answer, and
- * no other answer can follow. -ESRCH if the call ended first.
+ * no other answer can follow. -ESRCH if the call ended first; a signal ends
+ * our wait (-ERESTARTSYS), withdrawing the request if it was not taken yet.
  */
 static long notify_addfd(struct seccomp_filter *f, const void __user *uaddfd, size_t size)
 {
@@ -351,21 +365,26 @@ static long notify_addfd(struct seccomp_filter *f, const void __user *uaddfd, si
 	spin_unlock_irqrestore(&f->notify_lock, flags);
 	if (!ret) {
 		wait_chan_wake(&f->notify_replied);
-		/* The caller holds our request: wait for it whatever the signals. */
-		wait_chan_sleep_killable(&f->notify_wait, 0, READ_ONCE(req.done));
+		ret = wait_chan_sleep(&f->notify_wait, 0, READ_ONCE(req.done));
 		spin_lock_irqsave(&f->notify_lock, flags);
-		if (!req.done && n && find_call_locked(f, args.id) == n) {
+		/*
+		 * A signal, as Linux's interruptible wait: the request is withdrawn
+		 * unless the caller took it meanwhile. Not done, it is still on
+		 * n's list (a caller leaves only with its requests all done), and
+		 * a SEND one gives back the answer it had claimed.
+		 */
+		if (!req.done) {
 			struct seccomp_addfd **link = &n->addfd;
 
-			while (*link && *link != &req)
+			while (*link != &req)
 				link = &(*link)->next;
-			if (*link)
-				*link = req.next;	/* killed: withdrawn before it was taken */
-			req.ret = -EINTR;
-			req.done = true;
+			*link = req.next;
+			if (req.send)
+				n->state = NOTIFY_SENT;
+		} else {
+			ret = req.ret;
 		}
 		spin_unlock_irqrestore(&f->notify_lock, flags);
-		ret = req.ret;
 	}
 	file_put(req.file);
 	return ret;

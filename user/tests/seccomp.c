@@ -6,6 +6,7 @@
  */
 #include <file.h>
 #include <uapi/filter.h>
+#include <uapi/poll.h>
 #include <uapi/prctl.h>
 #include <uapi/ptrace.h>
 #include <uapi/seccomp.h>
@@ -809,6 +810,51 @@ SELFTEST(seccomp, listener_wait_ends_on_a_signal_and_restarts)
 	EXPECT_EQ(t, in_child(listener_signal_restarts), 9 << 8);
 }
 
+/*
+ * WAIT_KILLABLE_RECV: a signal that races the call's receipt may end the wait
+ * only if the call was not received; once it was, the call waits on for the
+ * answer the supervisor gives (and the handler runs after). Either way the
+ * call the supervisor received is answered: its id is never stale.
+ */
+static int killable_recv_signal(void)
+{
+	struct seccomp_notif req = { 0 };
+	struct seccomp_notif_resp resp = { 0 };
+	struct pollfd pfd;
+	struct thread th;
+	long tid, ret;
+
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) ||
+	    (listener_fd = listen_getppid(SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV)) < 0 ||
+	    sigaction(SIGUSR1, (unsigned long)note_restart, SA_RESTART, 0, NULL))
+		return 1;
+	tid = thread_start(&th, call_getppid, NULL);
+	pfd = (struct pollfd){ .fd = listener_fd, .events = POLLIN };
+	if (tid <= 0 || syscall3(__NR_poll, &pfd, 1, -1) != 1)
+		syscall1(__NR_exit_group, 2);	/* not return: the thread would wait for good */
+	/* The call waits unreceived: the signal and RECV race for it. */
+	syscall3(__NR_tgkill, syscall0(__NR_getpid), tid, SIGUSR1);
+	/* -ENOENT, as on Linux, if the call left between RECV's wake-up and its look. */
+	while ((ret = notif_ioctl(SECCOMP_IOCTL_NOTIF_RECV, &req)) == -ENOENT)
+		req = (struct seccomp_notif){ 0 };
+	if (ret)
+		syscall1(__NR_exit_group, 3);
+	resp = (struct seccomp_notif_resp){ .id = req.id, .val = 77 };
+	if (notif_ioctl(SECCOMP_IOCTL_NOTIF_SEND, &resp))
+		syscall1(__NR_exit_group, 4);	/* received, then abandoned: -ENOENT */
+	thread_join(&th);
+	return notified_result == 77 && restarted_by_handler ? 9 : 5;
+}
+
+SELFTEST(seccomp, listener_killable_recv_waits_on_once_received)
+{
+	int fails = 0;
+
+	for (unsigned int i = 0; i < 20; i++)
+		fails += in_child(killable_recv_signal) != 9 << 8;
+	EXPECT_EQ(t, fails, 0);
+}
+
 /* ADDFD with SETFD takes newfd unsigned: 2^31 is past the limit (-EBADF), not "any fd". */
 static int addfd_setfd_limit(void)
 {
@@ -841,6 +887,93 @@ static int addfd_setfd_limit(void)
 SELFTEST(seccomp, listener_addfd_setfd_past_the_limit_is_ebadf)
 {
 	EXPECT_EQ(t, in_child(addfd_setfd_limit), 9 << 8);
+}
+
+#define ADDFD_SPINNERS	24
+static volatile int spinners_stop;
+
+/* On CPU 1, with the thread making the call: it waits its turn behind them. */
+static int spin_on_cpu1(void *unused)
+{
+	unsigned long cpu1 = 2;
+
+	syscall3(__NR_sched_setaffinity, 0, sizeof(cpu1), &cpu1);
+	while (!spinners_stop)
+		;
+	return 0;
+}
+
+/* The call, from CPU 1, SIGUSR1 blocked: the process's signal is the supervisor's. */
+static int call_getppid_on_cpu1(void *unused)
+{
+	unsigned long cpu1 = 2, usr1 = 1UL << (SIGUSR1 - 1);
+
+	syscall3(__NR_sched_setaffinity, 0, sizeof(cpu1), &cpu1);
+	syscall4(__NR_rt_sigprocmask, 0, &usr1, NULL, 8);	/* SIG_BLOCK */
+	return call_getppid(NULL);
+}
+
+/*
+ * The supervisor's ADDFD waits interruptibly for the caller to take it: a
+ * signal that comes first ends it with -EINTR (a handler without SA_RESTART)
+ * and withdraws the request, so that no descriptor is installed, and the call
+ * is answered after. Returns 9, 8 when the caller took the request before the
+ * signal came (nothing learnt), or a failure.
+ */
+static int addfd_interrupted(void)
+{
+	struct seccomp_notif_addfd addfd = { 0 };
+	struct seccomp_notif_resp resp = { 0 };
+	struct seccomp_notif req = { 0 };
+	struct thread spinners[ADDFD_SPINNERS], th;
+	unsigned long cpu0 = 1;
+	long fd, free_fd, killer;
+	int status, ret;
+
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) || (listener_fd = listen_getppid(0)) < 0 ||
+	    sigaction(SIGUSR1, (unsigned long)note_restart, 0, 0, NULL) ||
+	    syscall3(__NR_sched_setaffinity, 0, sizeof(cpu0), &cpu0))
+		return 1;
+	free_fd = syscall1(__NR_dup, 0);
+	syscall1(__NR_close, free_fd);
+	for (int i = 0; i < ADDFD_SPINNERS; i++)
+		if (thread_start(&spinners[i], spin_on_cpu1, NULL) <= 0)
+			syscall1(__NR_exit_group, 2);
+	if (thread_start(&th, call_getppid_on_cpu1, NULL) <= 0 ||
+	    notif_ioctl(SECCOMP_IOCTL_NOTIF_RECV, &req))
+		syscall1(__NR_exit_group, 2);
+	killer = signal_later(SIGUSR1, 20, 0);
+	addfd = (struct seccomp_notif_addfd){ .id = req.id, .srcfd = listener_fd };
+	fd = notif_ioctl(SECCOMP_IOCTL_NOTIF_ADDFD, &addfd);
+	/* The handler has run if the signal came during the call: it ended the wait. */
+	ret = fd == -EINTR && restarted_by_handler ? 9 : fd >= 0 && !restarted_by_handler ? 8 : 3;
+	spinners_stop = 1;
+	resp = (struct seccomp_notif_resp){ .id = req.id, .val = 5 };
+	if (notif_ioctl(SECCOMP_IOCTL_NOTIF_SEND, &resp))
+		syscall1(__NR_exit_group, 4);
+	thread_join(&th);
+	for (int i = 0; i < ADDFD_SPINNERS; i++)
+		thread_join(&spinners[i]);
+	status = wait_status(killer);
+	if (notified_result != 5 || status)
+		return 5;
+	if (ret == 9 && syscall1(__NR_dup, 0) != free_fd)
+		return 6;		/* the withdrawn descriptor was installed after all */
+	return ret;
+}
+
+SELFTEST(seccomp, listener_addfd_wait_ends_on_a_signal)
+{
+	unsigned long all = 0;
+	int status = 8 << 8;
+
+	syscall3(__NR_sched_getaffinity, 0, sizeof(all), &all);
+	if (!(all & 2))
+		SKIP(t, "needs two or more CPUs (SMP=2)");
+	/* Until a run where the signal came before the caller took the request. */
+	for (unsigned int i = 0; i < 10 && status == 8 << 8; i++)
+		status = in_child(addfd_interrupted);
+	EXPECT_EQ(t, status, 9 << 8);
 }
 
 /* One listener per chain; the flags' rules; RECV wants a zeroed buffer. */
