@@ -74,7 +74,8 @@ SMP_ONLY = {'smp/reschedule_ipi_reaches_every_cpu', 'smp/call_function_runs_on_e
             'threads/modify_ldt_reaches_other_cpus_ldtr',
             'nmi/nmi_ipi_reaches_every_other_cpu',
             'timekeeping/readers_never_see_a_torn_rebase',
-            'membarrier/rseq_barrier_aborts_a_section_on_another_cpu'}
+            'membarrier/rseq_barrier_aborts_a_section_on_another_cpu',
+            'seccomp/listener_addfd_wait_ends_on_a_signal'}
 NOHZ_ONLY = {'sched/nohz_full_tick_stops_for_one_task_restarts_for_two',
              'sched/nohz_full_user_time_counts_without_a_tick'}
 # Skipped where ring 3 cannot write its GS base (CPU=qemu64, nofsgsbase).
