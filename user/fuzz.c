@@ -2,7 +2,7 @@
 /*
  * fuzz: a seeded, reproducible stream of random system calls.
  *
- *   fuzz [seed=N] [count=N] [frames=1]
+ *   fuzz [seed=N] [count=N] [frames=1] [progress=N] [trace=N]
  *
  * Each call is either a random number (anything from -1 to 2^63, mostly
  * unimplemented) with random arguments, or an implemented syscall with
@@ -269,8 +269,26 @@ static bool make_args(long nr, unsigned long a[6])
 		a[1] = bad_pointer() ? : 8;	/* -EFAULT before any file is looked at */
 		return true;
 	case __NR_prctl:		/* strict seccomp would end the fuzzer at its next call */
+		/*
+		 * Syscall User Dispatch switched on would take the fuzzer's own calls:
+		 * a selector it cannot read ends it with SIGSEGV at its next call, one
+		 * holding neither ALLOW nor BLOCK with SIGSYS (as on Linux), and none at
+		 * all sends SIGSYS for the handler's own rt_sigreturn. Found by seed
+		 * 20261207's 11,939,968th call, prctl(59, 1, ..., 0xfff). A selector
+		 * access_ok() refuses keeps every check but the read.
+		 */
+		if ((int)a[0] == PR_SET_SYSCALL_USER_DISPATCH)
+			a[4] |= 1UL << 63;
 		return (int)a[0] != PR_SET_SECCOMP;
 	case __NR_seccomp:
+		/*
+		 * A filter, from whatever the buffer holds, would judge every later
+		 * call: SECCOMP_RET_KILL ends the fuzzer with SIGSYS, RET_TRAP raises a
+		 * SIGSYS at each call, its handler's rt_sigreturn included. Only a
+		 * program that cannot be read.
+		 */
+		if ((unsigned int)a[0] == SECCOMP_SET_MODE_FILTER)
+			a[2] = bad_pointer();
 		return (unsigned int)a[0] != SECCOMP_SET_MODE_STRICT;
 	case __NR_timerfd_create:	/* (clock, flags): a read must not block */
 		a[1] |= 0x800;		/* TFD_NONBLOCK */
@@ -482,7 +500,7 @@ static void on_fault(int sig)
 int main(int argc, char **argv)
 {
 	static struct cmdline args;
-	u64 seed, count;
+	u64 seed, count, progress, trace;
 	/* volatile: a fault signal longjmps back into the loop. */
 	static volatile unsigned long made, ok, enosys, efault, other, skipped;
 	static volatile u64 hash = 0xcbf29ce484222325ULL;
@@ -491,6 +509,10 @@ int main(int argc, char **argv)
 	seed = cmdline_u64_range(&args, "seed", 1, 1, ~0ULL);
 	count = cmdline_u64(&args, "count", 1000000);
 	wreck_frames = cmdline_u64_range(&args, "frames", 0, 0, 1);
+	/* The hash every N calls: a long run shows it is alive, and where two runs part. */
+	progress = cmdline_u64(&args, "progress", 0);
+	/* Every call from the Nth on, as made: what a seed that ends the fuzzer did last. */
+	trace = cmdline_u64(&args, "trace", 0);
 	cmdline_warn_unknown(&args);
 	rng_state = seed;
 	setup_scratch();
@@ -513,7 +535,13 @@ int main(int argc, char **argv)
 			skipped++;
 			continue;
 		}
+		/* Here, not after the call: a fault signal's longjmp skips the rest. */
+		if (progress && made && made % progress == 0)
+			printf("fuzz: progress: %lu calls, hash 0x%016lx\n", made, (unsigned long)hash);
 		made++;
+		if (trace && made >= trace)
+			printf("fuzz: call %lu: %ld(0x%lx, 0x%lx, 0x%lx, 0x%lx, 0x%lx, 0x%lx)\n", made, nr,
+			       a[0], a[1], a[2], a[3], a[4], a[5]);
 		creates = (int)nr == __NR_fork || (int)nr == __NR_vfork || (int)nr == __NR_clone;
 		ret = syscall6(nr, a[0], a[1], a[2], a[3], a[4], a[5]);
 		if (creates && !ret)
