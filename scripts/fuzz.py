@@ -5,9 +5,10 @@ Each seed boots build/user/fuzz.elf as init (scripts/mkiso.sh, scripts/qemu.sh),
 one after another: the fuzzer's lines and the kernel's last words go to the
 terminal as they come (a progress line every --progress calls), the whole log to
 BUILD/fuzz-logs/SEED.log. A seed passes when the fuzzer reports all its calls and
-a hash, the kernel finds no frame leaked and its page tables unchanged, and the run
-ends in success; then a line per seed (its result, hash and time) and
-"N passed, N failed". Exit status 1 if any seed failed.
+a hash, the kernel finds no frame leaked and its page tables unchanged, the run
+ends in success, and no timer it armed (always for 2^31 seconds or more) fired;
+then a line per seed (its result, hash and time) and "N passed, N failed". Exit
+status 1 if any seed failed.
 
 Seeds: a list ("1 2 3"), a range ("20261205-20261220") or both. Frames: 0, 1, or
 "even" for frames=1 on the even seeds only.
@@ -25,6 +26,7 @@ import boot  # noqa: E402
 
 DONE = re.compile(r'^fuzz: done: (\d+) syscalls made')
 HASH = re.compile(r'^fuzz: result hash (0x[0-9a-f]+)$')
+EXPIRIES = re.compile(r'^fuzz: (\d+) timer expiries')
 RESOURCES_OK = re.compile(r'^init: resources: \d+ frames free before and after, kernel page '
                           r'tables unchanged, CT_WARN_ON count 0$')
 # What reaches the terminal: the fuzzer, and how the run ended.
@@ -84,6 +86,9 @@ def run_seed(args, seed, frames):
         return False, why + (f' ({killed[-1]})' if killed else ''), None, seconds
     if made != [args.count] or len(digest) != 1:
         return False, f'no report of {args.count} calls and a hash', None, seconds
+    expiries = [m[1] for m in map(EXPIRIES.match, lines) if m]
+    if expiries:
+        return False, f'{expiries[0]} timer expiries decades early', digest[0], seconds
     if not any(RESOURCES_OK.match(x) for x in lines):
         return False, 'resources not as they were after init', digest[0], seconds
     return True, f'{args.count} calls', digest[0], seconds
