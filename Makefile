@@ -6,6 +6,8 @@
 #   make bench      the syscall benchmark alone: every entry variant, one boot
 #   make rcu-demo   RCU grace periods vs a nohz_full CPU in user mode (docs/smp-rcu.md)
 #   make micro      ring-0 micro-benchmarks: single instructions, the PIR drain
+#   make fuzz       long fuzzer runs, one boot per seed (FUZZ_SEEDS=, FUZZ_COUNT=, FUZZ_FRAMES=,
+#                   FUZZ_PROGRESS=; docs/testing.md)
 #   make selftests-x86  Linux's x86 entry selftests, unmodified, as init (docs/testing.md)
 #   make selftests-linux  Linux's other selftests entrylab runs, unmodified, as init
 #   make plot       the last benchmark's tables as figures (LOG=file: any run's)
@@ -20,10 +22,11 @@
 # Variables (README.md, "Make variables"): CMDLINE, INIT, INIT_ARGS, BENCH_ARGS,
 # ICOUNT, KVM, CPU, SMP, TCG_THREAD, GUI, TIMEOUT, FIRMWARE, EXIT_DEVICE, QEMU_EXTRA,
 # BOCHS_CPU, BOCHS, DEBUG_ENTRY, V; make usb takes DEV, make trace VARIANT, OP,
-# MITIGATIONS and I386. A run's outcome is its status (0 success, 1 failure, 2 bad
-# boot, 3 init exited non-zero, 4 init killed by a signal, 124 timed out, 125 no
-# status): scripts/qemu.sh and scripts/bochs.sh exit with it, so a failed run fails its
-# make target and make names it ("Error 3").
+# MITIGATIONS and I386, make fuzz FUZZ_SEEDS, FUZZ_COUNT, FUZZ_FRAMES and FUZZ_PROGRESS.
+# A run's outcome is its status (0 success, 1 failure, 2 bad boot, 3 init exited
+# non-zero, 4 init killed by a signal, 124 timed out, 125 no status): scripts/qemu.sh
+# and scripts/bochs.sh exit with it, so a failed run fails its make target and make
+# names it ("Error 3").
 
 BUILD		?= build
 .DEFAULT_GOAL	:= all
@@ -51,7 +54,11 @@ INIT_ARGS	?=
 BENCH_ARGS	?= iters=10000 reps=5
 QEMU_EXTRA	?=
 SMP		?= 1
-export RUN_CMDLINE BENCH_CMDLINE INIT INIT_ARGS BENCH_ARGS
+FUZZ_SEEDS	?= 20261130
+FUZZ_COUNT	?= 20000000
+FUZZ_FRAMES	?= 0
+FUZZ_PROGRESS	?= 1000000
+export RUN_CMDLINE BENCH_CMDLINE INIT INIT_ARGS BENCH_ARGS FUZZ_SEEDS
 
 # V=1 shows full commands.
 ifeq ($(V),1)
@@ -209,8 +216,7 @@ KERNEL := $(BUILD)/entrylab.elf
 PROBE := $(BUILD)/user/probe.elf
 
 .PHONY: all run test bench plot rcu-demo micro trace usb selftests-x86 selftests-linux disasm \
-	bochs-models \
-	debug clean FORCE
+	bochs-models debug clean fuzz FORCE
 all: $(ISO) $(USER_PROGS)
 
 # -MT: the dependency file names the .inc, so a header change regenerates it.
@@ -319,6 +325,13 @@ plot: $(TOOLS_OK)
 	$(Q)bash scripts/setup.sh python3-matplotlib
 	$(Q)/usr/bin/python3 scripts/plot.py --log "$(or $(LOG),$(BUILD)/bench.log)" \
 		--out $(BUILD)/plots $(if $(filter 1,$(DOCS)),--docs)
+
+# The fuzzer, one boot per seed, one after another (scripts/fuzz.py): no self-tests
+# unless CMDLINE asks, plain TCG unless ICOUNT or KVM say otherwise; TIMEOUT per seed.
+fuzz: $(KERNEL) $(USER_PROGS)
+	$(Q)SMP=$(SMP) python3 scripts/fuzz.py --build $(BUILD) --seeds "$$FUZZ_SEEDS" \
+		--count $(FUZZ_COUNT) --frames $(FUZZ_FRAMES) --progress $(FUZZ_PROGRESS) \
+		--cmdline "$$BENCH_CMDLINE" --timeout $(or $(TIMEOUT),0)
 
 # Linux's own tools/testing/selftests/x86, unmodified, each booted as init; the
 # expected results are in tests/selftests-x86.expect (docs/testing.md).

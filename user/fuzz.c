@@ -2,7 +2,7 @@
 /*
  * fuzz: a seeded, reproducible stream of random system calls.
  *
- *   fuzz [seed=N] [count=N] [frames=1]
+ *   fuzz [seed=N] [count=N] [frames=1] [progress=N] [trace=N]
  *
  * Each call is either a random number (anything from -1 to 2^63, mostly
  * unimplemented) with random arguments, or an implemented syscall with
@@ -17,34 +17,47 @@
  * kernel: exit, exit_group, rt_sigreturn, kill with SIGKILL on itself, and the
  * benchmark's variant switching, and pause, which would stop it for good; rseq
  * only ever unregisters (a bad area would be a SIGSEGV at every switch). Calls
- * that install state (handlers, an alternate stack, unmapping memory) only ever
- * see pointers that fail, or a sandbox region; calls that can block (futex, the
+ * that install state (handlers, an alternate stack, a seccomp filter, Syscall
+ * User Dispatch, unmapping memory) only ever see pointers that fail, or a sandbox
+ * region; calls that can block (futex, the
  * sleeps, signal waits) only ever see arguments that make them fail at once.
  * Files that could block are never made so: pipes, eventfds and timerfds come
  * from pipe2, eventfd2 and timerfd_create with O_NONBLOCK always set (pipe and
- * eventfd are not made), and F_SETFL keeps it; a timerfd is never armed (its
- * expiries would come at the host's pace, not the seed's); poll, ppoll and the
- * epoll waits get a zero timeout. The descriptors the calls name are mostly the
- * low numbers these land on.
+ * eventfd are not made), and F_SETFL keeps it; timers (timerfds, itimers, POSIX
+ * timers) are only armed for times no run reaches (an expiry would come at the
+ * host's pace, not the seed's); poll, ppoll and the epoll waits get a zero
+ * timeout, select and the rest a longer one only on files that are ready. The
+ * descriptors the calls name are mostly the low numbers these land on.
+ * One draw in 16 is a few calls that belong together: a file made and then
+ * worked on alone (descriptor_sequence()), or timers, sleeps and limits given
+ * values at their types' limits (limits()). One call in 8 that has an i386
+ * counterpart is made through int $0x80 instead (ia32_calls[]).
  * fork, vfork and clone (random flags, minus the sharing ones: a child sharing
  * the fuzzer's memory or stack would corrupt it) are made: a child exits at
  * once, and the fuzzer reaps it before its next call, so results stay the
  * same on any number of CPUs. At the end it prints its counts and a hash of every result:
  * the same seed gives the same hash. frames=1 also wrecks the FPU image of the
- * signal frames it returns from (on_signal()).
+ * signal frames it returns from (on_signal()). progress=N prints the hash every N
+ * calls, trace=N every call from the Nth on.
  */
 #include <asm/fpu.h>
 #include <errno.h>
 #include <libc.h>
 #include <time.h>
 #include <uapi/bench.h>
+#include <uapi/poll.h>
 #include <uapi/prctl.h>
+#include <uapi/resource.h>
 #include <uapi/rseq.h>
 #include <uapi/seccomp.h>
+#include <uapi/unistd_32.h>
 #include <user_layout.h>
 
 #define SANDBOX		0x0000000200000000UL	/* mmap/munmap/mprotect play here */
 #define SANDBOX_PAGES	16
+/* user.ld's base, and room for the image and its heap (USER_HEAP_MAX): see ia32_arg(). */
+#define IMAGE_LOW	0x400000UL
+#define IMAGE_SPAN	(128UL << 20)
 
 static u64 rng_state;
 
@@ -63,7 +76,8 @@ static u8 *scratch;
 
 static void setup_scratch(void)
 {
-	long p = syscall6(__NR_mmap, 0, SCRATCH_SIZE + PAGE_SIZE, 3, 0x22, -1, 0);
+	/* MAP_32BIT: its addresses are the same for the calls made by int $0x80. */
+	long p = syscall6(__NR_mmap, 0, SCRATCH_SIZE + PAGE_SIZE, 3, 0x62, -1, 0);
 
 	syscall2(__NR_munmap, p + SCRATCH_SIZE, PAGE_SIZE);
 	scratch = (u8 *)p;
@@ -269,8 +283,26 @@ static bool make_args(long nr, unsigned long a[6])
 		a[1] = bad_pointer() ? : 8;	/* -EFAULT before any file is looked at */
 		return true;
 	case __NR_prctl:		/* strict seccomp would end the fuzzer at its next call */
+		/*
+		 * Syscall User Dispatch switched on would take the fuzzer's own calls:
+		 * a selector it cannot read ends it with SIGSEGV at its next call, one
+		 * holding neither ALLOW nor BLOCK with SIGSYS (as on Linux), and none at
+		 * all sends SIGSYS for the handler's own rt_sigreturn. Found by seed
+		 * 20261207's 11,939,968th call, prctl(59, 1, ..., 0xfff). A selector
+		 * access_ok() refuses keeps every check but the read.
+		 */
+		if ((int)a[0] == PR_SET_SYSCALL_USER_DISPATCH)
+			a[4] |= 1UL << 63;
 		return (int)a[0] != PR_SET_SECCOMP;
 	case __NR_seccomp:
+		/*
+		 * A filter, from whatever the buffer holds, would judge every later
+		 * call: SECCOMP_RET_KILL ends the fuzzer with SIGSYS, RET_TRAP raises a
+		 * SIGSYS at each call, its handler's rt_sigreturn included. Only a
+		 * program that cannot be read.
+		 */
+		if ((unsigned int)a[0] == SECCOMP_SET_MODE_FILTER)
+			a[2] = bad_pointer();
 		return (unsigned int)a[0] != SECCOMP_SET_MODE_STRICT;
 	case __NR_timerfd_create:	/* (clock, flags): a read must not block */
 		a[1] |= 0x800;		/* TFD_NONBLOCK */
@@ -411,7 +443,12 @@ static void reap(long pid)
 }
 
 static jmp_buf fault_env;
-static unsigned long nsignals, nfaults;
+static unsigned long nsignals, nfaults, nexpiries;
+
+/* volatile: a fault signal longjmps back into the loop. */
+static volatile unsigned long made, ok, enosys, efault, other, skipped;
+static volatile u64 hash = 0xcbf29ce484222325ULL;
+static u64 progress, trace;	/* progress=N, trace=N */
 
 static bool wreck_frames;	/* frames=1 */
 static u64 frame_rng = 0x9e3779b97f4a7c15ULL;	/* its own stream: see on_signal() */
@@ -464,12 +501,20 @@ static void corrupt_fpstate(struct kernel_ucontext *uc)
 /*
  * With frames=1, the frames of the signals the fuzzer sends itself are wrecked,
  * from a generator of their own, so the main stream of calls stays the seed's;
- * SIGCHLD's are left alone, as it lands where a child's exit happens to.
+ * SIGCHLD's are left alone, as it lands where a child's exit happens to, and so
+ * are a timer's (SI_KERNEL from an itimer, SI_TIMER from a POSIX timer), which
+ * come at the clock's pace. Every timer the fuzzer arms is for a time no run
+ * reaches (limits()): an expiry means the kernel cut the time short, and is
+ * counted, not folded into the hash, which must not depend on when it came.
  */
 static void on_signal(int sig, struct kernel_siginfo *si, struct kernel_ucontext *uc)
 {
+	bool timer = si->si_code == SI_KERNEL || si->si_code == SI_TIMER;
+
 	nsignals++;
-	if (wreck_frames && sig != SIGCHLD)
+	if (timer && (sig == SIGALRM || sig == SIGVTALRM || sig == SIGPROF))
+		nexpiries++;
+	if (wreck_frames && sig != SIGCHLD && !timer)
 		corrupt_fpstate(uc);
 }
 
@@ -479,18 +524,475 @@ static void on_fault(int sig)
 	longjmp(fault_env, 1);
 }
 
+/*
+ * int $0x80: the i386 numbers and ABI from this 64-bit program, the arguments'
+ * low halves in EBX, ECX, EDX, ESI, EDI and EBP.
+ */
+static long int80(long nr, const unsigned long a[6])
+{
+	register unsigned long bp asm("r8") = a[5];
+
+	asm volatile("push %%rbp; mov %%r8, %%rbp; int $0x80; pop %%rbp"
+		     : "+a"(nr)
+		     : "b"(a[0]), "c"(a[1]), "d"(a[2]), "S"(a[3]), "D"(a[4]), "r"(bp)
+		     : "memory", "cc", "r9", "r10", "r11");
+	return nr;
+}
+
+/*
+ * The calls made through int $0x80 as well, by their x86-64 numbers: the same
+ * call with 32-bit words, so that make_args()'s rules hold for both. Not execve:
+ * a bad argv's low half can be NULL, which execve takes; nor mmap and mremap: the
+ * low half of a kernel address (0x80100000) would map memory between 2 and 4 GiB,
+ * where ia32_arg() sends what it moves and the console's bad buffers point; nor
+ * prctl: the selector make_args() puts out of reach would be in reach as 32 bits.
+ */
+static const u16 ia32_calls[][2] = {
+	{ __NR_read, __NR_ia32_read }, { __NR_write, __NR_ia32_write },
+	{ __NR_open, __NR_ia32_open }, { __NR_close, __NR_ia32_close },
+	{ __NR_lseek, __NR_ia32_lseek }, { __NR_getpid, __NR_ia32_getpid },
+	{ __NR_kill, __NR_ia32_kill }, { __NR_dup, __NR_ia32_dup }, { __NR_brk, __NR_ia32_brk },
+	{ __NR_ioctl, __NR_ia32_ioctl }, { __NR_dup2, __NR_ia32_dup2 },
+	{ __NR_getppid, __NR_ia32_getppid }, { __NR_munmap, __NR_ia32_munmap },
+	{ __NR_wait4, __NR_ia32_wait4 }, { __NR_clone, __NR_ia32_clone },
+	{ __NR_uname, __NR_ia32_uname }, { __NR_mprotect, __NR_ia32_mprotect },
+	{ __NR_readv, __NR_ia32_readv }, { __NR_writev, __NR_ia32_writev },
+	{ __NR_sched_yield, __NR_ia32_sched_yield }, { __NR_nanosleep, __NR_ia32_nanosleep },
+	{ __NR_rt_sigaction, __NR_ia32_rt_sigaction },
+	{ __NR_rt_sigprocmask, __NR_ia32_rt_sigprocmask },
+	{ __NR_rt_sigpending, __NR_ia32_rt_sigpending },
+	{ __NR_rt_sigsuspend, __NR_ia32_rt_sigsuspend },
+	{ __NR_sigaltstack, __NR_ia32_sigaltstack }, { __NR_vfork, __NR_ia32_vfork },
+	{ __NR_fork, __NR_ia32_fork },
+	{ __NR_madvise, __NR_ia32_madvise }, { __NR_fcntl, __NR_ia32_fcntl64 },
+	{ __NR_gettid, __NR_ia32_gettid }, { __NR_tkill, __NR_ia32_tkill },
+	{ __NR_futex, __NR_ia32_futex }, { __NR_set_tid_address, __NR_ia32_set_tid_address },
+	{ __NR_clock_gettime, __NR_ia32_clock_gettime },
+	{ __NR_clock_nanosleep, __NR_ia32_clock_nanosleep }, { __NR_tgkill, __NR_ia32_tgkill },
+	{ __NR_waitid, __NR_ia32_waitid }, { __NR_openat, __NR_ia32_openat },
+	{ __NR_set_robust_list, __NR_ia32_set_robust_list }, { __NR_getcpu, __NR_ia32_getcpu },
+	{ __NR_eventfd2, __NR_ia32_eventfd2 }, { __NR_epoll_create1, __NR_ia32_epoll_create1 },
+	{ __NR_dup3, __NR_ia32_dup3 }, { __NR_pipe2, __NR_ia32_pipe2 },
+	{ __NR_prlimit64, __NR_ia32_prlimit64 }, { __NR_getrandom, __NR_ia32_getrandom },
+	{ __NR_memfd_create, __NR_ia32_memfd_create }, { __NR_membarrier, __NR_ia32_membarrier },
+	{ __NR_rseq, __NR_ia32_rseq }, { __NR_clone3, __NR_ia32_clone3 },
+	{ __NR_entrylab_bench, __NR_ia32_entrylab_bench },
+};
+
+/* nr's i386 number, or -1 if it is not made through int $0x80. */
+static long ia32_number(long nr)
+{
+	for (unsigned int i = 0; i < ARRAY_SIZE(ia32_calls); i++)
+		if (ia32_calls[i][0] == (int)nr)
+			return ia32_calls[i][1];
+	return -1;
+}
+
+/*
+ * An argument as an i386 call sees it: its low half. Where that lands in the
+ * fuzzer's own image or heap (which a full 64-bit value never reaches, but a
+ * random low half does once in tens of thousands), it is moved above 2 GiB,
+ * where nothing is mapped: the scratch buffer is below (MAP_32BIT, so that its
+ * addresses are i386 pointers too) and the sandbox far above.
+ */
+static unsigned long ia32_arg(unsigned long v)
+{
+	v = (u32)v;
+	if (v >= IMAGE_LOW && v < IMAGE_LOW + IMAGE_SPAN)
+		v |= 0x80000000UL;
+	return v;
+}
+
+/*
+ * Makes one call, by int $0x80 if ia32 (nr is still its x86-64 number), and
+ * folds its result into the hash; returns the result.
+ */
+static long make_call(long nr, const unsigned long a[6], bool ia32)
+{
+	bool creates = (int)nr == __NR_fork || (int)nr == __NR_vfork || (int)nr == __NR_clone;
+	unsigned long b[6];
+	long ret;
+
+	/* Here, not after the call: a fault signal's longjmp skips the rest. */
+	if (progress && made && made % progress == 0)
+		printf("fuzz: progress: %lu calls, hash 0x%016lx\n", made, (unsigned long)hash);
+	made++;
+	for (int i = 0; i < 6; i++)
+		b[i] = ia32 ? ia32_arg(a[i]) : a[i];
+	if (trace && made >= trace)
+		printf("fuzz: call %lu: %s%ld(0x%lx, 0x%lx, 0x%lx, 0x%lx, 0x%lx, 0x%lx)\n", made,
+		       ia32 ? "int80 " : "", ia32 ? ia32_number(nr) : nr, b[0], b[1], b[2], b[3],
+		       b[4], b[5]);
+	ret = ia32 ? int80(ia32_number(nr), b) : syscall6(nr, b[0], b[1], b[2], b[3], b[4], b[5]);
+	if (creates && !ret)
+		syscall1(__NR_exit, 0);		/* a child: gone at once */
+	if (creates && ret > 0) {
+		reap(ret);
+		/*
+		 * The pid is not the seed's either: it counts every task created
+		 * since boot, the self-tests' included.
+		 */
+		ret = 1;
+	}
+	if (((int)nr == __NR_time || (int)nr == __NR_times) && ret >= 0)
+		ret = 0;	/* the clock's value is not the seed's: hash "it worked" */
+	if ((int)nr == __NR_kcmp && ret > 0)
+		ret = 1;	/* which file is lower in memory is not the seed's either */
+	hash = (hash ^ (u64)ret) * 0x100000001b3ULL;
+	if (ret == -ENOSYS)
+		enosys++;
+	else if (ret == -EFAULT)
+		efault++;
+	else if (ret >= 0)
+		ok++;
+	else
+		other++;
+	return ret;
+}
+
+/* A file position or size at its type's limits, or just inside them. */
+static unsigned long limit_position(void)
+{
+	static const unsigned long pos[] = {
+		0, 1, 4095, 4096, SANDBOX_PAGES * PAGE_SIZE, 0x7fffffff, 0x80000000UL,
+		0xffffffffUL, 1UL << 32, (1UL << 63) - PAGE_SIZE, (1UL << 63) - 1, 1UL << 63,
+		~0UL - PAGE_SIZE + 1, ~0UL,
+	};
+
+	return pos[rnd() % ARRAY_SIZE(pos)] + (rnd() % 4 ? 0 : rnd() % 3 - 1);
+}
+
+/* A byte count at its type's limits: INT_MAX, MAX_RW_COUNT, 2^32, SIZE_MAX... */
+static unsigned long limit_count(void)
+{
+	static const unsigned long count[] = {
+		0, 1, 8, 4096, SCRATCH_SIZE, SCRATCH_SIZE + 1, 0x7ffff000, 0x7fffffff,
+		0x80000000UL, 0xffffffffUL, 1UL << 32, (1UL << 63) - 1, 1UL << 63, ~0UL,
+	};
+
+	return count[rnd() % ARRAY_SIZE(count)];
+}
+
+/* A time in seconds (or ns) at its type's limits: 2^63 - 1, 2^63, 2^62, INT_MAX, -1... */
+static long limit_time(void)
+{
+	static const unsigned long t[] = {
+		0, 1, 999999, 1000000, 999999999, 1000000000, 0x7fffffff, 0x80000000UL,
+		1UL << 62, (1UL << 63) - 1, 1UL << 63, ~0UL,
+	};
+
+	return (long)t[rnd() % ARRAY_SIZE(t)];
+}
+
+/*
+ * A time never reached in a run, or one rejected: an armed timer or a sleep must
+ * not end at the clock's pace, only at once (an error) or never. A kernel that
+ * wraps such a value fires a timer the fuzzer never expects.
+ */
+static struct kernel_timespec far_timespec(void)
+{
+	struct kernel_timespec ts = { .tv_sec = limit_time(), .tv_nsec = limit_time() };
+
+	if (ts.tv_sec >= 0 && ts.tv_sec < 1L << 31 && ts.tv_nsec >= 0 && ts.tv_nsec < 1000000000)
+		ts.tv_sec = 1L << 31;		/* valid: made far */
+	return ts;
+}
+
+/*
+ * select, pselect6 or ppoll on fd and other with a timeout at its type's limits:
+ * on a file that is ready they return at once, however long the timeout
+ * (a pipe's two ends: one is readable or the other writable), so a timeout never
+ * reached is safe to give; on one that may not be (a timerfd), zero.
+ */
+static void select_on(long fd, long other, bool ready)
+{
+	static u64 sets[2][16];			/* read and write fd_sets, 1024 fds */
+	static struct kernel_timespec timeout;	/* written back: the time left */
+	static struct pollfd pfd[2];
+	unsigned long a[6] = { 0 };
+	long nr;
+
+	if ((unsigned long)fd >= 1024 || (unsigned long)other >= 1024)
+		return;
+	memset(sets, 0, sizeof(sets));
+	for (int i = 0; i < 2; i++) {
+		sets[i][fd / 64] |= 1UL << (fd % 64);
+		sets[i][other / 64] |= 1UL << (other % 64);
+	}
+	timeout = ready ? far_timespec() : (struct kernel_timespec){ 0, 0 };
+	switch (rnd() % 3) {
+	case 0:		/* a timeval: microseconds, the same limits */
+		nr = __NR_select;
+		a[0] = MAX(fd, other) + 1;
+		a[1] = (unsigned long)sets[0];
+		a[2] = (unsigned long)sets[1];
+		a[4] = (unsigned long)&timeout;
+		break;
+	case 1:
+		nr = __NR_pselect6;
+		a[0] = MAX(fd, other) + 1;
+		a[1] = (unsigned long)sets[0];
+		a[2] = (unsigned long)sets[1];
+		a[4] = (unsigned long)&timeout;
+		break;
+	default:
+		nr = __NR_ppoll;
+		pfd[0] = (struct pollfd){ .fd = fd, .events = POLLIN | POLLOUT };
+		pfd[1] = (struct pollfd){ .fd = other, .events = POLLIN | POLLOUT };
+		a[0] = (unsigned long)pfd;
+		a[1] = 2;
+		a[2] = (unsigned long)&timeout;
+		break;
+	}
+	make_call(nr, a, false);
+}
+
+/*
+ * Timers, sleeps and resource limits given values at their types' limits:
+ * setitimer, timer_settime, clock_nanosleep and futex waits with 2^63 and the
+ * like (never reached: a kernel that wraps them fires early), prlimit64 and
+ * setrlimit with RLIM_INFINITY and its neighbours (raising a limit never harms
+ * the fuzzer; a soft limit above the hard one is -EINVAL).
+ */
+static void limits(void)
+{
+	static struct kernel_timeval itv[2];		/* interval, value */
+	static struct kernel_timeval old_itv[2];	/* the time left: never hashed */
+	static struct itimerspec its, old_its;
+	static struct kernel_timespec ts;
+	static unsigned long rlim[2], old_rlim[2];
+	static int timer_id;
+	static u32 word;
+	unsigned long a[6] = { 0 };
+
+	switch (rnd() % 5) {
+	case 0:
+		for (int i = 0; i < 2; i++) {
+			ts = far_timespec();
+			itv[i] = (struct kernel_timeval){ ts.tv_sec, ts.tv_nsec % 2000000 };
+		}
+		a[0] = rnd() % 4;	/* REAL, VIRTUAL, PROF; 3 is -EINVAL */
+		a[1] = (unsigned long)itv;
+		a[2] = rnd() % 2 ? 0 : (unsigned long)old_itv;
+		make_call(__NR_setitimer, a, false);
+		a[1] = (unsigned long)old_itv;
+		make_call(__NR_getitimer, a, false);
+		break;
+	case 1:
+		a[0] = rnd() % 2 ? CLOCK_MONOTONIC : CLOCK_REALTIME;
+		a[1] = 0;		/* no sigevent: SIGALRM */
+		a[2] = (unsigned long)&timer_id;
+		if (make_call(__NR_timer_create, a, false))
+			break;
+		a[0] = timer_id;
+		a[1] = rnd() % 2;	/* TIMER_ABSTIME */
+		its = (struct itimerspec){ far_timespec(), far_timespec() };
+		a[2] = (unsigned long)&its;
+		a[3] = (unsigned long)&old_its;
+		make_call(__NR_timer_settime, a, false);
+		a[1] = (unsigned long)&old_its;
+		make_call(__NR_timer_gettime, a, false);
+		make_call(__NR_timer_delete, a, false);
+		break;
+	case 2:
+		/* Only times the call must refuse: a valid one is made invalid (-EINVAL). */
+		ts = far_timespec();
+		if (rnd() % 2) {
+			a[1] = 1;	/* TIMER_ABSTIME */
+			if (ts.tv_sec > 0 && ts.tv_nsec >= 0 && ts.tv_nsec < 1000000000)
+				ts.tv_sec = -ts.tv_sec;
+		} else if (ts.tv_sec >= 0 && ts.tv_nsec >= 0 && ts.tv_nsec < 1000000000) {
+			ts.tv_nsec = -1;
+		}
+		a[0] = rnd() % 2 ? CLOCK_MONOTONIC : CLOCK_REALTIME;
+		a[2] = (unsigned long)&ts;
+		make_call(__NR_clock_nanosleep, a, false);
+		break;
+	case 3:
+		/* A wait for a value the word does not hold: -EAGAIN, or -EINVAL for the time. */
+		ts = far_timespec();
+		a[0] = (unsigned long)&word;
+		a[1] = rnd() % 2 ? 0 : 9;	/* FUTEX_WAIT (relative), WAIT_BITSET (absolute) */
+		a[2] = word + 1;
+		a[3] = (unsigned long)&ts;
+		a[5] = ~0U;
+		make_call(__NR_futex, a, false);
+		break;
+	default: {
+		static const unsigned long big[] = {
+			RLIM_INFINITY, RLIM_INFINITY - 1, 1UL << 63, (1UL << 63) - 1,
+		};
+
+		rlim[0] = big[rnd() % ARRAY_SIZE(big)];
+		rlim[1] = big[rnd() % ARRAY_SIZE(big)];
+		a[0] = 0;
+		a[1] = rnd() % (RLIM_NLIMITS + 1);
+		a[2] = (unsigned long)rlim;
+		a[3] = rnd() % 2 ? 0 : (unsigned long)old_rlim;
+		if (rnd() % 2) {
+			make_call(__NR_prlimit64, a, false);
+		} else {
+			a[0] = a[1];
+			a[1] = a[2];
+			make_call(__NR_setrlimit, a, false);
+			a[1] = (unsigned long)old_rlim;
+			make_call(__NR_getrlimit, a, false);
+		}
+		break;
+	}
+	}
+}
+
+/*
+ * The calls a file takes, one after another on it alone, at its type's limits:
+ * what a random call in isolation rarely reaches (an lseek past LLONG_MAX and
+ * then a read, a write at the largest position, a mapping past the file's end
+ * and a touch of it). A memfd, a pipe, a timerfd, an eventfd or /dev/zero; the
+ * file is closed at the end: at most 11 calls.
+ */
+static void descriptor_sequence(void)
+{
+	static const char *const names[] = { "fuzz", "/dev/zero", "/dev/null" };
+	static int pipefd[2];
+	unsigned long a[6] = { 0 };
+	int kind = rnd() % 5, steps = 1 + rnd() % 8;
+	long fd, other = -1;
+
+	switch (kind) {
+	case 0:
+		a[0] = (unsigned long)names[0];
+		a[1] = rnd() % 4;	/* MFD_CLOEXEC, MFD_ALLOW_SEALING */
+		fd = make_call(__NR_memfd_create, a, false);
+		break;
+	case 1:
+		a[0] = (unsigned long)pipefd;
+		a[1] = 04000;		/* O_NONBLOCK */
+		if (make_call(__NR_pipe2, a, false))
+			return;
+		fd = pipefd[rnd() % 2];
+		other = pipefd[0] + pipefd[1] - fd;
+		break;
+	case 2:
+		a[0] = rnd() % 2 ? CLOCK_MONOTONIC : CLOCK_REALTIME;
+		a[1] = 0x800;		/* TFD_NONBLOCK */
+		fd = make_call(__NR_timerfd_create, a, false);
+		break;
+	case 3:
+		a[0] = any_value();
+		a[1] = 04000 | (rnd() % 2);	/* EFD_NONBLOCK, EFD_SEMAPHORE */
+		fd = make_call(__NR_eventfd2, a, false);
+		break;
+	default:
+		a[0] = -100;		/* AT_FDCWD */
+		a[1] = (unsigned long)names[1 + rnd() % 2];
+		a[2] = 2;		/* O_RDWR */
+		fd = make_call(__NR_openat, a, false);
+		break;
+	}
+	if (fd < 0)
+		return;
+	while (steps--) {
+		long nr;
+
+		a[0] = fd;
+		switch (rnd() % 10) {
+		case 0:
+			nr = __NR_lseek;
+			a[1] = limit_position();
+			a[2] = rnd() % 5;	/* SET, CUR, END, DATA, HOLE */
+			break;
+		case 1:
+		case 2: {
+			unsigned long n = limit_count();
+
+			nr = rnd() % 2 ? __NR_read : __NR_write;
+			a[1] = (unsigned long)scratch;
+			if (n < SCRATCH_SIZE)
+				a[1] += rnd() % (SCRATCH_SIZE - n);
+			a[2] = n;
+			break;
+		}
+		case 3:
+			nr = rnd() % 2 ? __NR_pread64 : __NR_pwrite64;
+			a[1] = (unsigned long)scratch;
+			a[2] = limit_count();
+			a[3] = limit_position();
+			break;
+		case 4:
+			nr = __NR_ftruncate;
+			a[1] = limit_position();
+			break;
+		case 5:
+		case 6: {
+			/* A shared mapping of it in the sandbox, then a touch of each end. */
+			unsigned long page = rnd() % SANDBOX_PAGES, len;
+			static u64 blocked;
+			volatile u8 *p;
+
+			a[0] = SANDBOX + page * PAGE_SIZE;
+			a[1] = len = (1 + rnd() % (SANDBOX_PAGES - page)) * PAGE_SIZE;
+			a[2] = rnd() % 4;			/* PROT_READ, PROT_WRITE */
+			a[3] = 0x10 | (rnd() % 2 ? 1 : 2);	/* MAP_FIXED, SHARED or PRIVATE */
+			a[4] = fd;
+			a[5] = rnd() % 2 ? rnd() % 4 * PAGE_SIZE : limit_position();
+			if (make_call(__NR_mmap, a, false) < 0)
+				continue;
+			/*
+			 * A fault (SIGBUS past the end, SIGSEGV) goes back to the loop, if
+			 * its handler can run: a random sigprocmask may have blocked it, and
+			 * a fault's blocked signal ends the process.
+			 */
+			syscall4(__NR_rt_sigprocmask, 0, 0, (long)&blocked, 8);
+			if (blocked & (SIGBIT(SIGSEGV) | SIGBIT(SIGBUS)))
+				continue;
+			p = (volatile u8 *)(SANDBOX + page * PAGE_SIZE);
+			if (rnd() % 2)
+				p[rnd() % len] = (u8)rnd();
+			else
+				(void)p[rnd() % len];
+			continue;
+		}
+		case 7: {
+			static struct itimerspec its;
+
+			nr = __NR_timerfd_settime;
+			a[1] = rnd() % 4;	/* TFD_TIMER_ABSTIME, CANCEL_ON_SET */
+			its = (struct itimerspec){ far_timespec(), far_timespec() };
+			a[2] = (unsigned long)&its;
+			a[3] = 0;
+			break;
+		}
+		case 8:
+			nr = __NR_fstat;
+			a[1] = (unsigned long)scratch;
+			break;
+		default:
+			select_on(fd, other < 0 ? fd : other, kind != 2);
+			continue;
+		}
+		make_call(nr, a, false);
+	}
+	a[0] = fd;
+	make_call(__NR_close, a, false);
+	if (other >= 0) {
+		a[0] = other;
+		make_call(__NR_close, a, false);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	static struct cmdline args;
 	u64 seed, count;
-	/* volatile: a fault signal longjmps back into the loop. */
-	static volatile unsigned long made, ok, enosys, efault, other, skipped;
-	static volatile u64 hash = 0xcbf29ce484222325ULL;
 
 	cmdline_parse_argv(&args, "fuzz", argc, argv);
 	seed = cmdline_u64_range(&args, "seed", 1, 1, ~0ULL);
 	count = cmdline_u64(&args, "count", 1000000);
 	wreck_frames = cmdline_u64_range(&args, "frames", 0, 0, 1);
+	/* The hash every N calls: a long run shows it is alive, and where two runs part. */
+	progress = cmdline_u64(&args, "progress", 0);
+	/* Every call from the Nth on, as made: what a seed that ends the fuzzer did last. */
+	trace = cmdline_u64(&args, "trace", 0);
 	cmdline_warn_unknown(&args);
 	rng_state = seed;
 	setup_scratch();
@@ -506,43 +1008,26 @@ int main(int argc, char **argv)
 	setjmp(fault_env);
 	while (made < count) {
 		unsigned long a[6];
-		long nr = pick_number(), ret;
-		bool creates;
+
+		/* One in 16: a few calls that belong together (at most 11: the count holds). */
+		if (rnd() % 16 == 0 && count - made >= 11) {
+			rnd() % 2 ? descriptor_sequence() : limits();
+			continue;
+		}
+		long nr = pick_number();
 
 		if (!make_args(nr, a)) {
 			skipped++;
 			continue;
 		}
-		made++;
-		creates = (int)nr == __NR_fork || (int)nr == __NR_vfork || (int)nr == __NR_clone;
-		ret = syscall6(nr, a[0], a[1], a[2], a[3], a[4], a[5]);
-		if (creates && !ret)
-			syscall1(__NR_exit, 0);		/* a child: gone at once */
-		if (creates && ret > 0) {
-			reap(ret);
-			/*
-			 * The pid is not the seed's either: it counts every task created
-			 * since boot, the self-tests' included.
-			 */
-			ret = 1;
-		}
-		if (((int)nr == __NR_time || (int)nr == __NR_times) && ret >= 0)
-			ret = 0;	/* the clock's value is not the seed's: hash "it worked" */
-		if ((int)nr == __NR_kcmp && ret > 0)
-			ret = 1;	/* which file is lower in memory is not the seed's either */
-		hash = (hash ^ (u64)ret) * 0x100000001b3ULL;
-		if (ret == -ENOSYS)
-			enosys++;
-		else if (ret == -EFAULT)
-			efault++;
-		else if (ret >= 0)
-			ok++;
-		else
-			other++;
+		make_call(nr, a, rnd() % 8 == 0 && ia32_number(nr) >= 0);
 	}
 	printf("fuzz: done: %lu syscalls made: %lu ok, %lu -EFAULT, %lu -ENOSYS, %lu other errors,"
 	       " %lu ended by a fault signal; %lu not made (would end the fuzzer); %lu signals"
 	       " handled\n", made, ok, efault, enosys, other, nfaults, skipped, nsignals + nfaults);
 	printf("fuzz: result hash 0x%016lx\n", (unsigned long)hash);
+	if (nexpiries)
+		printf("fuzz: %lu timer expiries: timers armed for 2^31 seconds or more fired\n",
+		       nexpiries);
 	return 0;
 }
