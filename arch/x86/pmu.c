@@ -112,22 +112,6 @@ static bool pmu_program(bool on)
 	return ok;
 }
 
-/* RDPMC of counter @ecx in ring 0 (CR4.PCE is for ring 3): false if it #GPs. */
-static bool rdpmc_safe(u32 ecx, u64 *v)
-{
-	u32 lo = 0, hi = 0;
-	int ok;
-
-	asm volatile("	xor %2, %2\n"
-		     "1:	rdpmc\n"
-		     "	mov $1, %2\n"
-		     "2:\n"
-		     _ASM_EXTABLE(1b, 2b)
-		     : "+a"(lo), "+d"(hi), "=&r"(ok) : "c"(ecx) : "memory");
-	*v = ((u64)hi << 32) | lo;
-	return ok;
-}
-
 /* The two counters (0: cycles, 1: instructions) by their MSRs and by RDPMC. */
 struct pmu_reading {
 	u64 msr[2], rdpmc[2];

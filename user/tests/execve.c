@@ -180,6 +180,16 @@ static void __noreturn exec_checker(int tid, const char *extra)
 	__builtin_unreachable();
 }
 
+/* The wait status of a child that ran the checker with extra: 0 if every check held. */
+static int checker_status(const char *extra)
+{
+	long pid = syscall0(__NR_fork);
+
+	if (pid == 0)
+		exec_checker(0, extra);
+	return pid > 0 ? wait_status(pid) : -1;
+}
+
 /*
  * A fresh program with the strings given: its argv, envp and AT_EXECFN; no LDT
  * and no rseq area, handlers back to SIG_DFL but SIG_IGN kept, the mask kept, no
@@ -190,23 +200,13 @@ static void __noreturn exec_checker(int tid, const char *extra)
  */
 SELFTEST(execve, self_exe_starts_a_fresh_program)
 {
-	long pid = syscall0(__NR_fork);
-
-	if (pid == 0)
-		exec_checker(0, NULL);
-	ASSERT_TRUE(t, pid > 0);
-	EXPECT_EQ(t, wait_status(pid), 0);
+	EXPECT_EQ(t, checker_status(NULL), 0);
 }
 
 /* With no_new_privs, the capability the old program dropped stays dropped. */
 SELFTEST(execve, no_new_privs_keeps_capabilities_dropped)
 {
-	long pid = syscall0(__NR_fork);
-
-	if (pid == 0)
-		exec_checker(0, "nnp");
-	ASSERT_TRUE(t, pid > 0);
-	EXPECT_EQ(t, wait_status(pid), 0);
+	EXPECT_EQ(t, checker_status("nnp"), 0);
 }
 
 /*
@@ -215,12 +215,7 @@ SELFTEST(execve, no_new_privs_keeps_capabilities_dropped)
  */
 SELFTEST(execve, user_namespace_without_a_root_gives_no_capabilities)
 {
-	long pid = syscall0(__NR_fork);
-
-	if (pid == 0)
-		exec_checker(0, "userns");
-	ASSERT_TRUE(t, pid > 0);
-	EXPECT_EQ(t, wait_status(pid), 0);
+	EXPECT_EQ(t, checker_status("userns"), 0);
 }
 
 static int traceme_to_a_parent_without_capabilities(void)

@@ -39,20 +39,35 @@ static __always_inline u64 rdmsr(u32 msr)
 	return ((u64)hi << 32) | lo;
 }
 
-/* rdmsr of an MSR the CPU (or the hypervisor) may not have: false if it #GPs. */
+/*
+ * An instruction that reads EDX:EAX for the number in ECX and may #GP (RDMSR of an
+ * MSR the CPU or the hypervisor lacks, RDPMC of a counter it lacks): into *v, false
+ * if it faulted (*v is then 0).
+ */
+#define READ_EDX_EAX_SAFE(insn, ecx, v)						\
+	({									\
+		u32 _lo = 0, _hi = 0;						\
+		int _ok;							\
+										\
+		asm volatile("	xor %2, %2\n"					\
+			     "1:	" insn "\n"					\
+			     "	mov $1, %2\n"					\
+			     "2:\n"						\
+			     _ASM_EXTABLE(1b, 2b)				\
+			     : "+a"(_lo), "+d"(_hi), "=&r"(_ok) : "c"(ecx) : "memory");	\
+		*(v) = ((u64)_hi << 32) | _lo;					\
+		_ok;								\
+	})
+
 static __always_inline bool rdmsr_safe(u32 msr, u64 *v)
 {
-	u32 lo = 0, hi = 0;
-	int ok;
+	return READ_EDX_EAX_SAFE("rdmsr", msr, v);
+}
 
-	asm volatile("	xor %2, %2\n"
-		     "1:	rdmsr\n"
-		     "	mov $1, %2\n"
-		     "2:\n"
-		     _ASM_EXTABLE(1b, 2b)
-		     : "+a"(lo), "+d"(hi), "=&r"(ok) : "c"(msr) : "memory");
-	*v = ((u64)hi << 32) | lo;
-	return ok;
+/* RDPMC of counter @ecx: in ring 0 whatever CR4.PCE says; false if it #GPs. */
+static __always_inline bool rdpmc_safe(u32 ecx, u64 *v)
+{
+	return READ_EDX_EAX_SAFE("rdpmc", ecx, v);
 }
 
 /* wrmsr that may #GP: false if it did. */
