@@ -15,7 +15,7 @@
 #                   an i386 getpid's door), and the summaries in docs/entry.md refreshed
 #   make usb DEV=/dev/sdX  write the ISO to a USB stick (docs/bare-metal.md)
 #   make disasm     refresh docs/entry.md's annotated do_syscall_64 and its booted SYSCALL stubs
-#   make bochs-models  the self-tests and the ring-3 suite under Bochs, every model, 1 and 2 CPUs
+#   make bochs-models  the self-tests and the ring-3 suite under Bochs, every model (1 and 2 CPUs)
 #   make debug      boot halted with a gdb stub on :1234
 #   make clean
 #

@@ -755,7 +755,8 @@ CLAIMS = [
      'benchmark ends in success with kill, invalid and getpid per call in every row equal to '
      'QEMU icount\'s of the same build, `pmu: none` (each model advertises counters Bochs '
      'does not count) and no PMU column; a model the binary lacks is reported as skipped. '
-     '`make bochs-models` runs the suites on two CPUs too'),
+     '`make bochs-models` runs the self-tests on two CPUs too (Bochs loops on an '
+     'instruction breakpoint there, which the ring-3 suite sets)'),
     (['micro-icount'],
      '`make micro ICOUNT=1`: every micro test reports a whole, positive instruction count; '
      'the PIR drains order as their instruction counts must (docs/benchmarks.md)'),
@@ -1585,7 +1586,10 @@ def bochs_cpu_models(b):
         problems.append('the icount reference printed no kill/invalid/getpid rows')
     subs = []
     for model in BOCHS_MODELS:
-        names = [f'bochs/{model}/smp{n}/selftests-and-ring3-suite' for n in smps]
+        # Bochs loops on an instruction breakpoint's #DB with two CPUs or more, which the
+        # ring-3 suite's ptrace cases set (docs/testing.md): there the self-tests alone.
+        what = {n: 'selftests-and-ring3-suite' if n == 1 else 'selftests' for n in smps}
+        names = [f'bochs/{model}/smp{n}/{what[n]}' for n in smps]
         names += [f'bochs/{model}/bench'] if 1 in smps else []
         if models is None or model not in models:
             why = (f'no Bochs at {binary!r}' if models is None else
@@ -1594,10 +1598,17 @@ def bochs_cpu_models(b):
             continue
         for n in smps:
             env = {'BOCHS_CPU': model, 'BOCHS': binary, 'SMP': str(n)}
-            r = boot.run(b, f'bochs-{model}-smp{n}-selftests-and-ring3-suite', 'selftest',
-                         init=f'{b}/user/entrytests.elf', env=env, timeout=3600)
-            p = boot.check(r, lines=(RESOURCES_OK, SUCCESS),
-                           suites={**KERNEL_SUITES, **RING3_SUITES}, skips=bochs_skips(model, n))
+            if n == 1:
+                r = boot.run(b, f'bochs-{model}-smp1-{what[n]}', 'selftest',
+                             init=f'{b}/user/entrytests.elf', env=env, timeout=3600)
+                p = boot.check(r, lines=(RESOURCES_OK, SUCCESS),
+                               suites={**KERNEL_SUITES, **RING3_SUITES},
+                               skips=bochs_skips(model, n))
+            else:
+                r = boot.run(b, f'bochs-{model}-smp{n}-{what[n]}', 'selftest noinit', env=env,
+                             timeout=3600)
+                p = boot.check(r, lines=(SMP_ONLINE.format(n), SUCCESS), suites=KERNEL_SUITES,
+                               skips=bochs_skips(model, n))
             subs.append(('FAIL' if p else 'PASS', names[smps.index(n)],
                          '; '.join(p) or f'{r.seconds:.0f} s'))
         if 1 not in smps:

@@ -770,6 +770,10 @@ static void limits(void)
 		for (int i = 0; i < 2; i++) {
 			ts = far_timespec();
 			itv[i] = (struct kernel_timeval){ ts.tv_sec, ts.tv_nsec % 2000000 };
+			/* An invalid tv_nsec can leave a valid tv_usec: made far too. */
+			if (itv[i].tv_sec >= 0 && itv[i].tv_sec < 1L << 31 &&
+			    itv[i].tv_usec >= 0 && itv[i].tv_usec < 1000000)
+				itv[i].tv_sec = 1L << 31;
 		}
 		a[0] = rnd() % 4;	/* REAL, VIRTUAL, PROF; 3 is -EINVAL */
 		a[1] = (unsigned long)itv;
