@@ -364,6 +364,23 @@ long sys_time(struct pt_regs *regs)
  * restart through restart_syscall(), which resumes the same sleep with the same
  * deadline.
  */
+/*
+ * A relative sleep a signal interrupted at now (on its clock): the time left to
+ * rb.deadline at rb.rmtp, and rb as current's restart block, by which the sleep goes on.
+ */
+static long nanosleep_interrupted(struct restart_block rb, u64 now)
+{
+	struct kernel_timespec left;
+
+	if (rb.rmtp) {
+		left = ns_to_timespec(rb.deadline > now ? rb.deadline - now : 0);
+		if (put_user_timespec(&left, rb.rmtp, rb.time32))
+			return -EFAULT;
+	}
+	current->restart = rb;
+	return -ERESTART_RESTARTBLOCK;
+}
+
 static long do_nanosleep(u64 deadline, void __user *rmtp, bool time32);
 
 static long nanosleep_restart(struct restart_block *rb)
@@ -373,22 +390,11 @@ static long nanosleep_restart(struct restart_block *rb)
 
 static long do_nanosleep(u64 deadline, void __user *rmtp, bool time32)
 {
-	struct task *t = current;
-	struct kernel_timespec left;
-	u64 now;
-
-	if (sleep_event(&t->restart, deadline, false) != -ERESTARTSYS)
+	if (sleep_event(&current->restart, deadline, false) != -ERESTARTSYS)
 		return 0;
-	now = ktime_get_ns();
-	if (rmtp) {
-		left = ns_to_timespec(deadline > now ? deadline - now : 0);
-		if (put_user_timespec(&left, rmtp, time32))
-			return -EFAULT;
-	}
-	t->restart = (struct restart_block){
+	return nanosleep_interrupted((struct restart_block){
 		.fn = nanosleep_restart, .deadline = deadline, .rmtp = rmtp, .time32 = time32,
-	};
-	return -ERESTART_RESTARTBLOCK;
+	}, ktime_get_ns());
 }
 
 /**
@@ -463,7 +469,6 @@ static long cpu_nanosleep_restart(struct restart_block *rb)
 static long cpu_nanosleep(int clock, u64 deadline, bool absolute, void __user *rmtp,
 			  bool time32)
 {
-	struct kernel_timespec left;
 	u64 now = 0;
 
 	for (;;) {			/* a deadline passed beats a signal, as Linux's */
@@ -475,16 +480,10 @@ static long cpu_nanosleep(int clock, u64 deadline, bool absolute, void __user *r
 	}
 	if (absolute)
 		return -ERESTARTNOHAND;
-	if (rmtp) {
-		left = ns_to_timespec(deadline > now ? deadline - now : 0);
-		if (put_user_timespec(&left, rmtp, time32))
-			return -EFAULT;
-	}
-	current->restart = (struct restart_block){
+	return nanosleep_interrupted((struct restart_block){
 		.fn = cpu_nanosleep_restart, .deadline = deadline, .rmtp = rmtp, .time32 = time32,
 		.val = clock,
-	};
-	return -ERESTART_RESTARTBLOCK;
+	}, now);
 }
 
 /*
