@@ -36,17 +36,6 @@ static unsigned int syscall_info_op(const struct task *t)
 	}
 }
 
-/* The argument registers of t's call, in its ABI's order (int $0x80's: bx, cx, dx, si, di, bp). */
-static unsigned long *syscall_arg(struct pt_regs *regs, bool compat, int i)
-{
-	unsigned long *native[6] = { &regs->di, &regs->si, &regs->dx, &regs->r10, &regs->r8,
-				     &regs->r9 };
-	unsigned long *ia32[6] = { &regs->bx, &regs->cx, &regs->dx, &regs->si, &regs->di,
-				   &regs->bp };
-
-	return compat ? ia32[i] : native[i];
-}
-
 /**
  * ptrace_get_syscall_info - PTRACE_GET_SYSCALL_INFO
  * @t: the stopped tracee
@@ -79,7 +68,7 @@ static long ptrace_get_syscall_info(struct task *t, unsigned long size, void __u
 		/* The int the dispatcher runs (Linux's syscall_get_nr()), sign-extended. */
 		info.entry.nr = (int)regs->orig_ax;
 		for (int i = 0; i < 6; i++)	/* whole registers, for int $0x80 too */
-			info.entry.args[i] = *syscall_arg(regs, compat, i);
+			info.entry.args[i] = *syscall_arg_reg(regs, compat, i);
 		if (info.op == PTRACE_SYSCALL_INFO_ENTRY)
 			actual = offsetof(struct ptrace_syscall_info, entry.args[6]);
 		break;
@@ -131,7 +120,7 @@ static long ptrace_set_syscall_info(struct task *t, unsigned long size, const vo
 		regs->orig_ax = nr;
 		if (nr != -1)
 			for (int i = 0; i < 6; i++)
-				*syscall_arg(regs, compat, i) = info.entry.args[i];
+				*syscall_arg_reg(regs, compat, i) = info.entry.args[i];
 		return 0;
 	case PTRACE_SYSCALL_INFO_EXIT:
 		regs->ax = info.exit.rval;

@@ -107,8 +107,8 @@ void seccomp_filter_put(struct seccomp_filter *f)
 	}
 }
 
-/* What the filters read: the call as it would run. */
-static void populate_data(const struct pt_regs *regs, int nr, struct seccomp_data *sd)
+/* What the filters read: the call as it would run, its argument registers whole. */
+static void populate_data(struct pt_regs *regs, int nr, struct seccomp_data *sd)
 {
 	bool compat = task_thread_info(current)->status & TS_COMPAT;
 
@@ -117,17 +117,8 @@ static void populate_data(const struct pt_regs *regs, int nr, struct seccomp_dat
 		.arch = syscall_get_arch(current),
 		.instruction_pointer = regs->ip,
 	};
-	if (compat) {
-		u64 args[6] = { regs->bx, regs->cx, regs->dx, regs->si, regs->di, regs->bp };
-
-		for (int i = 0; i < 6; i++)
-			sd->args[i] = (u32)args[i];
-	} else {
-		u64 args[6] = { regs->di, regs->si, regs->dx, regs->r10, regs->r8, regs->r9 };
-
-		for (int i = 0; i < 6; i++)
-			sd->args[i] = args[i];
-	}
+	for (int i = 0; i < 6; i++)
+		sd->args[i] = *syscall_arg_reg(regs, compat, i);
 }
 
 /*

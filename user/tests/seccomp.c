@@ -180,6 +180,33 @@ static int filter_errno(void)
 	return 9;
 }
 
+/*
+ * A filter reads int $0x80's argument registers whole, upper halves too, as
+ * Linux's: a 64-bit program may leave bits there that an i386 call ignores.
+ */
+static int filter_reads_int80_upper_halves(void)
+{
+	const struct sock_filter f[] = {
+		LOAD_NR,
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_ia32_getpid, 0, 3),
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[0]) + 4),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 0x1234, 0, 1),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | 7),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+	};
+
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) || set_filter(f, ARRAY_SIZE(f)))
+		return 1;
+	if (int80(__NR_ia32_getpid, 0x123400000005ul, 0, 0) != -7)
+		return 2;
+	return int80(__NR_ia32_getpid, 5, 0, 0) == syscall0(__NR_getpid) ? 9 : 3;
+}
+
+SELFTEST(seccomp, filter_reads_int80_upper_halves)
+{
+	EXPECT_EQ(t, in_child(filter_reads_int80_upper_halves), 9 << 8);
+}
+
 SELFTEST(seccomp, filter_needs_no_new_privs)
 {
 	EXPECT_EQ(t, in_child(filter_without_nnp), 9 << 8);

@@ -77,4 +77,19 @@ static __always_inline bool user_64bit_mode(const struct pt_regs *regs)
 	return regs->cs == __USER_CS;
 }
 
+/*
+ * The register holding argument i (0..5) of the running syscall: int $0x80's and
+ * SYSENTER's order (bx, cx, dx, si, di, bp) for an i386 call, SYSCALL's otherwise.
+ * The whole register: seccomp and ptrace show an i386 call's upper halves, as Linux.
+ */
+static __always_inline unsigned long *syscall_arg_reg(struct pt_regs *regs, bool ia32, int i)
+{
+	unsigned long *native[6] = { &regs->di, &regs->si, &regs->dx, &regs->r10, &regs->r8,
+				     &regs->r9 };
+	unsigned long *ia32_regs[6] = { &regs->bx, &regs->cx, &regs->dx, &regs->si, &regs->di,
+					&regs->bp };
+
+	return ia32 ? ia32_regs[i] : native[i];
+}
+
 #endif
