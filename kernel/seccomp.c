@@ -412,10 +412,10 @@ static bool is_other_thread_locked(const struct task *t)
 /*
  * sched_lock held: 0 if every other thread of the process can take the
  * caller's chain (it has no filter, or its chain is one the caller's extends,
- * and it is not in strict mode), else the first one's tid, which TSYNC returns
- * (Linux's seccomp_can_sync_threads()).
+ * and it is not in strict mode), else the first one's tid, which TSYNC returns,
+ * or -ESRCH with TSYNC_ESRCH (Linux's seccomp_can_sync_threads()).
  */
-static long seccomp_can_sync_threads_locked(void)
+static long seccomp_can_sync_threads_locked(unsigned long flags)
 {
 	struct task *t;
 	unsigned int i;
@@ -423,7 +423,7 @@ static long seccomp_can_sync_threads_locked(void)
 	for_each_other_thread_locked(t, i)
 		if (t->seccomp_mode == SECCOMP_MODE_STRICT ||
 		    !is_ancestor(t->seccomp_filter, current->seccomp_filter))
-			return t->pid;
+			return flags & SECCOMP_FILTER_FLAG_TSYNC_ESRCH ? -ESRCH : t->pid;
 	return 0;
 }
 
@@ -467,6 +467,15 @@ static unsigned long seccomp_sync_threads_locked(void)
 	return running;
 }
 
+/* Has a filter of f's chain a listener (open or not)? A chain gets one at most. */
+static bool chain_has_listener(struct seccomp_filter *f)
+{
+	for (; f; f = f->prev)
+		if (READ_ONCE(f->notify.open))
+			return true;
+	return false;
+}
+
 /*
  * The caller's new filter f on top of its chain; with TSYNC on every thread's
  * too, or on none (the first thread that cannot take it named by its tid, or
@@ -477,12 +486,20 @@ static unsigned long seccomp_sync_threads_locked(void)
 static long seccomp_attach_filter(struct seccomp_filter *f, unsigned long flags)
 {
 	unsigned long running = 0, cpus;
-	unsigned long irqflags;
+	unsigned long irqflags, total = 0;
 	long ret = 0;
 
 	tasklist_lock(&irqflags);
-	if (flags & SECCOMP_FILTER_FLAG_TSYNC)
-		ret = seccomp_can_sync_threads_locked();
+	/* Under the lock: another thread's TSYNC may have replaced the chain meanwhile. */
+	for (const struct seccomp_filter *w = current->seccomp_filter; w; w = w->prev)
+		total += w->len + FILTER_PENALTY;
+	if ((flags & SECCOMP_FILTER_FLAG_NEW_LISTENER) &&
+	    chain_has_listener(current->seccomp_filter))
+		ret = -EBUSY;
+	else if (total + f->len > MAX_INSNS_PER_PATH)
+		ret = -ENOMEM;
+	else if (flags & SECCOMP_FILTER_FLAG_TSYNC)
+		ret = seccomp_can_sync_threads_locked(flags);
 	if (!ret) {
 		prepare_allow_bitmap(f, current->seccomp_filter);
 		f->prev = current->seccomp_filter;	/* the caller's reference moves to f */
@@ -494,21 +511,12 @@ static long seccomp_attach_filter(struct seccomp_filter *f, unsigned long flags)
 	tasklist_unlock(irqflags);
 	if (ret) {
 		seccomp_filter_put(f);
-		return flags & SECCOMP_FILTER_FLAG_TSYNC_ESRCH ? -ESRCH : ret;
+		return ret;
 	}
 	syscall_work_load_this_cpu(current);
 	for (cpus = running; cpus; cpus &= cpus - 1)
 		smp_call_function_single(__builtin_ctzl(cpus), reload_syscall_work, NULL, true);
 	return 0;
-}
-
-/* Has a filter of f's chain a listener (open or not)? A chain gets one at most. */
-static bool chain_has_listener(struct seccomp_filter *f)
-{
-	for (; f; f = f->prev)
-		if (READ_ONCE(f->notify.open))
-			return true;
-	return false;
 }
 
 /*
@@ -522,10 +530,6 @@ static long seccomp_new_listener(struct seccomp_filter *f, unsigned long flags,
 {
 	long fd = fd_reserve();
 
-	if (fd >= 0 && chain_has_listener(current->seccomp_filter)) {
-		fd_unreserve(fd);
-		fd = -EBUSY;
-	}
 	if (fd >= 0) {
 		*file = seccomp_listener_open(f, flags & SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV);
 		if (!*file) {
@@ -548,7 +552,6 @@ static long seccomp_set_mode_filter(unsigned long flags, const void __user *upro
 	struct task *t = current;
 	struct file *file = NULL;
 	struct seccomp_filter *f;
-	unsigned long total = 0;
 	long err, listener = -1;
 
 	if (flags & ~known)
@@ -565,12 +568,6 @@ static long seccomp_set_mode_filter(unsigned long flags, const void __user *upro
 	f = prepare_filter(uprog, flags & SECCOMP_FILTER_FLAG_LOG, &err);
 	if (!f)
 		return err;
-	for (const struct seccomp_filter *w = t->seccomp_filter; w; w = w->prev)
-		total += w->len + FILTER_PENALTY;
-	if (total + f->len > MAX_INSNS_PER_PATH) {
-		seccomp_filter_put(f);
-		return -ENOMEM;
-	}
 	if (flags & SECCOMP_FILTER_FLAG_NEW_LISTENER) {
 		listener = seccomp_new_listener(f, flags, &file);
 		if (listener < 0)

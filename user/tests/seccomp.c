@@ -726,6 +726,56 @@ static int call_getppid(void *unused)
 	return 0;
 }
 
+static volatile long listener_result;
+static unsigned int listener_delay;	/* spins before the listener: some land inside TSYNC */
+
+static int listener_when_told(void *unused)
+{
+	tsync_ready = 1;
+	while (!tsync_go)
+		;
+	for (volatile unsigned int i = 0; i < listener_delay; i++)
+		;
+	listener_result = listen_getppid(0);
+	while (!tsync_done)		/* a thread TSYNC must consider, until it returned */
+		;
+	return 0;
+}
+
+/*
+ * A listener through TSYNC and another thread's own at the same moment: a chain
+ * has one listener at most, so TSYNC fails (-ESRCH: the thread diverged) or the
+ * thread's does (-EBUSY: the chain it got has one), never both succeed.
+ */
+static int tsync_listener_against_listener(void)
+{
+	struct thread th;
+	long ret;
+
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) || thread_start(&th, listener_when_told, NULL) <= 0)
+		return 1;
+	while (!tsync_ready)
+		syscall0(__NR_sched_yield);
+	tsync_go = 1;
+	ret = listen_getppid(SECCOMP_FILTER_FLAG_TSYNC | SECCOMP_FILTER_FLAG_TSYNC_ESRCH);
+	tsync_done = 1;
+	thread_join(&th);
+	if (ret >= 0 && listener_result == -EBUSY)
+		return 9;
+	return ret == -ESRCH && listener_result >= 0 ? 9 : 2;
+}
+
+SELFTEST(seccomp, listeners_through_tsync_and_a_thread_exclude_each_other)
+{
+	int fails = 0;
+
+	for (unsigned int i = 0; i < 100; i++) {
+		listener_delay = i * i * 10;
+		fails += in_child(tsync_listener_against_listener) != 9 << 8;
+	}
+	EXPECT_EQ(t, fails, 0);
+}
+
 static long notif_ioctl(unsigned int cmd, void *arg)
 {
 	return syscall3(__NR_ioctl, listener_fd, cmd, arg);
