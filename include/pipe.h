@@ -4,7 +4,7 @@
  * kernel/net/unix.c: one direction of bytes with a reading and a writing end,
  * each counted once when made. A packet ring (SOCK_SEQPACKET) keeps each write
  * as one message, an empty one too. Reads and writes sleep interruptibly (-ERESTARTSYS) unless
- * nonblock (-EAGAIN); a write with no reader left raises SIGPIPE, -EPIPE.
+ * nonblock (-EAGAIN); a write with no reader left is -EPIPE, with SIGPIPE but on a packet ring.
  */
 #ifndef _ENTRYLAB_PIPE_H
 #define _ENTRYLAB_PIPE_H
@@ -21,6 +21,11 @@ long pipe_ring_write(struct pipe *p, const char __user *buf, size_t count, bool 
 unsigned int pipe_ring_poll(const struct pipe *p, bool reader);
 /* One end gone: the other end's sleepers wake; the ring is freed with its last end. */
 void pipe_ring_close(struct pipe *p, bool reader);
+/*
+ * A socket's last close: its reading end of rx, its writing end of rx's peer;
+ * with data left unread in rx, the peer socket's pending error is ECONNRESET.
+ */
+void pipe_ring_close_socket(struct pipe *rx);
 /* A socket pair's two directions, each found from the other. */
 void pipe_ring_pair(struct pipe *a, struct pipe *b);
 struct pipe *pipe_ring_peer(const struct pipe *p);

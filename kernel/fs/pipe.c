@@ -17,7 +17,12 @@
  * The same ring carries one direction of a socket pair (kernel/net/unix.c,
  * through include/pipe.h): there the ends are two sockets' files, and a
  * SOCK_SEQPACKET pair's ring keeps each write's length too, so that a read takes
- * one message whole (what it has no room for is dropped, as Linux drops it).
+ * one message whole (what it has no room for is dropped, as Linux drops it). A
+ * socket's pending error (Linux's sk_err) lives on the ring it reads: a socket
+ * closed with data unread leaves its peer ECONNRESET, which the peer's next read
+ * takes (before any data on a SOCK_SEQPACKET pair, once none is left on a
+ * stream), or its next SOCK_SEQPACKET write; poll() says POLLERR until then. A
+ * SOCK_SEQPACKET write to a closed peer is -EPIPE without SIGPIPE, as Linux's.
  *
  * One "mutex" per pipe orders readers and writers as Linux's pipe->mutex does: a
  * flag taken under the spinlock, its holder the only one to touch the ring, so
@@ -53,6 +58,7 @@ struct pipe {
 	int readers, writers;		/* open files of each end */
 	u8 *ring;			/* PIPE_SIZE bytes, physically contiguous */
 	struct pipe *peer;		/* a socket pair's other direction, else NULL */
+	int sk_err;			/* its reading socket's pending error, else 0 */
 	unsigned int msg_head, msgs;	/* msgs lengths from msg_head, wrapping */
 	u32 msg_len[PIPE_MSGS];
 };
@@ -127,14 +133,23 @@ long pipe_ring_read(struct pipe *p, char __user *buf, size_t count, bool nonbloc
 	err = pipe_lock(p);
 	if (err)
 		return err;
+	if (p->packets && READ_ONCE(p->sk_err)) {	/* a datagram's error comes first */
+		done = -__atomic_exchange_n(&p->sk_err, 0, __ATOMIC_RELAXED);
+		goto out;
+	}
 	while (!pipe_data(p)) {
+		if (READ_ONCE(p->sk_err)) {		/* a stream's, once the data is read */
+			done = -__atomic_exchange_n(&p->sk_err, 0, __ATOMIC_RELAXED);
+			goto out;
+		}
 		if (!READ_ONCE(p->writers))
 			goto out;			/* end of file */
 		if (nonblock) {
 			done = -EAGAIN;
 			goto out;
 		}
-		err = pipe_wait(p, &p->readable, pipe_data(p) || !READ_ONCE(p->writers));
+		err = pipe_wait(p, &p->readable, pipe_data(p) || !READ_ONCE(p->writers) ||
+						 READ_ONCE(p->sk_err));
 		if (err)
 			return err;
 	}
@@ -159,10 +174,11 @@ out:
 	return done;
 }
 
-/* Without readers: SIGPIPE to the writing thread, as Linux's send_sig(). */
-static long broken_pipe(long done)
+/* Without readers: SIGPIPE to the writing thread, as Linux's send_sig(), but for a packet ring. */
+static long broken_pipe(const struct pipe *p, long done)
 {
-	send_sig_kernel(current, SIGPIPE);
+	if (!p->packets)
+		send_sig_kernel(current, SIGPIPE);
 	return done ? done : -EPIPE;
 }
 
@@ -176,17 +192,23 @@ long pipe_ring_write(struct pipe *p, const char __user *buf, size_t count, bool 
 {
 	long err, done = 0;
 
+	/* A SOCK_SEQPACKET writer takes its own pending error first: on the ring it reads. */
+	if (p->packets && READ_ONCE(p->peer->sk_err))
+		return -__atomic_exchange_n(&p->peer->sk_err, 0, __ATOMIC_RELAXED);
 	if (p->packets && count > PIPE_SIZE)
 		return -EMSGSIZE;
 	err = pipe_lock(p);
 	if (err)
 		return err;
+	/* An empty write to a stream still finds its reader gone, as a socket's does. */
+	if (!count && !p->packets && !READ_ONCE(p->readers))
+		done = broken_pipe(p, 0);
 	/* A packet ring's message goes whole in one turn, even an empty one. */
 	while ((size_t)done < count || (p->packets && !done)) {
 		size_t want = count <= PIPE_BUF || p->packets ? count : 1, n;
 
 		if (!READ_ONCE(p->readers)) {
-			done = broken_pipe(done);
+			done = broken_pipe(p, done);
 			break;
 		}
 		if (!pipe_room(p, want)) {
@@ -228,6 +250,8 @@ unsigned int pipe_ring_poll(const struct pipe *p, bool reader)
 	if (reader) {
 		if (pipe_data(p))
 			mask |= POLLIN | POLLRDNORM;
+		if (READ_ONCE(p->sk_err))
+			mask |= POLLERR;
 		if (!READ_ONCE(p->writers))
 			mask |= POLLHUP;
 	} else {
@@ -258,6 +282,16 @@ void pipe_ring_close(struct pipe *p, bool reader)
 		free_frames(virt_to_phys(p->ring), PIPE_PAGES);
 		free_page_object(p);
 	}
+}
+
+void pipe_ring_close_socket(struct pipe *rx)
+{
+	struct pipe *tx = rx->peer;		/* before rx may go */
+
+	if (pipe_data(rx))
+		WRITE_ONCE(tx->sk_err, ECONNRESET);
+	pipe_ring_close(rx, true);
+	pipe_ring_close(tx, false);		/* wakes the peer's reader to find it */
 }
 
 void pipe_ring_pair(struct pipe *a, struct pipe *b)
@@ -299,6 +333,8 @@ static long pipe_read(struct file *f, char __user *buf, size_t count, long *pos)
 
 static long pipe_write(struct file *f, const char __user *buf, size_t count, long *pos)
 {
+	if (!count)
+		return 0;		/* a pipe's null write succeeds, reader or not */
 	return pipe_ring_write(f->data, buf, count, f->flags & O_NONBLOCK);
 }
 

@@ -7,10 +7,12 @@
  * A pair is two rings (include/pipe.h), one per direction: each socket reads
  * the one its peer writes. So a pair behaves as two pipes: a read sleeps until
  * data comes or returns 0 once the peer is closed, a write to a closed peer
- * raises SIGPIPE and fails -EPIPE. A SOCK_SEQPACKET ring keeps each write as a
- * message: a read takes one whole, the part that does not fit dropped, a
- * zero-length write is an empty message (a read of it returns 0), and a write
- * longer than the ring is -EMSGSIZE.
+ * fails -EPIPE, a zero-length one too, and on a stream raises SIGPIPE. A peer
+ * closed with data unread leaves ECONNRESET for one read (or SOCK_SEQPACKET
+ * write), as Linux's unix_release_sock(). A SOCK_SEQPACKET ring keeps each
+ * write as a message: a read takes one whole, the part that does not fit
+ * dropped, a zero-length write is an empty message (a read of it returns 0),
+ * and a write longer than the ring is -EMSGSIZE.
  *
  * Not here: socket(), bind() and connect() (a Unix socket's name lives in a
  * filesystem, and entrylab has none), SOCK_DGRAM, the send and receive calls
@@ -59,10 +61,7 @@ static unsigned int unix_poll(struct file *f)
 
 static void unix_release(struct file *f)
 {
-	struct pipe *rx = f->data, *tx = pipe_ring_peer(rx);	/* before rx may go */
-
-	pipe_ring_close(rx, true);
-	pipe_ring_close(tx, false);
+	pipe_ring_close_socket(f->data);
 }
 
 static const struct file_operations unix_fops = {

@@ -110,7 +110,10 @@ SELFTEST(sockets, zero_length_seqpacket_record)
 	close_pair(sv);
 }
 
-/* The peer's close: reads see end of file, poll says so, writes SIGPIPE and -EPIPE. */
+/*
+ * The peer's close: reads see end of file, poll says so, a stream's writes, an
+ * empty one too, SIGPIPE and -EPIPE.
+ */
 SELFTEST(sockets, peer_close_is_eof_hup_and_epipe)
 {
 	struct pollfd pfd;
@@ -134,7 +137,56 @@ SELFTEST(sockets, peer_close_is_eof_hup_and_epipe)
 	caught.sig = 0;
 	EXPECT_EQ(t, fd_write(sv[0], "x", 1), -EPIPE);
 	EXPECT_EQ(t, caught.sig, SIGPIPE);
+	caught.sig = 0;
+	EXPECT_EQ(t, fd_write(sv[0], "", 0), -EPIPE);		/* fails with 0: empty skips the check */
+	EXPECT_EQ(t, caught.sig, SIGPIPE);
+	syscall1(__NR_close, sv[0]);
+
+	/* A SOCK_SEQPACKET write to a closed peer is -EPIPE with no SIGPIPE. */
+	ASSERT_EQ(t, socketpair(AF_UNIX, SOCK_SEQPACKET, 0, sv), 0L);
+	syscall1(__NR_close, sv[1]);
+	caught.sig = 0;
+	EXPECT_EQ(t, fd_write(sv[0], "x", 1), -EPIPE);
+	EXPECT_EQ(t, fd_write(sv[0], "", 0), -EPIPE);
+	EXPECT_EQ(t, caught.sig, 0);
 	reset_signal(SIGPIPE);
+	syscall1(__NR_close, sv[0]);
+}
+
+/*
+ * A peer closed with data unread leaves ECONNRESET for one call: a stream's read
+ * once the data it was sent is read, a SOCK_SEQPACKET read before it, or its
+ * write; poll() says POLLERR until then.
+ */
+SELFTEST(sockets, peer_closed_with_data_unread_leaves_econnreset)
+{
+	struct pollfd pfd = { .events = POLLIN };
+	char buf[8];
+	int sv[2];
+
+	for (int type = SOCK_STREAM; type; type = type == SOCK_STREAM ? SOCK_SEQPACKET : 0) {
+		ASSERT_EQ(t, socketpair(AF_UNIX, type, 0, sv), 0L);
+		EXPECT_EQ(t, fd_write(sv[0], "abc", 3), 3L);		/* sv[1] never reads it */
+		EXPECT_EQ(t, fd_write(sv[1], "z", 1), 1L);
+		syscall1(__NR_close, sv[1]);
+		pfd.fd = sv[0];
+		EXPECT_EQ(t, syscall3(__NR_poll, &pfd, 1, 0), 1L);
+		EXPECT_EQ(t, pfd.revents, POLLIN | POLLERR | POLLHUP);	/* fails without POLLERR */
+		if (type == SOCK_STREAM)
+			EXPECT_EQ(t, fd_read(sv[0], buf, sizeof(buf)), 1L);
+		EXPECT_EQ(t, fd_read(sv[0], buf, sizeof(buf)), -ECONNRESET);
+		if (type == SOCK_SEQPACKET)
+			EXPECT_EQ(t, fd_read(sv[0], buf, sizeof(buf)), 1L);
+		EXPECT_EQ(t, fd_read(sv[0], buf, sizeof(buf)), 0L);
+		EXPECT_EQ(t, syscall3(__NR_poll, &pfd, 1, 0), 1L);
+		EXPECT_EQ(t, pfd.revents, POLLIN | POLLHUP);
+		syscall1(__NR_close, sv[0]);
+	}
+	ASSERT_EQ(t, socketpair(AF_UNIX, SOCK_SEQPACKET, 0, sv), 0L);
+	EXPECT_EQ(t, fd_write(sv[0], "abc", 3), 3L);
+	syscall1(__NR_close, sv[1]);
+	EXPECT_EQ(t, fd_write(sv[0], "", 0), -ECONNRESET);
+	EXPECT_EQ(t, fd_write(sv[0], "", 0), -EPIPE);
 	syscall1(__NR_close, sv[0]);
 }
 
