@@ -8,6 +8,7 @@
 #define ESRCH		3
 #define EINTR		4
 #define EIO		5
+#define ENXIO		6
 #define E2BIG		7
 #define ENOEXEC		8
 #define EBADF		9

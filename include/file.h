@@ -26,6 +26,8 @@ struct file_operations {
 	long (*write)(struct file *f, const char __user *buf, size_t count, long *pos);
 	long (*ioctl)(struct file *f, unsigned int cmd, unsigned long arg);	/* NULL: -ENOTTY */
 	long (*truncate)(struct file *f, long size);	/* ftruncate(); NULL: -EINVAL */
+	/* lseek()'s SEEK_DATA/SEEK_HOLE: where the next data (hole) starts; NULL: -EINVAL. */
+	long (*seek_hole_data)(struct file *f, long offset, bool hole);
 	/* POLL* bits ready now (include/poll.h); NULL: always readable and writable. */
 	unsigned int (*poll)(struct file *f);
 	void (*release)(struct file *f);	/* the last reference is gone; may be NULL */

@@ -146,6 +146,33 @@ static long memfd_truncate(struct file *f, long size)
 	return 0;
 }
 
+/*
+ * SEEK_DATA/SEEK_HOLE, as Linux's shmem_file_llseek(): a page with a frame is
+ * data, one without a hole, the end of the file a hole; an offset outside the
+ * file is -ENXIO. A page a shorter ftruncate() cut off keeps its zeroed frame,
+ * so after the file grows again it counts as data, where Linux finds a hole:
+ * the call's contract allows reporting a hole as data.
+ */
+static long memfd_seek_hole_data(struct file *f, long offset, bool hole)
+{
+	struct memfd *m = f->data;
+	unsigned long flags;
+	long at = offset;
+
+	spin_lock_irqsave(&m->lock, flags);
+	if (offset < 0 || offset >= (long)f->size) {
+		at = -ENXIO;
+		goto out;
+	}
+	while (at < (long)f->size && !m->page[at / PAGE_SIZE] != hole)	/* the other kind */
+		at = ALIGN_DOWN(at, PAGE_SIZE) + PAGE_SIZE;
+	if (at >= (long)f->size)
+		at = hole ? (long)f->size : -ENXIO;
+out:
+	spin_unlock_irqrestore(&m->lock, flags);
+	return at;
+}
+
 static void memfd_release(struct file *f)
 {
 	struct memfd *m = f->data;
@@ -160,6 +187,7 @@ static const struct file_operations memfd_fops = {
 	.read = memfd_read,
 	.write = memfd_write,
 	.truncate = memfd_truncate,
+	.seek_hole_data = memfd_seek_hole_data,
 	.release = memfd_release,
 	.mode = S_IFREG | 0777,
 	.seekable = true,

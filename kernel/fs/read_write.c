@@ -16,13 +16,11 @@
 #include <sched.h>
 #include <string.h>
 #include <syscalls.h>
+#include <uapi/fs.h>
 #include <uapi/stat.h>
 #include <uio.h>
 
 #define MAX_RW_COUNT	(0x7fffffffUL & PAGE_MASK)	/* INT_MAX, page-aligned */
-#define SEEK_SET	0
-#define SEEK_CUR	1
-#define SEEK_END	2
 
 static bool can_read(const struct file *f)
 {
@@ -181,35 +179,43 @@ long sys_pwrite64(struct pt_regs *regs)
 	return do_prw(regs->di, true, (void __user *)regs->si, regs->dx, regs->r10);
 }
 
-/* lseek(fd, offset, whence) */
+/*
+ * lseek(fd, offset, whence), in Linux's order: the fd, then an unknown whence
+ * (-EINVAL, also on a pipe), then the file: /dev/null and its kind land at 0
+ * whatever is asked, a pipe or socket is -ESPIPE, SEEK_DATA and SEEK_HOLE need
+ * a file that knows its holes (a memory file; else -EINVAL, as Linux's
+ * seq_lseek() for /proc), and a position past LONG_MAX is -EINVAL, as a negative
+ * one (Linux's vfs_setpos()).
+ */
 long sys_lseek(struct pt_regs *regs)
 {
+	unsigned int whence = regs->dx;		/* an unsigned int, as Linux's */
 	struct file *f = fget(regs->di);
-	long offset = regs->si, base = 0, pos, ret;
+	long offset = regs->si, base = -1, pos, ret;
 
 	if (!f)
 		return -EBADF;
-	switch (regs->dx) {
-	case SEEK_SET:
-		break;
-	case SEEK_CUR:
+	if (whence == SEEK_SET)
+		base = 0;
+	else if (whence == SEEK_CUR)
 		base = f->pos;
-		break;
-	case SEEK_END:
+	else if (whence == SEEK_END)
 		base = f->size;
-		break;
-	default:
-		base = -1;
-	}
-	/* A position past LONG_MAX is -EINVAL, as a negative one: Linux's vfs_setpos(). */
-	if (f->op->seeks_to_zero)
-		ret = f->pos = 0;		/* whatever the whence */
+	if (whence > SEEK_MAX)
+		ret = -EINVAL;
+	else if (f->op->seeks_to_zero)
+		ret = 0;
 	else if (!f->op->seekable)
 		ret = -ESPIPE;
-	else if (base < 0 || __builtin_add_overflow(base, offset, &pos) || pos < 0)
+	else if (whence == SEEK_DATA || whence == SEEK_HOLE)
+		ret = f->op->seek_hole_data ? f->op->seek_hole_data(f, offset, whence == SEEK_HOLE)
+					    : -EINVAL;
+	else if (__builtin_add_overflow(base, offset, &pos) || pos < 0)
 		ret = -EINVAL;
 	else
-		ret = f->pos = pos;
+		ret = pos;
+	if (ret >= 0)
+		f->pos = ret;
 	file_put(f);
 	return ret;
 }

@@ -5,6 +5,7 @@
  * sharing, flags and errors.
  */
 #include <file.h>
+#include <uapi/fs.h>
 #include <uapi/resource.h>
 #include <uapi/stat.h>
 #include <uapi/termios.h>
@@ -12,9 +13,6 @@
 #include <user_layout.h>
 #include "harness.h"
 
-#define SEEK_SET	0
-#define SEEK_CUR	1
-#define SEEK_END	2
 
 static long open_path(const char *path, long flags)
 {
@@ -137,7 +135,8 @@ SELFTEST(files, dev_null)
 	EXPECT_EQ(t, syscall4(__NR_pread64, fd, buf, sizeof(buf), 12345), 0L);
 	EXPECT_EQ(t, syscall4(__NR_pread64, fd, buf, sizeof(buf), -1), -EINVAL);
 	EXPECT_EQ(t, syscall3(__NR_lseek, fd, 100, SEEK_SET), 0L);	/* always 0, as Linux's */
-	EXPECT_EQ(t, syscall3(__NR_lseek, fd, __LONG_MAX__, 99), 0L);
+	EXPECT_EQ(t, syscall3(__NR_lseek, fd, __LONG_MAX__, SEEK_HOLE), 0L);
+	EXPECT_EQ(t, syscall3(__NR_lseek, fd, 0, 99), -EINVAL);	/* a whence Linux has not */
 	EXPECT_EQ(t, syscall3(__NR_write, fd, buf, sizeof(buf)), (long)sizeof(buf));
 	ASSERT_EQ(t, syscall2(__NR_fstat, fd, &st), 0L);
 	EXPECT_EQ(t, st.st_mode, (unsigned int)(S_IFCHR | 0666));

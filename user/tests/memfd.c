@@ -5,13 +5,11 @@
  * kcmp tells a shared open file, address space or table from a look-alike.
  */
 #include <file.h>
+#include <uapi/fs.h>
 #include <uapi/stat.h>
 #include <uapi/uio.h>
 #include "harness.h"
 
-#define SEEK_SET	0
-#define SEEK_CUR	1
-#define SEEK_END	2
 #define MFD_CLOEXEC	1
 #define KCMP_FILE	0
 #define KCMP_VM		1
@@ -137,6 +135,53 @@ SELFTEST(memfd, positions_at_the_limits)
 	EXPECT_EQ(t, syscall2(__NR_ftruncate, fd, __LONG_MAX__), -EFBIG);
 	syscall1(__NR_close, fd);
 }
+
+/*
+ * SEEK_DATA and SEEK_HOLE, as Linux's shmem: a page written is data, one never
+ * written a hole, the end a hole; an offset outside the file is -ENXIO (fails
+ * with -EINVAL: whence unknown).
+ */
+SELFTEST(memfd, seek_data_and_hole)
+{
+	long fd = memfd_create("holes", 0);
+
+	ASSERT_TRUE(t, fd >= 0);
+	EXPECT_EQ(t, syscall3(__NR_lseek, fd, 0, SEEK_DATA), -ENXIO);	/* empty */
+	EXPECT_EQ(t, syscall3(__NR_lseek, fd, 0, SEEK_HOLE), -ENXIO);
+	ASSERT_EQ(t, syscall2(__NR_ftruncate, fd, 3 * 4096L), 0L);
+	ASSERT_EQ(t, syscall4(__NR_pwrite64, fd, "x", 1, 4096 + 5), 1L);
+	EXPECT_EQ(t, syscall3(__NR_lseek, fd, 0, SEEK_DATA), 4096L);
+	EXPECT_EQ(t, syscall3(__NR_lseek, fd, 0, SEEK_CUR), 4096L);		/* it moved */
+	EXPECT_EQ(t, syscall3(__NR_lseek, fd, 6144, SEEK_DATA), 6144L);
+	EXPECT_EQ(t, syscall3(__NR_lseek, fd, 8192, SEEK_DATA), -ENXIO);
+	EXPECT_EQ(t, syscall3(__NR_lseek, fd, 0, SEEK_HOLE), 0L);
+	EXPECT_EQ(t, syscall3(__NR_lseek, fd, 4096, SEEK_HOLE), 8192L);
+	EXPECT_EQ(t, syscall3(__NR_lseek, fd, 10240, SEEK_HOLE), 10240L);
+	EXPECT_EQ(t, syscall3(__NR_lseek, fd, 3 * 4096L, SEEK_HOLE), -ENXIO);
+	EXPECT_EQ(t, syscall3(__NR_lseek, fd, -1, SEEK_DATA), -ENXIO);
+	EXPECT_EQ(t, syscall3(__NR_lseek, fd, __LONG_MAX__, SEEK_HOLE), -ENXIO);
+	ASSERT_EQ(t, syscall2(__NR_ftruncate, fd, 4096 + 100), 0L);
+	EXPECT_EQ(t, syscall3(__NR_lseek, fd, 4096, SEEK_HOLE), 4096L + 100);	/* the end */
+	EXPECT_EQ(t, syscall3(__NR_lseek, fd, 0, SEEK_CUR), 4096L + 100);
+	syscall1(__NR_close, fd);
+}
+
+/* An unknown whence is -EINVAL before the file is asked: on a pipe too, not -ESPIPE. */
+SELFTEST(memfd, lseek_unknown_whence_first)
+{
+	long fd = memfd_create("whence", 0);
+	int p[2];
+
+	ASSERT_TRUE(t, fd >= 0);
+	ASSERT_EQ(t, syscall2(__NR_pipe2, p, 0), 0L);
+	EXPECT_EQ(t, syscall3(__NR_lseek, fd, 0, SEEK_MAX + 1), -EINVAL);
+	EXPECT_EQ(t, syscall3(__NR_lseek, fd, 0, (1UL << 32) | SEEK_CUR), 0L);	/* an int */
+	EXPECT_EQ(t, syscall3(__NR_lseek, p[0], 0, SEEK_HOLE), -ESPIPE);
+	EXPECT_EQ(t, syscall3(__NR_lseek, p[0], 0, 7), -EINVAL);	/* fails with -ESPIPE */
+	close_pair(p);
+	syscall1(__NR_close, fd);
+}
+
 
 /* kcmp: a dup and a fork's copy are the same open file; another open is not. */
 SELFTEST(kcmp, tells_shared_objects_from_look_alikes)
