@@ -27,8 +27,8 @@ long iovec_check(const struct iovec __user *uiov, unsigned long n, bool own_buff
  * @v: where it goes
  *
  * An i386 call's array holds i386's two-word struct compat_iovec, read and
- * widened here (Linux's copy_compat_iovec_from_user()), so that every call taking
- * iovecs serves both ABIs. Returns 0 or -EFAULT.
+ * widened here, its length signed (Linux's copy_compat_iovec_from_user()), so
+ * that every call taking iovecs serves both ABIs. Returns 0 or -EFAULT.
  */
 int get_iovec(const struct iovec __user *uiov, unsigned long i, struct iovec *v);
 

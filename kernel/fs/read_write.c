@@ -32,23 +32,40 @@ static bool can_write(const struct file *f)
 	return (f->flags & O_ACCMODE) != O_RDONLY;
 }
 
-/* One transfer; pos: the file's position, or pread()/pwrite()'s own offset. */
-static long rw(struct file *f, bool write, void __user *buf, size_t count, long *pos)
+/* May f be read (written) at all: -EBADF against its access mode, -EINVAL without the operation. */
+static long rw_allowed(const struct file *f, bool write)
 {
 	if (!(write ? can_write(f) : can_read(f)))
 		return -EBADF;
 	if (write ? !f->op->write : !f->op->read)
 		return -EINVAL;			/* an epoll: Linux's answer */
-	/* The whole range first, as Linux's vfs_read()/vfs_write(): then the clamp. */
+	return 0;
+}
+
+/*
+ * One transfer, f's mode checked; pos: the file's position, or pread()/pwrite()'s
+ * own offset. The whole range first, as Linux's vfs_read()/vfs_write(), and the
+ * last byte's position must fit in a long too (Linux's rw_verify_area()): then
+ * the clamp. A vector transfer comes here for each segment, so that an array or
+ * a position another thread changed meanwhile is checked again.
+ */
+static long rw_transfer(struct file *f, bool write, void __user *buf, size_t count, long *pos)
+{
 	if (!access_ok(buf, count))
 		return -EFAULT;
-	/* Linux's rw_verify_area(): the last byte's position must fit in a long too. */
 	if ((long)(*pos + count) < 0)
 		return -EINVAL;
 	count = MIN(count, MAX_RW_COUNT);
 	if (write)
 		return f->op->write(f, buf, count, pos);
 	return f->op->read(f, buf, count, pos);
+}
+
+static long rw(struct file *f, bool write, void __user *buf, size_t count, long *pos)
+{
+	long err = rw_allowed(f, write);
+
+	return err ? err : rw_transfer(f, write, buf, count, pos);
 }
 
 static long do_rw(int fd, bool write, void __user *buf, size_t count)
@@ -91,16 +108,15 @@ int get_iovec(const struct iovec __user *uiov, unsigned long i, struct iovec *v)
 		return copy_from_user(v, &uiov[i], sizeof(*v)) ? -EFAULT : 0;
 	if (copy_from_user(&c, (const struct compat_iovec __user *)uiov + i, sizeof(c)))
 		return -EFAULT;
-	*v = (struct iovec){ compat_ptr(c.iov_base), c.iov_len };
+	/* Signed, as Linux's compat_ssize_t: 2^31 and up is a negative length. */
+	*v = (struct iovec){ compat_ptr(c.iov_base), (long)(s32)c.iov_len };
 	return 0;
 }
 
 /*
  * Every length first (one past LONG_MAX is -EINVAL), then every buffer
  * (-EFAULT), as Linux's iovec_from_user() reads the whole array before
- * __import_iovec() looks at any buffer. The sum is not checked: own buffers
- * cannot add up past LONG_MAX, and Linux's process_vm_readv() does not bound
- * the remote ones'.
+ * __import_iovec() looks at any buffer. The sum is the caller's to bound.
  */
 long iovec_check(const struct iovec __user *uiov, unsigned long n, bool own_buffers)
 {
@@ -121,32 +137,47 @@ long iovec_check(const struct iovec __user *uiov, unsigned long n, bool own_buff
 }
 
 /*
- * readv()/writev(): the array checked whole first (iovec_check()), then each
- * iovec in turn, stopping at a short transfer.
+ * readv()/writev(), in Linux's vfs_readv()/vfs_writev() order: the file's mode,
+ * then the array whole (iovec_check()), then the sum of the lengths, cut to
+ * MAX_RW_COUNT as Linux's __import_iovec() cuts it, whose last byte's position
+ * must fit in a long; then each iovec in turn, stopping at a short transfer.
  */
 static long do_rwv(int fd, bool write, const struct iovec __user *uiov, unsigned long n)
 {
 	struct file *f = fget(fd);
-	long total = 0, ret;
+	size_t left = 0;
+	long done = 0, ret;
+	struct iovec iov;
 
 	if (!f)
 		return -EBADF;
-	ret = iovec_check(uiov, n, true);
-	for (unsigned long i = 0; !ret && i < n; i++) {
-		struct iovec iov;
+	ret = rw_allowed(f, write);
+	if (!ret)
+		ret = iovec_check(uiov, n, true);
+	for (unsigned long i = 0; !ret && i < n; i++)
+		if (get_iovec(uiov, i, &iov))
+			ret = -EFAULT;
+		else
+			left = MIN(left + iov.iov_len, MAX_RW_COUNT);	/* each below 2^63 */
+	if (!ret && (long)(f->pos + left) < 0)
+		ret = -EINVAL;
+	for (unsigned long i = 0; !ret && left && i < n; i++) {
+		size_t len;
 
 		if (get_iovec(uiov, i, &iov)) {
 			ret = -EFAULT;
 			break;
 		}
-		ret = rw(f, write, iov.iov_base, iov.iov_len, &f->pos);
+		len = MIN(iov.iov_len, left);
+		ret = rw_transfer(f, write, iov.iov_base, len, &f->pos);
 		if (ret < 0)
 			break;
-		total += ret;
-		ret = (unsigned long)ret < iov.iov_len;	/* short: stop */
+		done += ret;
+		left -= ret;
+		ret = (size_t)ret < len;	/* short: stop */
 	}
 	file_put(f);
-	return total ? total : MIN(ret, 0L);
+	return done ? done : MIN(ret, 0L);
 }
 
 long sys_read(struct pt_regs *regs)

@@ -10,6 +10,7 @@
 #include <uapi/stat.h>
 #include <uapi/termios.h>
 #include <uapi/uio.h>
+#include <uapi/unistd_32.h>
 #include <user_layout.h>
 #include "harness.h"
 
@@ -288,6 +289,41 @@ SELFTEST(files, readv_and_writev)
 	iov[0] = (struct iovec){ a, 1UL << 62 };
 	iov[1] = (struct iovec){ b, 1UL << 62 };
 	EXPECT_EQ(t, syscall3(__NR_writev, fd, iov, 2), -EFAULT);
+	/* The sum is cut to INT_MAX's last page, not each length (fails with twice that). */
+	iov[0] = (struct iovec){ (void *)0x10000, 0x7ffff000 };
+	iov[1] = (struct iovec){ (void *)0x10000, 0x7ffff000 };
+	EXPECT_EQ(t, syscall3(__NR_writev, fd, iov, 2), 0x7ffff000L);
+	close_fd(fd);
+	/* The access mode before the array, even an empty one (fails with 0). */
+	fd = open_path("/dev/null", O_WRONLY);
+	EXPECT_EQ(t, syscall3(__NR_readv, fd, iov, 0), -EBADF);
+	EXPECT_EQ(t, syscall3(__NR_readv, fd, iov, UIO_MAXIOV + 1), -EBADF);
+	close_fd(fd);
+}
+
+/* An i386 iovec's length is signed: 2^31 and up is -EINVAL (fails with the write done). */
+SELFTEST(files, i386_iovec_lengths_are_signed)
+{
+	long fd = open_path("/dev/null", O_RDWR);
+	static u32 iov32[4];
+	struct gprs in = { .rax = __NR_ia32_writev, .rcx = (unsigned long)iov32, .rdx = 1 }, out;
+
+	ASSERT_TRUE(t, fd >= 3);
+	ASSERT_TRUE(t, (unsigned long)iov32 < 1UL << 32);	/* an i386 pointer */
+	in.rbx = fd;
+	iov32[0] = 0x10000;
+	iov32[1] = 0x7ffff000;
+	int80_gprs(&in, &out);
+	EXPECT_EQ(t, (long)out.rax, 0x7ffff000L);
+	iov32[1] = 0x80000000;
+	int80_gprs(&in, &out);
+	EXPECT_EQ(t, (long)out.rax, -EINVAL);
+	in.rax = __NR_ia32_readv;
+	in.rdx = 2;
+	iov32[1] = 16;
+	iov32[3] = 0xfffffff0;
+	int80_gprs(&in, &out);
+	EXPECT_EQ(t, (long)out.rax, -EINVAL);
 	close_fd(fd);
 }
 

@@ -104,8 +104,8 @@ SELFTEST(memfd, truncate_shares_and_errors)
 SELFTEST(memfd, positions_at_the_limits)
 {
 	long fd = memfd_create("limits", 0);
-	char c = 'x';
-	struct iovec iov = { &c, 1 };
+	char c = 'x', v[16];
+	struct iovec iov = { &c, 1 }, two[2] = { { v, 5 }, { v + 5, 10 } };
 
 	ASSERT_TRUE(t, fd >= 0);
 	EXPECT_EQ(t, syscall3(__NR_write, fd, "abc", 3), 3L);
@@ -133,6 +133,10 @@ SELFTEST(memfd, positions_at_the_limits)
 	EXPECT_EQ(t, syscall2(__NR_ftruncate, 999, -1), -EINVAL);
 	EXPECT_EQ(t, syscall2(__NR_ftruncate, fd, 1UL << 63), -EINVAL);
 	EXPECT_EQ(t, syscall2(__NR_ftruncate, fd, __LONG_MAX__), -EFBIG);
+	/* A vector's whole length counts (fails with each iovec checked alone: 0, -EFBIG). */
+	ASSERT_EQ(t, syscall3(__NR_lseek, fd, __LONG_MAX__ - 10, SEEK_SET), __LONG_MAX__ - 10);
+	EXPECT_EQ(t, syscall3(__NR_readv, fd, two, 2), -EINVAL);
+	EXPECT_EQ(t, syscall3(__NR_writev, fd, two, 2), -EINVAL);
 	syscall1(__NR_close, fd);
 }
 
