@@ -241,13 +241,20 @@ u64 ktime_get_real_ns(void)
 /*
  * A user's struct timespec, in the call's layout: x86-64's (and i386's *_time64
  * calls'), or, time32, the old i386 one with a 32-bit time_t (include/compat.h).
+ * An i386 *_time64 call's tv_nsec is 32 bits and padding, which its C library
+ * may leave unset: the padding is dropped, as Linux's get_timespec64() does.
  */
 long get_user_timespec(struct kernel_timespec *ts, const void __user *uts, bool time32)
 {
 	struct old_timespec32 ts32;
 
-	if (!time32)
-		return copy_from_user(ts, uts, sizeof(*ts)) ? -EFAULT : 0;
+	if (!time32) {
+		if (copy_from_user(ts, uts, sizeof(*ts)))
+			return -EFAULT;
+		if (in_ia32_syscall())
+			ts->tv_nsec = (u32)ts->tv_nsec;
+		return 0;
+	}
 	if (copy_from_user(&ts32, uts, sizeof(ts32)))
 		return -EFAULT;
 	*ts = (struct kernel_timespec){ ts32.tv_sec, ts32.tv_nsec };

@@ -335,7 +335,8 @@ static long do_epoll_wait(int epfd, struct epoll_event __user *uevents, int maxe
 	struct file *f;
 	long ret;
 
-	if (maxevents <= 0)
+	/* Linux's EP_MAX_EVENTS: the buffer's size must fit in an int. */
+	if (maxevents <= 0 || maxevents > __INT_MAX__ / (int)sizeof(*uevents))
 		return -EINVAL;
 	if (!access_ok(uevents, (unsigned long)maxevents * sizeof(*uevents)))
 		return -EFAULT;

@@ -70,7 +70,23 @@ static long read_some(struct mm *mm, struct iov_cursor *remote, struct iov_curso
 	return moved;
 }
 
-/* process_vm_readv(pid, local_iov, liovcnt, remote_iov, riovcnt, flags) */
+/* Are all n lengths of a checked array 0? */
+static bool iov_empty(const struct iovec __user *uiov, unsigned long n)
+{
+	struct iovec v;
+
+	for (unsigned long i = 0; i < n; i++)
+		if (get_iovec(uiov, i, &v) || v.iov_len)
+			return false;
+	return true;
+}
+
+/*
+ * process_vm_readv(pid, local_iov, liovcnt, remote_iov, riovcnt, flags), in
+ * Linux's order: the flags, the local array, and nothing to move is 0 before the
+ * remote array is read; then the remote array, and nothing to move is 0 before
+ * the pid is looked up or the right to trace it checked.
+ */
 long sys_process_vm_readv(struct pt_regs *regs)
 {
 	struct iov_cursor local = { .uiov = (const struct iovec __user *)regs->si, .n = regs->dx };
@@ -86,8 +102,11 @@ long sys_process_vm_readv(struct pt_regs *regs)
 	if (regs->r9)
 		return -EINVAL;			/* no flags are defined */
 	/* The local buffers are ours: user memory; the remote ones are the target's. */
-	n = iovec_check(local.uiov, local.n, true) ? : iovec_check(remote.uiov, remote.n, false);
-	if (n)
+	n = iovec_check(local.uiov, local.n, true);
+	if (n || iov_empty(local.uiov, local.n))
+		return n;
+	n = iovec_check(remote.uiov, remote.n, false);
+	if (n || iov_empty(remote.uiov, remote.n))
 		return n;
 	tasklist_lock(&flags);
 	t = find_task_by_vpid_locked((int)regs->di);

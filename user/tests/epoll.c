@@ -74,6 +74,9 @@ SELFTEST(epoll, create_and_ctl_errors)
 	EXPECT_EQ(t, ctl(ep, EPOLL_CTL_DEL, fds[0], 0, 0), 0L);
 	EXPECT_EQ(t, ctl(ep, EPOLL_CTL_DEL, fds[0], 0, 0), -ENOENT);
 	EXPECT_EQ(t, wait(ep, &ev, 0, 0), -EINVAL);
+	/* More events than an int's worth of bytes is -EINVAL (fails with -EFAULT). */
+	EXPECT_EQ(t, wait(ep, &ev, __INT_MAX__ / (int)sizeof(ev) + 1, 0), -EINVAL);
+	EXPECT_EQ(t, wait(ep, &ev, __INT_MAX__, 0), -EINVAL);
 	EXPECT_EQ(t, wait(fds[0], &ev, 1, 0), -EINVAL);
 	EXPECT_EQ(t, wait(ep, (struct epoll_event *)0xffff888000000000UL, 1, 0), -EFAULT);
 	/* An epoll may watch an epoll, one deep. */

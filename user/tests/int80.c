@@ -5,6 +5,7 @@
  * Number in EAX (i386's numbers), arguments in EBX, ECX, EDX, ESI, EDI, EBP,
  * result in RAX; every other register comes back as it went in.
  */
+#include <time.h>
 #include <uapi/unistd_32.h>
 #include "harness.h"
 
@@ -89,4 +90,21 @@ SELFTEST(int80, kill_delivers_a_signal_on_the_way_out)
 	EXPECT_EQ(t, out.rbx, (unsigned long)getpid());
 	EXPECT_EQ(t, out.rcx, (unsigned long)SIGUSR1);
 	EXPECT_EQ(t, out.r12, 12UL);
+}
+
+/*
+ * An i386 *_time64 call's tv_nsec is 32 bits and 32 of padding, which a C
+ * library may leave unset: the padding is ignored (fails with -EINVAL).
+ */
+SELFTEST(int80, time64_nanosecond_padding_is_ignored)
+{
+	static struct { s64 tv_sec; u32 tv_nsec, pad; } ts = { 0, 1000, 0xdead };
+	struct gprs in = { .rax = __NR_ia32_clock_nanosleep_time64, .rbx = CLOCK_MONOTONIC,
+			   .rdx = (unsigned long)&ts }, out;
+
+	int80_gprs(&in, &out);
+	EXPECT_EQ(t, (long)out.rax, 0L);
+	ts.tv_nsec = 1000000000;			/* out of range in the low half itself */
+	int80_gprs(&in, &out);
+	EXPECT_EQ(t, (long)out.rax, -EINVAL);
 }

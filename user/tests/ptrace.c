@@ -732,6 +732,28 @@ SELFTEST(ptrace, attach_seize_interrupt_detach)
 static long access_target;
 
 /*
+ * process_vm_readv() with nothing to move is 0 before the rest is looked at, as
+ * Linux's: an empty local side before the remote array is read, an empty remote
+ * side before the pid (fails with -EFAULT and -ESRCH).
+ */
+SELFTEST(ptrace, process_vm_readv_of_nothing_is_zero_first)
+{
+	static char word[8] = "entrylab";
+	char buf[8];
+	struct { void *base; unsigned long len; } none = { buf, 0 }, local = { buf, sizeof(buf) },
+						   remote = { word, 0 };
+
+	EXPECT_EQ(t, syscall6(__NR_process_vm_readv, getpid(), (long)&none, 1, 8, 1, 0), 0L);
+	EXPECT_EQ(t, syscall6(__NR_process_vm_readv, 999999, (long)&local, 1, (long)&remote, 1, 0),
+		  0L);
+	EXPECT_EQ(t, syscall6(__NR_process_vm_readv, 999999, (long)&none, 1, (long)&remote, 1, 1),
+		  -EINVAL);					/* the flags come first */
+	remote.len = sizeof(word);
+	EXPECT_EQ(t, syscall6(__NR_process_vm_readv, 999999, (long)&local, 1, (long)&remote, 1, 0),
+		  -ESRCH);
+}
+
+/*
  * What the caller may do to access_target, a root process: a bit for each of
  * PTRACE_SEIZE, process_vm_readv() and kcmp() refused with -EPERM.
  */
