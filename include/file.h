@@ -147,11 +147,11 @@ int fd_install(struct file *f, bool cloexec);
 int fd_reserve(void);
 void fd_install_reserved(unsigned int fd, struct file *f, bool cloexec);
 void fd_unreserve(unsigned int fd);
-/* a and b at the two lowest free fds, fds[0] and fds[1], or neither: 0 or -EMFILE. */
-int fd_install_pair(struct file *a, struct file *b, bool cloexec, int fds[2]);
 /*
- * pipe() and socketpair(): fd_install_pair(), the two fds stored at ufds (-EFAULT
- * closes them again), and the caller's references to a and b dropped either way.
+ * pipe() and socketpair(): a and b at the two lowest free fds, or neither
+ * (-EMFILE); the two numbers stored at ufds before either is installed, so that
+ * an -EFAULT leaves no descriptor another thread could have seen; the caller's
+ * references to a and b dropped either way.
  */
 int fd_install_pair_user(struct file *a, struct file *b, bool cloexec, int __user *ufds);
 /*

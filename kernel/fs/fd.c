@@ -287,39 +287,28 @@ void fd_unreserve(unsigned int fd)
 	spin_unlock_irqrestore(&files->lock, flags);
 }
 
-int fd_install_pair(struct file *a, struct file *b, bool cloexec, int fds[2])
-{
-	struct files *files = current->files;
-	unsigned long flags;
-	bool undo;
-
-	spin_lock_irqsave(&files->lock, flags);
-	fds[0] = fd_install_from_locked(files, a, 0, cloexec);
-	fds[1] = fds[0] < 0 ? fds[0] : fd_install_from_locked(files, b, fds[0] + 1, cloexec);
-	undo = fds[0] >= 0 && fds[1] < 0;
-	if (undo) {
-		files->fd[fds[0]] = NULL;		/* neither, then */
-		cloexec_assign(files, fds[0], false);
-	}
-	spin_unlock_irqrestore(&files->lock, flags);
-	if (undo)
-		file_put(a);			/* the table's reference; the caller's remains */
-	return fds[1] < 0 ? -EMFILE : 0;
-}
-
 int fd_install_pair_user(struct file *a, struct file *b, bool cloexec, int __user *ufds)
 {
-	int fds[2];
-	int err = fd_install_pair(a, b, cloexec, fds);
+	int fds[2] = { fd_reserve(), -1 };
+	int err = fds[0];
 
-	if (!err && copy_to_user(ufds, fds, sizeof(fds))) {
-		fd_close(fds[0]);
-		fd_close(fds[1]);
+	if (fds[0] >= 0) {
+		fds[1] = err = fd_reserve();
+		if (fds[1] < 0)
+			fd_unreserve(fds[0]);
+	}
+	if (err >= 0 && copy_to_user(ufds, fds, sizeof(fds))) {
+		fd_unreserve(fds[0]);		/* never shown: no other thread saw them */
+		fd_unreserve(fds[1]);
 		err = -EFAULT;
+	}
+	if (err >= 0) {
+		fd_install_reserved(fds[0], a, cloexec);
+		fd_install_reserved(fds[1], b, cloexec);
 	}
 	file_put(a);				/* the descriptors hold their own */
 	file_put(b);
-	return err;
+	return err < 0 ? err : 0;
 }
 
 long fd_close(unsigned int fd)

@@ -214,3 +214,47 @@ SELFTEST(pipes, signal_during_a_blocked_read)
 	sigaction(SIGUSR1, SIG_DFL, 0, 0, NULL);
 	close_pair(fds);
 }
+
+#define BAD_PIPES	2000
+static volatile int watching, watch_done, watched_open;
+static int watched_fd;
+
+/* Looks at the lowest free fd until told to stop: a pipe2() that failed must never show it. */
+static int watch_free_fd(void *unused)
+{
+	watching = 1;
+	while (!watch_done)
+		if (syscall3(__NR_fcntl, watched_fd, F_GETFD, 0) >= 0)
+			watched_open = 1;
+	return 0;
+}
+
+/*
+ * pipe2() with an unwritable array: the numbers are stored before either end
+ * is installed, so no other thread ever sees them open.
+ */
+static int failed_pipes_stay_unseen(void)
+{
+	struct thread th;
+	int ret = 9;
+
+	watched_fd = syscall1(__NR_dup, 0);
+	syscall1(__NR_close, watched_fd);
+	if (thread_start(&th, watch_free_fd, NULL) <= 0)
+		return 1;
+	while (!watching)
+		syscall0(__NR_sched_yield);
+	for (int i = 0; i < BAD_PIPES && ret == 9; i++)
+		if (pipe2((int *)8, 0) != -EFAULT)
+			ret = 2;
+	watch_done = 1;
+	thread_join(&th);
+	if (ret == 9 && watched_open)
+		ret = 3;
+	return ret;
+}
+
+SELFTEST(pipes, failed_pipe2_shows_no_descriptor)
+{
+	EXPECT_EQ(t, in_child(failed_pipes_stay_unseen), 9 << 8);
+}
