@@ -27,15 +27,16 @@ struct pt_regs;
 struct ptrace_state {
 	struct task *tracer;		/* NULL: not traced */
 	unsigned int options;		/* PTRACE_O_* */
+	int code;			/* while stopped: the stop (SIGTRAP | 0x80, ...); then
+					 * the signal the tracer resumed it with */
+	/* A byte, with the flags after it: struct task fills its page. */
+	u8 signo;			/* the stop's siginfo, for PTRACE_GETSIGINFO */
 	bool seized;			/* PTRACE_SEIZE: no SIGSTOP at attach, INTERRUPT allowed */
 	bool stopped;			/* stopped for the tracer; it may touch our state */
 	bool reported;			/* the tracer's wait has seen this stop */
 	bool frozen;			/* a request is using our state: SIGKILL waits */
 	bool interrupt;			/* PTRACE_INTERRUPT: stop at the next chance */
 	bool forced_tf;			/* PTRACE_SINGLESTEP set TF, not the task */
-	int code;			/* while stopped: the stop (SIGTRAP | 0x80, ...); then
-					 * the signal the tracer resumed it with */
-	int signo;			/* the stop's siginfo, for PTRACE_GETSIGINFO */
 	struct ksiginfo info;
 	unsigned long message;		/* the stop's PTRACE_GETEVENTMSG (PTRACE_EVENTMSG_*) */
 };

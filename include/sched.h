@@ -102,6 +102,13 @@ struct task {
 	/* Family, under sched_lock. */
 	struct task *group_leader;	/* the process's first thread (maybe itself) */
 	struct task *parent;		/* the parent process's leader; NULL: the kernel */
+	/*
+	 * The thread that forked it (Linux's real_parent; for a thread, the
+	 * process's), which PTRACE_TRACEME makes the tracer: when that thread
+	 * exits, another live one of its process, or once the process is over,
+	 * the new parent. NULL: the kernel.
+	 */
+	struct task *real_parent;
 	struct ptrace_state ptrace;	/* its tracer, if any (kernel/ptrace.c) */
 	/*
 	 * The task's own, inherited by fork and clone, kept by execve, never undone

@@ -20,6 +20,7 @@ struct ksiginfo {
 	int pid;		/* sender, for SI_USER, SI_TKILL and SIGCHLD */
 	int status;		/* SIGCHLD: the exit status or the killing signal */
 	bool charged;		/* counted against RLIMIT_SIGPENDING (kernel/signal.c) */
+	bool timer;		/* sent by a POSIX timer, which holds the count for it */
 	unsigned long addr;	/* si_addr, for faults; SIGSYS: si_call_addr */
 	union {
 		struct {
@@ -43,8 +44,8 @@ struct ksiginfo {
  * once: a second instance sent while one is pending merges into it. A
  * real-time one queues: its oldest instance is in info[], the younger ones
  * wait in queue, oldest first, in entries of a pool that all share
- * (kernel/signal.c, SIGQUEUE_MAX entries), each real-time instance counted
- * against the target's RLIMIT_SIGPENDING.
+ * (kernel/signal.c, SIGQUEUE_MAX entries), each instance counted against the
+ * target's RLIMIT_SIGPENDING (SIGKILL's and a POSIX timer's aside).
  */
 struct sigqueue;
 struct sigpending {
@@ -143,7 +144,17 @@ void set_blocked(struct task *t, sigset_t blocked);
  */
 long set_temporary_sigmask(const sigset_t __user *umask, unsigned long size);
 void restore_temporary_sigmask(bool interrupted);
-/* 0, or -EAGAIN: a real-time signal found the queue pool empty and was not queued. */
+/*
+ * RLIMIT_SIGPENDING's count (kernel/signal.c): one more for t's user, unless
+ * that passes t's limit and override is false (false: refused); and one less,
+ * if charged. A POSIX timer holds one while it exists.
+ */
+bool sigpending_charge(const struct task *t, bool override);
+void sigpending_uncharge(bool charged);
+/*
+ * 0, or -EAGAIN: a real-time signal was not queued (the queue pool empty, or,
+ * a negative si_code's, past RLIMIT_SIGPENDING).
+ */
 int send_signal(struct task *t, int sig, const struct ksiginfo *info, bool group);
 /*
  * sched_lock held: the pending instance of sig that POSIX timer id sent goes,

@@ -174,6 +174,8 @@ static void forget_original_parent(struct task *leader)
 	if (init == leader || (init && !process_alive(init)))
 		init = NULL;
 	for_each_task(c, i) {
+		if (c->real_parent && c->real_parent->signal == leader->signal)
+			c->real_parent = init;
 		if (c->parent != leader || !thread_group_leader(c))
 			continue;
 		c->parent = init;
@@ -184,12 +186,35 @@ static void forget_original_parent(struct task *leader)
 	}
 }
 
+/*
+ * sched_lock held: t is exiting. The tasks it forked, and their threads, get
+ * another thread of its process that is not exiting as the one that forked
+ * them (Linux's find_alive_thread()); with none, the leader, which stays until
+ * forget_original_parent() gives them the new parent.
+ */
+static void forget_forking_thread_locked(struct task *t)
+{
+	struct task *heir = t->group_leader, *c;
+	unsigned int i;
+
+	for_each_task(c, i) {
+		if (c->signal == t->signal && !c->exiting) {
+			heir = c;
+			break;
+		}
+	}
+	for_each_task(c, i)
+		if (c->real_parent == t)
+			c->real_parent = heir;
+}
+
 /* sched_lock held: current has exited; the process is over if it was the last thread. */
 static void exit_notify(struct task *t)
 {
 	struct signal_struct *sig = t->signal;
 	struct task *leader = t->group_leader;
 
+	forget_forking_thread_locked(t);
 	sig->live--;
 	/* A thread still traced is its tracer's to reap (exit_ptrace_locked() kept the link). */
 	t->state = thread_group_leader(t) || t->ptrace.tracer ? TASK_ZOMBIE : TASK_DEAD;

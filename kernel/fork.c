@@ -245,6 +245,7 @@ static long link_task(struct task *p, const struct kernel_clone_args *args)
 		return -ERESTARTNOINTR;	/* let the signal act first, then fork again */
 	p->parent = args->flags & CLONE_PARENT ? cur->group_leader->parent :
 						  cur->group_leader;
+	p->real_parent = args->flags & (CLONE_PARENT | CLONE_THREAD) ? cur->real_parent : cur;
 	p->kernel_reaps = false;
 	if (!pid_ns_adding_locked(task_pid_ns(p)))
 		return -ENOMEM;		/* its namespace's init has ended: Linux's answer */

@@ -19,6 +19,9 @@
  *     (Linux since 6.13);
  *   - a timer deleted or set anew takes back its signal if that is still
  *     pending, as Linux does since 6.13 (6.12's selftests check it);
+ *   - each timer counts against RLIMIT_SIGPENDING while it exists, for the
+ *     signal Linux allocates with it (timer_create() says -EAGAIN at the
+ *     limit); its signal, when sent, is not counted again;
  *   - execve() and the process's end delete its timers.
  *
  * There are no kernel timers: CPU 0's tick looks at every armed timer, which
@@ -144,7 +147,7 @@ static struct task *timer_group_target_locked(struct task *leader)
 static void timer_fire_locked(struct task *leader, struct k_itimer *k, u64 now)
 {
 	struct process_timers *pt = leader->signal->timers;
-	struct ksiginfo info = { .code = SI_TIMER, .pid = k->id, .value = k->value };
+	struct ksiginfo info = { .code = SI_TIMER, .pid = k->id, .value = k->value, .timer = true };
 	struct task *target = timer_group_target_locked(leader);
 
 	if (!k->interval)
@@ -208,6 +211,7 @@ void posix_timers_exec(struct signal_struct *sig)
 	if (sig->timers) {
 		for (unsigned int i = 0; i < POSIX_TIMERS_MAX; i++) {
 			timer_disarm_locked(&sig->timers->posix[i]);
+			sigpending_uncharge(sig->timers->posix[i].used);
 			sig->timers->posix[i] = (struct k_itimer){ 0 };
 		}
 	}
@@ -223,8 +227,10 @@ void timers_free(struct signal_struct *sig)
 	tasklist_lock(&flags);
 	for (unsigned int i = 0; i < NR_ITIMERS; i++)
 		timer_disarm_locked(&sig->timers->itimer[i]);
-	for (unsigned int i = 0; i < POSIX_TIMERS_MAX; i++)
+	for (unsigned int i = 0; i < POSIX_TIMERS_MAX; i++) {
 		timer_disarm_locked(&sig->timers->posix[i]);
+		sigpending_uncharge(sig->timers->posix[i].used);
+	}
 	tasklist_unlock(flags);
 	free_page_object(sig->timers);
 	sig->timers = NULL;
@@ -270,7 +276,8 @@ void posix_timers_unignored_locked(struct task *t, int sig)
 
 	for (unsigned int i = 0; pt && i < POSIX_TIMERS_MAX; i++) {
 		struct k_itimer *k = &pt->posix[i];
-		struct ksiginfo info = { .code = SI_TIMER, .pid = k->id, .value = k->value };
+		struct ksiginfo info = { .code = SI_TIMER, .pid = k->id, .value = k->value,
+					 .timer = true };
 		bool group = k->notify != SIGEV_THREAD_ID;
 		struct task *target = group ? t : find_task_by_pid_ns_locked(k->tid, task_pid_ns(t));
 
@@ -311,6 +318,8 @@ static long timer_clock_valid(int clock)
  * SIGALRM to the process with the timer's id as its value. SIGEV_THREAD is
  * the C library's (glibc creates the thread and asks for SIGEV_THREAD_ID), and
  * to the kernel the same as SIGEV_SIGNAL, as Linux's good_sigevent() takes it.
+ * -EAGAIN when all POSIX_TIMERS_MAX are in use, or when one more would pass
+ * RLIMIT_SIGPENDING (Linux's sigqueue_alloc() for the timer's signal).
  */
 long sys_timer_create(struct pt_regs *regs)
 {
@@ -344,7 +353,7 @@ long sys_timer_create(struct pt_regs *regs)
 	for (unsigned int i = 0; pt && i < POSIX_TIMERS_MAX && id < 0; i++)
 		if (!pt->posix[i].used)
 			id = i;
-	if (id < 0)
+	if (id < 0 || !sigpending_charge(current, false))
 		goto out;
 	k = &pt->posix[id];
 	*k = (struct k_itimer){
@@ -360,6 +369,7 @@ out:
 		tasklist_lock(&flags);
 		*k = (struct k_itimer){ 0 };
 		tasklist_unlock(flags);
+		sigpending_uncharge(true);
 		return -EFAULT;
 	}
 	return err;
@@ -465,6 +475,7 @@ long sys_timer_delete(struct pt_regs *regs)
 		timer_unqueue_locked(k);
 		timer_disarm_locked(k);
 		*k = (struct k_itimer){ 0 };
+		sigpending_uncharge(true);
 	}
 	tasklist_unlock(flags);
 	return k ? 0 : -EINVAL;

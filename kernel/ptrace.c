@@ -247,6 +247,11 @@ bool ptrace_may_access_locked(const struct task *t)
 	return t->signal == current->signal || ptrace_caps_allow(current, t);
 }
 
+/*
+ * PTRACE_TRACEME: the tracer is the thread that forked us, as Linux's
+ * real_parent, not its process's leader: that thread's wait sees our stops,
+ * and its exit lets us go (exit_ptrace_locked()).
+ */
 static long ptrace_traceme(void)
 {
 	struct task *t = current, *parent;
@@ -254,7 +259,7 @@ static long ptrace_traceme(void)
 	long ret = 0;
 
 	tasklist_lock(&flags);
-	parent = t->group_leader->parent;
+	parent = t->real_parent;
 	if (t->ptrace.tracer || !parent || !ptrace_caps_allow(parent, t))
 		ret = -EPERM;		/* traced already, started by the kernel, or refused */
 	else if (!parent->exiting)	/* else it let its tracees go already: as if at once */

@@ -5,10 +5,10 @@
  * What is enforced: RLIMIT_AS (mmap and brk fail with -ENOMEM past it),
  * RLIMIT_DATA (brk does not grow past it), RLIMIT_STACK (the stack grows down
  * to it on faults, at most USER_STACK_MAX: include/user_layout.h says why its
- * default is smaller than Linux's) and RLIMIT_SIGPENDING (kernel/signal.c counts
- * the pending real-time signals against it). The others are kept and reported; where
- * entrylab has a fixed quantity the default says it: RLIMIT_NPROC is the task
- * table's size.
+ * default is smaller than Linux's) and RLIMIT_SIGPENDING (kernel/signal.c
+ * counts the pending signals and the POSIX timers against it). The others are
+ * kept and reported; where entrylab has a fixed quantity the default says it:
+ * RLIMIT_NPROC is the task table's size.
  */
 #include <asm/uaccess.h>
 #include <capability.h>
@@ -29,7 +29,7 @@ void rlimit_init(struct rlimit64 *rlim)
 	rlim[RLIMIT_NPROC] = (struct rlimit64){ MAX_TASKS, MAX_TASKS };
 	rlim[RLIMIT_NOFILE] = (struct rlimit64){ 1024, 4096 };
 	rlim[RLIMIT_MEMLOCK] = (struct rlimit64){ 8UL << 20, 8UL << 20 };
-	/* Real-time instances pending (kernel/signal.c): each number's, and the pool. */
+	/* Pending signals and timers (kernel/signal.c): a set of each number's, and the pool. */
 	rlim[RLIMIT_SIGPENDING] = (struct rlimit64){ _NSIG + SIGQUEUE_MAX, _NSIG + SIGQUEUE_MAX };
 	rlim[RLIMIT_MSGQUEUE] = (struct rlimit64){ 819200, 819200 };
 	rlim[RLIMIT_NICE] = (struct rlimit64){ 0, 0 };

@@ -49,18 +49,19 @@ static unsigned int sigqueue_unused;	/* sigqueue_pool[this..] never used yet */
 static DEFINE_SPINLOCK(sigqueue_lock);	/* a leaf: taken under a sighand's lock */
 
 /*
- * The pending signals counted against the target's RLIMIT_SIGPENDING. Linux
- * counts them per user (the real uid's ucounts); every task here is uid 0
- * (include/user_namespace.h), so one count is that user's. Counted: each
- * pending real-time instance, in info[] (ksiginfo.charged) or queued. Linux
- * counts a pending standard signal too, but only a negative si_code's is ever
- * refused for it (and then merely loses its siginfo); entrylab does not count
- * them, which keeps kill()'s path free of the count.
+ * What is counted against the target's RLIMIT_SIGPENDING, as Linux's sigqueue
+ * allocations are. Linux counts them per user (the real uid's ucounts); every
+ * task here is uid 0 (include/user_namespace.h), so one count is that user's.
+ * Counted: each pending instance, in info[] (ksiginfo.charged) or queued, but
+ * SIGKILL's and a POSIX timer's; and each POSIX timer, from timer_create() to
+ * its deletion, which pays for its signal ahead (kernel/posix_timers.c). A
+ * standard signal, and a real-time one kill() sends, may pass the limit: then
+ * it is pending without its siginfo, or refused if it is a real-time one
+ * whose si_code is negative (sigqueue()'s).
  */
 static unsigned long sigpending_count;	/* under sigqueue_lock */
 
-/* One more pending instance for t's user, unless it would pass t's limit. */
-static bool sigpending_charge(const struct task *t, bool override)
+bool sigpending_charge(const struct task *t, bool override)
 {
 	unsigned long flags;
 	bool ok;
@@ -73,8 +74,7 @@ static bool sigpending_charge(const struct task *t, bool override)
 	return ok;
 }
 
-/* An instance leaves its pending set: the count drops if it was charged. */
-static void sigpending_uncharge(bool charged)
+void sigpending_uncharge(bool charged)
 {
 	unsigned long flags;
 
@@ -316,34 +316,55 @@ static struct sigqueue **sigqueue_find(struct sigpending *pending, int sig)
 }
 
 /*
+ * sighand lock held: standard sig, not pending yet, becomes so for t with its
+ * siginfo, charged against t's RLIMIT_SIGPENDING as Linux's
+ * __send_signal_locked() charges it: never refused, but past the limit a
+ * negative si_code's (tgkill()'s, sigqueue()'s) loses its siginfo, as there.
+ */
+static void standard_signal_add_locked(struct task *t, struct sigpending *pending, int sig,
+				       const struct ksiginfo *info)
+{
+	struct ksiginfo *slot = &pending->info[sig - 1];
+
+	*slot = *info;
+	slot->charged = false;
+	if (sig == SIGKILL || info->timer)
+		return;			/* never counted; a timer paid for its signal */
+	if (sigpending_charge(t, info->code >= 0))
+		slot->charged = true;
+	else				/* what Linux's collect_signal() makes up */
+		*slot = (struct ksiginfo){ .code = SI_USER };
+}
+
+/*
  * sighand lock held: an instance of real-time sig for t joins pending, in
  * info[] if it is the first, else queued behind the others, charged against
- * t's RLIMIT_SIGPENDING (Linux's __send_signal_locked()). A timer's is never
- * refused: Linux charged it when the timer was made. Past the limit or with the
- * pool empty, kill()'s (SI_USER) still makes sig pending but without its
- * siginfo, as Linux's; the others' sender gets -EAGAIN. Out of line: a standard
- * signal, the common case, needs none of it.
+ * t's RLIMIT_SIGPENDING (Linux's __send_signal_locked()). A timer's is not
+ * charged: its timer was. Past the limit or with the pool empty, kill()'s
+ * (SI_USER) still makes sig pending but without its siginfo, as Linux's; the
+ * others' sender gets -EAGAIN. Out of line: a standard signal, the common
+ * case, needs none of it.
  */
 static noinline int rt_signal_add_locked(struct task *t, struct sigpending *pending, int sig,
 					 const struct ksiginfo *info)
 {
-	bool first = !(pending->set & sigmask(sig));
+	bool first = !(pending->set & sigmask(sig)), charged = !info->timer;
 	struct sigqueue *q;
 
-	if (sigpending_charge(t, info->code == SI_TIMER)) {
+	if (!charged || sigpending_charge(t, false)) {
 		if (first) {
 			pending->info[sig - 1] = *info;
-			pending->info[sig - 1].charged = true;
+			pending->info[sig - 1].charged = charged;
 			return 0;
 		}
 		q = sigqueue_alloc();
 		if (q) {
 			*q = (struct sigqueue){ .sig = sig, .info = *info };
-			q->info.charged = true;
+			q->info.charged = charged;
 			*sigqueue_find(pending, 0) = q;	/* no entry is signal 0: the tail */
 			return 0;
 		}
-		sigpending_uncharge(true);
+		sigpending_uncharge(charged);
 	}
 	if (info->code != SI_USER)
 		return -EAGAIN;
@@ -375,7 +396,7 @@ int send_signal(struct task *t, int sig, const struct ksiginfo *info, bool group
 	spin_lock_irqsave(&t->sighand->lock, flags);
 	if (sig < SIGRTMIN) {
 		if (!(pending->set & sigmask(sig)))
-			pending->info[sig - 1] = *info;
+			standard_signal_add_locked(t, pending, sig, info);
 	} else {
 		int err = rt_signal_add_locked(t, pending, sig, info);
 
@@ -429,7 +450,10 @@ static void force_sig_info(int sig, const struct ksiginfo *info)
 		t->sig.blocked &= ~sigmask(sig);
 	}
 	t->fault_addr = info->addr;
+	if (t->sig.pending.set & sigmask(sig))
+		sigpending_uncharge(t->sig.pending.info[sig - 1].charged);	/* replaced */
 	t->sig.pending.info[sig - 1] = *info;
+	t->sig.pending.info[sig - 1].charged = sigpending_charge(t, true);
 	t->sig.pending.set |= sigmask(sig);
 	recalc_sigpending(t);
 	spin_unlock_irqrestore(&t->sighand->lock, flags);
@@ -450,14 +474,13 @@ void force_sig_sigsys(int code, int nr, unsigned int arch, int data, unsigned lo
 
 /*
  * sighand lock held: real-time sig's next queued instance, if there is one,
- * moves into pending->info[] (true). Out of line: a standard signal, the
- * common case, never comes here.
+ * moves into pending->info[] (true), over the one taken. Out of line: a
+ * standard signal, the common case, never comes here.
  */
 static noinline bool take_queued_locked(struct sigpending *pending, int sig)
 {
 	struct sigqueue **next = sigqueue_find(pending, sig), *q = *next;
 
-	sigpending_uncharge(pending->info[sig - 1].charged);	/* the instance taken */
 	if (!q)
 		return false;
 	pending->info[sig - 1] = q->info;	/* its charge with it */
@@ -468,9 +491,17 @@ static noinline bool take_queued_locked(struct sigpending *pending, int sig)
 }
 
 /*
- * sighand lock held: the lowest signal of pending in ready, removed from it;
- * a real-time signal's next instance, if one is queued, takes its place.
+ * sighand lock held: sig's oldest pending instance goes, and its charge; a
+ * real-time signal's next instance, if one is queued, takes its place.
  */
+static __always_inline void take_first_locked(struct sigpending *pending, int sig)
+{
+	sigpending_uncharge(pending->info[sig - 1].charged);
+	if (sig < SIGRTMIN || !take_queued_locked(pending, sig))
+		pending->set &= ~sigmask(sig);
+}
+
+/* sighand lock held: the lowest signal of pending in ready, its oldest instance taken. */
 static __always_inline int take_signal(struct sigpending *pending, sigset_t ready,
 				       struct ksiginfo *info)
 {
@@ -481,15 +512,14 @@ static __always_inline int take_signal(struct sigpending *pending, sigset_t read
 		return 0;
 	sig = __builtin_ctzl(ready) + 1;
 	*info = pending->info[sig - 1];
-	if (sig < SIGRTMIN || !take_queued_locked(pending, sig))
-		pending->set &= ~sigmask(sig);
+	take_first_locked(pending, sig);
 	return sig;
 }
 
 /* A pending instance sent by POSIX timer id of this process. */
 static bool timer_sent(const struct ksiginfo *info, int id)
 {
-	return info->code == SI_TIMER && info->pid == id;
+	return info->timer && info->pid == id;
 }
 
 void flush_timer_signal(struct task *t, bool group, int sig, int id)
@@ -509,9 +539,8 @@ void flush_timer_signal(struct task *t, bool group, int sig, int id)
 		*q = gone->next;
 		sigqueue_release(gone);
 	}
-	if ((pending->set & sigmask(sig)) && timer_sent(&pending->info[sig - 1], id) &&
-	    (sig < SIGRTMIN || !take_queued_locked(pending, sig)))
-		pending->set &= ~sigmask(sig);
+	if ((pending->set & sigmask(sig)) && timer_sent(&pending->info[sig - 1], id))
+		take_first_locked(pending, sig);
 	recalc_sigpending(t);
 	spin_unlock_irqrestore(&t->sighand->lock, flags);
 }
@@ -519,10 +548,10 @@ void flush_timer_signal(struct task *t, bool group, int sig, int id)
 void flush_sigpending(struct sigpending *pending, sigset_t set)
 {
 	struct sigqueue **q = &pending->queue;
-	sigset_t rt = pending->set & set & ~(sigmask(SIGRTMIN) - 1);
+	sigset_t firsts = pending->set & set;
 
-	for (; rt; rt &= rt - 1)		/* the real-time ones' first instances */
-		sigpending_uncharge(pending->info[__builtin_ctzl(rt)].charged);
+	for (; firsts; firsts &= firsts - 1)	/* each number's first instance */
+		sigpending_uncharge(pending->info[__builtin_ctzl(firsts)].charged);
 	pending->set &= ~set;
 	while (*q) {
 		struct sigqueue *gone = *q;

@@ -462,15 +462,17 @@ long compat_sys_nanosleep(struct pt_regs *regs)
  * the sleeper reads it once a tick, as the tick looks at a CPU-time timer
  * (kernel/posix_timers.c). While the clock names no task (its process gone)
  * the sleep goes on, as Linux's timer then never fires. Interrupted, a relative
- * sleep stores the time left at rmtp and restarts as an absolute one, which
- * restarts as it was (-ERESTARTNOHAND) and leaves rmtp alone, as Linux's.
+ * sleep stores the time left at rmtp and goes on by its restart block, to the
+ * same deadline; interrupted again, it stores the time left again, as Linux's
+ * posix_cpu_nsleep_restart() keeps the call's rmtp. An absolute sleep restarts
+ * as it was (-ERESTARTNOHAND) and leaves rmtp alone.
  */
 static long cpu_nanosleep(int clock, u64 deadline, bool absolute, void __user *rmtp,
 			  bool time32);
 
 static long cpu_nanosleep_restart(struct restart_block *rb)
 {
-	return cpu_nanosleep((int)rb->val, rb->deadline, true, rb->rmtp, rb->time32);
+	return cpu_nanosleep((int)rb->val, rb->deadline, false, rb->rmtp, rb->time32);
 }
 
 static long cpu_nanosleep(int clock, u64 deadline, bool absolute, void __user *rmtp,

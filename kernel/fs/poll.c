@@ -28,7 +28,7 @@
 #include <syscalls.h>
 #include <time.h>
 
-#define POLL_STACK_FDS	16		/* more than this take a page */
+#define POLL_STACK_FDS	16		/* the first ones, on the stack; the rest in pages */
 
 static unsigned long poll_seq;		/* bumped by every poll_wake() */
 static struct wait_chan pollers;
@@ -67,34 +67,53 @@ long poll_wait(long (*look)(void *arg, unsigned long seq), void *arg, bool nowai
 	}
 }
 
-struct poll_fds {
-	struct pollfd *fds;
-	unsigned int nfds;
+/*
+ * The caller's pollfds, as Linux's poll_list: the first POLL_STACK_FDS in a
+ * chunk on the stack, the rest in chunks of a page each, so that an array is
+ * bounded by RLIMIT_NOFILE only (at most 2^20 entries: about 2 000 pages), not by
+ * the fd table.
+ */
+struct poll_list {
+	struct poll_list *next;
+	unsigned int len;
+	struct pollfd entries[];
 };
+
+#define POLL_PAGE_FDS	((PAGE_SIZE - sizeof(struct poll_list)) / sizeof(struct pollfd))
 
 /* One look at every fd: revents filled in; returns how many are non-zero. */
 static long poll_once(void *arg, unsigned long seq)
 {
-	struct pollfd *fds = ((struct poll_fds *)arg)->fds;
-	unsigned int nfds = ((struct poll_fds *)arg)->nfds;
 	unsigned int ready = 0;
 
-	for (unsigned int i = 0; i < nfds; i++) {
-		struct file *f;
+	for (struct poll_list *l = arg; l; l = l->next) {
+		for (unsigned int i = 0; i < l->len; i++) {
+			struct pollfd *p = &l->entries[i];
+			struct file *f;
 
-		fds[i].revents = 0;
-		if (fds[i].fd < 0)
-			continue;
-		f = fget(fds[i].fd);
-		if (!f) {
-			fds[i].revents = POLLNVAL;
-		} else {
-			fds[i].revents = file_poll(f) & ((u16)fds[i].events | POLLERR | POLLHUP);
-			file_put(f);
+			p->revents = 0;
+			if (p->fd < 0)
+				continue;
+			f = fget(p->fd);	/* NULL past the table too: POLLNVAL */
+			if (!f) {
+				p->revents = POLLNVAL;
+			} else {
+				p->revents = file_poll(f) & ((u16)p->events | POLLERR | POLLHUP);
+				file_put(f);
+			}
+			ready += p->revents != 0;
 		}
-		ready += fds[i].revents != 0;
 	}
 	return ready;
+}
+
+/* The pages of a list whose head is on the stack. */
+static void poll_list_free(struct poll_list *head)
+{
+	for (struct poll_list *l = head->next, *next; l; l = next) {
+		next = l->next;
+		free_page_object(l);
+	}
 }
 
 /**
@@ -104,36 +123,49 @@ static long poll_once(void *arg, unsigned long seq)
  * @deadline: ktime_get_ns() to give up at, or 0 for none
  *
  * Returns the number ready, 0 at the deadline, -ERESTARTSYS for a signal, or
- * -EINVAL (more fds than RLIMIT_NOFILE), -EFAULT, -ENOMEM.
+ * -EINVAL (more fds than RLIMIT_NOFILE, as Linux's do_sys_poll()), -EFAULT,
+ * -ENOMEM.
  */
 static long do_poll(struct pollfd __user *ufds, unsigned int nfds, bool nowait, u64 deadline)
 {
-	struct pollfd small[POLL_STACK_FDS], *fds = small;
-	phys_addr_t page = 0;
-	long ret;
+	union {
+		struct poll_list list;
+		u8 bytes[sizeof(struct poll_list) + POLL_STACK_FDS * sizeof(struct pollfd)];
+	} stack;
+	struct poll_list *head = &stack.list, *l = head;
+	struct pollfd __user *u = ufds;
+	unsigned int left = nfds;
+	long ret = -EFAULT;
 
-	_Static_assert(NR_OPEN * sizeof(struct pollfd) <= PAGE_SIZE, "one page of pollfds");
-	if (nfds > MIN(rlimit(RLIMIT_NOFILE), (unsigned long)NR_OPEN))
+	if (nfds > rlimit(RLIMIT_NOFILE))
 		return -EINVAL;
-	if (nfds > POLL_STACK_FDS) {
-		page = alloc_frame();
-		if (!page)
-			return -ENOMEM;
-		fds = phys_to_virt(page);
-	}
-	if (copy_from_user(fds, ufds, nfds * sizeof(*fds))) {
-		ret = -EFAULT;
-		goto out;
-	}
-	ret = poll_wait(poll_once, &(struct poll_fds){ fds, nfds }, nowait, deadline);
-	for (unsigned int i = 0; ret >= 0 && i < nfds; i++)
-		if (copy_to_user(&ufds[i].revents, &fds[i].revents, sizeof(fds[i].revents))) {
-			ret = -EFAULT;
+	*head = (struct poll_list){ .len = MIN(nfds, POLL_STACK_FDS) };
+	for (;;) {
+		if (copy_from_user(l->entries, u, l->len * sizeof(*u)))
+			goto out;
+		u += l->len;
+		left -= l->len;
+		if (!left)
 			break;
+		l->next = alloc_page_object();
+		l = l->next;
+		if (!l) {
+			ret = -ENOMEM;
+			goto out;
 		}
+		l->len = MIN(left, POLL_PAGE_FDS);
+	}
+	ret = poll_wait(poll_once, head, nowait, deadline);
+	u = ufds;
+	for (l = head; ret >= 0 && l; u += l->len, l = l->next)
+		for (unsigned int i = 0; i < l->len; i++)
+			if (copy_to_user(&u[i].revents, &l->entries[i].revents,
+					 sizeof(u[i].revents))) {
+				ret = -EFAULT;
+				break;
+			}
 out:
-	if (page)
-		free_frame(page);
+	poll_list_free(head);
 	return ret;
 }
 

@@ -7,6 +7,7 @@
  * here), one that sleeps has not.
  */
 #include <time.h>
+#include <uapi/ptrace.h>
 #include <uapi/resource.h>
 #include "harness.h"
 
@@ -269,4 +270,63 @@ SELFTEST(cputime, clock_nanosleep_on_cpu_clocks)
 	reset_signal(SIGUSR1);
 	spinning = 0;
 	thread_join(&th);
+}
+
+static int cpu_sleep_ready[2];
+static int cpu_sleep_clock;
+
+/*
+ * Sleeps a second of cpu_sleep_clock, ended by a handled SIGUSR1: 0 if that is
+ * -EINTR and the time left plus what the clock moved meanwhile make the second.
+ */
+static int sleep_a_cpu_second(void)
+{
+	struct timespec64 one = { 1, 0 }, left = { -1, -1 };
+	long start, sum, ret;
+
+	sigaction(SIGUSR1, (unsigned long)count_signal, 0, 0, NULL);
+	fd_write(cpu_sleep_ready[1], "r", 1);
+	start = clock_ns(cpu_sleep_clock);
+	ret = syscall4(__NR_clock_nanosleep, cpu_sleep_clock, 0, &one, &left);
+	sum = clock_ns(cpu_sleep_clock) - start + left.sec * 1000000000L + left.nsec;
+	if (ret != -EINTR)
+		return 1;
+	return sum < 950 * MS ? 2 : sum > 1150 * MS ? 3 : 0;
+}
+
+/*
+ * A relative sleep on another process's CPU clock, stopped by its tracer
+ * (PTRACE_INTERRUPT: no handler, the sleep goes on by restart_syscall()) and
+ * then ended by a handled signal, writes the time left at that second
+ * interruption, as the first did (fails with 3: the first one's left).
+ */
+SELFTEST(cputime, restarted_cpu_clock_sleep_reports_the_time_left)
+{
+	long spinner = syscall0(__NR_fork), sleeper;
+	char c;
+
+	if (spinner == 0)
+		for (;;)
+			;
+	ASSERT_TRUE(t, spinner > 0);
+	cpu_sleep_clock = process_clock(spinner, 2);
+	ASSERT_EQ(t, syscall2(__NR_pipe2, cpu_sleep_ready, 0), 0L);
+	sleeper = syscall0(__NR_fork);
+	if (sleeper == 0)
+		syscall1(__NR_exit, sleep_a_cpu_second());
+	ASSERT_TRUE(t, sleeper > 0);
+	fd_read(cpu_sleep_ready[0], &c, 1);
+	EXPECT_EQ(t, syscall4(__NR_ptrace, PTRACE_SEIZE, sleeper, 0, 0), 0L);
+	nap_ms(100);
+	EXPECT_EQ(t, syscall4(__NR_ptrace, PTRACE_INTERRUPT, sleeper, 0, 0), 0L);
+	EXPECT_EQ(t, wait_status(sleeper) & 0xff, WSTOPPED_CODE);
+	EXPECT_EQ(t, syscall4(__NR_ptrace, PTRACE_CONT, sleeper, 0, 0), 0L);
+	nap_ms(400);
+	kill(sleeper, SIGUSR1);
+	EXPECT_EQ(t, wait_status(sleeper), SIGUSR1 << 8 | WSTOPPED_CODE);
+	EXPECT_EQ(t, syscall4(__NR_ptrace, PTRACE_CONT, sleeper, 0, SIGUSR1), 0L);
+	EXPECT_EQ(t, wait_status(sleeper), 0);
+	kill(spinner, SIGKILL);
+	EXPECT_EQ(t, wait_status(spinner), SIGKILL);
+	close_pair(cpu_sleep_ready);
 }

@@ -6,6 +6,7 @@
  */
 #include <file.h>
 #include <uapi/poll.h>
+#include <uapi/resource.h>
 #include "harness.h"
 
 static long poll(struct pollfd *fds, long n, long timeout_ms)
@@ -119,6 +120,56 @@ SELFTEST(poll, signals_and_the_ppoll_mask)
 	sigaction(SIGUSR1, SIG_DFL, 0, 0, NULL);
 	syscall1(__NR_close, fds[0]);
 	syscall1(__NR_close, fds[1]);
+}
+
+static struct pollfd many[2048];
+
+/*
+ * poll() and ppoll() take as many entries as RLIMIT_NOFILE, not only as many as
+ * the fd table has slots (fails with -EINVAL for 1024): a negative fd is
+ * skipped, one past the table is POLLNVAL, ready ones are found anywhere in
+ * the array; one entry more than the limit is -EINVAL, a higher limit lets
+ * more in, and an infinite wait on them ends by a write to the last one.
+ */
+SELFTEST(poll, nfds_up_to_rlimit_nofile)
+{
+	struct timespec64 zero = { 0, 0 };
+	struct rlimit64 old, more;
+	int fds[2];
+	long pid;
+
+	ASSERT_EQ(t, syscall2(__NR_pipe2, fds, 0), 0L);
+	for (unsigned int i = 0; i < ARRAY_SIZE(many); i++)
+		many[i] = (struct pollfd){ -1, POLLIN, 0x7f };
+	EXPECT_EQ(t, poll(many, 1024, 0), 0L);
+	EXPECT_EQ(t, many[1023].revents, 0);
+	many[5] = (struct pollfd){ fds[1], POLLOUT, 0 };
+	many[300] = (struct pollfd){ NR_OPEN, POLLIN, 0 };	/* past the table */
+	many[1000] = (struct pollfd){ fds[0], POLLIN, 0 };
+	EXPECT_EQ(t, poll(many, 1024, 0), 2L);
+	EXPECT_EQ(t, many[5].revents, POLLOUT);
+	EXPECT_EQ(t, many[300].revents, POLLNVAL);
+	EXPECT_EQ(t, many[1000].revents, 0);
+	EXPECT_EQ(t, syscall5(__NR_ppoll, many, 1024, &zero, NULL, 8), 2L);
+	EXPECT_EQ(t, poll(many, 1025, 0), -EINVAL);
+
+	ASSERT_EQ(t, syscall2(__NR_getrlimit, RLIMIT_NOFILE, &old), 0L);
+	more = (struct rlimit64){ ARRAY_SIZE(many), old.max };
+	ASSERT_EQ(t, syscall2(__NR_setrlimit, RLIMIT_NOFILE, &more), 0L);
+	many[5].fd = many[300].fd = -1;
+	many[ARRAY_SIZE(many) - 1] = (struct pollfd){ fds[0], POLLIN, 0 };
+	pid = syscall0(__NR_fork);
+	if (pid == 0) {
+		nap_ms(30);
+		syscall3(__NR_write, fds[1], "x", 1);
+		syscall1(__NR_exit, 0);
+	}
+	EXPECT_EQ(t, poll(many, ARRAY_SIZE(many), -1), 2L);
+	EXPECT_EQ(t, many[1000].revents, POLLIN);
+	EXPECT_EQ(t, many[ARRAY_SIZE(many) - 1].revents, POLLIN);
+	EXPECT_EQ(t, wait_status(pid), 0);
+	EXPECT_EQ(t, syscall2(__NR_setrlimit, RLIMIT_NOFILE, &old), 0L);
+	close_pair(fds);
 }
 
 /*

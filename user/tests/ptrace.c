@@ -837,6 +837,108 @@ SELFTEST(ptrace, access_needs_the_targets_capabilities)
 	EXPECT_EQ(t, wait_status(inner), SIGKILL);
 }
 
+/*
+ * A child that asks to be traced, is told to go on (through go, if given), then
+ * raises SIGWINCH: traced, it stops for it; untraced, it ignores it. Exits 0.
+ */
+static void __noreturn trace_me_then_winch(const int ready[2], const int go[2])
+{
+	char c;
+
+	if (ptrace(PTRACE_TRACEME, 0, 0, 0))
+		child_exit(100);
+	if (ready) {
+		fd_write(ready[1], "r", 1);
+		fd_read(go[0], &c, 1);
+	}
+	syscall3(__NR_tgkill, getpid(), syscall0(__NR_gettid), SIGWINCH);
+	child_exit(0);
+}
+
+/* Waits for pid: 0 if it stopped for SIGWINCH, then, let go, exited 0; 1 if it never stopped. */
+static int stopped_then_detached(long pid)
+{
+	int status = wait_status(pid);
+
+	if ((status & 0xff) != WSTOPPED_CODE)
+		return status == 0 ? 1 : 2;
+	if (status >> 8 != SIGWINCH || ptrace(PTRACE_DETACH, pid, 0, 0))
+		return 3;
+	return wait_status(pid) == 0 ? 0 : 4;
+}
+
+static volatile int leader_tid_word;	/* the kernel zeroes it when our leader exits */
+
+static int fork_once_the_leader_is_gone(void *arg)
+{
+	long pid;
+
+	while (leader_tid_word)
+		nap_ms(1);
+	pid = syscall0(__NR_fork);
+	if (pid == 0)
+		trace_me_then_winch(NULL, NULL);
+	syscall1(__NR_exit_group, pid < 0 ? 5 : stopped_then_detached(pid));
+	return 6;
+}
+
+static int leader_leaves_then_a_thread_forks(void)
+{
+	struct thread th;
+
+	leader_tid_word = syscall0(__NR_gettid);
+	syscall1(__NR_set_tid_address, &leader_tid_word);
+	if (thread_start(&th, fork_once_the_leader_is_gone, NULL) < 0)
+		return 7;
+	child_exit(0);			/* the leader alone */
+}
+
+static int traced_ready[2], traced_go[2];
+static volatile long traced_pid;
+
+static int fork_then_leave(void *arg)
+{
+	char c;
+
+	traced_pid = syscall0(__NR_fork);
+	if (traced_pid == 0)
+		trace_me_then_winch(traced_ready, traced_go);
+	if (traced_pid > 0)
+		fd_read(traced_ready[0], &c, 1);
+	return 0;
+}
+
+static int a_thread_forks_then_leaves(void)
+{
+	struct thread th;
+	long tid;
+
+	if (syscall2(__NR_pipe2, traced_ready, 0) || syscall2(__NR_pipe2, traced_go, 0))
+		return 8;
+	tid = thread_start(&th, fork_then_leave, NULL);
+	if (tid < 0)
+		return 9;
+	thread_join(&th);
+	while (!syscall3(__NR_tgkill, getpid(), tid, 0))	/* until it is gone for good */
+		nap_ms(1);
+	if (traced_pid <= 0)
+		return 10;
+	fd_write(traced_go[1], "g", 1);
+	return stopped_then_detached(traced_pid) == 1 ? 0 : 11;
+}
+
+/*
+ * PTRACE_TRACEME makes the thread that forked us the tracer, as Linux's
+ * real_parent: it is traced by that thread even when the process's leader has
+ * exited (fails with 1: not traced, as the leader was asked), and let go when
+ * that thread exits while the leader lives on (fails with 11: still traced).
+ */
+SELFTEST(ptrace, traceme_tracer_is_the_forking_thread)
+{
+	EXPECT_EQ(t, in_child(leader_leaves_then_a_thread_forks), 0);
+	EXPECT_EQ(t, in_child(a_thread_forks_then_leaves), 0);
+}
+
 /* What may not be asked; none of it changes anything. */
 SELFTEST(ptrace, refusals)
 {

@@ -3,6 +3,7 @@
  * Signal delivery: the frame, the mask, the flags, nesting, the alternate stack
  * and the FPU state, checked from inside handlers.
  */
+#include <time.h>
 #include <uapi/resource.h>
 #include "harness.h"
 
@@ -422,6 +423,52 @@ SELFTEST(signals, sigpending_limit_bounds_queued_signals)
 	EXPECT_EQ(t, syscall2(__NR_setrlimit, RLIMIT_SIGPENDING, &old), 0L);
 	sigaction(rt, SIG_IGN, 0, 0, NULL);		/* none left to kill us unblocked */
 	sigaction(rt, SIG_DFL, 0, 0, NULL);
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
+}
+
+/*
+ * RLIMIT_SIGPENDING counts more than the queued real-time signals, as Linux's:
+ * each POSIX timer, from timer_create() (-EAGAIN at the limit, fails with 0) to
+ * timer_delete(), and each pending standard signal, which is never refused for
+ * it but leaves no room for a real-time one (fails with 0). Past the limit a
+ * standard signal with a negative code (tgkill()'s) is pending without its
+ * siginfo (si_code SI_USER, si_pid 0; fails with SI_TKILL).
+ */
+SELFTEST(signals, sigpending_limit_counts_timers_and_standard_signals)
+{
+	int rt = SIGRTMIN + 3, id = -1, id2 = -1;
+	kernel_sigset_t set = SIGBIT(rt) | SIGBIT(SIGUSR1) | SIGBIT(SIGUSR2);
+	struct rlimit64 old, low = { 0, 0 };
+	struct kernel_siginfo si;
+
+	ASSERT_EQ(t, syscall2(__NR_getrlimit, RLIMIT_SIGPENDING, &old), 0L);
+	low.max = old.max;
+	ASSERT_EQ(t, syscall2(__NR_setrlimit, RLIMIT_SIGPENDING, &low), 0L);
+	sigprocmask(SIG_BLOCK, &set, NULL);
+	if (!EXPECT_EQ(t, syscall3(__NR_timer_create, CLOCK_MONOTONIC, NULL, &id), (long)-EAGAIN))
+		syscall1(__NR_timer_delete, id);
+	low.cur = 1;
+	EXPECT_EQ(t, syscall2(__NR_setrlimit, RLIMIT_SIGPENDING, &low), 0L);
+	EXPECT_EQ(t, syscall3(__NR_timer_create, CLOCK_MONOTONIC, NULL, &id), 0L);
+	if (!EXPECT_EQ(t, syscall3(__NR_timer_create, CLOCK_MONOTONIC, NULL, &id2), (long)-EAGAIN))
+		syscall1(__NR_timer_delete, id2);
+	EXPECT_EQ(t, queue_signal(getpid(), rt, SI_QUEUE, 1), (long)-EAGAIN);
+	EXPECT_EQ(t, syscall1(__NR_timer_delete, id), 0L);
+	EXPECT_EQ(t, queue_signal(getpid(), rt, SI_QUEUE, 1), 0L);
+	EXPECT_EQ(t, take_one(set, &si), (long)rt);
+
+	EXPECT_EQ(t, (long)kill(getpid(), SIGUSR1), 0L);
+	EXPECT_EQ(t, queue_signal(getpid(), rt, SI_QUEUE, 2), (long)-EAGAIN);
+	EXPECT_EQ(t, syscall3(__NR_tgkill, getpid(), syscall0(__NR_gettid), SIGUSR2), 0L);
+	EXPECT_EQ(t, take_one(set, &si), (long)SIGUSR2);	/* the thread's own first */
+	EXPECT_EQ(t, si.si_code, SI_USER);
+	EXPECT_EQ(t, (long)si.rt.pid, 0L);
+	EXPECT_EQ(t, take_one(set, &si), (long)SIGUSR1);
+	EXPECT_EQ(t, si.si_code, SI_USER);
+	EXPECT_EQ(t, (long)si.rt.pid, getpid());
+	EXPECT_EQ(t, queue_signal(getpid(), rt, SI_QUEUE, 3), 0L);	/* the count back to 0 */
+	EXPECT_EQ(t, take_one(set, &si), (long)rt);
+	EXPECT_EQ(t, syscall2(__NR_setrlimit, RLIMIT_SIGPENDING, &old), 0L);
 	sigprocmask(SIG_UNBLOCK, &set, NULL);
 }
 
