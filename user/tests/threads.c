@@ -81,14 +81,28 @@ SELFTEST(threads, futex_wait_checks_the_value_and_times_out)
 	EXPECT_EQ(t, futex(&word, 99, 0, NULL, 0), -ENOSYS);
 }
 
-static volatile int gate, woken;
+static volatile int gate, woken, waiting;
 
 static int wait_on_gate(void *bitset)
 {
+	__atomic_add_fetch(&waiting, 1, __ATOMIC_SEQ_CST);	/* at its futex call, nearly */
 	while (gate == 0)
 		futex(&gate, FUTEX_WAIT_BITSET, 0, NULL, (int)(long)bitset);
 	__atomic_add_fetch(&woken, 1, __ATOMIC_SEQ_CST);	/* two may wake at once */
 	return 0;
+}
+
+/*
+ * Until both waiters have come to their futex call, however late their CPU ran
+ * them, then a nap for the few instructions into it.
+ */
+static void both_waiters_asleep(void)
+{
+	struct timespec64 nap = { 0, 10 * 1000 * 1000 };
+
+	while (waiting < 2)
+		syscall0(__NR_sched_yield);
+	syscall2(__NR_nanosleep, &nap, NULL);
 }
 
 /*
@@ -97,14 +111,14 @@ static int wait_on_gate(void *bitset)
  */
 SELFTEST(threads, futex_wake_bitset_picks_waiters)
 {
-	struct timespec64 nap = { 0, 10 * 1000 * 1000 };
 	struct thread a, b;
 
 	gate = 0;
 	woken = 0;
+	waiting = 0;
 	ASSERT_TRUE(t, thread_start(&a, wait_on_gate, (void *)1L) > 0);
 	ASSERT_TRUE(t, thread_start(&b, wait_on_gate, (void *)2L) > 0);
-	syscall2(__NR_nanosleep, &nap, NULL);		/* both asleep by now */
+	both_waiters_asleep();
 	gate = 1;
 	EXPECT_EQ(t, futex(&gate, FUTEX_WAKE_BITSET, 10, NULL, 4), 0);	/* neither */
 	EXPECT_EQ(t, futex(&gate, FUTEX_WAKE_BITSET, 10, NULL, 2), 1);	/* b */
@@ -122,15 +136,15 @@ SELFTEST(threads, futex_wake_bitset_picks_waiters)
  */
 SELFTEST(threads, futex_requeue_moves_waiters)
 {
-	struct timespec64 nap = { 0, 10 * 1000 * 1000 };
 	static volatile int other;
 	struct thread a, b;
 
 	gate = 0;
 	woken = 0;
+	waiting = 0;
 	ASSERT_TRUE(t, thread_start(&a, wait_on_gate, (void *)-1L) > 0);
 	ASSERT_TRUE(t, thread_start(&b, wait_on_gate, (void *)-1L) > 0);
-	syscall2(__NR_nanosleep, &nap, NULL);		/* both asleep by now */
+	both_waiters_asleep();
 	EXPECT_EQ(t, syscall6(__NR_futex, (long)&gate, FUTEX_CMP_REQUEUE, 0, 1, (long)&other, 7),
 		  -EAGAIN);				/* gate is 0, not 7 */
 	EXPECT_EQ(t, syscall6(__NR_futex, (long)&gate, FUTEX_CMP_REQUEUE, 0, 1, (long)&other, 0),
