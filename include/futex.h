@@ -4,8 +4,7 @@
 #define _ENTRYLAB_FUTEX_H
 
 #include <compiler.h>
-
-#define FUTEX_BITSET_MATCH_ANY	0xffffffffU
+#include <uapi/futex.h>
 
 struct mm;
 /*

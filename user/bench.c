@@ -20,7 +20,9 @@
 #include <libc.h>
 #include <time.h>
 #include <uapi/bench.h>
+#include <uapi/futex.h>
 #include <uapi/rseq.h>
+#include <uapi/sched.h>
 #include <vvar.h>
 
 /*
@@ -226,8 +228,8 @@ int run_benchmark(const struct bench_args *b)
  * touches after its fork (copy-on-write faults) belong to no round trip, and
  * with few of them (make test's iters=1000) they had put the pipe above eventfd.
  */
-#define THREAD_FLAGS	(0x100 | 0x200 | 0x400 | 0x800 | 0x10000 | 0x40000 | 0x200000)
-#define FUTEX_WAIT	0
+#define THREAD_FLAGS	(CLONE_VM | CLONE_FS | CLONE_FILES | CLONE_SIGHAND | CLONE_THREAD | \
+			 CLONE_SYSVSEM | CLONE_CHILD_CLEARTID)
 
 enum { PROC_FORK_WAIT, PROC_THREAD, PROC_YIELD, PROC_YIELD_RSEQ, PROC_PIPE, PROC_EVENTFD_EPOLL,
        NR_PROC_OPS };

@@ -7,6 +7,7 @@
  */
 #include <time.h>
 #include <uapi/poll.h>
+#include <uapi/sched.h>
 #include "harness.h"
 
 #define ITIMER_REAL	0
@@ -322,7 +323,6 @@ SELFTEST(timers, timerfd_rules)
 	syscall1(__NR_close, fd);
 }
 
-#define CLONE_NEWPID		0x20000000
 #define WNOHANG			1
 #define CPUCLOCK_SCHED		2
 #define MAKE_PROCESS_CPUCLOCK(pid, which)	((int)(~(unsigned int)(pid) << 3) | (which))
