@@ -92,7 +92,7 @@ KERNEL_CFLAGS += -DDEBUG_ENTRY
 endif
 
 KERNEL_C := $(filter-out arch/x86/asm-offsets.c entry/common.c, \
-	$(wildcard arch/x86/*.c arch/x86/mm/*.c arch/x86/drivers/*.c kernel/*.c kernel/*/*.c \
+	$(wildcard arch/x86/*.c arch/x86/mm/*.c arch/x86/drivers/*.c kernel/*.c kernel/*/*.c lib/*.c \
 	entry/*.c))
 KERNEL_ASM := $(wildcard boot/*.asm entry/*.asm arch/x86/*.asm) arch/x86/vdso/vdso-image.asm
 
@@ -181,7 +181,7 @@ $(BUILD)/kernel/vdso.o: KERNEL_CFLAGS += -I$(BUILD)/arch/x86/vdso
 $(BUILD)/arch/x86/vdso/vdso-image.o: $(BUILD)/arch/x86/vdso/vdso.so $(BUILD)/arch/x86/vdso/vdso32.so
 
 # Ring-3 programs: freestanding, static, linked at 0x400000 by user/user.ld.
-# kernel/lib/ (vsnprintf, string functions, the parameter parser, the KTAP runner)
+# lib/ (vsnprintf, string functions, the parameter parser, the KTAP runner)
 # is compiled for ring 3 too.
 USER_CFLAGS = -std=gnu11 -O2 -g -ffreestanding -nostdinc -isystem $(GCC_INCLUDE) \
 	-Iuser/lib -Iinclude -Iarch/x86/include \
@@ -197,7 +197,7 @@ $(BUILD)/user/%.o: user/%.c $(TOOLS_OK)
 	$(call compile_c,$(USER_CFLAGS))
 $(BUILD)/user/%.o: user/tests/%.c $(TOOLS_OK)
 	$(call compile_c,$(USER_CFLAGS))
-$(BUILD)/user/lib/%.o: kernel/lib/%.c $(TOOLS_OK)
+$(BUILD)/user/lib/%.o: lib/%.c $(TOOLS_OK)
 	$(call compile_c,$(USER_CFLAGS))
 $(BUILD)/user/lib/%.o: user/lib/%.asm $(TOOLS_OK)
 	$(call assemble,-f elf64)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * printk: format with vsnprintf (kernel/lib/vsprintf.c), write to every console,
+ * printk: format with vsnprintf (lib/vsprintf.c), write to every console,
  * and keep the last LOG_BUF_SIZE bytes for a console that starts late.
  */
 #include <asm/irqflags.h>

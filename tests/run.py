@@ -57,7 +57,7 @@ def asm_fastpath():
 
 # As the kernel spells them on the command line and in its warning: '-' for '_'.
 VARIANT_NAMES = ', '.join([v.replace('_', '-') for v in entry_variants()] + [asm_fastpath()])
-KERNEL_SUITES = selftest_suites('arch/x86/**/*.c', 'kernel/**/*.c', 'entry/*.c')
+KERNEL_SUITES = selftest_suites('arch/x86/**/*.c', 'kernel/**/*.c', 'lib/*.c', 'entry/*.c')
 RING3_SUITES = selftest_suites('user/tests/*.c')
 # A boot of both reports them in one KTAP tree: one name, one suite.
 SHARED_SUITES = sorted(KERNEL_SUITES.keys() & RING3_SUITES.keys())
@@ -1270,7 +1270,7 @@ def entry_stubs_call_into_entry(b):
 # Where a doc names a file of this tree: a path under one of its top-level folders that ends in
 # a file extension or a slash (KTAP names such as entry/sysret_decision have neither). A path
 # within 60 characters after the word "Linux" names Linux's tree, not ours.
-TREE_TOP = ('boot', 'arch', 'entry', 'kernel', 'include', 'user', 'tests', 'docs', 'scripts',
+TREE_TOP = ('boot', 'arch', 'entry', 'kernel', 'lib', 'include', 'user', 'tests', 'docs', 'scripts',
             '.ci')
 TREE_PATH = re.compile(r'(?<![\w./-])((?:%s)/(?:[\w*.-]+/)*(?:[\w*-]+\.[\w*]+|))(?![\w/-])'
                        % '|'.join(re.escape(t) for t in TREE_TOP))

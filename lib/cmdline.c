@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * "key=value" and bare-flag parameters with typed getters: the kernel's command
- * line, and the arguments of the ring-3 programs (kernel/lib/ is built for both).
+ * line, and the arguments of the ring-3 programs (lib/ is built for both).
  * Every bad or unknown parameter gets one warning that names the value used.
  */
 #include <cmdline.h>
