@@ -78,7 +78,7 @@ $(TOOLS_OK): scripts/setup.sh
 # Expanded when a recipe runs (=, not :=), after scripts/setup.sh has installed gcc.
 GCC_INCLUDE = $(shell $(CC) -print-file-name=include)
 KERNEL_CFLAGS = -std=gnu11 -O2 -g -ffreestanding -nostdinc -isystem $(GCC_INCLUDE) \
-	-Iinclude -Iarch/x86/include \
+	-Iinclude -Iarch/x86/include -Ibench \
 	-mcmodel=kernel -mno-red-zone -mgeneral-regs-only -mno-mmx -mno-sse -mno-sse2 \
 	-mno-avx -mpreferred-stack-boundary=3 -fno-pic -fno-pie -fno-stack-protector \
 	-fno-omit-frame-pointer -fno-asynchronous-unwind-tables -fcf-protection=none \
@@ -93,7 +93,7 @@ endif
 
 KERNEL_C := $(filter-out arch/x86/asm-offsets.c entry/common.c, \
 	$(wildcard arch/x86/*.c arch/x86/mm/*.c arch/x86/drivers/*.c kernel/*.c kernel/*/*.c lib/*.c \
-	entry/*.c))
+	bench/*.c entry/*.c))
 KERNEL_ASM := $(wildcard boot/*.asm entry/*.asm arch/x86/*.asm) arch/x86/vdso/vdso-image.asm
 
 # entry/common.c is compiled once per entry variant, for each name in
@@ -180,11 +180,12 @@ $(BUILD)/kernel/vdso.o: $(BUILD)/arch/x86/vdso/vdso32-syms.h
 $(BUILD)/kernel/vdso.o: KERNEL_CFLAGS += -I$(BUILD)/arch/x86/vdso
 $(BUILD)/arch/x86/vdso/vdso-image.o: $(BUILD)/arch/x86/vdso/vdso.so $(BUILD)/arch/x86/vdso/vdso32.so
 
-# Ring-3 programs: freestanding, static, linked at 0x400000 by user/user.ld.
+# Ring-3 programs: freestanding, static, linked at 0x400000 by user/user.ld; init and the
+# probe link the benchmark's ring-3 half (bench/user/).
 # lib/ (vsnprintf, string functions, the parameter parser, the KTAP runner)
 # is compiled for ring 3 too.
 USER_CFLAGS = -std=gnu11 -O2 -g -ffreestanding -nostdinc -isystem $(GCC_INCLUDE) \
-	-Iuser/lib -Iinclude -Iarch/x86/include \
+	-Iuser/lib -Ibench/user -Iinclude -Iarch/x86/include \
 	-fno-pic -fno-pie -fno-stack-protector -fcf-protection=none -fno-asynchronous-unwind-tables \
 	-fno-strict-aliasing -fno-builtin -Wall -Wextra -Werror -Wno-unused-parameter -MMD -MP
 USER_LIB_OBJS := $(BUILD)/user/lib/crt0.o $(BUILD)/user/lib/sigsetjmp.o $(BUILD)/user/lib/clone.o \
@@ -197,13 +198,16 @@ $(BUILD)/user/%.o: user/%.c $(TOOLS_OK)
 	$(call compile_c,$(USER_CFLAGS))
 $(BUILD)/user/%.o: user/tests/%.c $(TOOLS_OK)
 	$(call compile_c,$(USER_CFLAGS))
+$(BUILD)/bench/user/%.o: bench/user/%.c $(TOOLS_OK)
+	$(call compile_c,$(USER_CFLAGS))
 $(BUILD)/user/lib/%.o: lib/%.c $(TOOLS_OK)
 	$(call compile_c,$(USER_CFLAGS))
 $(BUILD)/user/lib/%.o: user/lib/%.asm $(TOOLS_OK)
 	$(call assemble,-f elf64)
 $(BUILD)/user/%.o: user/tests/%.asm $(TOOLS_OK)
 	$(call assemble,-f elf64)
-$(BUILD)/user/init.elf $(BUILD)/user/probe.elf: $(BUILD)/user/bench.o $(BUILD)/user/bench_filters.o
+$(BUILD)/user/init.elf $(BUILD)/user/probe.elf: $(BUILD)/bench/user/bench.o \
+	$(BUILD)/bench/user/bench_filters.o
 $(BUILD)/user/entrytests.elf: $(patsubst user/tests/%.c,$(BUILD)/user/%.o,$(wildcard user/tests/*.c)) \
 	$(patsubst user/tests/%.asm,$(BUILD)/user/%.o,$(wildcard user/tests/*.asm))
 $(BUILD)/user/%.elf: $(BUILD)/user/%.o $(USER_LIB_OBJS) user/user.ld
@@ -417,7 +421,7 @@ $(BUILD)/tests/vdso-glibc-i386.elf: tests/programs/vdso-glibc.c $(TOOLS_OK)
 	@echo "  HOSTCC  $@ [static glibc, i386]"
 	$(Q)$(CC) -m32 -static -O2 -idirafter include -o $@ $<
 # The benchmark's i386 rows (scripts/bench_i386.sh): a stock glibc program too.
-$(BUILD)/user/i386/bench.elf: user/i386/bench.c $(TOOLS_OK)
+$(BUILD)/user/i386/bench.elf: bench/user/i386/bench.c $(TOOLS_OK)
 	@mkdir -p $(dir $@)
 	@echo "  HOSTCC  $@ [static glibc, i386]"
 	$(Q)$(CC) -m32 -static -fno-pie -no-pie -O2 -Wall -o $@ $<

@@ -1270,8 +1270,8 @@ def entry_stubs_call_into_entry(b):
 # Where a doc names a file of this tree: a path under one of its top-level folders that ends in
 # a file extension or a slash (KTAP names such as entry/sysret_decision have neither). A path
 # within 60 characters after the word "Linux" names Linux's tree, not ours.
-TREE_TOP = ('boot', 'arch', 'entry', 'kernel', 'lib', 'include', 'user', 'tests', 'docs', 'scripts',
-            '.ci')
+TREE_TOP = ('boot', 'arch', 'entry', 'bench', 'kernel', 'lib', 'include', 'user', 'tests', 'docs',
+            'scripts', '.ci')
 TREE_PATH = re.compile(r'(?<![\w./-])((?:%s)/(?:[\w*.-]+/)*(?:[\w*-]+\.[\w*]+|))(?![\w/-])'
                        % '|'.join(re.escape(t) for t in TREE_TOP))
 
@@ -1331,7 +1331,7 @@ CLOCK_LINE = re.compile(r'^bench clock=(\S+) ticks_per_call=([\d.]+) median=([\d
                         r'iters=(\d+) reps=(\d+)( ns_per_call=[\d.]+)?$')
 CLOCK_READERS = ('syscall', 'vdso-stable', 'vdso-percpu')
 FILTER_LINE = re.compile(r'^bench filter=(\S+) ticks_per_call=([\d.]+) ')
-# The syscall-work table's rows (user/bench_filters.c), and the slope it derives.
+# The syscall-work table's rows (bench/user/bench_filters.c), and the slope it derives.
 FILTER_ROWS = ('no-filter', 'bitmap-1', 'bitmap-2', 'full-1', 'full-2', 'full-4',
                'dispatch-allowed', 'dispatch-sigsys', 'per-full-filter')
 

@@ -9,7 +9,7 @@
  *   probe edges		edge syscall numbers: -ENOSYS, or the syscall their low 32 bits name
  *   probe efault		bad pointers all give -EFAULT
  *   probe kill			kill() semantics, ending with kill(self, SIGTERM)
- *   probe bench [iters=N] [reps=R]	the benchmark (user/bench.c), shortened
+ *   probe bench [iters=N] [reps=R]	the benchmark (bench/user/bench.c), shortened
  *   probe crash=KIND		fault on purpose: ud2, kread, kwrite, noncanon, nx,
  *				int3, div0, cli, hlt
  *   probe exit=N		exit with status N
@@ -235,7 +235,7 @@ static int crash(const char *kind)
 /*
  * One syscall whose SYSCALL instruction is the global symbol trace_syscall:
  * scripts/trace.py breaks there and single-steps until the instruction after it.
- * The same three operations as the benchmark's (user/bench.c).
+ * The same three operations as the benchmark's (bench/user/bench.c).
  */
 static int trace_one(const char *op)
 {

@@ -49,7 +49,7 @@ struct entry_variant entry_variants[] = {
 };
 const unsigned int nr_entry_variants = ARRAY_SIZE(entry_variants);
 _Static_assert(ARRAY_SIZE(entry_variants) + 3 <= BENCH_MAX_ROWS,
-	       "the variants and the three tracker rows (kernel/bench/bench.c) must fit the benchmark");
+	       "the variants and the three tracker rows (bench/bench.c) must fit the benchmark");
 unsigned int boot_entry_variant;
 
 bool entry_variant_runs(unsigned int idx)

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* The syscall benchmark (user/bench.c), shared by init and the probe program. */
+/* The syscall benchmark (bench/user/bench.c), shared by init and the probe program. */
 #ifndef _USER_BENCH_H
 #define _USER_BENCH_H
 
@@ -20,11 +20,11 @@ int run_benchmark(const struct bench_args *b);
 int run_process_benchmark(const struct bench_args *b);
 /* clock_gettime() by the system call and by each vDSO reader: the clock table. */
 int run_clock_benchmark(const struct bench_args *b);
-/* getpid under seccomp filters and Syscall User Dispatch (user/bench_filters.c). */
+/* getpid under seccomp filters and Syscall User Dispatch (bench/user/bench_filters.c). */
 int run_filter_benchmark(const struct bench_args *b);
 
 /*
- * What the tables share (user/bench.c): iters syscalls nr(a0, a1) timed by the
+ * What the tables share (bench/user/bench.c): iters syscalls nr(a0, a1) timed by the
  * TSC (counter -1) or a PMU counter, and the same loop without the SYSCALL, which
  * every figure has subtracted; x / n with two decimals after prefix; a table
  * cell: the repetitions sorted, their minimum and median.

@@ -10,7 +10,7 @@
  * handler installed: each call then also delivers one signal (a frame on the
  * stack, the handler, rt_sigreturn, an IRET). An empty loop measured the same way
  * is subtracted. Every repetition measures every entry variant in turn, so slow
- * drift in the machine cannot favour one variant. The kernel (kernel/bench/bench.c)
+ * drift in the machine cannot favour one variant. The kernel (bench/bench.c)
  * switches variants, masks the timer and prints the table.
  */
 #include <asm/page.h>

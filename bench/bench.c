@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The kernel half of the syscall benchmark. The ring-3 program (user/bench.c)
+ * The kernel half of the syscall benchmark. The ring-3 program (bench/user/bench.c)
  * measures; this file switches rows for it, masks the timer while it measures,
  * collects what it reports and prints the table: ticks per call for each row and
  * operation, the difference from a base row, and one machine-readable line per

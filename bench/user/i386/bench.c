@@ -5,7 +5,7 @@
  * CPU vendor's instruction, SYSCALL on AMD and SYSENTER on Intel
  * (docs/entry.md, "SYSENTER and SYSCALL from compat mode").
  *
- * A stock static glibc program (gcc -m32), measured as user/bench.c measures:
+ * A stock static glibc program (gcc -m32), measured as bench/user/bench.c measures:
  * the timer tick stopped (the benchmark's control call, which the i386 table
  * has too), RDTSC around a loop of calls less the same empty loop, the median
  * of the repetitions. Under icount a tick is an instruction. A human table, and

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Ring-0 micro-benchmarks (kernel/bench/micro.c, make micro): single instructions and
+ * Ring-0 micro-benchmarks (bench/micro.c, make micro): single instructions and
  * the posted-interrupt drain, in the style of kvm-unit-tests' vmexit tests.
  */
 #ifndef _ENTRYLAB_MICRO_H
