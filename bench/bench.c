@@ -28,7 +28,6 @@
 #include <asm/mitigations.h>
 #include <asm/pmu.h>
 #include <asm/processor.h>
-#include <asm/syscall.h>
 #include <asm/uaccess.h>
 #include <context_tracking.h>
 #include <cputime.h>
@@ -41,6 +40,7 @@
 #include <string.h>
 #include <syscalls.h>
 #include <uapi/bench.h>
+#include <variants.h>
 #include <vdso.h>
 
 _Static_assert((int)BENCH_CLOCK_SYSCALL == VCLOCK_SYSCALL &&
@@ -62,18 +62,38 @@ static unsigned long changed_cpus;	/* whose LSTAR, trackers or timer were change
 static unsigned int nr_rows;
 static bool boot_ct, boot_rcu;
 
-static struct bench_row *add_row(unsigned int entry, bool ct, bool rcu, bool vtime,
-				 unsigned int base, const char *what, const char *suffix)
-{
-	struct bench_row *row;
+/*
+ * The rows after the variants': the boot's variant with one layer changed, each
+ * measured against it. ct and rcu: the tracker as booted, or off.
+ */
+static const struct layer_row {
+	bool ct, rcu, vtime, rseq;
+	bool fastpath;		/* the asm fast path's row, measured against the first of these */
+	const char *suffix, *what;
+} layer_rows[] = {
+	{ .suffix = ",context_tracking=off",
+	  .what = "the same, context tracking off (and the RCU tracker with it)" },
+	{ .ct = true, .suffix = ",rcu_eqs=off",
+	  .what = "the same, context tracking on, RCU tracker off" },
+	/* Its fast path runs only untracked (Linux's TIF_NOHZ sent tracked tasks to C). */
+	{ .fastpath = true, .suffix = ",context_tracking=off",
+	  .what = "the asm fast path itself: context tracking off (and the RCU tracker)" },
+	{ .ct = true, .rcu = true, .vtime = true, .suffix = ",cputime=exact",
+	  .what = "the same, CPU time measured at each crossing (nohz_full's, cputime=exact)" },
+	{ .ct = true, .rcu = true, .rseq = true, .suffix = ",rseq",
+	  .what = "the same, with an rseq area registered (glibc registers one in every thread)" },
+};
+_Static_assert(NR_ENTRY_VARIANTS + ARRAY_SIZE(layer_rows) <= BENCH_MAX_ROWS,
+	       "the benchmark's rows must fit BENCH_MAX_ROWS (include/uapi/bench.h)");
 
-	if (nr_rows == BENCH_MAX_ROWS)
-		panic("bench: more rows than BENCH_MAX_ROWS (include/uapi/bench.h)");
-	row = &rows[nr_rows++];
+static void add_row(unsigned int entry, bool ct, bool rcu, bool vtime, bool rseq,
+		    unsigned int base, const char *what, const char *suffix)
+{
+	struct bench_row *row = &rows[nr_rows++];
+
 	*row = (struct bench_row){ .entry = entry, .ct = ct, .rcu = rcu, .vtime = vtime,
-				   .base = base, .what = what };
+				   .rseq = rseq, .base = base, .what = what };
 	snprintf(row->name, sizeof(row->name), "%s%s", entry_variants[entry].name, suffix);
-	return row;
 }
 
 /*
@@ -131,7 +151,7 @@ static struct bench_pmu pmu_counters;
 /* After syscall_init() (the variants' names) and context_tracking_init(). */
 void bench_init(void)
 {
-	unsigned int v = boot_entry_variant, untracked;
+	unsigned int v = boot_entry_variant;
 
 	bochs = under_bochs();
 	ticks_are_instructions = tsc_counts_instructions() || bochs;	/* Bochs: on one CPU */
@@ -144,24 +164,11 @@ void bench_init(void)
 
 	boot_ct = context_tracking_on;
 	boot_rcu = rcu_eqs_on;
-	for (unsigned int i = 0; i < nr_entry_variants; i++)
-		add_row(i, boot_ct, boot_rcu, false, 0, entry_variants[i].what, "");
-	untracked = nr_rows;
-	add_row(v, false, false, false, v,
-		"the same, context tracking off (and the RCU tracker with it)",
-		",context_tracking=off");
-	add_row(v, boot_ct, false, false, v, "the same, context tracking on, RCU tracker off",
-		",rcu_eqs=off");
-	/* Its fast path runs only untracked (Linux's TIF_NOHZ sent tracked tasks to C). */
-	add_row(ENTRY_ASM_FASTPATH, false, false, false, untracked,
-		"the asm fast path itself: context tracking off (and the RCU tracker)",
-		",context_tracking=off");
-	add_row(v, boot_ct, boot_rcu, true, v,
-		"the same, CPU time measured at each crossing (nohz_full's, cputime=exact)",
-		",cputime=exact");
-	add_row(v, boot_ct, boot_rcu, false, v,
-		"the same, with an rseq area registered (glibc registers one in every thread)",
-		",rseq")->rseq = true;
+	for (unsigned int i = 0; i < NR_ENTRY_VARIANTS; i++)
+		add_row(i, boot_ct, boot_rcu, false, false, 0, entry_variants[i].what, "");
+	for (const struct layer_row *l = layer_rows; l < layer_rows + ARRAY_SIZE(layer_rows); l++)
+		add_row(l->fastpath ? ENTRY_ASM_FASTPATH : v, l->ct && boot_ct, l->rcu && boot_rcu,
+			l->vtime, l->rseq, l->fastpath ? NR_ENTRY_VARIANTS : v, l->what, l->suffix);
 }
 
 /*
@@ -179,7 +186,7 @@ static long row_ops(unsigned int v)
 		return BIT(BENCH_OP_INVALID);
 	if (row->rseq)
 		return (BIT(BENCH_NR_OPS) - 1) | BENCH_ROW_RSEQ;
-	if (v >= nr_entry_variants &&
+	if (v >= NR_ENTRY_VARIANTS &&
 	    (num_online_cpus() > 1 ||
 	     (row->ct == boot_ct && row->rcu == boot_rcu && row->vtime == vtime_boot_exact())))
 		return 0;
@@ -231,7 +238,7 @@ static void report_here(void *arg)
 	unsigned int entry = syscall_current_entry();
 
 	printk("bench: CPU %u: entry %s, timer %s\n", smp_processor_id(),
-	       entry < nr_entry_variants ? entry_variants[entry].name : "unknown",
+	       entry < NR_ENTRY_VARIANTS ? entry_variants[entry].name : "unknown",
 	       lapic_timer_running() ? "running" : "STOPPED");
 }
 

@@ -8,7 +8,6 @@
 #include <asm/apic.h>
 #include <asm/entry-common.h>
 #include <asm/msr.h>
-#include <asm/syscall.h>
 #include <asm/uaccess.h>
 #include <context_tracking.h>
 #include <elf.h>
@@ -20,6 +19,7 @@
 #include <selftest.h>
 #include <smp.h>
 #include <signal.h>
+#include <variants.h>
 
 void bench_reset(void);
 
