@@ -270,70 +270,97 @@ static bool tick_count_sane(long long ticks)
 	return ticks > -(1LL << 40) && ticks < (1LL << 40);
 }
 
-long sys_entrylab_bench(struct pt_regs *regs)
+/* BENCH_OPS: the ops row v can measure, as a mask. */
+static long bench_ops(unsigned long v)
 {
-	unsigned long v = regs->si, op = regs->dx;
+	if (v >= nr_rows)
+		return -EINVAL;
+	return row_ops(v);
+}
+
+/* BENCH_SELECT: row v's LSTAR and trackers on this CPU. */
+static long bench_select(unsigned long v)
+{
+	if (v >= nr_rows || !row_ops(v))
+		return -EINVAL;
+	mark_changed();
+	select_row(&rows[v]);
+	return 0;
+}
+
+/* BENCH_BEGIN: no tick, and ring-3 RDPMC of the counters BENCH_PMU names. */
+static long bench_begin(void)
+{
+	mark_changed();
+	lapic_timer_stop();
+	pmu_bench_start(&pmu_counters);
+	return 0;
+}
+
+/* BENCH_PMU: the counters this CPU counts, if the benchmark's BENCH_BEGIN ran here. */
+static long bench_pmu(struct bench_pmu __user *out)
+{
+	if (!(read_cr4() & X86_CR4_PCE))
+		return -ENODEV;
+	if (copy_to_user(out, &pmu_counters, sizeof(pmu_counters)))
+		return -EFAULT;
+	return 0;
+}
+
+/* BENCH_REPORT: a cell of the table, bounded so its arithmetic cannot overflow or divide by 0. */
+static long bench_report(unsigned long v, unsigned long op, unsigned long iters,
+			 const struct bench_result __user *result)
+{
 	struct bench_result r;
 
-	switch (regs->di) {
+	if (v >= nr_rows || op >= BENCH_NR_OPS || !iters || iters > BENCH_MAX_ITERS)
+		return -EINVAL;
+	if (copy_from_user(&r, result, sizeof(r)))
+		return -EFAULT;
+	if (!r.reps || r.reps > BENCH_MAX_REPS || !tick_count_sane(r.min_ticks) ||
+	    !tick_count_sane(r.median_ticks) || !tick_count_sane(r.min_cycles) ||
+	    !tick_count_sane(r.min_instructions))
+		return -EINVAL;
+	cells[v][op] = (struct cell){ true, iters, r };
+	return 0;
+}
+
+/* The commands that change the machine or the table: a boot program's alone. */
+#define BENCH_CONTROLS	(BIT(BENCH_SELECT) | BIT(BENCH_BEGIN) | BIT(BENCH_END) | \
+			 BIT(BENCH_CLOCK) | BIT(BENCH_REPORT))
+
+/* The control call, include/uapi/bench.h: (cmd, v, op, iters, result) in di, si, dx, r10, r8. */
+long sys_entrylab_bench(struct pt_regs *regs)
+{
+	unsigned long cmd = regs->di, v = regs->si;
+
+	if (cmd < BENCH_NR_CMDS && (BENCH_CONTROLS & BIT(cmd)) && !may_control())
+		return -EPERM;
+	switch (cmd) {
 	case BENCH_ROWS:
 		return nr_rows;
 	case BENCH_OPS:
-		if (v >= nr_rows)
-			return -EINVAL;
-		return row_ops(v);
+		return bench_ops(v);
 	case BENCH_SELECT:
-		if (!may_control())
-			return -EPERM;
-		if (v >= nr_rows || !row_ops(v))
-			return -EINVAL;
-		mark_changed();
-		select_row(&rows[v]);
-		return 0;
+		return bench_select(v);
 	case BENCH_BEGIN:
-		if (!may_control())
-			return -EPERM;
-		mark_changed();
-		lapic_timer_stop();
-		pmu_bench_start(&pmu_counters);
-		return 0;
+		return bench_begin();
 	case BENCH_PMU:
-		/* The counters this CPU counts, if the benchmark's BENCH_BEGIN ran here. */
-		if (!(read_cr4() & X86_CR4_PCE))
-			return -ENODEV;
-		if (copy_to_user((void __user *)regs->si, &pmu_counters, sizeof(pmu_counters)))
-			return -EFAULT;
-		return 0;
+		return bench_pmu((struct bench_pmu __user *)v);
 	case BENCH_NS:
 		return !tsc_khz_guessed && !ticks_are_instructions;
 	case BENCH_END:
-		if (!may_control())
-			return -EPERM;
 		restore_all();
 		return 0;
 	case BENCH_CLOCK:
-		if (!may_control())
-			return -EPERM;
 		return vclock_set_mode(v);
 	case BENCH_CLOCK_SYSCALLS:
 		return current->clock_syscalls;
 	case BENCH_BOOT_ROW:
 		return boot_entry_variant;
 	case BENCH_REPORT:
-		if (!may_control())
-			return -EPERM;
-		if (v >= nr_rows || op >= BENCH_NR_OPS ||
-		    !regs->r10 || regs->r10 > BENCH_MAX_ITERS)
-			return -EINVAL;
-		if (copy_from_user(&r, (const void __user *)regs->r8, sizeof(r)))
-			return -EFAULT;
-		/* Bounded so the table's arithmetic cannot overflow or divide by zero. */
-		if (!r.reps || r.reps > BENCH_MAX_REPS || !tick_count_sane(r.min_ticks) ||
-		    !tick_count_sane(r.median_ticks) || !tick_count_sane(r.min_cycles) ||
-		    !tick_count_sane(r.min_instructions))
-			return -EINVAL;
-		cells[v][op] = (struct cell){ true, regs->r10, r };
-		return 0;
+		return bench_report(v, regs->dx, regs->r10,
+				    (const struct bench_result __user *)regs->r8);
 	}
 	return -EINVAL;
 }
