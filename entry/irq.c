@@ -8,7 +8,7 @@
  * mode they are the syscall path's hooks, so context tracking and RCU see every
  * transition, and a signal raised by a fault (or a reschedule requested by the
  * timer) is acted on before the return. In between, handle_vector() sends each
- * vector to its handler: the tick to kernel/time.c, the IPIs to arch/x86/smp.c,
+ * vector to its handler: the tick to kernel/time/time.c, the IPIs to arch/x86/smp.c,
  * the page fault to arch/x86/mm/fault.c, any other exception from ring 3 to the
  * fault-to-signal table (user_exception(), arch/x86/traps.c), and one from ring
  * 0 to a fixup or an oops, unless it is the exit's own IRETQ faulting:

@@ -18,7 +18,7 @@
  * IRQs off. From user mode: the CPU enters the kernel, as on a syscall. From
  * kernel mode context tracking already says KERNEL; RCU is watching, unless the
  * interrupt woke the idle loop from its extended quiescent state (rcu_idle_enter()
- * in kernel/idle.c): then the handler, which may use RCU, makes it watch, and
+ * in kernel/sched/idle.c): then the handler, which may use RCU, makes it watch, and
  * irqentry_exit() puts the CPU back in the quiescent state. As Linux's
  * ct_irq_enter() does, and for the same reason: an idle CPU delays no grace period.
  */

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Fast user-space mutexes: the kernel side of futex(2) (kernel/futex.c). */
+/* Fast user-space mutexes: the kernel side of futex(2) (kernel/futex/core.c). */
 #ifndef _ENTRYLAB_FUTEX_H
 #define _ENTRYLAB_FUTEX_H
 

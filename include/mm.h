@@ -31,7 +31,7 @@ struct mm {
 	size_t exe_size;		/* ... for execve("/proc/self/exe") */
 	/* rseq's concurrency IDs its tasks hold on a CPU (kernel/rseq.c): under sched_lock. */
 	unsigned long cid_mask;
-	unsigned int membarrier_state;	/* its MEMBARRIER_CMD_REGISTER_*s (kernel/membarrier.c) */
+	unsigned int membarrier_state;	/* MEMBARRIER_CMD_REGISTER_*s (kernel/sched/membarrier.c) */
 	bool ia32;			/* an i386 program's: 4 GiB (include/user_layout.h) */
 };
 

@@ -17,7 +17,7 @@
  *
  * rcu_eqs=off turns the tracker off, to measure what it costs per syscall and
  * to show what it buys: a CPU in user mode must then be found there by an
- * interrupt (kernel/rcu.c). docs/smp-rcu.md has the numbers.
+ * interrupt (kernel/rcu/rcu.c). docs/smp-rcu.md has the numbers.
  */
 #ifndef _ENTRYLAB_RCU_H
 #define _ENTRYLAB_RCU_H

@@ -105,7 +105,7 @@ struct task {
 	struct ptrace_state ptrace;	/* its tracer, if any (kernel/ptrace.c) */
 	/*
 	 * The task's own, inherited by fork and clone, kept by execve, never undone
-	 * (kernel/seccomp.c): SECCOMP_MODE_*, and prctl(PR_SET_NO_NEW_PRIVS).
+	 * (kernel/seccomp/seccomp.c): SECCOMP_MODE_*, and prctl(PR_SET_NO_NEW_PRIVS).
 	 */
 	struct seccomp_filter *seccomp_filter;	/* the newest; each points to the older */
 	int seccomp_mode;
@@ -115,7 +115,7 @@ struct task {
 	/* In do_exit(), under sched_lock: Linux's PF_EXITING. Packed here too. */
 	bool exiting;
 	struct syscall_user_dispatch dispatch;	/* the task's own: not inherited, not kept */
-	/* Sleeping (kernel/sched.c): what it waits for besides a signal. */
+	/* Sleeping (kernel/sched/core.c): what it waits for besides a signal. */
 	const void *wait_chan;
 	u64 wait_deadline;		/* ktime_get_ns() at which to wake; 0: never */
 	bool *vfork_done;		/* CLONE_VFORK: set (and woken) when mm is released */
@@ -131,7 +131,7 @@ struct task {
 	int exit_signal;		/* to the parent when the process ends; 0: none */
 	unsigned long exit_ip;
 	/*
-	 * CPU time in ns (kernel/cputime.c): run time, measured at every switch
+	 * CPU time in ns (kernel/sched/cputime.c): run time, measured at every switch
 	 * (CLOCK_THREAD_CPUTIME_ID), and its user and system parts, sampled by the
 	 * tick or measured at every crossing (include/cputime.h). The task's own
 	 * CPU writes them; others read them under sched_lock.
@@ -366,7 +366,7 @@ void kill_orphans(void);
 /* kernel/fork.c: the child's half of CLONE_CHILD_SETTID, before its first return. */
 void schedule_tail(void);
 
-/* kernel/idle.c */
+/* kernel/sched/idle.c */
 void __noreturn cpu_idle_loop(void);
 /* IRQs off: stop or restart this CPU's tick if it is nohz_full. */
 void tick_nohz_update_irqoff(bool in_user);

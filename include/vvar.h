@@ -2,7 +2,7 @@
 /*
  * The vvar page: the time data the kernel publishes, read-only, in every
  * process beside the vDSO, and the arithmetic that turns it and a TSC reading
- * into nanoseconds. This header is compiled twice: into the kernel (kernel/time.c
+ * into nanoseconds. This header is compiled twice: into the kernel (kernel/time/time.c
  * writes the page, and reads its own clock through vclock_read_stable()) and into
  * the vDSO (arch/x86/vdso/), so a system call and the vDSO compute the same
  * nanosecond from the same TSC value.
@@ -23,7 +23,7 @@
  * rounded down. The per-CPU records start at the boot TSC and use mult and
  * 32 - shift as their multiplier and pre-shift, and the stable record carries the
  * fraction of a nanosecond across its rebases, so both readers return exactly the
- * same value for the same TSC (kernel/time_test.c checks it).
+ * same value for the same TSC (kernel/time/time_test.c checks it).
  *
  * The 32-bit vDSO reads the page too, compiled for i386: so every u64 of the page
  * is 8-byte aligned in both ABIs (i386 aligns a u64 member to 4), and the

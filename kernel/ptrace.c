@@ -11,7 +11,7 @@
  * with the signal to deliver.
  *
  * Left out of Linux's: the fork, exec, clone and exit events (their PTRACE_O_TRACE*
- * options are refused; TRACESECCOMP's stop is kernel/seccomp.c's), PTRACE_LISTEN and group-stop (entrylab has no job
+ * options are refused; TRACESECCOMP's stop is kernel/seccomp/seccomp.c's), PTRACE_LISTEN and group-stop (entrylab has no job
  * control: SIGSTOP stops only a traced task), and the tracee's exit is reported
  * to its parent alone: a tracer that is not the parent sees it vanish (-ECHILD).
  * As on Linux, a traced task is sent the signals it ignores too, so that its

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Task lifetime: the task table, pids, kernel stacks, creating a task and
- * freeing it once it is dead and off its CPU. The scheduler (sched.c) runs what
+ * freeing it once it is dead and off its CPU. The scheduler (sched/core.c) runs what
  * is in the table; both work under sched_lock (task_table.h).
  *
  * Slot i of the table owns kernel stack slot i. Kernel stacks live in their own

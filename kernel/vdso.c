@@ -4,7 +4,7 @@
  * USER_VVAR_BASE and the vDSO's pages (read-execute) right above it, where the
  * vDSO's code expects its data (arch/x86/vdso/vdso.lds); for an i386 program the
  * 32-bit vDSO (arch/x86/vdso/vdso32.asm) at COMPAT_VVAR_BASE. Both map the kernel's
- * own frames: the vvar page is kernel/time.c's timekeeper, the vDSO's pages are
+ * own frames: the vvar page is kernel/time/time.c's timekeeper, the vDSO's pages are
  * the image inside the kernel's .rodata. Every process shares them, so:
  *
  *  - each mapping holds an owner count on its frames (kernel/mm/pmm.c); the kernel

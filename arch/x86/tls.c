@@ -6,7 +6,7 @@
  * Each task has three descriptors of its own, which the GDT holds at entries
  * GDT_ENTRY_TLS_MIN to GDT_ENTRY_TLS_MAX (selectors 0x63, 0x6b, 0x73) while it
  * runs: a context switch writes next's three into its CPU's GDT before it loads
- * next's selectors (kernel/sched.c), so a selector that names one loads the
+ * next's selectors (kernel/sched/core.c), so a selector that names one loads the
  * right base. An i386 program's C library keeps its thread pointer that way
  * (glibc: %gs = 0x63; clone's CLONE_SETTLS then passes a struct user_desc).
  * 64-bit programs may use them too, as on Linux, though FS's base is theirs.

@@ -8,7 +8,7 @@
  * turn take one lock, read the TSC and keep the largest value seen, for a while
  * each; a read smaller than the other CPU's last is a warp. Real CPUs with an
  * invariant TSC, KVM and QEMU's TCG pass. A warp marks the TSC unstable
- * (kernel/time.c), as Linux does.
+ * (kernel/time/time.c), as Linux does.
  */
 #include <asm/apic.h>
 #include <asm/irqflags.h>

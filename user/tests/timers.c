@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Timers (kernel/itimer.c, kernel/posix_timers.c): alarm() and the interval
+ * Timers (kernel/time/itimer.c, kernel/time/posix_timers.c): alarm() and the interval
  * timers, a POSIX timer's signal and its siginfo, the calls' refusals, and
  * what fork() does not pass on. Expiries are waited for with rt_sigtimedwait()
  * on a blocked signal: no handler, and no figure of time asserted.

@@ -14,7 +14,7 @@
  * per screenful of output instead of one per line.
  *
  * It starts after paging_init() (the mapping needs the final page tables); the
- * lines printed before it are replayed from the log buffer (kernel/printk.c),
+ * lines printed before it are replayed from the log buffer (kernel/printk/printk.c),
  * so the screen shows the whole boot. Called with the console lock held.
  */
 #include <asm/page.h>

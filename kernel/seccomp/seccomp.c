@@ -11,7 +11,7 @@
  *    call: read, write, exit and sigreturn, by i386's numbers); any other
  *    syscall kills the thread with SIGKILL before it runs. Set by
  *    seccomp(SECCOMP_SET_MODE_STRICT, 0, NULL) or prctl(PR_SET_SECCOMP, 1).
- *  - SECCOMP_MODE_FILTER: classic BPF programs (kernel/bpf_filter.c) over the
+ *  - SECCOMP_MODE_FILTER: classic BPF programs (kernel/seccomp/bpf_filter.c) over the
  *    call's struct seccomp_data, each returning an action; filters stack, the
  *    newest first, and the lowest action of all wins.
  * The mode and the filters are inherited by fork and clone and kept by execve;
@@ -23,7 +23,7 @@
  * otherwise. no_new_privs itself can only be set, and is kept the same way;
  * at execve it keeps a program from gaining capabilities it had dropped.
  * A tracer with CAP_SYS_ADMIN may suspend a tracee's seccomp
- * (PTRACE_O_SUSPEND_SECCOMP) and read its filters (kernel/seccomp_ptrace.c).
+ * (PTRACE_O_SUSPEND_SECCOMP) and read its filters (kernel/seccomp/seccomp_ptrace.c).
  *
  * Linux 5.11's constant-action bitmap: at attach time each filter is emulated
  * for every syscall number with only the number and the architecture known; a
@@ -36,7 +36,7 @@
  * chain the caller's extends (seccomp_can_sync_threads_locked()).
  *
  * SECCOMP_FILTER_FLAG_NEW_LISTENER gives the new filter a listener, which
- * answers the calls it returns SECCOMP_RET_USER_NOTIF for (kernel/seccomp_notify.c);
+ * answers the calls it returns SECCOMP_RET_USER_NOTIF for (kernel/seccomp/seccomp_notify.c);
  * without one such a call is -ENOSYS.
  */
 #include <bpf_filter.h>

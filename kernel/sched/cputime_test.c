@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Self-tests of CPU-time accounting (kernel/cputime.c) on the CPU they run on:
+ * Self-tests of CPU-time accounting (kernel/sched/cputime.c) on the CPU they run on:
  * with exact accounting, each crossing charges exactly the TSC interval since
  * the last one, user time on the way in and system time on the way out.
  * (Sampling is the ring-3 suite's: these run as the idle task, which the tick

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Self-tests of RCU grace periods (kernel/rcu.c): callbacks wait for one, a
+ * Self-tests of RCU grace periods (kernel/rcu/rcu.c): callbacks wait for one, a
  * reader on another CPU holds one open, a CPU in user mode does not (tracker on)
  * or needs an interrupt (tracker off), and context tracking stays consistent on
  * every CPU through a syscall and a fault.

@@ -34,7 +34,7 @@
 #include <spinlock.h>
 #include <string.h>
 #include <time.h>
-#include "task_table.h"
+#include "../task_table.h"
 
 static struct task idle_tasks[NR_CPUS];
 DEFINE_SPINLOCK(sched_lock);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Self-tests of the timekeeper (kernel/time.c) and the vvar page's readers
+ * Self-tests of the timekeeper (kernel/time/time.c) and the vvar page's readers
  * (include/vvar.h): the stable record and every CPU's pvclock record give the
  * same nanosecond for the same TSC, the exact floor((tsc - boot) * mult >> shift),
  * past max_cycles too; a rebase on the tick changes no reading, and a reader on

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Self-tests of seccomp's constant-action emulation (kernel/seccomp.c): which
+ * Self-tests of seccomp's constant-action emulation (kernel/seccomp/seccomp.c): which
  * calls a filter allows whatever their arguments, so that the entry skips it.
  */
 #include <seccomp.h>

@@ -66,7 +66,7 @@ void __noreturn cpu_idle_loop(void)
  * longer so (the CPU schedules, or another task could run there: sched_kick()
  * sends an IPI). RCU needs no tick: with the tracker on, context tracking reports
  * the CPU quiescent (with it off, RCU sends an IPI when it must), and callbacks
- * are never run on it (kernel/rcu.c). IRQs off.
+ * are never run on it (kernel/rcu/rcu.c). IRQs off.
  */
 void tick_nohz_update_irqoff(bool in_user)
 {

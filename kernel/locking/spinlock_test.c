@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Self-tests of lockdep-lite (kernel/spinlock.c): both bugs it exists to catch. */
+/* Self-tests of lockdep-lite (kernel/locking/spinlock.c): both bugs it exists to catch. */
 #include <asm/irqflags.h>
 #include <selftest.h>
 #include <smp.h>

@@ -453,7 +453,7 @@ long compat_sys_nanosleep(struct pt_regs *regs)
  * Sleeps until CPU-time clock clock reaches deadline (its ns), or a signal, as
  * Linux's posix_cpu_nsleep(). The clock moves with the tick's accounting, and
  * the sleeper reads it once a tick, as the tick looks at a CPU-time timer
- * (kernel/posix_timers.c). While the clock names no task (its process gone)
+ * (kernel/time/posix_timers.c). While the clock names no task (its process gone)
  * the sleep goes on, as Linux's timer then never fires. Interrupted, a relative
  * sleep stores the time left at rmtp and restarts as an absolute one, which
  * restarts as it was (-ERESTARTNOHAND) and leaves rmtp alone, as Linux's.

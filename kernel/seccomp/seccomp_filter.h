@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * A seccomp filter as kernel/seccomp.c attaches and runs it and
- * kernel/seccomp_notify.c serves its listener: shared by these two only.
+ * A seccomp filter as kernel/seccomp/seccomp.c attaches and runs it and
+ * kernel/seccomp/seccomp_notify.c serves its listener: shared by these two only.
  */
 #ifndef _ENTRYLAB_SECCOMP_FILTER_H
 #define _ENTRYLAB_SECCOMP_FILTER_H
@@ -19,7 +19,7 @@ struct seccomp_knotif;
 /*
  * A filter's listener (SECCOMP_FILTER_FLAG_NEW_LISTENER), as Linux's struct
  * notification: the calls waiting for an answer, oldest first. Each lives on
- * its task's kernel stack (kernel/seccomp_notify.c) while the task waits.
+ * its task's kernel stack (kernel/seccomp/seccomp_notify.c) while the task waits.
  */
 struct seccomp_notify {
 	bool open;			/* a listener file exists; closed, the calls get -ENOSYS */
@@ -62,7 +62,7 @@ static inline const struct sock_filter *filter_orig_prog(const struct seccomp_fi
 /* The last reference frees the filter, and the older ones its own held. */
 void seccomp_filter_put(struct seccomp_filter *f);
 
-/* kernel/seccomp_notify.c */
+/* kernel/seccomp/seccomp_notify.c */
 
 /* A listener file for f, which gets a reference of the file's; NULL: no memory. */
 struct file *seccomp_listener_open(struct seccomp_filter *f, bool killable);
