@@ -10,12 +10,10 @@
 #ifndef _ENTRYLAB_SCHED_H
 #define _ENTRYLAB_SCHED_H
 
-#include <asm/debugreg.h>
-#include <asm/fpu.h>
-#include <asm/fsgsbase.h>
 #include <asm/percpu.h>
 #include <asm/pgtable.h>
 #include <asm/ptrace.h>
+#include <asm/switch_to.h>
 #include <capability.h>
 #include <cputime_types.h>
 #include <mm.h>
@@ -85,17 +83,7 @@ struct task {
 	int on_cpu;			/* CPU running it (or leaving it), else -1 */
 	void *stack;			/* KERNEL_STACK_SIZE bytes, direct-mapped */
 	struct pt_regs *regs;		/* user registers at the top of the stack */
-	unsigned long ksp;		/* saved kernel RSP while switched out */
 	unsigned long cpus_allowed;	/* sched_setaffinity(): bit n = CPU n */
-	struct user_segments segs;	/* FS and GS while not running (arch/x86/process.c) */
-	struct tls_descs tls;		/* set_thread_area()'s (arch/x86/tls.c) */
-	/* Port access (arch/x86/ioport.c): ioperm()'s bitmap, 1 = denied; iopl() 0 or 3. */
-	u8 *io_bitmap;
-	u64 io_bitmap_seq;
-	unsigned int iopl_emul;
-	/* Packed here, where it fills a hole: FUTEX_WAIT_BITSET's mask, in a futex wait. */
-	u32 futex_bitset;
-	struct debugregs debug;		/* hardware breakpoints (arch/x86/hw_breakpoint.c) */
 	unsigned long fault_addr;	/* si_addr of the last forced fault signal */
 	struct mm *mm;			/* NULL for idle tasks and once exited; changes under
 					 * sched_lock (another task reads it under it) */
@@ -108,12 +96,14 @@ struct task {
 	 * (kernel/seccomp/seccomp.c): SECCOMP_MODE_*, and prctl(PR_SET_NO_NEW_PRIVS).
 	 */
 	struct seccomp_filter *seccomp_filter;	/* the newest; each points to the older */
-	int seccomp_mode;
+	u8 seccomp_mode;
 	bool no_new_privs;
 	/* Family, packed here: started by the kernel, which waits for it. */
 	bool kernel_reaps;
 	/* In do_exit(), under sched_lock: Linux's PF_EXITING. Packed here too. */
 	bool exiting;
+	/* Packed here too: FUTEX_WAIT_BITSET's mask, in a futex wait. */
+	u32 futex_bitset;
 	struct syscall_user_dispatch dispatch;	/* the task's own: not inherited, not kept */
 	/* Sleeping (kernel/sched/core.c): what it waits for besides a signal. */
 	const void *wait_chan;
@@ -143,11 +133,8 @@ struct task {
 	struct task_caps caps;		/* its capabilities, in signal->user_ns */
 	/* Its rseq(2) area and events (include/rseq.h): its own, or under sched_lock. */
 	struct rseq_state rseq;
-	/*
-	 * User FPU, SSE and AVX state while switched out (asm/fpu.h: XSAVE or
-	 * FXSAVE format). Last: its alignment would leave a hole anywhere else.
-	 */
-	u8 fpu[FPU_STATE_SIZE] __aligned(64);
+	/* Its x86 state while switched out (asm/switch_to.h). Last: the FPU image's alignment. */
+	struct thread_struct thread;
 };
 /* t's pid namespace: where t->pid is. */
 static __always_inline struct pid_namespace *task_pid_ns(const struct task *t)
@@ -372,10 +359,5 @@ void __noreturn cpu_idle_loop(void);
 void tick_nohz_update_irqoff(bool in_user);
 /* nohz_full=<cpu list>, after smp_init(). */
 void nohz_full_init(void);
-
-/* arch/x86/switch_to.asm */
-void switch_to(unsigned long *prev_ksp, unsigned long next_ksp);
-/* entry/entry_64.asm: where a new task's first switch_to() returns to. */
-void ret_from_fork_asm(void);
 
 #endif

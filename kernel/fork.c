@@ -187,10 +187,10 @@ static int copy_thread(struct task *p, const struct kernel_clone_args *args)
 		if (err)
 			return err;
 	} else if (args->flags & CLONE_SETTLS) {
-		p->segs.fsbase = args->tls;
-		p->segs.fsindex = 0;
+		p->thread.segs.fsbase = args->tls;
+		p->thread.segs.fsindex = 0;
 	}
-	fpu_save(p->fpu);		/* ours, live in the registers: the child starts with it */
+	fpu_save(p->thread.fpu);	/* ours, live in the registers: the child starts with it */
 	p->cpus_allowed = cur->cpus_allowed;
 	p->caps = cur->caps;
 	p->sig.blocked = cur->sig.blocked;

@@ -138,7 +138,7 @@ struct task *task_create(const char *name, struct pid_namespace *ns)
 		return NULL;
 	}
 	t->ns_pids = ns_pids;
-	fpu_init_state(t->fpu);
+	fpu_init_state(t->thread.fpu);
 	strlcpy(t->name, name, sizeof(t->name));
 	t->state = TASK_NEW;
 	t->on_cpu = -1;

@@ -9,21 +9,17 @@
  * hundred loads, and one queue makes migration a change of cpus_allowed, with no
  * queue to move the task between; per-CPU queues pay off with many tasks and
  * many CPUs, where this lock would be contended.
- * docs/smp-rcu.md says more. sched_lock is held across switch_to() and released
+ * docs/smp-rcu.md says more. sched_lock is held across __switch_to() and released
  * by the task switched to (finish_task_switch()), so no other CPU can pick the
  * task being switched away from while its stack is still in use: on_cpu says
  * which CPU runs (or is still leaving) a task. The table itself, and the tasks'
  * creation and end, are task.c's; sleeping and waking are here.
  */
 #include <asm/apic.h>
-#include <asm/fsgsbase.h>
-#include <asm/io_bitmap.h>
 #include <asm/irqflags.h>
 #include <asm/mmu_context.h>
-#include <asm/msr.h>
 #include <asm/pgtable.h>
 #include <asm/processor.h>
-#include <asm/pti.h>
 #include <cputime.h>
 #include <kernel.h>
 #include <mm.h>
@@ -68,27 +64,18 @@ void sched_init_ap(void)
 }
 
 
-/* The frame switch_to() pops for a task that has never run: see switch_to.asm. */
-struct fork_frame {
-	unsigned long r15, r14, r13, r12, bx, bp;
-	unsigned long ret_addr;
-};
-
 /**
  * task_wake_new - make a new task runnable
  * @t: its pt_regs hold the user state it starts in (task_start(), or fork)
  *
- * Its first switch_to() "returns" into ret_from_fork_asm, which leaves for user
+ * Its first switch "returns" into ret_from_fork_asm, which leaves for user
  * mode through the exit path like any return from a syscall.
  */
 void task_wake_new(struct task *t)
 {
-	struct fork_frame *frame = (struct fork_frame *)t->regs - 1;
 	unsigned long flags;
 
-	memset(frame, 0, sizeof(*frame));
-	frame->ret_addr = (unsigned long)ret_from_fork_asm;
-	t->ksp = (unsigned long)frame;
+	thread_init_fork_frame(t);
 	spin_lock_irqsave(&sched_lock, flags);
 	t->state = TASK_RUNNING;
 	spin_unlock_irqrestore(&sched_lock, flags);
@@ -171,37 +158,15 @@ void sched_kick(struct task *t)
 	}
 }
 
-/*
- * IRQs off. Everything the CPU needs to run next in ring 3 follows the task. The
- * kernel never uses FPU or SSE registers (-mgeneral-regs-only), so user FPU state
- * only needs saving here, not on every entry.
- */
+/* IRQs off: the generic half of a switch, then the address space, then the CPU's. */
 static void context_switch(struct task *prev, struct task *next)
 {
-	unsigned long top = (unsigned long)next->stack + KERNEL_STACK_SIZE;
-	bool user = !is_idle_task(next);
-
 	cputime_switch_irqoff(prev);
-	if (!is_idle_task(prev)) {
-		fpu_save(prev->fpu);
-		save_user_segments_irqoff(prev);
-	}
-	if (user)
-		fpu_restore(next->fpu);
 	this_cpu_write(current_task, next);
 	syscall_work_load_this_cpu(next);
 	rseq_switch_irqoff(prev, next, smp_processor_id());
-	if (user)
-		set_task_stack_irqoff(top);
-	tss_invalidate_io_bitmap_irqoff();	/* next's ports, if any, on its way out */
-	if (unlikely(prev->debug.dr7 | next->debug.dr7))
-		switch_debugregs_irqoff(next);	/* breakpoints are per task */
-	switch_mm_irqoff(user ? next->mm : NULL);
-	if (user) {
-		load_tls_irqoff(next);
-		load_user_segments_irqoff(next);	/* after the LDT and TLS: a selector may name them */
-	}
-	switch_to(&prev->ksp, next->ksp);
+	switch_mm_irqoff(is_idle_task(next) ? NULL : next->mm);
+	__switch_to(prev, next);
 }
 
 /*
