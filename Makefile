@@ -92,8 +92,8 @@ KERNEL_CFLAGS += -DDEBUG_ENTRY
 endif
 
 KERNEL_C := $(filter-out arch/x86/asm-offsets.c entry/common.c, \
-	$(wildcard arch/x86/*.c arch/x86/mm/*.c arch/x86/drivers/*.c kernel/*.c kernel/*/*.c lib/*.c \
-	bench/*.c entry/*.c))
+	$(wildcard arch/x86/*.c arch/x86/mm/*.c arch/x86/drivers/*.c arch/x86/firmware/*.c \
+	arch/x86/vdso/vma.c kernel/*.c kernel/*/*.c lib/*.c bench/*.c entry/*.c))
 KERNEL_ASM := $(wildcard boot/*.asm entry/*.asm arch/x86/*.asm) arch/x86/vdso/vdso-image.asm
 
 # entry/common.c is compiled once per entry variant, for each name in
@@ -153,7 +153,7 @@ $(BUILD)/arch/x86/vdso/vdso.so: $(BUILD)/arch/x86/vdso/vclock_gettime.o arch/x86
 	$(Q)objcopy -S $@.dbg $@
 # The 32-bit vDSO, for i386 programs: vdso32.asm's entry and signal trampolines and
 # the clocks compiled for i386. The same checks, and the offsets of its symbols,
-# local ones too, for the kernel (kernel/vdso.c).
+# local ones too, for the kernel (arch/x86/vdso/vma.c).
 VDSO32_SYMS := __kernel_vsyscall __kernel_sigreturn __kernel_rt_sigreturn vsyscall_fast \
 	int80_landing_pad sigreturn_landing_pad rt_sigreturn_landing_pad
 # Its trampolines' syscall numbers, from the header that defines them.
@@ -176,8 +176,9 @@ $(BUILD)/arch/x86/vdso/vdso32-syms.h: $(BUILD)/arch/x86/vdso/vdso32.so
 		{ printf "#define VDSO32_%s 0x%s\n", $$3, $$1 }' > $@
 	$(Q)test $$(wc -l < $@) -eq $(words $(VDSO32_SYMS)) || \
 		{ echo "$@: a symbol of $(VDSO32_SYMS) is missing" >&2; rm $@; exit 1; }
-$(BUILD)/kernel/vdso.o: $(BUILD)/arch/x86/vdso/vdso32-syms.h
-$(BUILD)/kernel/vdso.o: KERNEL_CFLAGS += -I$(BUILD)/arch/x86/vdso
+# The kernel's half, which maps the images into every process, is kernel code.
+$(BUILD)/arch/x86/vdso/vma.o: arch/x86/vdso/vma.c $(BUILD)/arch/x86/vdso/vdso32-syms.h $(TOOLS_OK)
+	$(call compile_c,$(KERNEL_CFLAGS) -I$(BUILD)/arch/x86/vdso)
 $(BUILD)/arch/x86/vdso/vdso-image.o: $(BUILD)/arch/x86/vdso/vdso.so $(BUILD)/arch/x86/vdso/vdso32.so
 
 # Ring-3 programs: freestanding, static, linked at 0x400000 by user/user.ld; init and the
@@ -266,7 +267,7 @@ $(KERNEL): $(KERNEL_OBJS) $(BUILD)/ksyms.o linker.ld
 	$(Q)grub-file --is-x86-multiboot2 $@ || { echo "$@: not a multiboot2 kernel" >&2; exit 1; }
 
 # The framebuffer console's 8x16 font: GNU Unifont's ASCII glyphs, from the copy
-# GRUB's own package installs (arch/x86/drivers/fbcon.c).
+# GRUB's own package installs (kernel/printk/fbcon.c).
 FONT_PF2 := /usr/share/grub/ascii.pf2
 $(BUILD)/font8x16.c: scripts/gen-font.py $(TOOLS_OK)
 	@echo "  FONT    $@"

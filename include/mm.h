@@ -25,7 +25,7 @@ struct mm {
 	int users;			/* tasks using it; the last mm_put() frees it */
 	unsigned long brk_start, brk;	/* heap: [brk_start, brk) */
 	unsigned long mmap_base;	/* next anonymous mapping goes below it */
-	unsigned long vdso, vvar;	/* where they are mapped (kernel/vdso.c); 0: nowhere */
+	unsigned long vdso, vvar;	/* mapped there (arch/x86/vdso/vma.c); 0: nowhere */
 	struct ldt *ldt;		/* its LDT (arch/x86/ldt.c), replaced under lock; or NULL */
 	const void *exe;		/* the executable it was built from (a boot module) */
 	size_t exe_size;		/* ... for execve("/proc/self/exe") */

@@ -66,7 +66,7 @@ static bool range_ok(unsigned long addr, unsigned long len)
 	       addr <= size - len;
 }
 
-/* mm->lock held: does [start, end) hold a page of the vDSO or the vvar (kernel/vdso.c)? */
+/* mm->lock held: does [start, end) hold a page of the vDSO or the vvar (arch/x86/vdso/vma.c)? */
 static bool pages_special(struct mm *mm, unsigned long start, unsigned long end)
 {
 	for (unsigned long va = start; va < end; va += PAGE_SIZE) {

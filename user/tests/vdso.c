@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The vDSO (arch/x86/vdso/, kernel/vdso.c): its functions give what the system
+ * The vDSO (arch/x86/vdso/, arch/x86/vdso/vma.c): its functions give what the system
  * calls give, with every reader the machine offers; its pages cannot be made
  * writable; mremap() moves it whole or not at all, and it works where it lands.
  */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Self-tests of the ACPI walk (kernel/firmware/acpi.c): the firmware's own tables, then a
+ * Self-tests of the ACPI walk (arch/x86/firmware/acpi.c): the firmware's own tables, then a
  * small RSDP -> RSDT -> MADT set built here, whole and with one thing broken at a
  * time. Each broken set must be refused for its own reason.
  */
@@ -160,7 +160,7 @@ SELFTEST(acpi, corrupt_tables_refused_each_for_its_reason)
 		     "no RSDP from the loader (no ACPI tables?)");
 }
 
-/* The \\_S5_ scan of kernel/firmware/acpi_power.c on hand-written AML. */
+/* The \\_S5_ scan of arch/x86/firmware/acpi_power.c on hand-written AML. */
 SELFTEST(acpi, s5_sleep_type_from_aml)
 {
 	/* Name (_S5, Package (4) { 5, One, Zero, Zero }), after some other bytes */
