@@ -36,8 +36,7 @@ extern bool rcu_eqs_on;
  */
 static __always_inline void ct_state_add(unsigned long delta)
 {
-	asm volatile("lock addq %1, %%gs:%c0"
-		     : : "i"(offsetof(struct percpu, ct_state)), "er"(delta) : "memory", "cc");
+	this_cpu_add_locked(ct_state, delta);
 }
 
 /* The counter alone: the split tracker, the idle loop, interrupts from idle. */
@@ -72,8 +71,7 @@ static __always_inline void rcu_user_exit(void)
  */
 static __always_inline void rcu_qs(void)
 {
-	asm volatile("lock incq %%gs:%c0"
-		     : : "i"(offsetof(struct percpu, rcu_qs)) : "memory", "cc");
+	this_cpu_inc_locked(rcu_qs);
 }
 
 /*

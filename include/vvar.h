@@ -32,6 +32,8 @@
 #ifndef _ENTRYLAB_VVAR_H
 #define _ENTRYLAB_VVAR_H
 
+#include <asm/msr.h>
+#include <asm/processor.h>
 #include <compiler.h>
 #include <math64.h>
 #include <threads.h>
@@ -84,15 +86,6 @@ struct vvar_page {
 	} __aligned(64) percpu[NR_CPUS];
 };
 
-/* RDTSC after every earlier load has completed: it cannot read the TSC early. */
-static __always_inline u64 vvar_rdtsc_ordered(void)
-{
-	u32 lo, hi;
-
-	asm volatile("lfence; rdtsc" : "=a"(lo), "=d"(hi) : : "memory");
-	return ((u64)hi << 32) | lo;
-}
-
 /* CLOCK_MONOTONIC at tsc from the stable record's fields (no seqcount here). */
 static __always_inline u64 vclock_ns_at(const struct vdso_clock *c, u64 tsc)
 {
@@ -124,9 +117,9 @@ static __always_inline u64 vclock_read_stable(const struct vdso_clock *c)
 
 	do {
 		while ((seq = READ_ONCE(c->seq)) & 1)
-			asm volatile("pause");
+			cpu_relax();
 		barrier();		/* x86 keeps loads in order: the compiler must too */
-		ns = vclock_ns_at(c, vvar_rdtsc_ordered());
+		ns = vclock_ns_at(c, rdtsc_ordered());
 		barrier();
 	} while (unlikely(READ_ONCE(c->seq) != seq));
 	return ns;

@@ -4,6 +4,7 @@
  * Handlers run in do_interrupt() with IRQs off, after irqentry_enter().
  */
 #include <asm/apic.h>
+#include <asm/idle.h>
 #include <asm/irqflags.h>
 #include <asm/page.h>
 #include <asm/processor.h>
@@ -112,8 +113,7 @@ void smp_handle_ipi(struct pt_regs *regs, unsigned long vector)
 		break;
 	case IRQ_VECTOR_STOP:
 		__atomic_and_fetch(&cpu_online_mask, ~BIT(smp_processor_id()), __ATOMIC_SEQ_CST);
-		for (;;)
-			asm volatile("cli; hlt");
+		halt_forever();
 	}
 	lapic_eoi();
 }

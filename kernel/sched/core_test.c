@@ -6,6 +6,7 @@
  */
 #include <asm/apic.h>
 #include <asm/processor.h>
+#include <asm/timex.h>
 #include <cputime.h>
 #include <init.h>
 #include <rcu_demo.h>
@@ -20,9 +21,9 @@
 /* Whether task is running on cpu within WAIT_MS. */
 static bool runs_on(const struct task *task, unsigned int cpu)
 {
-	u64 end = rdtsc() + tsc_khz * WAIT_MS;
+	u64 end = get_cycles() + tsc_khz * WAIT_MS;
 
-	while (READ_ONCE(task->on_cpu) != (int)cpu && rdtsc() < end)
+	while (READ_ONCE(task->on_cpu) != (int)cpu && get_cycles() < end)
 		cpu_relax();
 	return READ_ONCE(task->on_cpu) == (int)cpu;
 }
@@ -30,9 +31,9 @@ static bool runs_on(const struct task *task, unsigned int cpu)
 /* Whether cpu's tick is stopped (or running) within WAIT_MS. */
 static bool tick_becomes(unsigned int cpu, bool stopped)
 {
-	u64 end = rdtsc() + tsc_khz * WAIT_MS;
+	u64 end = get_cycles() + tsc_khz * WAIT_MS;
 
-	while (READ_ONCE(per_cpu(cpu, tick_stopped)) != stopped && rdtsc() < end)
+	while (READ_ONCE(per_cpu(cpu, tick_stopped)) != stopped && get_cycles() < end)
 		cpu_relax();
 	return READ_ONCE(per_cpu(cpu, tick_stopped)) == stopped;
 }
@@ -133,13 +134,13 @@ SELFTEST(sched, nohz_full_user_time_counts_without_a_tick)
 	ticks = READ_ONCE(per_cpu(cpu, timer_ticks));
 	tasklist_lock(&flags);
 	task_cputime_raw_locked(a, &before);
-	t0 = rdtsc();
+	t0 = get_cycles();
 	tasklist_unlock(flags);
-	while (rdtsc() - t0 < tsc_khz * 200)		/* 200 ms */
+	while (get_cycles() - t0 < tsc_khz * 200)		/* 200 ms */
 		cpu_relax();
 	tasklist_lock(&flags);
 	task_cputime_raw_locked(a, &after);
-	t1 = rdtsc();
+	t1 = get_cycles();
 	tasklist_unlock(flags);
 	EXPECT_EQ(t, READ_ONCE(per_cpu(cpu, timer_ticks)), ticks);	/* no tick meanwhile */
 	EXPECT_GE(t, after.utime - before.utime, tsc_delta_to_ns(t1 - t0) * 9 / 10);

@@ -13,6 +13,7 @@
 #include <asm/apic.h>
 #include <asm/div64.h>
 #include <asm/irqflags.h>
+#include <asm/timex.h>
 #include <cmdline.h>
 #include <cputime.h>
 #include <errno.h>
@@ -26,7 +27,7 @@
 void __vtime_user_exit(void)
 {
 	struct task *t = current;
-	u64 now = rdtsc(), d = now - this_cpu_read(vtime_start);
+	u64 now = get_cycles(), d = now - this_cpu_read(vtime_start);
 
 	this_cpu_write(vtime_start, now);
 	WRITE_ONCE(t->utime, t->utime + tsc_delta_to_ns(d));
@@ -35,7 +36,7 @@ void __vtime_user_exit(void)
 void __vtime_user_enter(void)
 {
 	struct task *t = current;
-	u64 now = rdtsc(), d = now - this_cpu_read(vtime_start);
+	u64 now = get_cycles(), d = now - this_cpu_read(vtime_start);
 
 	this_cpu_write(vtime_start, now);
 	WRITE_ONCE(t->stime, t->stime + tsc_delta_to_ns(d));
@@ -55,7 +56,7 @@ void cputime_tick_irqoff(const struct pt_regs *regs)
 
 void cputime_switch_irqoff(struct task *prev)
 {
-	u64 now = rdtsc(), run = now - this_cpu_read(exec_start);
+	u64 now = get_cycles(), run = now - this_cpu_read(exec_start);
 
 	this_cpu_write(exec_start, now);
 	WRITE_ONCE(prev->sum_exec_runtime, prev->sum_exec_runtime + tsc_delta_to_ns(run));
@@ -79,7 +80,7 @@ void vtime_select_this_cpu(bool exact)
 	unsigned long flags;
 
 	local_irq_save(flags);
-	this_cpu_write(vtime_start, rdtsc());
+	this_cpu_write(vtime_start, get_cycles());
 	this_cpu_write(vtime_exact, exact || vtime_boot_exact());
 	local_irq_restore(flags);
 }
@@ -87,7 +88,7 @@ void vtime_select_this_cpu(bool exact)
 /* On each CPU (on_each_cpu(): IRQs off), from its own TSC: the clocks start now. */
 static void cputime_start_this_cpu(void *arg)
 {
-	this_cpu_write(exec_start, rdtsc());
+	this_cpu_write(exec_start, get_cycles());
 	vtime_select_this_cpu(false);
 }
 
@@ -120,7 +121,7 @@ static u64 ns_since(u64 start, u64 now)
 void task_cputime_raw_locked(const struct task *t, struct task_cputime *ct)
 {
 	int cpu = READ_ONCE(t->on_cpu);
-	u64 now = rdtsc(), since;
+	u64 now = get_cycles(), since;
 
 	*ct = (struct task_cputime){ READ_ONCE(t->sum_exec_runtime), READ_ONCE(t->utime),
 				     READ_ONCE(t->stime) };

@@ -9,6 +9,7 @@
 #include <asm/apic.h>
 #include <asm/irqflags.h>
 #include <asm/processor.h>
+#include <asm/timex.h>
 #include <cputime.h>
 #include <sched.h>
 #include <selftest.h>
@@ -17,9 +18,9 @@
 /* Spins until the TSC has moved on by at least ticks. */
 static void spin_tsc(u64 ticks)
 {
-	u64 end = rdtsc() + ticks;
+	u64 end = get_cycles() + ticks;
 
-	while (rdtsc() < end)
+	while (get_cycles() < end)
 		cpu_relax();
 }
 

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * What a CPU does when it has nothing to run, and when it has exactly one user
- * task: the idle loop (HLT, an extended quiescent state for RCU) and nohz_full
- * (the tick stopped while the only task runs in user mode). Both exist so that a
- * CPU nobody needs is left alone: no tick, no IPI, no grace period waiting for it.
+ * task: the idle loop (halted until an interrupt, an extended quiescent state for
+ * RCU) and nohz_full (the tick stopped while the only task runs in user mode).
+ * Both exist so that a CPU nobody needs is left alone: no tick, no IPI, no grace
+ * period waiting for it.
  */
 #include <asm/apic.h>
+#include <asm/idle.h>
 #include <asm/irqflags.h>
 #include <cmdline.h>
 #include <printk.h>
@@ -40,9 +42,8 @@ static void rcu_idle_exit(void)
  * cpu_idle_loop - what an AP runs when no task can
  *
  * Halts until an interrupt, with the usual race closed: IRQs are off from the
- * check to the HLT, and STI's one-instruction shadow means an IPI sent after the
- * check wakes the HLT rather than arriving before it. The interrupt's handler
- * runs before the instruction after HLT.
+ * check until the CPU waits, so an IPI sent after the check wakes it rather than
+ * arriving before it (safe_halt_irqoff()).
  */
 void __noreturn cpu_idle_loop(void)
 {
@@ -53,7 +54,7 @@ void __noreturn cpu_idle_loop(void)
 			schedule();
 		} else {
 			rcu_idle_enter();
-			asm volatile("sti; hlt; cli" ::: "memory");
+			safe_halt_irqoff();
 			rcu_idle_exit();
 		}
 		local_irq_enable();

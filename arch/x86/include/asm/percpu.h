@@ -130,6 +130,11 @@ extern struct percpu percpu_areas[NR_CPUS];
 #define this_cpu_inc(field)	(this_cpu_ptr_gs->field++)
 #define this_cpu_dec(field)	(this_cpu_ptr_gs->field--)
 #define this_cpu()		(this_cpu_read(self))
+/* One locked instruction: atomic against other CPUs' locked accesses to this CPU's field. */
+#define this_cpu_add_locked(field, v)	asm volatile("lock addq %1, %%gs:%c0" : :		\
+		"i"(offsetof(struct percpu, field)), "er"((unsigned long)(v)) : "memory", "cc")
+#define this_cpu_inc_locked(field)	asm volatile("lock incq %%gs:%c0" : :			\
+		"i"(offsetof(struct percpu, field)) : "memory", "cc")
 #define per_cpu(n, field)	(percpu_areas[n].field)
 
 void percpu_init(unsigned int cpu);
