@@ -23,19 +23,20 @@
 #include <signal.h>
 #include <smp.h>
 #include <string.h>
+#include <time.h>
 
 #define SETTLE_MS	2000	/* for the spinner to reach user mode and its tick to stop */
 
 static unsigned long interrupts_on(unsigned int cpu)
 {
-	return READ_ONCE(per_cpu(cpu, timer_ticks)) + READ_ONCE(per_cpu(cpu, ipis));
+	return READ_ONCE(tick_counts[cpu].ticks) + READ_ONCE(per_cpu(cpu, ipis));
 }
 
 static bool spinning(const struct task *t, unsigned int cpu)
 {
 	return READ_ONCE(t->on_cpu) == (int)cpu &&
-	       READ_ONCE(per_cpu(cpu, ct_context)) == CONTEXT_USER &&
-	       (!per_cpu(cpu, nohz_full) || READ_ONCE(per_cpu(cpu, tick_stopped)));
+	       READ_ONCE(per_cpu(cpu, ct.context)) == CONTEXT_USER &&
+	       (!per_cpu(cpu, sched.nohz_full) || READ_ONCE(per_cpu(cpu, sched.tick_stopped)));
 }
 
 static void sort_u64(u64 *a, unsigned int n)
@@ -55,7 +56,7 @@ static void measure(unsigned int cpu, unsigned int n, struct rcu_demo_result *re
 	static u64 latency[RCU_DEMO_MAX_GPS];
 	struct rcu_stats before, after;
 	unsigned long ints = interrupts_on(cpu);
-	bool stopped = READ_ONCE(per_cpu(cpu, tick_stopped));
+	bool stopped = READ_ONCE(per_cpu(cpu, sched.tick_stopped));
 
 	rcu_get_stats(&before);
 	for (unsigned int i = 0; i < n; i++) {
@@ -67,7 +68,7 @@ static void measure(unsigned int cpu, unsigned int n, struct rcu_demo_result *re
 	res->interrupts = interrupts_on(cpu) - ints;
 	rcu_get_stats(&after);
 	res->rcu_ipis = after.fqs_ipis[cpu] - before.fqs_ipis[cpu];
-	res->tick_stopped = stopped && READ_ONCE(per_cpu(cpu, tick_stopped));
+	res->tick_stopped = stopped && READ_ONCE(per_cpu(cpu, sched.tick_stopped));
 	res->grace_periods = n;
 	sort_u64(latency, n);
 	res->latency_ns_median = tsc_to_ns(latency[n / 2]);
@@ -119,7 +120,7 @@ unsigned int rcu_demo_cpu(void)
 	unsigned int cpu, best = 0;
 
 	for_each_online_cpu(cpu)
-		if (cpu && (per_cpu(cpu, nohz_full) || !per_cpu(best, nohz_full)))
+		if (cpu && (per_cpu(cpu, sched.nohz_full) || !per_cpu(best, sched.nohz_full)))
 			best = cpu;
 	return best;
 }
@@ -153,7 +154,7 @@ bool rcu_demo_run(void)
 		return false;
 	}
 	printk("rcu-demo: a ring-3 loop spins on CPU %u (%s); CPU 0 runs %u synchronize_rcu() "
-	       "per setting\n", cpu, per_cpu(cpu, nohz_full) ? "nohz_full: its tick stops" :
+	       "per setting\n", cpu, per_cpu(cpu, sched.nohz_full) ? "nohz_full: its tick stops" :
 	       "not nohz_full: its tick keeps interrupting it", n);
 	for (int i = 0; i < 2; i++) {
 		const char *err = rcu_demo_measure(cpu, i == 0, n, &res[i]);
@@ -172,7 +173,7 @@ bool rcu_demo_run(void)
 		       "gp_latency_us_max=%lu.%lu interrupts_on_nohz_cpu=%lu\n", i == 0 ? "on" : "off",
 		       res[i].grace_periods, US(res[i].latency_ns_median),
 		       US(res[i].latency_ns_max), res[i].interrupts);
-	if (res[0].rcu_ipis || (per_cpu(cpu, nohz_full) && res[0].interrupts)) {
+	if (res[0].rcu_ipis || (per_cpu(cpu, sched.nohz_full) && res[0].interrupts)) {
 		printk("rcu-demo: FAILED: with the tracker on, CPU %u was interrupted\n", cpu);
 		ok = false;
 	}

@@ -35,7 +35,7 @@ irqentry_state_t irqentry_enter(struct pt_regs *regs)
 		vtime_user_exit_irqoff();
 		enter_from_user_mode(regs);
 		rseq_note_user_irq_entry();
-	} else if (this_cpu_read(idle_eqs) && !rcu_is_watching()) {
+	} else if (this_cpu_read(sched.idle_eqs) && !rcu_is_watching()) {
 		rcu_watching_inc();	/* even -> odd: RCU watches the handler */
 		state.exit_rcu = true;
 	}

@@ -5,6 +5,7 @@
 
 #include <compiler.h>
 #include <math64.h>
+#include <threads.h>
 
 #define NSEC_PER_SEC	1000000000UL
 #define NSEC_PER_MSEC	1000000UL
@@ -167,5 +168,11 @@ u64 tsc_delta_to_ns(u64 cycles);
 struct pt_regs;
 /* The LAPIC timer's vector, IRQs off (kernel/time/time.c). */
 void timer_interrupt(struct pt_regs *regs);
+/* The ticks each CPU took, and how many of them interrupted ring 3: its own to write. */
+struct tick_count {
+	unsigned long ticks;
+	unsigned long user_ticks;
+};
+extern struct tick_count tick_counts[NR_CPUS];
 
 #endif

@@ -1000,10 +1000,10 @@ def conditional_sti(lines):
     return False
 
 
-# RCU's watching counter's unit in the ct_state word (arch/x86/include/asm/percpu.h).
+# RCU's watching counter's unit in the ct.state word (include/context_tracking_state.h).
 CT_RCU_WATCHING = 1 << int(re.search(
     r'#define CT_RCU_WATCHING_SHIFT\s+(\d+)',
-    open(os.path.join(ROOT, 'arch', 'x86', 'include', 'asm', 'percpu.h')).read())[1])
+    open(os.path.join(ROOT, 'include', 'context_tracking_state.h')).read())[1])
 
 
 @check
@@ -1034,7 +1034,7 @@ def entry_variants_objdump(b):
         want = {CT_RCU_WATCHING} if 'split' in words else \
             {CT_RCU_WATCHING - 1, CT_RCU_WATCHING + 1}
         if adds != want:
-            problems.append(f'{v}: locked adds to ct_state of {sorted(map(hex, adds))}, '
+            problems.append(f'{v}: locked adds to ct.state of {sorted(map(hex, adds))}, '
                             f'expected {sorted(map(hex, want))}')
         if 'outline' in words and calls != hooks:
             problems.append(f'{v}: do_syscall_64 calls {calls}, expected {hooks}')

@@ -50,8 +50,8 @@ static struct {
 struct rcu_snap rcu_snapshot(unsigned int cpu)
 {
 	return (struct rcu_snap){
-		.watching = READ_ONCE(per_cpu(cpu, ct_state)) >> CT_RCU_WATCHING_SHIFT,
-		.qs = READ_ONCE(per_cpu(cpu, rcu_qs)),
+		.watching = READ_ONCE(per_cpu(cpu, ct.state)) >> CT_RCU_WATCHING_SHIFT,
+		.qs = READ_ONCE(per_cpu(cpu, rcu.qs)),
 	};
 }
 
@@ -65,12 +65,12 @@ bool rcu_quiescent_since(unsigned int cpu, struct rcu_snap snap)
 
 bool rcu_is_watching(void)
 {
-	return this_cpu_read(ct_state) & CT_RCU_WATCHING;
+	return this_cpu_read(ct.state) & CT_RCU_WATCHING;
 }
 
 void rcu_irq_from(struct pt_regs *regs)
 {
-	if (user_mode(regs) || this_cpu_read(idle_halted))
+	if (user_mode(regs) || this_cpu_read(sched.idle_halted))
 		rcu_qs();
 }
 
@@ -86,7 +86,7 @@ static void gp_start(void)
 		rcu.snap[cpu] = rcu_snapshot(cpu);
 		rcu.pending |= BIT(cpu);
 	}
-	if (!this_cpu_read(irq_depth) && !this_cpu_read(rcu_read_depth))
+	if (!this_cpu_read(irq_depth) && !this_cpu_read(rcu.read_depth))
 		rcu.pending &= ~BIT(self);
 	rcu.next_fqs_tsc = rdtsc() + tsc_khz * RCU_FQS_DELAY_US / 1000;
 }
@@ -194,7 +194,7 @@ static void wait_for_own_callback(const char *who)
 {
 	struct wait_cb w = { .done = false };
 
-	if (irqs_disabled() || this_cpu_read(irq_depth) || this_cpu_read(rcu_read_depth))
+	if (irqs_disabled() || this_cpu_read(irq_depth) || this_cpu_read(rcu.read_depth))
 		panic("%s: called with IRQs off, from an interrupt or in a reader", who);
 	call_rcu(&w.head, wait_cb_done);
 	while (!READ_ONCE(w.done)) {

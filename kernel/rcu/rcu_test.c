@@ -108,7 +108,7 @@ SELFTEST(rcu, user_mode_cpu_needs_no_interrupt_with_the_tracker)
 	ASSERT_EQ(t, err, NULL);
 	EXPECT_EQ(t, r.grace_periods, 10U);
 	EXPECT_EQ(t, r.rcu_ipis, 0UL);
-	if (per_cpu(rcu_demo_cpu(), nohz_full)) {
+	if (per_cpu(rcu_demo_cpu(), sched.nohz_full)) {
 		EXPECT_TRUE(t, r.tick_stopped);
 		EXPECT_EQ(t, r.interrupts, 0UL);
 	}
@@ -126,7 +126,7 @@ SELFTEST(rcu, user_mode_cpu_needs_an_interrupt_without_the_tracker)
 	ASSERT_EQ(t, err, NULL);
 	/* Each grace period needs its own interrupt there: the tick's, or RCU's IPI. */
 	EXPECT_GE(t, r.interrupts, 10UL);
-	if (per_cpu(rcu_demo_cpu(), nohz_full))
+	if (per_cpu(rcu_demo_cpu(), sched.nohz_full))
 		EXPECT_GE(t, r.rcu_ipis, 10UL);
 }
 

@@ -48,7 +48,7 @@ static void idle_task_init(void)
 	idle->state = TASK_RUNNING;
 	idle->on_cpu = cpu;
 	idle->cpus_allowed = BIT(cpu);
-	this_cpu_write(idle_task, idle);
+	this_cpu_write(sched.idle_task, idle);
 	this_cpu_write(current_task, idle);
 }
 
@@ -149,11 +149,11 @@ void sched_kick(struct task *t)
 			smp_send_reschedule(running);
 	}
 	for_each_online_cpu(cpu) {
-		bool idle = READ_ONCE(per_cpu(cpu, current_task)) == per_cpu(cpu, idle_task);
+		bool idle = READ_ONCE(per_cpu(cpu, current_task)) == per_cpu(cpu, sched.idle_task);
 
 		if (cpu == self || !(READ_ONCE(t->cpus_allowed) & BIT(cpu)))
 			continue;
-		if (idle || READ_ONCE(per_cpu(cpu, tick_stopped)))
+		if (idle || READ_ONCE(per_cpu(cpu, sched.tick_stopped)))
 			smp_send_reschedule(cpu);
 	}
 }
@@ -180,7 +180,7 @@ static void context_switch(struct task *prev, struct task *next)
  */
 void finish_task_switch(void)
 {
-	struct task *prev = this_cpu_read(prev_task);
+	struct task *prev = this_cpu_read(sched.prev_task);
 
 	WRITE_ONCE(prev->on_cpu, -1);
 	spin_unlock(&sched_lock);
@@ -203,7 +203,7 @@ void schedule(void)
 	unsigned long flags;
 
 	local_irq_save(flags);
-	if (this_cpu_read(rcu_read_depth))
+	if (this_cpu_read(rcu.read_depth))
 		panic("schedule() inside an RCU read-side critical section");
 	rcu_qs();
 	spin_lock(&sched_lock);
@@ -211,7 +211,7 @@ void schedule(void)
 	next = pick_next_task(prev, cpu);
 	if (next != prev) {
 		next->on_cpu = cpu;
-		this_cpu_write(prev_task, prev);
+		this_cpu_write(sched.prev_task, prev);
 		context_switch(prev, next);
 		finish_task_switch();
 	} else {

@@ -33,9 +33,9 @@ static bool tick_becomes(unsigned int cpu, bool stopped)
 {
 	u64 end = get_cycles() + tsc_khz * WAIT_MS;
 
-	while (READ_ONCE(per_cpu(cpu, tick_stopped)) != stopped && get_cycles() < end)
+	while (READ_ONCE(per_cpu(cpu, sched.tick_stopped)) != stopped && get_cycles() < end)
 		cpu_relax();
-	return READ_ONCE(per_cpu(cpu, tick_stopped)) == stopped;
+	return READ_ONCE(per_cpu(cpu, sched.tick_stopped)) == stopped;
 }
 
 static struct task *spin_on(struct test *t, unsigned long cpus)
@@ -85,7 +85,7 @@ static struct task *spin_alone_on_nohz_cpu(struct test *t, unsigned int *cpu)
 	struct task *a;
 
 	*cpu = rcu_demo_cpu();
-	if (!*cpu || !per_cpu(*cpu, nohz_full)) {
+	if (!*cpu || !per_cpu(*cpu, sched.nohz_full)) {
 		t->skip_reason = "needs a nohz_full CPU (nohz_full=1, SMP=2)";
 		return NULL;
 	}
@@ -131,7 +131,7 @@ SELFTEST(sched, nohz_full_user_time_counts_without_a_tick)
 	a = spin_alone_on_nohz_cpu(t, &cpu);
 	if (!a)
 		return;
-	ticks = READ_ONCE(per_cpu(cpu, timer_ticks));
+	ticks = READ_ONCE(tick_counts[cpu].ticks);
 	tasklist_lock(&flags);
 	task_cputime_raw_locked(a, &before);
 	t0 = get_cycles();
@@ -142,7 +142,7 @@ SELFTEST(sched, nohz_full_user_time_counts_without_a_tick)
 	task_cputime_raw_locked(a, &after);
 	t1 = get_cycles();
 	tasklist_unlock(flags);
-	EXPECT_EQ(t, READ_ONCE(per_cpu(cpu, timer_ticks)), ticks);	/* no tick meanwhile */
+	EXPECT_EQ(t, READ_ONCE(tick_counts[cpu].ticks), ticks);	/* no tick meanwhile */
 	EXPECT_GE(t, after.utime - before.utime, tsc_delta_to_ns(t1 - t0) * 9 / 10);
 	EXPECT_LT(t, after.stime - before.stime, tsc_delta_to_ns(t1 - t0) / 10);
 	stop(a);

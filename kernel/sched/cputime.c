@@ -27,18 +27,18 @@
 void __vtime_user_exit(void)
 {
 	struct task *t = current;
-	u64 now = get_cycles(), d = now - this_cpu_read(vtime_start);
+	u64 now = get_cycles(), d = now - this_cpu_read(cputime.vtime_start);
 
-	this_cpu_write(vtime_start, now);
+	this_cpu_write(cputime.vtime_start, now);
 	WRITE_ONCE(t->utime, t->utime + tsc_delta_to_ns(d));
 }
 
 void __vtime_user_enter(void)
 {
 	struct task *t = current;
-	u64 now = get_cycles(), d = now - this_cpu_read(vtime_start);
+	u64 now = get_cycles(), d = now - this_cpu_read(cputime.vtime_start);
 
-	this_cpu_write(vtime_start, now);
+	this_cpu_write(cputime.vtime_start, now);
 	WRITE_ONCE(t->stime, t->stime + tsc_delta_to_ns(d));
 }
 
@@ -46,7 +46,7 @@ void cputime_tick_irqoff(const struct pt_regs *regs)
 {
 	struct task *t = current;
 
-	if (this_cpu_read(vtime_exact) || is_idle_task(t))
+	if (this_cpu_read(cputime.exact) || is_idle_task(t))
 		return;
 	if (user_mode(regs))
 		WRITE_ONCE(t->utime, t->utime + TICK_NSEC);
@@ -56,14 +56,14 @@ void cputime_tick_irqoff(const struct pt_regs *regs)
 
 void cputime_switch_irqoff(struct task *prev)
 {
-	u64 now = get_cycles(), run = now - this_cpu_read(exec_start);
+	u64 now = get_cycles(), run = now - this_cpu_read(cputime.exec_start);
 
-	this_cpu_write(exec_start, now);
+	this_cpu_write(cputime.exec_start, now);
 	WRITE_ONCE(prev->sum_exec_runtime, prev->sum_exec_runtime + tsc_delta_to_ns(run));
-	if (this_cpu_read(vtime_exact)) {	/* prev is in the kernel: system time */
-		u64 sys = now - this_cpu_read(vtime_start);
+	if (this_cpu_read(cputime.exact)) {	/* prev is in the kernel: system time */
+		u64 sys = now - this_cpu_read(cputime.vtime_start);
 
-		this_cpu_write(vtime_start, now);
+		this_cpu_write(cputime.vtime_start, now);
 		WRITE_ONCE(prev->stime, prev->stime + tsc_delta_to_ns(sys));
 	}
 }
@@ -72,7 +72,7 @@ static bool exact_everywhere;		/* cputime=exact */
 
 bool vtime_boot_exact(void)
 {
-	return exact_everywhere || this_cpu_read(nohz_full);
+	return exact_everywhere || this_cpu_read(sched.nohz_full);
 }
 
 void vtime_select_this_cpu(bool exact)
@@ -80,15 +80,15 @@ void vtime_select_this_cpu(bool exact)
 	unsigned long flags;
 
 	local_irq_save(flags);
-	this_cpu_write(vtime_start, get_cycles());
-	this_cpu_write(vtime_exact, exact || vtime_boot_exact());
+	this_cpu_write(cputime.vtime_start, get_cycles());
+	this_cpu_write(cputime.exact, exact || vtime_boot_exact());
 	local_irq_restore(flags);
 }
 
 /* On each CPU (on_each_cpu(): IRQs off), from its own TSC: the clocks start now. */
 static void cputime_start_this_cpu(void *arg)
 {
-	this_cpu_write(exec_start, get_cycles());
+	this_cpu_write(cputime.exec_start, get_cycles());
 	vtime_select_this_cpu(false);
 }
 
@@ -127,11 +127,11 @@ void task_cputime_raw_locked(const struct task *t, struct task_cputime *ct)
 				     READ_ONCE(t->stime) };
 	if (cpu < 0)
 		return;
-	ct->sum_exec_runtime += ns_since(READ_ONCE(per_cpu(cpu, exec_start)), now);
-	if (!READ_ONCE(per_cpu(cpu, vtime_exact)))
+	ct->sum_exec_runtime += ns_since(READ_ONCE(per_cpu(cpu, cputime.exec_start)), now);
+	if (!READ_ONCE(per_cpu(cpu, cputime.exact)))
 		return;
-	since = ns_since(READ_ONCE(per_cpu(cpu, vtime_start)), now);
-	if (t != current && READ_ONCE(per_cpu(cpu, ct_context)) == CONTEXT_USER)
+	since = ns_since(READ_ONCE(per_cpu(cpu, cputime.vtime_start)), now);
+	if (t != current && READ_ONCE(per_cpu(cpu, ct.context)) == CONTEXT_USER)
 		ct->utime += since;
 	else
 		ct->stime += since;

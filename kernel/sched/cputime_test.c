@@ -32,15 +32,15 @@ SELFTEST(vtime, exact_crossings_charge_the_tsc_interval)
 
 	local_irq_save(flags);
 	vtime_select_this_cpu(true);
-	start = this_cpu_read(vtime_start);
+	start = this_cpu_read(cputime.vtime_start);
 	u0 = me->utime;
 	s0 = me->stime;
 	spin_tsc(tsc_khz);			/* a millisecond "in user mode" */
 	__vtime_user_exit();
-	exit = this_cpu_read(vtime_start);
+	exit = this_cpu_read(cputime.vtime_start);
 	spin_tsc(tsc_khz);			/* one "in the kernel" */
 	__vtime_user_enter();
-	enter = this_cpu_read(vtime_start);
+	enter = this_cpu_read(cputime.vtime_start);
 	vtime_select_this_cpu(false);
 	local_irq_restore(flags);
 	EXPECT_GE(t, exit - start, (u64)tsc_khz);

@@ -24,18 +24,18 @@
  */
 static void rcu_idle_enter(void)
 {
-	this_cpu_write(idle_halted, true);
-	this_cpu_write(idle_eqs, rcu_eqs_on);	/* what to undo, whatever the switch says then */
+	this_cpu_write(sched.idle_halted, true);
+	this_cpu_write(sched.idle_eqs, rcu_eqs_on);	/* what to undo, whatever the switch says */
 	if (rcu_eqs_on)
 		rcu_watching_inc();	/* odd -> even */
 }
 
 static void rcu_idle_exit(void)
 {
-	if (this_cpu_read(idle_eqs))
+	if (this_cpu_read(sched.idle_eqs))
 		rcu_watching_inc();	/* even -> odd */
-	this_cpu_write(idle_eqs, false);
-	this_cpu_write(idle_halted, false);
+	this_cpu_write(sched.idle_eqs, false);
+	this_cpu_write(sched.idle_halted, false);
 }
 
 /**
@@ -73,15 +73,15 @@ void tick_nohz_update_irqoff(bool in_user)
 {
 	bool stop;
 
-	if (!this_cpu_read(nohz_full))
+	if (!this_cpu_read(sched.nohz_full))
 		return;
 	stop = in_user && !is_idle_task(current) && !sched_work_here();
-	if (stop && !this_cpu_read(tick_stopped)) {
+	if (stop && !this_cpu_read(sched.tick_stopped)) {
 		lapic_timer_stop();
-		this_cpu_write(tick_stopped, true);
-	} else if (!stop && this_cpu_read(tick_stopped)) {
+		this_cpu_write(sched.tick_stopped, true);
+	} else if (!stop && this_cpu_read(sched.tick_stopped)) {
 		lapic_timer_start(TIMER_HZ);
-		this_cpu_write(tick_stopped, false);
+		this_cpu_write(sched.tick_stopped, false);
 	}
 }
 
@@ -106,7 +106,7 @@ void nohz_full_init(void)
 	for_each_online_cpu(cpu) {
 		if (!(mask & BIT(cpu)))
 			continue;
-		per_cpu(cpu, nohz_full) = true;
+		per_cpu(cpu, sched.nohz_full) = true;
 		printk("nohz_full: CPU %u stops its tick while one task runs there in user mode\n",
 		       cpu);
 	}

@@ -28,7 +28,7 @@ static bool nohz_full_enabled(void)
 	unsigned int cpu;
 
 	for_each_online_cpu(cpu)
-		if (per_cpu(cpu, nohz_full))
+		if (per_cpu(cpu, sched.nohz_full))
 			return true;
 	return false;
 }

@@ -562,13 +562,17 @@ long compat_sys_clock_nanosleep(struct pt_regs *regs)
  * grace-period machine and the sleepers' deadlines), and the nohz_full decision
  * to stop ticking.
  */
+struct tick_count tick_counts[NR_CPUS];
+
 void timer_interrupt(struct pt_regs *regs)
 {
-	this_cpu_inc(timer_ticks);
+	struct tick_count *count = &tick_counts[smp_processor_id()];
+
+	count->ticks++;
 	rcu_irq_from(regs);
 	cputime_tick_irqoff(regs);
 	if (user_mode(regs)) {
-		this_cpu_inc(user_ticks);
+		count->user_ticks++;
 		sched_tick();
 	}
 	if (smp_processor_id() == 0) {
