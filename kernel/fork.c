@@ -38,6 +38,7 @@
 #include <syscalls.h>
 #include <uapi/sched.h>
 #include <user_namespace.h>
+#include <wait.h>
 
 #define CLONE_NAMESPACES	(CLONE_NEWTIME | CLONE_NEWNS | CLONE_NEWCGROUP | CLONE_NEWUTS | \
 				 CLONE_NEWIPC | CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNET)

@@ -30,6 +30,7 @@
 #include <signal.h>
 #include <syscalls.h>
 #include <user_namespace.h>
+#include <wait.h>
 
 #define PTRACE_O_SUPPORTED	(PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACESECCOMP | PTRACE_O_EXITKILL | \
 				 PTRACE_O_SUSPEND_SECCOMP)

@@ -15,6 +15,7 @@
  */
 #include <asm/pgtable.h>
 #include <asm/io_bitmap.h>
+#include <asm/ptrace.h>
 #include <capability.h>
 #include <file.h>
 #include <kernel.h>

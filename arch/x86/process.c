@@ -41,6 +41,7 @@
 #include <asm/switch_to.h>
 #include <asm/uaccess.h>
 #include <errno.h>
+#include <mm.h>
 #include <sched.h>
 #include <string.h>
 #include <syscalls.h>

@@ -19,6 +19,7 @@
 #include <asm/fpu.h>
 #include <asm/page.h>
 #include <asm/processor.h>
+#include <asm/ptrace.h>
 #include <asm/segment.h>
 #include <asm/uaccess.h>
 #include <compat.h>

@@ -13,6 +13,7 @@
 #include <asm/debugreg.h>
 #include <asm/fpu.h>
 #include <asm/ldt.h>
+#include <asm/ptrace.h>
 #include <asm/segment.h>
 #include <asm/uaccess.h>
 #include <compat.h>

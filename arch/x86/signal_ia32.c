@@ -32,6 +32,7 @@
 #include <asm/uaccess.h>
 #include <compat.h>
 #include <errno.h>
+#include <mm.h>
 #include <sched.h>
 #include <signal.h>
 #include <string.h>

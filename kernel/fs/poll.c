@@ -27,6 +27,7 @@
 #include <signal.h>
 #include <syscalls.h>
 #include <time.h>
+#include <wait.h>
 
 #define POLL_STACK_FDS	16		/* more than this take a page */
 

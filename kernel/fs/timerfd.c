@@ -25,6 +25,7 @@
 #include <syscalls.h>
 #include <time.h>
 #include <timers.h>
+#include <wait.h>
 
 #define TFD_TIMER_ABSTIME		BIT(0)
 #define TFD_TIMER_CANCEL_ON_SET		BIT(1)

@@ -29,6 +29,7 @@
 #include <syscalls.h>
 #include <time.h>
 #include <uapi/futex.h>
+#include <wait.h>
 
 #define FUTEX_CMD_MASK		(~(FUTEX_PRIVATE_FLAG | FUTEX_CLOCK_REALTIME))
 

@@ -13,6 +13,7 @@
 #include <asm/apic.h>
 #include <asm/div64.h>
 #include <asm/irqflags.h>
+#include <asm/ptrace.h>
 #include <asm/timex.h>
 #include <cmdline.h>
 #include <cputime.h>

@@ -15,6 +15,7 @@
  * it), kept in its mm, and a new program (execve) starts with none.
  */
 #include <errno.h>
+#include <mm.h>
 #include <rcu.h>
 #include <rseq.h>
 #include <sched.h>

@@ -11,6 +11,7 @@
 #include <spinlock.h>
 #include <syscalls.h>
 #include <uapi/seccomp.h>
+#include <wait.h>
 
 struct file;
 struct pt_regs;

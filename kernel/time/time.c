@@ -31,6 +31,7 @@
 #include <time.h>
 #include <timers.h>
 #include <vdso.h>
+#include <wait.h>
 
 u64 boot_tsc;
 union vvar_storage vvar __aligned(PAGE_SIZE);

@@ -16,6 +16,7 @@
  *    part of it or to another size (-EINVAL); mm->vdso follows a move.
  */
 #include <asm/pgtable.h>
+#include <asm/ptrace.h>
 #include <compat.h>
 #include <elf.h>
 #include <errno.h>
