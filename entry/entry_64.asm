@@ -191,5 +191,5 @@ extern ret_from_fork
 global ret_from_fork_asm
 ret_from_fork_asm:
 	mov rdi, rsp			; arg 0: struct pt_regs *
-	call ret_from_fork		; entry/irqentry.c: the exit work; IRQs stay off
+	call ret_from_fork		; entry/irq.c: the exit work; IRQs stay off
 	jmp return_via_iret		; a first entry always uses IRET
