@@ -78,7 +78,7 @@ $(TOOLS_OK): scripts/setup.sh
 # Expanded when a recipe runs (=, not :=), after scripts/setup.sh has installed gcc.
 GCC_INCLUDE = $(shell $(CC) -print-file-name=include)
 KERNEL_CFLAGS = -std=gnu11 -O2 -g -ffreestanding -nostdinc -isystem $(GCC_INCLUDE) \
-	-Iinclude -Iarch/x86/include \
+	-Iinclude -Iarch/x86/include -Ibench \
 	-mcmodel=kernel -mno-red-zone -mgeneral-regs-only -mno-mmx -mno-sse -mno-sse2 \
 	-mno-avx -mpreferred-stack-boundary=3 -fno-pic -fno-pie -fno-stack-protector \
 	-fno-omit-frame-pointer -fno-asynchronous-unwind-tables -fcf-protection=none \
@@ -92,8 +92,8 @@ KERNEL_CFLAGS += -DDEBUG_ENTRY
 endif
 
 KERNEL_C := $(filter-out arch/x86/asm-offsets.c entry/common.c, \
-	$(wildcard arch/x86/*.c arch/x86/mm/*.c arch/x86/drivers/*.c kernel/*.c kernel/*/*.c \
-	entry/*.c))
+	$(wildcard arch/x86/*.c arch/x86/mm/*.c arch/x86/drivers/*.c arch/x86/firmware/*.c \
+	arch/x86/vdso/vma.c kernel/*.c kernel/*/*.c lib/*.c bench/*.c entry/*.c))
 KERNEL_ASM := $(wildcard boot/*.asm entry/*.asm arch/x86/*.asm) arch/x86/vdso/vdso-image.asm
 
 # entry/common.c is compiled once per entry variant, for each name in
@@ -153,7 +153,7 @@ $(BUILD)/arch/x86/vdso/vdso.so: $(BUILD)/arch/x86/vdso/vclock_gettime.o arch/x86
 	$(Q)objcopy -S $@.dbg $@
 # The 32-bit vDSO, for i386 programs: vdso32.asm's entry and signal trampolines and
 # the clocks compiled for i386. The same checks, and the offsets of its symbols,
-# local ones too, for the kernel (kernel/vdso.c).
+# local ones too, for the kernel (arch/x86/vdso/vma.c).
 VDSO32_SYMS := __kernel_vsyscall __kernel_sigreturn __kernel_rt_sigreturn vsyscall_fast \
 	int80_landing_pad sigreturn_landing_pad rt_sigreturn_landing_pad
 # Its trampolines' syscall numbers, from the header that defines them.
@@ -176,15 +176,17 @@ $(BUILD)/arch/x86/vdso/vdso32-syms.h: $(BUILD)/arch/x86/vdso/vdso32.so
 		{ printf "#define VDSO32_%s 0x%s\n", $$3, $$1 }' > $@
 	$(Q)test $$(wc -l < $@) -eq $(words $(VDSO32_SYMS)) || \
 		{ echo "$@: a symbol of $(VDSO32_SYMS) is missing" >&2; rm $@; exit 1; }
-$(BUILD)/kernel/vdso.o: $(BUILD)/arch/x86/vdso/vdso32-syms.h
-$(BUILD)/kernel/vdso.o: KERNEL_CFLAGS += -I$(BUILD)/arch/x86/vdso
+# The kernel's half, which maps the images into every process, is kernel code.
+$(BUILD)/arch/x86/vdso/vma.o: arch/x86/vdso/vma.c $(BUILD)/arch/x86/vdso/vdso32-syms.h $(TOOLS_OK)
+	$(call compile_c,$(KERNEL_CFLAGS) -I$(BUILD)/arch/x86/vdso)
 $(BUILD)/arch/x86/vdso/vdso-image.o: $(BUILD)/arch/x86/vdso/vdso.so $(BUILD)/arch/x86/vdso/vdso32.so
 
-# Ring-3 programs: freestanding, static, linked at 0x400000 by user/user.ld.
-# kernel/lib/ (vsnprintf, string functions, the parameter parser, the KTAP runner)
+# Ring-3 programs: freestanding, static, linked at 0x400000 by user/user.ld; init and the
+# probe link the benchmark's ring-3 half (bench/user/).
+# lib/ (vsnprintf, string functions, the parameter parser, the KTAP runner)
 # is compiled for ring 3 too.
 USER_CFLAGS = -std=gnu11 -O2 -g -ffreestanding -nostdinc -isystem $(GCC_INCLUDE) \
-	-Iuser/lib -Iinclude -Iarch/x86/include \
+	-Iuser/lib -Ibench/user -Iinclude -Iarch/x86/include \
 	-fno-pic -fno-pie -fno-stack-protector -fcf-protection=none -fno-asynchronous-unwind-tables \
 	-fno-strict-aliasing -fno-builtin -Wall -Wextra -Werror -Wno-unused-parameter -MMD -MP
 USER_LIB_OBJS := $(BUILD)/user/lib/crt0.o $(BUILD)/user/lib/sigsetjmp.o $(BUILD)/user/lib/clone.o \
@@ -197,13 +199,16 @@ $(BUILD)/user/%.o: user/%.c $(TOOLS_OK)
 	$(call compile_c,$(USER_CFLAGS))
 $(BUILD)/user/%.o: user/tests/%.c $(TOOLS_OK)
 	$(call compile_c,$(USER_CFLAGS))
-$(BUILD)/user/lib/%.o: kernel/lib/%.c $(TOOLS_OK)
+$(BUILD)/bench/user/%.o: bench/user/%.c $(TOOLS_OK)
+	$(call compile_c,$(USER_CFLAGS))
+$(BUILD)/user/lib/%.o: lib/%.c $(TOOLS_OK)
 	$(call compile_c,$(USER_CFLAGS))
 $(BUILD)/user/lib/%.o: user/lib/%.asm $(TOOLS_OK)
 	$(call assemble,-f elf64)
 $(BUILD)/user/%.o: user/tests/%.asm $(TOOLS_OK)
 	$(call assemble,-f elf64)
-$(BUILD)/user/init.elf $(BUILD)/user/probe.elf: $(BUILD)/user/bench.o $(BUILD)/user/bench_filters.o
+$(BUILD)/user/init.elf $(BUILD)/user/probe.elf: $(BUILD)/bench/user/bench.o \
+	$(BUILD)/bench/user/bench_filters.o
 $(BUILD)/user/entrytests.elf: $(patsubst user/tests/%.c,$(BUILD)/user/%.o,$(wildcard user/tests/*.c)) \
 	$(patsubst user/tests/%.asm,$(BUILD)/user/%.o,$(wildcard user/tests/*.asm))
 $(BUILD)/user/%.elf: $(BUILD)/user/%.o $(USER_LIB_OBJS) user/user.ld
@@ -262,7 +267,7 @@ $(KERNEL): $(KERNEL_OBJS) $(BUILD)/ksyms.o linker.ld
 	$(Q)grub-file --is-x86-multiboot2 $@ || { echo "$@: not a multiboot2 kernel" >&2; exit 1; }
 
 # The framebuffer console's 8x16 font: GNU Unifont's ASCII glyphs, from the copy
-# GRUB's own package installs (arch/x86/drivers/fbcon.c).
+# GRUB's own package installs (kernel/printk/fbcon.c).
 FONT_PF2 := /usr/share/grub/ascii.pf2
 $(BUILD)/font8x16.c: scripts/gen-font.py $(TOOLS_OK)
 	@echo "  FONT    $@"
@@ -417,7 +422,7 @@ $(BUILD)/tests/vdso-glibc-i386.elf: tests/programs/vdso-glibc.c $(TOOLS_OK)
 	@echo "  HOSTCC  $@ [static glibc, i386]"
 	$(Q)$(CC) -m32 -static -O2 -idirafter include -o $@ $<
 # The benchmark's i386 rows (scripts/bench_i386.sh): a stock glibc program too.
-$(BUILD)/user/i386/bench.elf: user/i386/bench.c $(TOOLS_OK)
+$(BUILD)/user/i386/bench.elf: bench/user/i386/bench.c $(TOOLS_OK)
 	@mkdir -p $(dir $@)
 	@echo "  HOSTCC  $@ [static glibc, i386]"
 	$(Q)$(CC) -m32 -static -fno-pie -no-pie -O2 -Wall -o $@ $<

@@ -32,7 +32,7 @@ mb2_header:
 	dd -(MB2_MAGIC + MB2_ARCH_I386 + (mb2_header_end - mb2_header))
 	; framebuffer tag: type 5, flags 1 (optional: boot without one too), size 20,
 	; no preferred width, height or depth. Under UEFI, GRUB sets a graphics mode
-	; and reports it (arch/x86/drivers/fbcon.c draws on it); on BIOS, grub.cfg's
+	; and reports it (kernel/printk/fbcon.c draws on it); on BIOS, grub.cfg's
 	; gfxpayload=text keeps the VGA text mode (arch/x86/drivers/vga.c).
 	dw 5, 1
 	dd 20

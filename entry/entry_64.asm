@@ -13,7 +13,7 @@
 ; include/entry-variants.h (ENTRY_VARIANT_NAMES, through asm-offsets): the plain
 ; stub, and entry_SYSCALL_64_<name>_mitigated with the speculation mitigations'
 ; patch sites (entry/mitigations.inc), which MSR_LSTAR names when any of them is
-; on (arch/x86/syscall.c). So mitigations=off runs exactly the plain stub, and
+; on (bench/variants.c). So mitigations=off runs exactly the plain stub, and
 ; each mitigation that is on costs what it does and no more. The variants differ
 ; only in the C function they call (see include/entry-common.h).
 
@@ -133,7 +133,7 @@ ENTRY_SYSCALL_64_FLOOR _mitigated, ENTRY_SYSCALL_64_DEFAULT_MITIGATED
 ; task TIF_NOHZ for that, so that it took the slow path), a call that reads or
 ; rewrites all of pt_regs (sys_call_ptregs[]), and any exit work. No register
 ; clearing: the preserved half still holds the user's values in the handler,
-; unsaved. Without the SYSCALL path's mitigations only (arch/x86/syscall.c).
+; unsaved. Without the SYSCALL path's mitigations only (bench/variants.c).
 ; docs/entry.md, "A timeline", says what this path cost Linux and why it went.
 extern context_tracking_on
 extern sys_call_table
@@ -191,5 +191,5 @@ extern ret_from_fork
 global ret_from_fork_asm
 ret_from_fork_asm:
 	mov rdi, rsp			; arg 0: struct pt_regs *
-	call ret_from_fork		; entry/irqentry.c: the exit work; IRQs stay off
+	call ret_from_fork		; entry/irq.c: the exit work; IRQs stay off
 	jmp return_via_iret		; a first entry always uses IRET

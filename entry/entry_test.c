@@ -8,7 +8,6 @@
 #include <asm/apic.h>
 #include <asm/entry-common.h>
 #include <asm/msr.h>
-#include <asm/syscall.h>
 #include <asm/uaccess.h>
 #include <context_tracking.h>
 #include <elf.h>
@@ -20,6 +19,8 @@
 #include <selftest.h>
 #include <smp.h>
 #include <signal.h>
+#include <time.h>
+#include <variants.h>
 
 void bench_reset(void);
 
@@ -44,7 +45,7 @@ static bool run_probe(struct test *t, const char *args, struct user_result *r)
 
 SELFTEST(entry, context_tracking_after_user_mode)
 {
-	unsigned long warnings = this_cpu_read(ct_warnings);
+	unsigned long warnings = this_cpu_read(ct.warnings);
 	struct user_result r;
 
 	if (!context_tracking_enabled())
@@ -54,7 +55,7 @@ SELFTEST(entry, context_tracking_after_user_mode)
 	EXPECT_EQ(t, r.status, 0);
 	EXPECT_EQ(t, r.signal, 0);
 	EXPECT_EQ(t, ct_state(), CONTEXT_KERNEL);
-	EXPECT_EQ(t, this_cpu_read(ct_warnings), warnings);
+	EXPECT_EQ(t, this_cpu_read(ct.warnings), warnings);
 }
 
 /*
@@ -66,14 +67,14 @@ SELFTEST(entry, context_tracking_after_user_mode)
  */
 SELFTEST(entry, rcu_tracker_counts_every_transition)
 {
-	unsigned long ticks = this_cpu_read(timer_ticks);
+	unsigned long ticks = READ_ONCE(tick_counts[smp_processor_id()].ticks);
 	struct rcu_snap snap, mid;
 	struct user_result r;
 
 	if (!rcu_eqs_on)
 		SKIP(t, "rcu_eqs=off");
 	snap = rcu_snapshot(0);
-	while (this_cpu_read(timer_ticks) < ticks + 2)
+	while (READ_ONCE(tick_counts[smp_processor_id()].ticks) < ticks + 2)
 		cpu_relax();
 	EXPECT_EQ(t, rcu_snapshot(0).watching, snap.watching);
 	lapic_timer_stop();
@@ -92,15 +93,16 @@ SELFTEST(entry, rcu_tracker_counts_every_transition)
 
 SELFTEST(entry, timer_tick_in_user_mode)
 {
-	unsigned long user_ticks = this_cpu_read(user_ticks);
-	unsigned long warnings = this_cpu_read(ct_warnings);
+	struct tick_count *count = &tick_counts[smp_processor_id()];
+	unsigned long user_ticks = READ_ONCE(count->user_ticks);
+	unsigned long warnings = this_cpu_read(ct.warnings);
 	struct user_result r;
 
 	if (!run_probe(t, "probe spin loops=50000000", &r))
 		return;
 	EXPECT_EQ(t, r.status, 0);
-	EXPECT_GT(t, this_cpu_read(user_ticks), user_ticks);	/* ticks hit ring 3 */
-	EXPECT_EQ(t, this_cpu_read(ct_warnings), warnings);	/* hooks balanced */
+	EXPECT_GT(t, READ_ONCE(count->user_ticks), user_ticks);	/* ticks hit ring 3 */
+	EXPECT_EQ(t, this_cpu_read(ct.warnings), warnings);	/* hooks balanced */
 	EXPECT_EQ(t, ct_state(), CONTEXT_KERNEL);
 	EXPECT_TRUE(t, rcu_is_watching());
 }
@@ -224,14 +226,14 @@ SELFTEST(entry, user_faults_become_signals)
 
 SELFTEST(entry, ct_warn_stays_zero_through_benchmark)
 {
-	unsigned long warnings = this_cpu_read(ct_warnings);
+	unsigned long warnings = this_cpu_read(ct.warnings);
 	struct user_result r;
 
 	if (!run_probe(t, "probe bench iters=20 reps=1", &r))
 		return;
 	bench_reset();	/* a self-test's figures are not the run's benchmark */
 	EXPECT_EQ(t, r.status, 0);
-	EXPECT_EQ(t, this_cpu_read(ct_warnings), warnings);
+	EXPECT_EQ(t, this_cpu_read(ct.warnings), warnings);
 	EXPECT_EQ(t, syscall_current_entry(), boot_entry_variant);	/* restored */
 }
 
@@ -243,7 +245,7 @@ SELFTEST(entry, ct_warn_stays_zero_through_benchmark)
 SELFTEST(entry, faulting_iret_becomes_sigsegv)
 {
 	const struct boot_module *m = boot_module("probe");
-	unsigned long warnings = this_cpu_read(ct_warnings);
+	unsigned long warnings = this_cpu_read(ct.warnings);
 	struct task *task;
 	const char *err;
 
@@ -261,7 +263,7 @@ SELFTEST(entry, faulting_iret_becomes_sigsegv)
 	}
 	task_free(task);
 	EXPECT_EQ(t, ct_state(), CONTEXT_KERNEL);
-	EXPECT_EQ(t, this_cpu_read(ct_warnings), warnings);
+	EXPECT_EQ(t, this_cpu_read(ct.warnings), warnings);
 	EXPECT_TRUE(t, rcu_is_watching());
 }
 
@@ -283,21 +285,21 @@ SELFTEST(entry, tasks_free_everything)
 SELFTEST(entry, irqoff_hooks_assert_irqs_off)
 {
 #ifdef DEBUG_ENTRY
-	unsigned long warnings = this_cpu_read(ct_warnings);
+	unsigned long warnings = this_cpu_read(ct.warnings);
 	bool ct = context_tracking_on, rcu = rcu_eqs_on;
 
 	local_irq_disable();
 	user_enter_irqoff();			/* correct use: IRQs off */
 	user_exit_irqoff();
 	local_irq_enable();
-	EXPECT_EQ(t, this_cpu_read(ct_warnings), warnings);
+	EXPECT_EQ(t, this_cpu_read(ct.warnings), warnings);
 	trackers_set(false, false);
 	ct_warn_expected = true;
 	user_exit_irqoff();			/* misuse: IRQs on */
 	trackers_set(ct, rcu);
-	EXPECT_EQ(t, this_cpu_read(ct_warnings), warnings + 1);
+	EXPECT_EQ(t, this_cpu_read(ct.warnings), warnings + 1);
 	EXPECT_FALSE(t, ct_warn_expected);	/* consumed by that warning */
-	this_cpu_write(ct_warnings, warnings);	/* the warning was the point */
+	this_cpu_write(ct.warnings, warnings);	/* the warning was the point */
 	EXPECT_EQ(t, ct_state(), CONTEXT_KERNEL);
 	EXPECT_TRUE(t, rcu_is_watching());
 #else

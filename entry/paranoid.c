@@ -74,7 +74,7 @@ void do_paranoid(struct pt_regs *regs, unsigned long vector)
 		 * sets TF, but if it did, the step would trap again and again: it
 		 * is cleared. current is safe to read: the entry made GS ours.
 		 */
-		current->debug.dr6 |= read_and_clear_dr6() & debugregs_enabled(current);
+		current->thread.debug.dr6 |= read_and_clear_dr6() & debugregs_enabled(current);
 		/*
 		 * A SYSENTER made with TF set: SYSENTER does not clear TF, so the
 		 * stub traps after each instruction until it clears TF itself,

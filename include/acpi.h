@@ -57,7 +57,7 @@ const char *acpi_find_table(const void *rsdp, size_t rsdp_size, acpi_map_fn map,
 			    const char *sig, const void **table);
 
 /*
- * kernel/firmware/acpi_power.c: the FADT's power-off (PM1 control blocks, \_S5_'s sleep
+ * arch/x86/firmware/acpi_power.c: the FADT's power-off (PM1 control blocks, \_S5_'s sleep
  * type from the DSDT) and reset (its reset register, else port 0xcf9, else the
  * keyboard controller). acpi_power_init() once at boot, after paging.
  */

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Classic BPF for seccomp filters: the validator and the interpreter (kernel/bpf_filter.c). */
+/* Classic BPF for seccomp filters: the validator and interpreter (kernel/seccomp/bpf_filter.c). */
 #ifndef _ENTRYLAB_BPF_FILTER_H
 #define _ENTRYLAB_BPF_FILTER_H
 

@@ -5,8 +5,8 @@
  * user_enter*() last thing before returning there. The RCU tracker (rcu.h) is
  * fed from the same transitions, so a CPU in user mode is seen as quiescent.
  *
- * The context and RCU's watching counter share one per-CPU word, ct_state
- * (asm/percpu.h), as Linux's since 6.0 ("rcu/context_tracking: Merge dynticks
+ * The context and RCU's watching counter share one per-CPU word, ct.state
+ * (context_tracking_state.h), as Linux's since 6.0 ("rcu/context_tracking: Merge dynticks
  * counter and context tracking states"): one locked add moves both. Before, a
  * transition was a store of the context and a locked add of the counter; the
  * entry variant irqoff_inline_split (CT_STATE_SPLIT=1) still does that, on the
@@ -49,7 +49,7 @@ static __always_inline bool context_tracking_enabled(void)
 
 static __always_inline enum ctx_state ct_state(void)
 {
-	return this_cpu_read(ct_context);
+	return this_cpu_read(ct.context);
 }
 
 /* Out of line and cold: counts the violation and prints the first few. */
@@ -92,14 +92,14 @@ extern bool ct_warn_expected;
 #if CT_STATE_SPLIT
 static __always_inline void __ct_user_enter(void)
 {
-	this_cpu_write(ct_context, CONTEXT_USER);
+	this_cpu_write(ct.context, CONTEXT_USER);
 	rcu_user_enter();
 }
 
 static __always_inline void __ct_user_exit(void)
 {
 	rcu_user_exit();
-	this_cpu_write(ct_context, CONTEXT_KERNEL);
+	this_cpu_write(ct.context, CONTEXT_KERNEL);
 }
 #else
 static __always_inline void __ct_user_enter(void)
@@ -107,7 +107,7 @@ static __always_inline void __ct_user_enter(void)
 	if (likely(rcu_eqs_on))		/* odd -> even: RCU stops watching */
 		ct_state_add(CT_RCU_WATCHING + CONTEXT_USER - CONTEXT_KERNEL);
 	else
-		this_cpu_write(ct_context, CONTEXT_USER);
+		this_cpu_write(ct.context, CONTEXT_USER);
 }
 
 static __always_inline void __ct_user_exit(void)
@@ -115,7 +115,7 @@ static __always_inline void __ct_user_exit(void)
 	if (likely(rcu_eqs_on))		/* even -> odd: RCU watches again */
 		ct_state_add(CT_RCU_WATCHING + CONTEXT_KERNEL - CONTEXT_USER);
 	else
-		this_cpu_write(ct_context, CONTEXT_KERNEL);
+		this_cpu_write(ct.context, CONTEXT_KERNEL);
 }
 #endif
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * CPU time (kernel/cputime.c), as Linux keeps it: each task's run time,
+ * CPU time (kernel/sched/cputime.c), as Linux keeps it: each task's run time,
  * measured from the TSC at every switch (what the CPU-time clocks read), and
  * its split into user and system time, which Linux does one of two ways and
  * entrylab too, chosen per CPU:

@@ -14,7 +14,7 @@
  *   exit_to_user_mode()             the very last step: tell context tracking.
  *   syscall_exit_to_user_mode()     IRQs off, then the two above.
  *   irqentry_enter/irqentry_exit()  the same hooks for interrupts and exceptions,
- *                                   from user or kernel mode (entry/irqentry.c).
+ *                                   from user or kernel mode (entry/irq.c).
  *
  * The 2016 x86 patches that entrylab measures used the older x86 names: their
  * enter_from_user_mode() is this one, their prepare_exit_to_usermode() is
@@ -163,7 +163,7 @@ __entry_hook void syscall_exit_to_user_mode(struct pt_regs *regs)
 }
 
 /*
- * Interrupts and exceptions (entry/irqentry.c). irqentry_enter() runs first with
+ * Interrupts and exceptions (entry/irq.c). irqentry_enter() runs first with
  * IRQs off, irqentry_exit() last; from user mode they are enter_from_user_mode()
  * and exit_to_user_mode_prepare() + exit_to_user_mode(), from kernel mode they
  * leave context tracking alone: the CPU never left the kernel. An interrupt that

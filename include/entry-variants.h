@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The SYSCALL entry variants: the one list that everything else reads. The C code
- * expands it below and in arch/x86/syscall.c; entry_64.asm gets it through
+ * expands it below and in bench/variants.c; entry_64.asm gets it through
  * asm-offsets (ENTRY_VARIANT_NAMES) and instantiates one stub per name; the
  * Makefile compiles entry/common.c once per name; tests/run.py reads the names.
  *

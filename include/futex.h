@@ -1,11 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Fast user-space mutexes: the kernel side of futex(2) (kernel/futex.c). */
+/* Fast user-space mutexes: the kernel side of futex(2) (kernel/futex/core.c). */
 #ifndef _ENTRYLAB_FUTEX_H
 #define _ENTRYLAB_FUTEX_H
 
 #include <compiler.h>
-
-#define FUTEX_BITSET_MATCH_ANY	0xffffffffU
+#include <uapi/futex.h>
 
 struct mm;
 /*

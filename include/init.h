@@ -39,7 +39,7 @@ void finish_user_program(struct task *t, struct user_result *res);
 /* Runs init, prints how it ended, returns the run's exit status. */
 enum exit_status run_init(void);
 
-/* kernel/bench/bench.c: the benchmark's rows, after syscall_init(); its table, after init. */
+/* bench/bench.c: the benchmark's rows, after syscall_init(); its table, after init. */
 void bench_init(void);
 void bench_print_results(void);
 /* After a boot program has ended: what it left changed (a row, the timer) is restored. */

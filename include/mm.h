@@ -25,13 +25,13 @@ struct mm {
 	int users;			/* tasks using it; the last mm_put() frees it */
 	unsigned long brk_start, brk;	/* heap: [brk_start, brk) */
 	unsigned long mmap_base;	/* next anonymous mapping goes below it */
-	unsigned long vdso, vvar;	/* where they are mapped (kernel/vdso.c); 0: nowhere */
+	unsigned long vdso, vvar;	/* mapped there (arch/x86/vdso/vma.c); 0: nowhere */
 	struct ldt *ldt;		/* its LDT (arch/x86/ldt.c), replaced under lock; or NULL */
 	const void *exe;		/* the executable it was built from (a boot module) */
 	size_t exe_size;		/* ... for execve("/proc/self/exe") */
 	/* rseq's concurrency IDs its tasks hold on a CPU (kernel/rseq.c): under sched_lock. */
 	unsigned long cid_mask;
-	unsigned int membarrier_state;	/* its MEMBARRIER_CMD_REGISTER_*s (kernel/membarrier.c) */
+	unsigned int membarrier_state;	/* MEMBARRIER_CMD_REGISTER_*s (kernel/sched/membarrier.c) */
 	bool ia32;			/* an i386 program's: 4 GiB (include/user_layout.h) */
 };
 

@@ -18,7 +18,7 @@
 
 #define MB2_MEMORY_AVAILABLE	1
 
-#define MB2_FB_TYPE_RGB		1	/* a linear framebuffer: arch/x86/drivers/fbcon.c */
+#define MB2_FB_TYPE_RGB		1	/* a linear framebuffer: kernel/printk/fbcon.c */
 #define MB2_FB_TYPE_EGA_TEXT	2	/* VGA text mode: arch/x86/drivers/vga.c */
 
 #define BOOT_MAX_MODULES	8

@@ -8,7 +8,7 @@ int printk(const char *fmt, ...) __printf(1, 2);
 void console_write(const char *s, size_t len);
 /* Only at the end of a run, once every other CPU has stopped. */
 void console_break_lock(void);
-/* kernel/printk.c: the output so far (up to 32 KiB), for a console that starts late. */
+/* kernel/printk/printk.c: the output so far (up to 32 KiB), for a console that starts late. */
 void console_replay(void (*write)(const char *s, size_t len));
 
 /* Console back ends (arch/x86). */

@@ -5,8 +5,8 @@
  * Each CPU has a counter, RCU's watching counter, that is odd while RCU must
  * watch the CPU (it runs kernel code and may hold RCU read-side references) and
  * even while it runs user code, where it cannot. It is the upper bits of the
- * CPU's ct_state word (asm/percpu.h), below which context tracking keeps the
- * context. Entering and leaving user mode each add one, with a fully ordered
+ * CPU's ct.state word (context_tracking_state.h), below which context tracking
+ * keeps the context. Entering and leaving user mode each add one, with a fully ordered
  * atomic RMW (lock add), so another CPU that snapshots the counter sees every
  * kernel access before the increment. A grace period needs
  * each CPU to have been quiescent once since the period began: a CPU whose
@@ -17,7 +17,7 @@
  *
  * rcu_eqs=off turns the tracker off, to measure what it costs per syscall and
  * to show what it buys: a CPU in user mode must then be found there by an
- * interrupt (kernel/rcu.c). docs/smp-rcu.md has the numbers.
+ * interrupt (kernel/rcu/rcu.c). docs/smp-rcu.md has the numbers.
  */
 #ifndef _ENTRYLAB_RCU_H
 #define _ENTRYLAB_RCU_H
@@ -31,13 +31,12 @@
 extern bool rcu_eqs_on;
 
 /*
- * A locked add to this CPU's ct_state word: delta is CT_RCU_WATCHING, and for
+ * A locked add to this CPU's ct.state word: delta is CT_RCU_WATCHING, and for
  * context tracking's merged transitions the context's change with it.
  */
 static __always_inline void ct_state_add(unsigned long delta)
 {
-	asm volatile("lock addq %1, %%gs:%c0"
-		     : : "i"(offsetof(struct percpu, ct_state)), "er"(delta) : "memory", "cc");
+	this_cpu_add_locked(ct.state, delta);
 }
 
 /* The counter alone: the split tracker, the idle loop, interrupts from idle. */
@@ -72,8 +71,7 @@ static __always_inline void rcu_user_exit(void)
  */
 static __always_inline void rcu_qs(void)
 {
-	asm volatile("lock incq %%gs:%c0"
-		     : : "i"(offsetof(struct percpu, rcu_qs)) : "memory", "cc");
+	this_cpu_inc_locked(rcu.qs);
 }
 
 /*
@@ -83,14 +81,14 @@ static __always_inline void rcu_qs(void)
  */
 static __always_inline void rcu_read_lock(void)
 {
-	this_cpu_inc(rcu_read_depth);
+	this_cpu_inc(rcu.read_depth);
 	barrier();
 }
 
 static __always_inline void rcu_read_unlock(void)
 {
 	barrier();
-	this_cpu_dec(rcu_read_depth);
+	this_cpu_dec(rcu.read_depth);
 }
 
 struct rcu_head {

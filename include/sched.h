@@ -10,23 +10,16 @@
 #ifndef _ENTRYLAB_SCHED_H
 #define _ENTRYLAB_SCHED_H
 
-#include <asm/debugreg.h>
-#include <asm/fpu.h>
-#include <asm/fsgsbase.h>
-#include <asm/percpu.h>
-#include <asm/pgtable.h>
-#include <asm/ptrace.h>
+#include <asm/page.h>
+#include <asm/switch_to.h>
 #include <capability.h>
 #include <cputime_types.h>
-#include <mm.h>
 #include <pid_namespace.h>
 #include <ptrace.h>
 #include <rseq_types.h>
 #include <signal.h>
 #include <syscall_user_dispatch.h>
 #include <thread_info.h>
-#include <time.h>
-#include <uapi/resource.h>
 
 #define MAX_TASKS		240	/* threads at once: the task table's size */
 #define PID_MAX			32768	/* pids and tids are below it: Linux's default pid_max */
@@ -85,17 +78,7 @@ struct task {
 	int on_cpu;			/* CPU running it (or leaving it), else -1 */
 	void *stack;			/* KERNEL_STACK_SIZE bytes, direct-mapped */
 	struct pt_regs *regs;		/* user registers at the top of the stack */
-	unsigned long ksp;		/* saved kernel RSP while switched out */
 	unsigned long cpus_allowed;	/* sched_setaffinity(): bit n = CPU n */
-	struct user_segments segs;	/* FS and GS while not running (arch/x86/process.c) */
-	struct tls_descs tls;		/* set_thread_area()'s (arch/x86/tls.c) */
-	/* Port access (arch/x86/ioport.c): ioperm()'s bitmap, 1 = denied; iopl() 0 or 3. */
-	u8 *io_bitmap;
-	u64 io_bitmap_seq;
-	unsigned int iopl_emul;
-	/* Packed here, where it fills a hole: FUTEX_WAIT_BITSET's mask, in a futex wait. */
-	u32 futex_bitset;
-	struct debugregs debug;		/* hardware breakpoints (arch/x86/hw_breakpoint.c) */
 	unsigned long fault_addr;	/* si_addr of the last forced fault signal */
 	struct mm *mm;			/* NULL for idle tasks and once exited; changes under
 					 * sched_lock (another task reads it under it) */
@@ -112,17 +95,19 @@ struct task {
 	struct ptrace_state ptrace;	/* its tracer, if any (kernel/ptrace.c) */
 	/*
 	 * The task's own, inherited by fork and clone, kept by execve, never undone
-	 * (kernel/seccomp.c): SECCOMP_MODE_*, and prctl(PR_SET_NO_NEW_PRIVS).
+	 * (kernel/seccomp/seccomp.c): SECCOMP_MODE_*, and prctl(PR_SET_NO_NEW_PRIVS).
 	 */
 	struct seccomp_filter *seccomp_filter;	/* the newest; each points to the older */
-	int seccomp_mode;
+	u8 seccomp_mode;
 	bool no_new_privs;
 	/* Family, packed here: started by the kernel, which waits for it. */
 	bool kernel_reaps;
 	/* In do_exit(), under sched_lock: Linux's PF_EXITING. Packed here too. */
 	bool exiting;
+	/* Packed here too: FUTEX_WAIT_BITSET's mask, in a futex wait. */
+	u32 futex_bitset;
 	struct syscall_user_dispatch dispatch;	/* the task's own: not inherited, not kept */
-	/* Sleeping (kernel/sched.c): what it waits for besides a signal. */
+	/* Sleeping (kernel/sched/core.c): what it waits for besides a signal. */
 	const void *wait_chan;
 	u64 wait_deadline;		/* ktime_get_ns() at which to wake; 0: never */
 	bool *vfork_done;		/* CLONE_VFORK: set (and woken) when mm is released */
@@ -138,7 +123,7 @@ struct task {
 	int exit_signal;		/* to the parent when the process ends; 0: none */
 	unsigned long exit_ip;
 	/*
-	 * CPU time in ns (kernel/cputime.c): run time, measured at every switch
+	 * CPU time in ns (kernel/sched/cputime.c): run time, measured at every switch
 	 * (CLOCK_THREAD_CPUTIME_ID), and its user and system parts, sampled by the
 	 * tick or measured at every crossing (include/cputime.h). The task's own
 	 * CPU writes them; others read them under sched_lock.
@@ -150,11 +135,8 @@ struct task {
 	struct task_caps caps;		/* its capabilities, in signal->user_ns */
 	/* Its rseq(2) area and events (include/rseq.h): its own, or under sched_lock. */
 	struct rseq_state rseq;
-	/*
-	 * User FPU, SSE and AVX state while switched out (asm/fpu.h: XSAVE or
-	 * FXSAVE format). Last: its alignment would leave a hole anywhere else.
-	 */
-	u8 fpu[FPU_STATE_SIZE] __aligned(64);
+	/* Its x86 state while switched out (asm/switch_to.h). Last: the FPU image's alignment. */
+	struct thread_struct thread;
 };
 /* t's pid namespace: where t->pid is. */
 static __always_inline struct pid_namespace *task_pid_ns(const struct task *t)
@@ -250,96 +232,14 @@ static __always_inline bool process_alive(const struct task *p)
 }
 
 /*
- * Sleeping and waking, as Linux's wait queues but with a channel in the task
- * (xv6's sleep/wakeup): prepare_to_sleep() marks current asleep on chan; the
- * caller then checks its condition and calls schedule() only if it still must
- * wait. A waker changes the condition first, then wakes the channel: whichever
- * order the two CPUs run in, the sleeper sees the condition or is woken.
+ * prepare_to_sleep() (include/wait.h) for a ptrace stop (TASK_TRACED): no signal
+ * but SIGKILL ends it.
  */
-void prepare_to_sleep(const void *chan, u64 deadline);
-/* The same for a ptrace stop (TASK_TRACED): no signal but SIGKILL ends it. */
 void prepare_to_stop_traced(const void *chan);
-void finish_sleep(void);
-void wake_up(const void *chan);
 /* sched_lock held: wakes t if it sleeps (a signal arrived for it). */
 void wake_up_task_locked(struct task *t);
 /* sched_lock held: wakes t if it is in a ptrace stop (its tracer resumed it, or SIGKILL). */
 void wake_up_traced_locked(struct task *t);
-/* sched_lock held: wake_up(). */
-void wake_up_locked(const void *chan);
-/* Wakes up to nr sleepers for which match() is true; returns how many. */
-int wake_up_match(bool (*match)(struct task *t, const void *arg), const void *arg, int nr);
-/* CPU 0's tick: wake every sleeper whose deadline has passed. */
-void sleep_timeouts_tick(void);
-
-/**
- * __sleep_event - sleep on chan until cond holds or interrupted does
- * @chan: what the waker will name in wake_up()
- * @deadline: ktime_get_ns() value to give up at, or 0
- * @cond: re-evaluated after every wake-up
- * @interrupted: what ends the sleep early: signal_pending(current) for
- *	sleep_event(), fatal_signal_pending(current) for sleep_event_killable(),
- *	which sleeps on through any other signal (a sender's wake-up included)
- *
- * Returns 0 when cond held, -ERESTARTSYS when interrupted, -ETIMEDOUT when the
- * deadline passed.
- */
-#define __sleep_event(chan, deadline, cond, interrupted)		\
-({									\
-	u64 __deadline = (deadline);					\
-	long __ret = 0;							\
-	for (;;) {							\
-		prepare_to_sleep(chan, __deadline);			\
-		if (cond)						\
-			break;						\
-		if (interrupted) {					\
-			__ret = -ERESTARTSYS;				\
-			break;						\
-		}							\
-		if (__deadline && ktime_get_ns() >= __deadline) {	\
-			__ret = -ETIMEDOUT;				\
-			break;						\
-		}							\
-		schedule();						\
-	}								\
-	finish_sleep();							\
-	__ret;								\
-})
-#define sleep_event(chan, deadline, cond) \
-	__sleep_event(chan, deadline, cond, signal_pending(current))
-#define sleep_event_killable(chan, deadline, cond) \
-	__sleep_event(chan, deadline, cond, fatal_signal_pending(current))
-
-/*
- * A channel that counts its sleepers, so that a waker finding none skips
- * wake_up()'s walk of the task table: what a pipe, an eventfd and the pollers
- * sleep on, woken on every change whether anyone waits or not. The sleeper
- * counts itself before it tests cond; the waker changes the condition, then (a
- * full barrier between) reads the count: one of the two sees the other.
- */
-struct wait_chan {
-	int sleepers;
-};
-
-#define __wait_chan_sleep(wc, deadline, cond, interrupted)		\
-({									\
-	long __r;							\
-	__atomic_add_fetch(&(wc)->sleepers, 1, __ATOMIC_SEQ_CST);	\
-	__r = __sleep_event(wc, deadline, cond, interrupted);		\
-	__atomic_sub_fetch(&(wc)->sleepers, 1, __ATOMIC_SEQ_CST);	\
-	__r;								\
-})
-#define wait_chan_sleep(wc, deadline, cond) \
-	__wait_chan_sleep(wc, deadline, cond, signal_pending(current))
-#define wait_chan_sleep_killable(wc, deadline, cond) \
-	__wait_chan_sleep(wc, deadline, cond, fatal_signal_pending(current))
-
-static __always_inline void wait_chan_wake(struct wait_chan *wc)
-{
-	smp_mb();			/* the condition's change before the count's read */
-	if (READ_ONCE(wc->sleepers))
-		wake_up(wc);
-}
 
 /*
  * arch/x86/process.c: a new program's user registers, all zero but these (orig_ax
@@ -373,16 +273,11 @@ void kill_orphans(void);
 /* kernel/fork.c: the child's half of CLONE_CHILD_SETTID, before its first return. */
 void schedule_tail(void);
 
-/* kernel/idle.c */
+/* kernel/sched/idle.c */
 void __noreturn cpu_idle_loop(void);
 /* IRQs off: stop or restart this CPU's tick if it is nohz_full. */
 void tick_nohz_update_irqoff(bool in_user);
 /* nohz_full=<cpu list>, after smp_init(). */
 void nohz_full_init(void);
-
-/* arch/x86/switch_to.asm */
-void switch_to(unsigned long *prev_ksp, unsigned long next_ksp);
-/* entry/entry_64.asm: where a new task's first switch_to() returns to. */
-void ret_from_fork_asm(void);
 
 #endif

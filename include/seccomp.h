@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* seccomp's hooks into the syscall entry work and fork (kernel/seccomp.c). */
+/* seccomp's hooks into the syscall entry work and fork (kernel/seccomp/seccomp.c). */
 #ifndef _ENTRYLAB_SECCOMP_H
 #define _ENTRYLAB_SECCOMP_H
 
@@ -50,7 +50,7 @@ struct seccomp_filter *seccomp_exit_locked(struct task *t);
  * PTRACE_SECCOMP_GET_FILTER: t's filter number off (0 the oldest) copied to
  * data (unless NULL), its length in instructions returned; PTRACE_SECCOMP_GET_METADATA:
  * the struct seccomp_metadata at data (size bytes of it) filled in, its size returned
- * (kernel/seccomp_ptrace.c).
+ * (kernel/seccomp/seccomp_ptrace.c).
  */
 long seccomp_get_filter(struct task *t, unsigned long off, void __user *data);
 long seccomp_get_metadata(struct task *t, unsigned long size, void __user *data);

@@ -84,7 +84,7 @@ struct signal_struct {
 	int group_exit_code;		/* then: the wait status every thread exits with */
 	struct rlimit64 rlim[RLIM_NLIMITS];	/* getrlimit(), prlimit64() */
 	/*
-	 * CPU time in ns (kernel/cputime.c), under sched_lock: the threads that
+	 * CPU time in ns (kernel/sched/cputime.c), under sched_lock: the threads that
 	 * are gone, and the children waited for with their own waited-for ones.
 	 */
 	u64 sum_exec_runtime, utime, stime;

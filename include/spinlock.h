@@ -11,7 +11,7 @@
  *    lock an interrupt handler also takes.
  *
  * Every lock records which CPU holds it. DEBUG_ENTRY=1 builds add lockdep-lite
- * (kernel/spinlock.c): taking a lock this CPU already holds is reported and
+ * (kernel/locking/spinlock.c): taking a lock this CPU already holds is reported and
  * panics (it would spin forever), and a lock taken both in an interrupt handler
  * and elsewhere with IRQs on is reported, because that interrupt arriving on the
  * holder's CPU would deadlock. Like DEBUG_ENTRY's other checks they stay out of

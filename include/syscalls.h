@@ -132,7 +132,7 @@ long sys_pselect6(struct pt_regs *regs);
 /*
  * The i386 calls that differ from the x86-64 ones (entry/syscall_32.c): in their
  * structures (compat_sys_*: kernel/compat.c, and the time32 calls beside their
- * x86-64 ones in kernel/time.c and kernel/futex.c), or in their arguments or
+ * x86-64 ones in kernel/time/time.c and kernel/futex/core.c), or in their arguments or
  * frames (sys_ia32_*: arch/x86/sys_ia32.c and arch/x86/signal_ia32.c).
  */
 long compat_sys_rt_sigaction(struct pt_regs *regs);

@@ -13,6 +13,7 @@
 #ifndef _ENTRYLAB_THREAD_INFO_H
 #define _ENTRYLAB_THREAD_INFO_H
 
+#include <asm/bitops.h>
 #include <asm/percpu.h>
 #include <compiler.h>
 
@@ -50,7 +51,7 @@
 #define SYSCALL_WORK_SYSCALL_TRACE	0	/* PTRACE_SYSCALL: stop at entry and exit */
 #define SYSCALL_WORK_SYSCALL_EMU	1	/* PTRACE_SYSEMU: stop at entry, run nothing */
 #define SYSCALL_WORK_SYSCALL_EXIT_TRAP	2	/* PTRACE_SINGLESTEP: a step is reported at exit */
-#define SYSCALL_WORK_SECCOMP		3	/* seccomp: every syscall is checked (kernel/seccomp.c) */
+#define SYSCALL_WORK_SECCOMP		3	/* seccomp: every syscall is checked (kernel/seccomp/seccomp.c) */
 #define SYSCALL_WORK_SYSCALL_USER_DISPATCH 4	/* prctl(PR_SET_SYSCALL_USER_DISPATCH) is on */
 #define SYSCALL_WORK_ENTER		(BIT(SYSCALL_WORK_SYSCALL_TRACE) | \
 					 BIT(SYSCALL_WORK_SYSCALL_EMU) | BIT(SYSCALL_WORK_SECCOMP) | \
@@ -69,18 +70,8 @@ struct thread_info {
 	unsigned long status;		/* TS_*: the task's own */
 };
 
-static __always_inline void atomic_set_bit(int nr, unsigned long *word)
-{
-	asm volatile("lock btsq %1, %0" : "+m"(*word) : "Ir"((long)nr) : "memory");
-}
-
-static __always_inline void atomic_clear_bit(int nr, unsigned long *word)
-{
-	asm volatile("lock btrq %1, %0" : "+m"(*word) : "Ir"((long)nr) : "memory");
-}
-
-#define set_ti_thread_flag(ti, flag)	atomic_set_bit(flag, &(ti)->flags)
-#define clear_ti_thread_flag(ti, flag)	atomic_clear_bit(flag, &(ti)->flags)
+#define set_ti_thread_flag(ti, flag)	set_bit(flag, &(ti)->flags)
+#define clear_ti_thread_flag(ti, flag)	clear_bit(flag, &(ti)->flags)
 
 struct task;
 
@@ -102,8 +93,8 @@ static __always_inline struct task *current_task(void)
  * without stopping it (seccomp's TSYNC, say) must refresh that CPU's copy too,
  * or the task does not see its new work until its next switch.
  */
-#define set_syscall_work(t, work)	atomic_set_bit(work, &task_thread_info(t)->syscall_work)
-#define clear_syscall_work(t, work)	atomic_clear_bit(work, &task_thread_info(t)->syscall_work)
+#define set_syscall_work(t, work)	set_bit(work, &task_thread_info(t)->syscall_work)
+#define clear_syscall_work(t, work)	clear_bit(work, &task_thread_info(t)->syscall_work)
 #define assign_syscall_work(t, work, on) \
 	((on) ? set_syscall_work(t, work) : clear_syscall_work(t, work))
 /* This CPU's copy of t's word, t running here: after a switch to it or a change to it. */

@@ -5,6 +5,7 @@
 
 #include <compiler.h>
 #include <math64.h>
+#include <threads.h>
 
 #define NSEC_PER_SEC	1000000000UL
 #define NSEC_PER_MSEC	1000000UL
@@ -134,7 +135,7 @@ static __always_inline u64 timeval_to_ns(const struct kernel_timeval *tv)
 }
 
 /*
- * kernel/time.c: a timeout (a duration, or a time) as a CLOCK_MONOTONIC deadline;
+ * kernel/time/time.c: a timeout (a duration, or a time) as a CLOCK_MONOTONIC deadline;
  * the user_ form reads it first, in the call's layout (time32: i386's old one).
  */
 long timespec_to_deadline(const struct kernel_timespec *ts, bool absolute, bool realtime,
@@ -153,10 +154,10 @@ u64 rtc_read_seconds(void);
 /* Days from 1970-01-01 to a Gregorian date. */
 long days_from_civil(long y, unsigned int m, unsigned int d);
 
-/* kernel/time.c: after tsc_init(). */
+/* kernel/time/time.c: after tsc_init(). */
 void time_init(void);
 u64 ktime_get_ns(void);		/* monotonic, since boot */
-/* The CPUs' TSCs are not one clock: no TSC reader from now on (kernel/time.c). */
+/* The CPUs' TSCs are not one clock: no TSC reader from now on (kernel/time/time.c). */
 void tsc_mark_unstable(const char *why);
 /* arch/x86/tsc_sync.c: is each CPU's TSC CPU 0's? Boot CPU, all CPUs online. */
 void tsc_sync_check(void);
@@ -165,7 +166,13 @@ u64 ktime_get_real_ns(void);	/* wall clock, since the epoch */
 u64 tsc_delta_to_ns(u64 cycles);
 
 struct pt_regs;
-/* The LAPIC timer's vector, IRQs off (kernel/time.c). */
+/* The LAPIC timer's vector, IRQs off (kernel/time/time.c). */
 void timer_interrupt(struct pt_regs *regs);
+/* The ticks each CPU took, and how many of them interrupted ring 3: its own to write. */
+struct tick_count {
+	unsigned long ticks;
+	unsigned long user_ticks;
+};
+extern struct tick_count tick_counts[NR_CPUS];
 
 #endif

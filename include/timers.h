@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * A process's timers (kernel/posix_timers.c, kernel/itimer.c): the three
+ * A process's timers (kernel/time/posix_timers.c, kernel/time/itimer.c): the three
  * interval timers of setitimer(2) and alarm(2), and the POSIX timers of
  * timer_create(2), on the wall clock, the monotonic clock or a CPU-time clock.
  * They expire on CPU 0's tick (a 10 ms resolution), which sends their signals.

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The vDSO and its vvar page in every process (kernel/vdso.c maps them), and the
- * timekeeper that fills the vvar page (kernel/time.c). The page's layout and the
+ * The vDSO and its vvar page in every process (arch/x86/vdso/vma.c maps them), and the
+ * timekeeper that fills the vvar page (kernel/time/time.c). The page's layout and the
  * readers are in include/vvar.h, shared with the vDSO itself.
  */
 #ifndef _ENTRYLAB_VDSO_H

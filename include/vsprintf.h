@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Formatting shared by the kernel and the ring-3 programs (kernel/lib/). */
+/* Formatting shared by the kernel and the ring-3 programs (lib/). */
 #ifndef _ENTRYLAB_VSPRINTF_H
 #define _ENTRYLAB_VSPRINTF_H
 

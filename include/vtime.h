@@ -21,7 +21,7 @@
 static __always_inline bool vtime_exact_irqoff(void)
 {
 	asm goto("cmpb $0, %%gs:%c0\n\tjne %l[exact]"
-		 : : "i"(offsetof(struct percpu, vtime_exact)) : "cc" : exact);
+		 : : "i"(offsetof(struct percpu, cputime.exact)) : "cc" : exact);
 	return false;
 exact:
 	return true;

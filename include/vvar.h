@@ -2,7 +2,7 @@
 /*
  * The vvar page: the time data the kernel publishes, read-only, in every
  * process beside the vDSO, and the arithmetic that turns it and a TSC reading
- * into nanoseconds. This header is compiled twice: into the kernel (kernel/time.c
+ * into nanoseconds. This header is compiled twice: into the kernel (kernel/time/time.c
  * writes the page, and reads its own clock through vclock_read_stable()) and into
  * the vDSO (arch/x86/vdso/), so a system call and the vDSO compute the same
  * nanosecond from the same TSC value.
@@ -23,7 +23,7 @@
  * rounded down. The per-CPU records start at the boot TSC and use mult and
  * 32 - shift as their multiplier and pre-shift, and the stable record carries the
  * fraction of a nanosecond across its rebases, so both readers return exactly the
- * same value for the same TSC (kernel/time_test.c checks it).
+ * same value for the same TSC (kernel/time/time_test.c checks it).
  *
  * The 32-bit vDSO reads the page too, compiled for i386: so every u64 of the page
  * is 8-byte aligned in both ABIs (i386 aligns a u64 member to 4), and the
@@ -32,6 +32,8 @@
 #ifndef _ENTRYLAB_VVAR_H
 #define _ENTRYLAB_VVAR_H
 
+#include <asm/msr.h>
+#include <asm/processor.h>
 #include <compiler.h>
 #include <math64.h>
 #include <threads.h>
@@ -84,15 +86,6 @@ struct vvar_page {
 	} __aligned(64) percpu[NR_CPUS];
 };
 
-/* RDTSC after every earlier load has completed: it cannot read the TSC early. */
-static __always_inline u64 vvar_rdtsc_ordered(void)
-{
-	u32 lo, hi;
-
-	asm volatile("lfence; rdtsc" : "=a"(lo), "=d"(hi) : : "memory");
-	return ((u64)hi << 32) | lo;
-}
-
 /* CLOCK_MONOTONIC at tsc from the stable record's fields (no seqcount here). */
 static __always_inline u64 vclock_ns_at(const struct vdso_clock *c, u64 tsc)
 {
@@ -124,9 +117,9 @@ static __always_inline u64 vclock_read_stable(const struct vdso_clock *c)
 
 	do {
 		while ((seq = READ_ONCE(c->seq)) & 1)
-			asm volatile("pause");
+			cpu_relax();
 		barrier();		/* x86 keeps loads in order: the compiler must too */
-		ns = vclock_ns_at(c, vvar_rdtsc_ordered());
+		ns = vclock_ns_at(c, rdtsc_ordered());
 		barrier();
 	} while (unlikely(READ_ONCE(c->seq) != seq));
 	return ns;

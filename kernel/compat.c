@@ -4,8 +4,8 @@
  * time_t (include/compat.h), as Linux's compat_sys_* calls: each reads the i386
  * layout, does the x86-64 call's work, and writes the i386 layout back. Their
  * arguments arrive where the x86-64 ABI puts them (entry/syscall_32.c moves
- * them), zero-extended. The time32 calls are kernel/time.c's and
- * kernel/futex.c's, beside the calls they share their work with.
+ * them), zero-extended. The time32 calls are kernel/time/time.c's and
+ * kernel/futex/core.c's, beside the calls they share their work with.
  */
 #include <asm/uaccess.h>
 #include <compat.h>

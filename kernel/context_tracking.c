@@ -48,7 +48,7 @@ unsigned long ct_warnings_total(void)
 	unsigned long sum = 0;
 
 	for (unsigned int cpu = 0; cpu < NR_CPUS; cpu++)
-		sum += READ_ONCE(per_cpu(cpu, ct_warnings));
+		sum += READ_ONCE(per_cpu(cpu, ct.warnings));
 	return sum;
 }
 
@@ -58,9 +58,9 @@ void ct_warn(const char *file, int line, const char *cond)
 		/* A self-test provoked it on purpose: a KTAP diagnostic, not an alarm. */
 		ct_warn_expected = false;
 		printk("    # expected CT_WARN_ON: %s:%d: %s\n", file, line, cond);
-		this_cpu_inc(ct_warnings);
+		this_cpu_inc(ct.warnings);
 		return;
 	}
-	if (this_cpu_inc(ct_warnings) < CT_WARN_PRINT_MAX)
+	if (this_cpu_inc(ct.warnings) < CT_WARN_PRINT_MAX)
 		printk("CT_WARN_ON: %s:%d: %s (state %d)\n", file, line, cond, ct_state());
 }

@@ -29,6 +29,7 @@
 #include <signal.h>
 #include <string.h>
 #include <syscalls.h>
+#include <wait.h>
 
 void mm_release(struct task *t, struct mm *mm)
 {

@@ -38,24 +38,8 @@
 #include <syscalls.h>
 #include <uapi/sched.h>
 #include <user_namespace.h>
+#include <wait.h>
 
-#define CSIGNAL			0x000000ff
-#define CLONE_VM		0x00000100
-#define CLONE_FS		0x00000200
-#define CLONE_FILES		0x00000400
-#define CLONE_SIGHAND		0x00000800
-#define CLONE_PTRACE		0x00002000
-#define CLONE_VFORK		0x00004000
-#define CLONE_PARENT		0x00008000
-#define CLONE_THREAD		0x00010000
-#define CLONE_SYSVSEM		0x00040000
-#define CLONE_SETTLS		0x00080000
-#define CLONE_PARENT_SETTID	0x00100000
-#define CLONE_CHILD_CLEARTID	0x00200000
-#define CLONE_DETACHED		0x00400000
-#define CLONE_UNTRACED		0x00800000
-#define CLONE_CHILD_SETTID	0x01000000
-#define CLONE_IO		0x80000000
 #define CLONE_NAMESPACES	(CLONE_NEWTIME | CLONE_NEWNS | CLONE_NEWCGROUP | CLONE_NEWUTS | \
 				 CLONE_NEWIPC | CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNET)
 
@@ -72,21 +56,6 @@
 			 CLONE_SYSVSEM | CLONE_SETTLS | CLONE_PARENT_SETTID |		\
 			 CLONE_CHILD_CLEARTID | CLONE_DETACHED | CLONE_UNTRACED |	\
 			 CLONE_CHILD_SETTID | CLONE_IO | CLONE_NEWUSER | CLONE_NEWPID)
-
-struct clone_args {
-	u64 flags;
-	u64 pidfd;
-	u64 child_tid;
-	u64 parent_tid;
-	u64 exit_signal;
-	u64 stack;
-	u64 stack_size;
-	u64 tls;
-	u64 set_tid;
-	u64 set_tid_size;
-	u64 cgroup;
-};
-#define CLONE_ARGS_SIZE_VER0	64	/* clone3()'s first version: up to tls */
 
 struct kernel_clone_args {
 	unsigned long flags;
@@ -219,10 +188,10 @@ static int copy_thread(struct task *p, const struct kernel_clone_args *args)
 		if (err)
 			return err;
 	} else if (args->flags & CLONE_SETTLS) {
-		p->segs.fsbase = args->tls;
-		p->segs.fsindex = 0;
+		p->thread.segs.fsbase = args->tls;
+		p->thread.segs.fsindex = 0;
 	}
-	fpu_save(p->fpu);		/* ours, live in the registers: the child starts with it */
+	fpu_save(p->thread.fpu);	/* ours, live in the registers: the child starts with it */
 	p->cpus_allowed = cur->cpus_allowed;
 	p->caps = cur->caps;
 	p->sig.blocked = cur->sig.blocked;

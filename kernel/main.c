@@ -32,6 +32,7 @@
 #include <selftest.h>
 #include <smp.h>
 #include <time.h>
+#include <variants.h>
 #include <vdso.h>
 
 struct cmdline boot_cmdline;
@@ -104,7 +105,7 @@ void kmain(u32 magic, phys_addr_t mb_info)
 	sched_init();
 	context_tracking_init();
 	irq_restore_init();
-	syscall_init();
+	syscall_init(entry_variants_init());
 	bench_init();
 	local_irq_enable();
 

@@ -7,6 +7,7 @@
  */
 #include <acpi.h>
 #include <asm/apic.h>
+#include <asm/idle.h>
 #include <asm/io.h>
 #include <asm/irqflags.h>
 #include <cmdline.h>
@@ -53,8 +54,7 @@ static void __noreturn end_without_exit_device(void)
 {
 	if (halt_never) {
 		printk("entrylab: halted (halt_after=never); it is safe to power off\n");
-		for (;;)
-			asm volatile("cli; hlt");
+		halt_forever();
 	}
 	printk("entrylab: no debug-exit device: %s in %lu s (halt_after=N|never)\n",
 	       end_reboot ? "reset" : "power-off", (unsigned long)halt_after);
@@ -65,8 +65,7 @@ static void __noreturn end_without_exit_device(void)
 	else
 		acpi_power_off();
 	printk("entrylab: halted; it is safe to power off\n");
-	for (;;)
-		asm volatile("cli; hlt");
+	halt_forever();
 }
 
 void __noreturn kernel_exit(enum exit_status status)

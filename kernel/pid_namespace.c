@@ -12,6 +12,7 @@
 #include <pmm.h>
 #include <sched.h>
 #include <user_namespace.h>
+#include <wait.h>
 
 struct pid_namespace init_pid_ns = {
 	.user_ns = &init_user_ns, .adding = true, .refs = 1,

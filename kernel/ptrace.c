@@ -11,7 +11,7 @@
  * with the signal to deliver.
  *
  * Left out of Linux's: the fork, exec, clone and exit events (their PTRACE_O_TRACE*
- * options are refused; TRACESECCOMP's stop is kernel/seccomp.c's), PTRACE_LISTEN and group-stop (entrylab has no job
+ * options are refused; TRACESECCOMP's stop is kernel/seccomp/seccomp.c's), PTRACE_LISTEN and group-stop (entrylab has no job
  * control: SIGSTOP stops only a traced task), and the tracee's exit is reported
  * to its parent alone: a tracer that is not the parent sees it vanish (-ECHILD).
  * As on Linux, a traced task is sent the signals it ignores too, so that its
@@ -30,6 +30,7 @@
 #include <signal.h>
 #include <syscalls.h>
 #include <user_namespace.h>
+#include <wait.h>
 
 #define PTRACE_O_SUPPORTED	(PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACESECCOMP | PTRACE_O_EXITKILL | \
 				 PTRACE_O_SUSPEND_SECCOMP)

@@ -10,6 +10,7 @@
  * canary from. The fallback's state is one word advanced by an atomic add, so
  * every CPU may draw from it without a lock.
  */
+#include <asm/archrandom.h>
 #include <asm/cpufeature.h>
 #include <asm/processor.h>
 #include <asm/uaccess.h>
@@ -43,13 +44,9 @@ const char *random_source(void)
 
 static bool rdrand64(u64 *v)
 {
-	bool ok;
-
-	for (int i = 0; i < RDRAND_RETRIES; i++) {
-		asm volatile("rdrand %0" : "=r"(*v), "=@ccc"(ok));
-		if (ok)
+	for (int i = 0; i < RDRAND_RETRIES; i++)
+		if (rdrand_long(v))
 			return true;
-	}
 	return false;
 }
 

@@ -13,6 +13,7 @@
 #include <asm/uaccess.h>
 #include <capability.h>
 #include <errno.h>
+#include <mm.h>
 #include <resource.h>
 #include <sched.h>
 #include <syscalls.h>

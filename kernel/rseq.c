@@ -12,6 +12,7 @@
  */
 #include <asm/uaccess.h>
 #include <errno.h>
+#include <mm.h>
 #include <rseq.h>
 #include <sched.h>
 #include <smp.h>

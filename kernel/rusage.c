@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Resource usage: getrusage(2), times(2), and the rusage wait4() and waitid()
- * give for a reaped child, from the CPU times kernel/cputime.c keeps. The
+ * give for a reaped child, from the CPU times kernel/sched/cputime.c keeps. The
  * times are all entrylab keeps: every other field of a struct rusage is 0
  * (Linux's maxrss, fault and switch counts), which no caller can mistake for
  * a failure.

@@ -31,6 +31,7 @@
 #include <time.h>
 #include <timers.h>
 #include <user_namespace.h>
+#include <wait.h>
 
 /*
  * The queued real-time instances beyond each number's oldest, from one pool

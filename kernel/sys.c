@@ -16,6 +16,7 @@
 #include <seccomp.h>
 #include <string.h>
 #include <syscalls.h>
+#include <time.h>
 #include <uapi/prctl.h>
 #include <user_layout.h>
 #include <user_namespace.h>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Task lifetime: the task table, pids, kernel stacks, creating a task and
- * freeing it once it is dead and off its CPU. The scheduler (sched.c) runs what
+ * freeing it once it is dead and off its CPU. The scheduler (sched/core.c) runs what
  * is in the table; both work under sched_lock (task_table.h).
  *
  * Slot i of the table owns kernel stack slot i. Kernel stacks live in their own
@@ -15,6 +15,7 @@
  */
 #include <asm/pgtable.h>
 #include <asm/io_bitmap.h>
+#include <asm/ptrace.h>
 #include <capability.h>
 #include <file.h>
 #include <kernel.h>
@@ -138,7 +139,7 @@ struct task *task_create(const char *name, struct pid_namespace *ns)
 		return NULL;
 	}
 	t->ns_pids = ns_pids;
-	fpu_init_state(t->fpu);
+	fpu_init_state(t->thread.fpu);
 	strlcpy(t->name, name, sizeof(t->name));
 	t->state = TASK_NEW;
 	t->on_cpu = -1;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The task table, shared by task lifetime (task.c) and the scheduler (sched.c)
+ * The task table, shared by task lifetime (task.c) and the scheduler (sched/core.c)
  * and by no one else: the rest of the kernel walks it with for_each_task() and
  * finds tasks with find_process_by_vpid_locked() and find_task_by_vpid_locked()
  * (include/sched.h).

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The benchmark's i386 rows: boots user/i386/bench.c (getpid through int $0x80
+# The benchmark's i386 rows: boots bench/user/i386/bench.c (getpid through int $0x80
 # and the vDSO's __kernel_vsyscall) as init, and prints what it prints. Under
 # TCG with icount (ICOUNT=1) it boots twice, as an AMD CPU (the vDSO enters by
 # SYSCALL) and as an Intel one (SYSENTER), since TCG runs either instruction;

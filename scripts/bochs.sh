@@ -18,7 +18,7 @@
 # Clock: `clock: sync=none` makes the run deterministic. On one CPU Bochs's TSC
 # advances once per executed instruction, so the benchmark counts instructions, as
 # under QEMU's icount. The kernel knows it runs under Bochs by its port 0xE9, which
-# port_e9_hack makes answer 0xE9 (kernel/bench/bench.c).
+# port_e9_hack makes answer 0xE9 (bench/bench.c).
 #
 # Exit status: the kernel's status from its "run ended" line (README.md's exit
 # status: 0 success, 1 failure, 2 bad boot, 3 init exited non-zero, 4 init killed by

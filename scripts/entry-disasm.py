@@ -115,7 +115,7 @@ def guide(kernel, text):
     for n, v in defs.items():
         for prefix, table in names.items():
             if n.startswith(prefix):
-                table[v] = n[len(prefix):].lower()
+                table[v] = n[len(prefix):].lower().replace('__', '.')
     regs = re.search(r'mov %rdi,%(\w+)', text)[1]     # where do_syscall_64 keeps regs
     gs = sorted({int(o, 16) for o in re.findall(r'%gs:0x([0-9a-f]+)', text)})
     pt = sorted({int(o, 16) for o in re.findall(rf'\b0x([0-9a-f]+)\(%{regs}\)', text)})

@@ -8,7 +8,7 @@
 #
 # Every word reaches grub.cfg single-quoted, so no character of it means anything
 # to GRUB's script parser. GRUB then passes each word on with a backslash before
-# quotes and backslashes, which the kernel's parser undoes (kernel/lib/cmdline.c).
+# quotes and backslashes, which the kernel's parser undoes (lib/cmdline.c).
 # Strings longer than the kernel accepts are refused here, with the limit, before
 # anything boots: the limits are read from the headers that define them.
 set -euo pipefail

@@ -25,7 +25,7 @@ the instruction that ran.
       the trace and its summary; ROW is a row of make bench's mitigation table
       (scripts/bench_mitigations.py; default off)
   trace.py --build DIR --i386 DOOR
-      getpid() from an i386 program (user/i386/bench.c) through DOOR: int80, or the
+      getpid() from an i386 program (bench/user/i386/bench.c) through DOOR: int80, or the
       vDSO's __kernel_vsyscall on an AMD CPU model (syscall) or an Intel one (sysenter)
   trace.py --build DIR --docs docs/entry.md [--check]
       the summary of op=kill for every entry variant, and of the i386 getpid() for
@@ -366,7 +366,7 @@ def trace(build, variant, op, mitigations='off'):
 
 
 def trace_i386(build, door):
-    """getpid() from user/i386/bench.c through door (I386_DOORS), with the vDSO's
+    """getpid() from bench/user/i386/bench.c through door (I386_DOORS), with the vDSO's
     instructions as the boot patched them, named by vdso32.so's symbols."""
     arg, cpu = I386_DOORS[door]
     program = os.path.join(build, 'user/i386/bench.elf')

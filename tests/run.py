@@ -50,14 +50,14 @@ def entry_variants():
 
 
 def asm_fastpath():
-    """The asm fast path's name, as arch/x86/syscall.c's table gives it."""
-    text = open(os.path.join(ROOT, 'arch', 'x86', 'syscall.c')).read()
+    """The asm fast path's name, as bench/variants.c's table gives it."""
+    text = open(os.path.join(ROOT, 'bench', 'variants.c')).read()
     return re.search(r'\[ENTRY_ASM_FASTPATH\] = \{ "(\w+)"', text)[1].replace('_', '-')
 
 
 # As the kernel spells them on the command line and in its warning: '-' for '_'.
 VARIANT_NAMES = ', '.join([v.replace('_', '-') for v in entry_variants()] + [asm_fastpath()])
-KERNEL_SUITES = selftest_suites('arch/x86/**/*.c', 'kernel/**/*.c', 'entry/*.c')
+KERNEL_SUITES = selftest_suites('arch/x86/**/*.c', 'kernel/**/*.c', 'lib/*.c', 'entry/*.c')
 RING3_SUITES = selftest_suites('user/tests/*.c')
 # A boot of both reports them in one KTAP tree: one name, one suite.
 SHARED_SUITES = sorted(KERNEL_SUITES.keys() & RING3_SUITES.keys())
@@ -1000,10 +1000,10 @@ def conditional_sti(lines):
     return False
 
 
-# RCU's watching counter's unit in the ct_state word (arch/x86/include/asm/percpu.h).
+# RCU's watching counter's unit in the ct.state word (include/context_tracking_state.h).
 CT_RCU_WATCHING = 1 << int(re.search(
     r'#define CT_RCU_WATCHING_SHIFT\s+(\d+)',
-    open(os.path.join(ROOT, 'arch', 'x86', 'include', 'asm', 'percpu.h')).read())[1])
+    open(os.path.join(ROOT, 'include', 'context_tracking_state.h')).read())[1])
 
 
 @check
@@ -1034,7 +1034,7 @@ def entry_variants_objdump(b):
         want = {CT_RCU_WATCHING} if 'split' in words else \
             {CT_RCU_WATCHING - 1, CT_RCU_WATCHING + 1}
         if adds != want:
-            problems.append(f'{v}: locked adds to ct_state of {sorted(map(hex, adds))}, '
+            problems.append(f'{v}: locked adds to ct.state of {sorted(map(hex, adds))}, '
                             f'expected {sorted(map(hex, want))}')
         if 'outline' in words and calls != hooks:
             problems.append(f'{v}: do_syscall_64 calls {calls}, expected {hooks}')
@@ -1270,8 +1270,8 @@ def entry_stubs_call_into_entry(b):
 # Where a doc names a file of this tree: a path under one of its top-level folders that ends in
 # a file extension or a slash (KTAP names such as entry/sysret_decision have neither). A path
 # within 60 characters after the word "Linux" names Linux's tree, not ours.
-TREE_TOP = ('boot', 'arch', 'entry', 'kernel', 'include', 'user', 'tests', 'docs', 'scripts',
-            '.ci')
+TREE_TOP = ('boot', 'arch', 'entry', 'bench', 'kernel', 'lib', 'include', 'user', 'tests', 'docs',
+            'scripts', '.ci')
 TREE_PATH = re.compile(r'(?<![\w./-])((?:%s)/(?:[\w*.-]+/)*(?:[\w*-]+\.[\w*]+|))(?![\w/-])'
                        % '|'.join(re.escape(t) for t in TREE_TOP))
 
@@ -1331,7 +1331,7 @@ CLOCK_LINE = re.compile(r'^bench clock=(\S+) ticks_per_call=([\d.]+) median=([\d
                         r'iters=(\d+) reps=(\d+)( ns_per_call=[\d.]+)?$')
 CLOCK_READERS = ('syscall', 'vdso-stable', 'vdso-percpu')
 FILTER_LINE = re.compile(r'^bench filter=(\S+) ticks_per_call=([\d.]+) ')
-# The syscall-work table's rows (user/bench_filters.c), and the slope it derives.
+# The syscall-work table's rows (bench/user/bench_filters.c), and the slope it derives.
 FILTER_ROWS = ('no-filter', 'bitmap-1', 'bitmap-2', 'full-1', 'full-2', 'full-4',
                'dispatch-allowed', 'dispatch-sigsys', 'per-full-filter')
 

@@ -45,10 +45,13 @@
 #include <libc.h>
 #include <time.h>
 #include <uapi/bench.h>
+#include <uapi/futex.h>
+#include <uapi/mman.h>
 #include <uapi/poll.h>
 #include <uapi/prctl.h>
 #include <uapi/resource.h>
 #include <uapi/rseq.h>
+#include <uapi/sched.h>
 #include <uapi/seccomp.h>
 #include <uapi/unistd_32.h>
 #include <user_layout.h>
@@ -77,7 +80,8 @@ static u8 *scratch;
 static void setup_scratch(void)
 {
 	/* MAP_32BIT: its addresses are the same for the calls made by int $0x80. */
-	long p = syscall6(__NR_mmap, 0, SCRATCH_SIZE + PAGE_SIZE, 3, 0x62, -1, 0);
+	long p = syscall6(__NR_mmap, 0, SCRATCH_SIZE + PAGE_SIZE, PROT_READ | PROT_WRITE,
+			  MAP_PRIVATE | MAP_ANONYMOUS | MAP_32BIT, -1, 0);
 
 	syscall2(__NR_munmap, p + SCRATCH_SIZE, PAGE_SIZE);
 	scratch = (u8 *)p;
@@ -178,8 +182,9 @@ static bool make_args(long nr, unsigned long a[6])
 		 * results: see the hash below); SIGCHLD as the exit signal (another one
 		 * would reach a handler while we wait).
 		 */
-		a[0] = (a[0] & ~(0xffUL | 0x100 | 0x800 | 0x4000 | 0x10000 | 0x80000 | 0x100000)) |
-		       SIGCHLD;
+		a[0] &= ~(unsigned long)(CSIGNAL | CLONE_VM | CLONE_SIGHAND | CLONE_VFORK |
+					 CLONE_THREAD | CLONE_SETTLS | CLONE_PARENT_SETTID);
+		a[0] |= SIGCHLD;
 		a[1] = 0;	/* the child stays on its copy of our stack */
 		return true;
 	case __NR_clone3:	/* (args, size) */
@@ -816,10 +821,10 @@ static void limits(void)
 		/* A wait for a value the word does not hold: -EAGAIN, or -EINVAL for the time. */
 		ts = far_timespec();
 		a[0] = (unsigned long)&word;
-		a[1] = rnd() % 2 ? 0 : 9;	/* FUTEX_WAIT (relative), WAIT_BITSET (absolute) */
+		a[1] = rnd() % 2 ? FUTEX_WAIT : FUTEX_WAIT_BITSET;	/* relative, absolute */
 		a[2] = word + 1;
 		a[3] = (unsigned long)&ts;
-		a[5] = ~0U;
+		a[5] = FUTEX_BITSET_MATCH_ANY;
 		make_call(__NR_futex, a, false);
 		break;
 	default: {
@@ -935,8 +940,8 @@ static void descriptor_sequence(void)
 
 			a[0] = SANDBOX + page * PAGE_SIZE;
 			a[1] = len = (1 + rnd() % (SANDBOX_PAGES - page)) * PAGE_SIZE;
-			a[2] = rnd() % 4;			/* PROT_READ, PROT_WRITE */
-			a[3] = 0x10 | (rnd() % 2 ? 1 : 2);	/* MAP_FIXED, SHARED or PRIVATE */
+			a[2] = rnd() % 4;	/* PROT_READ, PROT_WRITE: either, both or none */
+			a[3] = MAP_FIXED | (rnd() % 2 ? MAP_SHARED : MAP_PRIVATE);
 			a[4] = fd;
 			a[5] = rnd() % 2 ? rnd() % 4 * PAGE_SIZE : limit_position();
 			if (make_call(__NR_mmap, a, false) < 0)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * init: entrylab's default ring-3 program, the syscall benchmark (user/bench.c).
+ * init: entrylab's default ring-3 program, the syscall benchmark (bench/user/bench.c).
  *
  *   init [iters=N] [reps=R] [rows=boot]
  *				N syscalls per timed loop (default 10000, at most

@@ -9,7 +9,7 @@
  *   probe edges		edge syscall numbers: -ENOSYS, or the syscall their low 32 bits name
  *   probe efault		bad pointers all give -EFAULT
  *   probe kill			kill() semantics, ending with kill(self, SIGTERM)
- *   probe bench [iters=N] [reps=R]	the benchmark (user/bench.c), shortened
+ *   probe bench [iters=N] [reps=R]	the benchmark (bench/user/bench.c), shortened
  *   probe crash=KIND		fault on purpose: ud2, kread, kwrite, noncanon, nx,
  *				int3, div0, cli, hlt
  *   probe exit=N		exit with status N
@@ -27,7 +27,9 @@
 #include <bench.h>
 #include <errno.h>
 #include <libc.h>
+#include <uapi/mman.h>
 #include <uapi/ptrace.h>
+#include <uapi/sched.h>
 
 static int failures;
 
@@ -87,7 +89,7 @@ static void probe_kill(void)
 	failures++;
 }
 
-#define ORPHAN_THREAD_FLAGS	(0x100 | 0x200 | 0x400 | 0x800 | 0x10000)	/* VM FS FILES SIGHAND THREAD */
+#define ORPHAN_THREAD_FLAGS	(CLONE_VM | CLONE_FS | CLONE_FILES | CLONE_SIGHAND | CLONE_THREAD)
 #define SIGSTOP			19
 
 static int orphan_pipe[2];
@@ -142,7 +144,8 @@ static void __noreturn tracer_of_a_stopped_child(void)
 
 static long start_thread(int (*fn)(void *))
 {
-	long stack = syscall6(__NR_mmap, 0, 16 * 4096, 3, 0x22, -1, 0);
+	long stack = syscall6(__NR_mmap, 0, 16 * 4096, PROT_READ | PROT_WRITE,
+			      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
 	return clone_thread(ORPHAN_THREAD_FLAGS, (void *)(stack + 16 * 4096), NULL, NULL, 0,
 			    fn, NULL);
@@ -232,7 +235,7 @@ static int crash(const char *kind)
 /*
  * One syscall whose SYSCALL instruction is the global symbol trace_syscall:
  * scripts/trace.py breaks there and single-steps until the instruction after it.
- * The same three operations as the benchmark's (user/bench.c).
+ * The same three operations as the benchmark's (bench/user/bench.c).
  */
 static int trace_one(const char *op)
 {

@@ -5,16 +5,18 @@
 #include <asm/percpu.h>
 #include <asm/processor.h>
 #include <selftest.h>
+#include <smp.h>
 #include <string.h>
+#include <time.h>
 
 /* Spins (never halts: see docs/benchmarks.md) until ticks move or ms pass. */
 static unsigned long wait_ticks(unsigned long from, unsigned int ms)
 {
 	u64 deadline = rdtsc() + tsc_khz * ms;
 
-	while (READ_ONCE(this_cpu_ptr_gs->timer_ticks) == from && rdtsc() < deadline)
+	while (READ_ONCE(tick_counts[smp_processor_id()].ticks) == from && rdtsc() < deadline)
 		cpu_relax();
-	return this_cpu_read(timer_ticks);
+	return READ_ONCE(tick_counts[smp_processor_id()].ticks);
 }
 
 SELFTEST(timer, ticks_arrive)
@@ -22,7 +24,7 @@ SELFTEST(timer, ticks_arrive)
 	unsigned long start;
 
 	ASSERT_TRUE(t, lapic_timer_running());
-	start = this_cpu_read(timer_ticks);
+	start = READ_ONCE(tick_counts[smp_processor_id()].ticks);
 	/* Five periods of TIMER_HZ must bring at least one tick. */
 	EXPECT_NE(t, wait_ticks(start, 5 * 1000 / TIMER_HZ), start);
 }
@@ -32,7 +34,7 @@ SELFTEST(timer, no_ticks_with_irqs_off)
 	unsigned long start;
 
 	local_irq_disable();
-	start = this_cpu_read(timer_ticks);
+	start = READ_ONCE(tick_counts[smp_processor_id()].ticks);
 	EXPECT_EQ(t, wait_ticks(start, 3 * 1000 / TIMER_HZ), start);
 	local_irq_enable();	/* the pending tick is delivered right here */
 	EXPECT_NE(t, wait_ticks(start, 1), start);

@@ -43,12 +43,12 @@ void asm_offsets(void)
 	OFFSET(PT_FLAGS, pt_regs, flags);
 	OFFSET(PT_SP, pt_regs, sp);
 	OFFSET(PT_SS, pt_regs, ss);
-	/* The rest of struct percpu: for the docs' listing (scripts/entry-disasm.py). */
+	/* More of struct percpu, "__" for ".", for the docs' listing (scripts/entry-disasm.py). */
 	OFFSET(PERCPU_current_task, percpu, current_task);
 	OFFSET(PERCPU_syscall_work, percpu, syscall_work);
-	OFFSET(PERCPU_ct_state, percpu, ct_state);
-	OFFSET(PERCPU_ct_warnings, percpu, ct_warnings);
-	OFFSET(PERCPU_vtime_exact, percpu, vtime_exact);
+	OFFSET(PERCPU_ct__state, percpu, ct.state);
+	OFFSET(PERCPU_ct__warnings, percpu, ct.warnings);
+	OFFSET(PERCPU_cputime__exact, percpu, cputime.exact);
 
 	OFFSET(PERCPU_user_rsp, percpu, entry.user_rsp);
 	OFFSET(PERCPU_top_of_stack, percpu, entry.top_of_stack);

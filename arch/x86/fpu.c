@@ -135,14 +135,14 @@ unsigned int fpu_sigframe_size(void)
 }
 
 /*
- * The image goes out through current->fpu, which the registers are saved into
+ * The image goes out through current->thread.fpu, which the registers are saved into
  * first: the kernel is not preemptible and no user copy here sleeps, so nothing
  * else saves into it meanwhile.
  */
 bool fpu_save_sigframe(void __user *fp)
 {
 	struct fpx_sw_bytes sw = { 0 };
-	u8 *buf = current->fpu;
+	u8 *buf = current->thread.fpu;
 	u32 magic2 = FP_XSTATE_MAGIC2;
 
 	fpu_save(buf);
@@ -177,7 +177,7 @@ static unsigned int sigframe_xstate_size(const struct fpx_sw_bytes *sw, const vo
 
 bool fpu_restore_sigframe(const void __user *fp, const struct fregs_state *env)
 {
-	u8 *buf = current->fpu;
+	u8 *buf = current->thread.fpu;
 	struct fpx_sw_bytes sw;
 	unsigned int size;
 

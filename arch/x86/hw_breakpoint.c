@@ -68,7 +68,7 @@ static int check_breakpoints(const unsigned long addr[HBP_NUM], unsigned long dr
 
 int ptrace_get_debugreg(struct task *t, unsigned int n, unsigned long *val)
 {
-	const struct debugregs *d = &t->debug;
+	const struct debugregs *d = &t->thread.debug;
 
 	if (n < HBP_NUM)
 		*val = d->addr[n];
@@ -80,7 +80,7 @@ int ptrace_get_debugreg(struct task *t, unsigned int n, unsigned long *val)
 /* t is stopped and off every CPU: its registers reach the CPU at its next switch in. */
 int ptrace_set_debugreg(struct task *t, unsigned int n, unsigned long val)
 {
-	struct debugregs *d = &t->debug;
+	struct debugregs *d = &t->thread.debug;
 	unsigned long addr[HBP_NUM];
 	int ret;
 
@@ -113,7 +113,7 @@ unsigned long debugregs_enabled(const struct task *t)
 	unsigned long mask = 0;
 
 	for (unsigned int n = 0; n < HBP_NUM; n++)
-		if (dr7_enabled(t->debug.dr7, n))
+		if (dr7_enabled(t->thread.debug.dr7, n))
 			mask |= BIT(n);
 	return mask;
 }
@@ -121,7 +121,7 @@ unsigned long debugregs_enabled(const struct task *t)
 bool debugregs_hit_instruction(const struct task *t, unsigned long dr6)
 {
 	for (unsigned int n = 0; n < HBP_NUM; n++)
-		if ((dr6 & BIT(n)) && dr7_type(t->debug.dr7, n) == DR7_RW_EXECUTE)
+		if ((dr6 & BIT(n)) && dr7_type(t->thread.debug.dr7, n) == DR7_RW_EXECUTE)
 			return true;
 	return false;
 }
@@ -133,7 +133,7 @@ static __always_inline void set_dr7(unsigned long val)
 
 void switch_debugregs_irqoff(const struct task *next)
 {
-	const struct debugregs *d = &next->debug;
+	const struct debugregs *d = &next->thread.debug;
 
 	set_dr7(0);		/* the last task's breakpoints off before next's addresses go in */
 	if (!d->dr7)

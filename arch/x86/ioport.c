@@ -47,7 +47,7 @@ static u64 next_seq(void)
 /* t has port access, or not: what the exit path looks at. */
 static void update_tif(struct task *t)
 {
-	if (t->io_bitmap || t->iopl_emul == 3)
+	if (t->thread.io_bitmap || t->thread.iopl_emul == 3)
 		set_tsk_thread_flag(t, TIF_IO_BITMAP);
 	else
 		clear_tsk_thread_flag(t, TIF_IO_BITMAP);
@@ -62,13 +62,13 @@ void tss_update_io_bitmap_irqoff(void)
 {
 	struct tss *tss = &this_cpu()->tss;
 	struct task *t = current;
-	u64 seq = t->iopl_emul == 3 ? IO_BITMAP_SEQ_ALL : t->io_bitmap_seq;
+	u64 seq = t->thread.iopl_emul == 3 ? IO_BITMAP_SEQ_ALL : t->thread.io_bitmap_seq;
 
 	if (this_cpu_read(tss_io_bitmap_seq) != seq) {
 		if (seq == IO_BITMAP_SEQ_ALL)
 			memset(tss->io_bitmap, 0, IO_BITMAP_BYTES);
 		else
-			memcpy(tss->io_bitmap, t->io_bitmap, IO_BITMAP_BYTES);
+			memcpy(tss->io_bitmap, t->thread.io_bitmap, IO_BITMAP_BYTES);
 		this_cpu_write(tss_io_bitmap_seq, seq);
 	}
 	tss->iomap_base = IO_BITMAP_OFFSET_VALID;
@@ -91,13 +91,13 @@ static u8 *io_bitmap_alloc(void)
 
 int io_bitmap_copy(struct task *child, const struct task *parent)
 {
-	child->iopl_emul = parent->iopl_emul;
-	if (parent->io_bitmap) {
-		child->io_bitmap = io_bitmap_alloc();
-		if (!child->io_bitmap)
+	child->thread.iopl_emul = parent->thread.iopl_emul;
+	if (parent->thread.io_bitmap) {
+		child->thread.io_bitmap = io_bitmap_alloc();
+		if (!child->thread.io_bitmap)
 			return -ENOMEM;
-		memcpy(child->io_bitmap, parent->io_bitmap, IO_BITMAP_BYTES);
-		child->io_bitmap_seq = parent->io_bitmap_seq;	/* the same bits */
+		memcpy(child->thread.io_bitmap, parent->thread.io_bitmap, IO_BITMAP_BYTES);
+		child->thread.io_bitmap_seq = parent->thread.io_bitmap_seq;	/* the same bits */
 	}
 	update_tif(child);
 	return 0;
@@ -105,9 +105,9 @@ int io_bitmap_copy(struct task *child, const struct task *parent)
 
 void io_bitmap_free(struct task *t)
 {
-	if (t->io_bitmap)
-		free_frames(virt_to_phys(t->io_bitmap), IO_BITMAP_FRAMES);
-	t->io_bitmap = NULL;
+	if (t->thread.io_bitmap)
+		free_frames(virt_to_phys(t->thread.io_bitmap), IO_BITMAP_FRAMES);
+	t->thread.io_bitmap = NULL;
 }
 
 /* After a change of t's access; if it has none left, the TSS must not keep allowing it. */
@@ -116,7 +116,7 @@ static void access_changed(struct task *t)
 	unsigned long flags;
 
 	update_tif(t);
-	if (t->io_bitmap || t->iopl_emul == 3)
+	if (t->thread.io_bitmap || t->thread.iopl_emul == 3)
 		return;
 	local_irq_save(flags);
 	tss_invalidate_io_bitmap_irqoff();
@@ -137,22 +137,22 @@ long sys_ioperm(struct pt_regs *regs)
 		return -EINVAL;
 	if (on && !capable(CAP_SYS_RAWIO))
 		return -EPERM;
-	if (!t->io_bitmap) {
+	if (!t->thread.io_bitmap) {
 		if (!on)
 			return 0;
-		t->io_bitmap = io_bitmap_alloc();
-		if (!t->io_bitmap)
+		t->thread.io_bitmap = io_bitmap_alloc();
+		if (!t->thread.io_bitmap)
 			return -ENOMEM;
-		memset(t->io_bitmap, 0xff, IO_BITMAP_BYTES);
+		memset(t->thread.io_bitmap, 0xff, IO_BITMAP_BYTES);
 	}
 	for (unsigned long port = from; port < from + num; port++) {
 		if (on)
-			t->io_bitmap[port / 8] &= ~BIT(port % 8);
+			t->thread.io_bitmap[port / 8] &= ~BIT(port % 8);
 		else
-			t->io_bitmap[port / 8] |= BIT(port % 8);
+			t->thread.io_bitmap[port / 8] |= BIT(port % 8);
 	}
-	t->io_bitmap_seq = next_seq();
-	if (!on && all_denied(t->io_bitmap))
+	t->thread.io_bitmap_seq = next_seq();
+	if (!on && all_denied(t->thread.io_bitmap))
 		io_bitmap_free(t);	/* every port denied again: as having none */
 	access_changed(t);
 	return 0;
@@ -169,9 +169,9 @@ long sys_iopl(struct pt_regs *regs)
 
 	if (level > 3)
 		return -EINVAL;
-	if (level > t->iopl_emul && !capable(CAP_SYS_RAWIO))
+	if (level > t->thread.iopl_emul && !capable(CAP_SYS_RAWIO))
 		return -EPERM;
-	t->iopl_emul = level == 3 ? 3 : 0;
+	t->thread.iopl_emul = level == 3 ? 3 : 0;
 	access_changed(t);
 	return 0;
 }
@@ -183,7 +183,7 @@ bool fixup_iopl_exception(struct pt_regs *regs)
 {
 	u8 insn;
 
-	if (current->iopl_emul != 3 ||
+	if (current->thread.iopl_emul != 3 ||
 	    copy_from_user(&insn, (const void __user *)regs->ip, sizeof(insn)) ||
 	    (insn != INSN_CLI && insn != INSN_STI))
 		return false;

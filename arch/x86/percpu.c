@@ -18,7 +18,7 @@ void percpu_init(unsigned int cpu)
 
 	pc->self = pc;
 	pc->cpu = cpu;
-	pc->ct_state = CT_RCU_WATCHING | CONTEXT_KERNEL;	/* in the kernel, RCU watching */
+	pc->ct.state = CT_RCU_WATCHING | CONTEXT_KERNEL;	/* in the kernel, RCU watching */
 	espfix_init_cpu(pc);
 	wrmsr(MSR_GS_BASE, (unsigned long)pc);
 	wrmsr(MSR_KERNEL_GS_BASE, 0);	/* the user's GS base until a task sets one */

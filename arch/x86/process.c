@@ -21,7 +21,8 @@
  * a selector load may have changed. Linux skips the RDMSRs without FSGSBASE by
  * reasoning about which of the three happened; entrylab reads what is there.
  *
- * Also here, as in Linux: the registers a new program starts with
+ * Also here, as in Linux: the x86 half of a context switch (__switch_to()) and a
+ * new task's first frame, the registers a new program starts with
  * (start_thread()) and the thread state execve() resets (flush_thread()). The
  * TLS descriptors a selector may name are arch/x86/tls.c's.
  */
@@ -30,13 +31,17 @@
 #include <asm/extable.h>
 #include <asm/fpu.h>
 #include <asm/fsgsbase.h>
+#include <asm/io_bitmap.h>
 #include <asm/irqflags.h>
 #include <asm/msr.h>
 #include <asm/processor.h>
+#include <asm/pti.h>
 #include <asm/segment.h>
 #include <asm/segregs.h>
+#include <asm/switch_to.h>
 #include <asm/uaccess.h>
 #include <errno.h>
+#include <mm.h>
 #include <sched.h>
 #include <string.h>
 #include <syscalls.h>
@@ -62,7 +67,7 @@ static void write_fsbase(unsigned long base)
 
 void save_user_segments_irqoff(struct task *prev)
 {
-	struct user_segments *s = &prev->segs;
+	struct user_segments *s = &prev->thread.segs;
 
 	s->dsindex = savesegment(ds);
 	s->esindex = savesegment(es);
@@ -74,7 +79,7 @@ void save_user_segments_irqoff(struct task *prev)
 
 void load_user_segments_irqoff(const struct task *next)
 {
-	const struct user_segments *s = &next->segs;
+	const struct user_segments *s = &next->thread.segs;
 
 	/*
 	 * 64-bit code ignores DS and ES, but compat-mode code addresses through them
@@ -102,6 +107,54 @@ void load_user_segments_irqoff(const struct task *next)
 	wrmsr(MSR_KERNEL_GS_BASE, s->gsbase);
 }
 
+/* arch/x86/switch_to.asm: saves prev's kernel RSP in *prev_sp and runs on next_sp. */
+void switch_to(unsigned long *prev_sp, unsigned long next_sp);
+/* entry/entry_64.asm: where a new task's first switch_to() returns to. */
+void ret_from_fork_asm(void);
+
+/*
+ * The kernel never uses FPU or SSE registers (-mgeneral-regs-only), so user FPU
+ * state only needs saving here, not on every entry.
+ */
+void __switch_to(struct task *prev, struct task *next)
+{
+	unsigned long top = (unsigned long)next->stack + KERNEL_STACK_SIZE;
+	bool user = !is_idle_task(next);
+
+	if (!is_idle_task(prev)) {
+		fpu_save(prev->thread.fpu);
+		save_user_segments_irqoff(prev);
+	}
+	if (user) {
+		fpu_restore(next->thread.fpu);
+		set_task_stack_irqoff(top);
+	}
+	tss_invalidate_io_bitmap_irqoff();	/* next's ports, if any, on its way out */
+	if (unlikely(prev->thread.debug.dr7 | next->thread.debug.dr7))
+		switch_debugregs_irqoff(next);	/* breakpoints are per task */
+	if (user) {
+		/* After the LDT (switch_mm_irqoff()) and the TLS: a selector may name them. */
+		load_tls_irqoff(next);
+		load_user_segments_irqoff(next);
+	}
+	switch_to(&prev->thread.sp, next->thread.sp);
+}
+
+/* The frame switch_to() pops for a task that has never run: see switch_to.asm. */
+struct fork_frame {
+	unsigned long r15, r14, r13, r12, bx, bp;
+	unsigned long ret_addr;
+};
+
+void thread_init_fork_frame(struct task *t)
+{
+	struct fork_frame *frame = (struct fork_frame *)t->regs - 1;
+
+	memset(frame, 0, sizeof(*frame));
+	frame->ret_addr = (unsigned long)ret_from_fork_asm;
+	t->thread.sp = (unsigned long)frame;
+}
+
 void copy_user_segments(struct task *child)
 {
 	unsigned long flags;
@@ -109,8 +162,8 @@ void copy_user_segments(struct task *child)
 	local_irq_save(flags);
 	save_user_segments_irqoff(current);
 	local_irq_restore(flags);
-	child->segs = current->segs;
-	child->tls = current->tls;
+	child->thread.segs = current->thread.segs;
+	child->thread.tls = current->thread.tls;
 }
 
 void start_thread(struct task *t, unsigned long ip, unsigned long sp)
@@ -131,12 +184,12 @@ void start_thread(struct task *t, unsigned long ip, unsigned long sp)
 	 * the flat user data segment, as Linux's start_thread_common() loads them;
 	 * 64-bit code starts with them null.
 	 */
-	t->segs.dsindex = t->segs.esindex = ia32 ? __USER_DS : 0;
+	t->thread.segs.dsindex = t->thread.segs.esindex = ia32 ? __USER_DS : 0;
 	if (t != current)
 		return;
 	local_irq_save(flags);
-	loadsegment(ds, t->segs.dsindex);
-	loadsegment(es, t->segs.esindex);
+	loadsegment(ds, t->thread.segs.dsindex);
+	loadsegment(es, t->thread.segs.esindex);
 	local_irq_restore(flags);
 }
 
@@ -145,15 +198,15 @@ void flush_thread(struct task *t)
 	unsigned long flags;
 
 	local_irq_save(flags);
-	memset(&t->segs, 0, sizeof(t->segs));
-	memset(&t->tls, 0, sizeof(t->tls));
+	memset(&t->thread.segs, 0, sizeof(t->thread.segs));
+	memset(&t->thread.tls, 0, sizeof(t->thread.tls));
 	load_tls_irqoff(t);
 	load_user_segments_irqoff(t);
-	memset(&t->debug, 0, sizeof(t->debug));
+	memset(&t->thread.debug, 0, sizeof(t->thread.debug));
 	switch_debugregs_irqoff(t);
 	/* An execve made with TF set steps into no one: the new image's TF is clear. */
 	clear_tsk_thread_flag(t, TIF_SINGLESTEP);
-	fpu_init_state(t->fpu);
+	fpu_init_state(t->thread.fpu);
 	fpu_reset_user_state();
 	local_irq_restore(flags);
 }

@@ -6,19 +6,20 @@
  * (u_debugreg, arch/x86/hw_breakpoint.c).
  *
  * The tracee is off every CPU (kernel/ptrace.c waits for that), so its registers
- * are all in memory: the general ones in its pt_regs, FS and GS in task->segs,
- * the FPU in task->fpu, and its next switch in loads what the tracer wrote. A
+ * are all in memory: the general ones in its pt_regs, FS and GS in task->thread.segs,
+ * the FPU in task->thread.fpu, and its next switch in loads what the tracer wrote. A
  * write is checked as Linux checks it where the CPU would otherwise fault in the
  * kernel or run ring 3 with kernel privileges: CS and SS must be the GDT's user
  * selectors, the data selectors null or RPL 3, the bases user addresses, and the
  * flags only those sigreturn may set too. DS, ES, FS and GS are the task's
- * saved selectors (task->segs), loaded at its next switch in. An i386 tracer
+ * saved selectors (task->thread.segs), loaded at its next switch in. An i386 tracer
  * sees them through arch/x86/ptrace_ia32.c.
  */
 #include <asm/debugreg.h>
 #include <asm/fpu.h>
 #include <asm/page.h>
 #include <asm/processor.h>
+#include <asm/ptrace.h>
 #include <asm/segment.h>
 #include <asm/uaccess.h>
 #include <compat.h>
@@ -39,17 +40,17 @@ unsigned long ptrace_getreg(struct task *t, unsigned int n)
 {
 	switch (n) {
 	case REG(fs_base):
-		return t->segs.fsbase;
+		return t->thread.segs.fsbase;
 	case REG(gs_base):
-		return t->segs.gsbase;
+		return t->thread.segs.gsbase;
 	case REG(fs):
-		return t->segs.fsindex;
+		return t->thread.segs.fsindex;
 	case REG(gs):
-		return t->segs.gsindex;
+		return t->thread.segs.gsindex;
 	case REG(ds):
-		return t->segs.dsindex;
+		return t->thread.segs.dsindex;
 	case REG(es):
-		return t->segs.esindex;
+		return t->thread.segs.esindex;
 	default:
 		return ((unsigned long *)t->regs)[n];
 	}
@@ -82,20 +83,20 @@ int ptrace_putreg(struct task *t, unsigned int n, unsigned long val)
 	case REG(gs_base):
 		if (val >= TASK_SIZE_MAX)
 			return -EIO;
-		*(n == REG(fs_base) ? &t->segs.fsbase : &t->segs.gsbase) = val;
+		*(n == REG(fs_base) ? &t->thread.segs.fsbase : &t->thread.segs.gsbase) = val;
 		return 0;
 	case REG(fs):
 	case REG(gs):
 		if (!user_selector_ok(val))
 			return -EIO;
 		/* Loaded at the switch in; one that names no usable segment loads as null. */
-		*(n == REG(fs) ? &t->segs.fsindex : &t->segs.gsindex) = val;
+		*(n == REG(fs) ? &t->thread.segs.fsindex : &t->thread.segs.gsindex) = val;
 		return 0;
 	case REG(ds):
 	case REG(es):
 		if (!user_selector_ok(val))
 			return -EIO;
-		*(n == REG(ds) ? &t->segs.dsindex : &t->segs.esindex) = val;
+		*(n == REG(ds) ? &t->thread.segs.dsindex : &t->thread.segs.esindex) = val;
 		return 0;
 	}
 	((unsigned long *)regs)[n] = val;
@@ -150,7 +151,7 @@ static long set_regs(struct task *t, unsigned long data)
 
 long ptrace_get_fxsave(struct task *t, unsigned long data)
 {
-	return copy_to_user((void __user *)data, t->fpu, FXSAVE_SIZE) ? -EFAULT : 0;
+	return copy_to_user((void __user *)data, t->thread.fpu, FXSAVE_SIZE) ? -EFAULT : 0;
 }
 
 long ptrace_set_fxsave(struct task *t, unsigned long data)
@@ -160,8 +161,8 @@ long ptrace_set_fxsave(struct task *t, unsigned long data)
 	if (copy_from_user(fpu, (const void __user *)data, sizeof(fpu)))
 		return -EFAULT;
 	*(u32 *)&fpu[24] &= mxcsr_feature_mask();	/* MXCSR: FXRSTOR would #GP */
-	memcpy(t->fpu, fpu, sizeof(fpu));
-	fpu_fxsave_area_written(t->fpu);
+	memcpy(t->thread.fpu, fpu, sizeof(fpu));
+	fpu_fxsave_area_written(t->thread.fpu);
 	return 0;
 }
 

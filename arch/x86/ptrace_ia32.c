@@ -13,6 +13,7 @@
 #include <asm/debugreg.h>
 #include <asm/fpu.h>
 #include <asm/ldt.h>
+#include <asm/ptrace.h>
 #include <asm/segment.h>
 #include <asm/uaccess.h>
 #include <compat.h>
@@ -55,7 +56,7 @@ static unsigned long descriptor_base(struct task *t, u16 sel)
 			desc = t->mm->ldt->entries[idx];
 		spin_unlock_irqrestore(&t->mm->lock, flags);
 	} else if (idx >= GDT_ENTRY_TLS_MIN && idx <= GDT_ENTRY_TLS_MAX) {
-		desc = t->tls.desc[idx - GDT_ENTRY_TLS_MIN];
+		desc = t->thread.tls.desc[idx - GDT_ENTRY_TLS_MIN];
 	}
 	return ((desc >> 16) & 0xffffff) | ((desc >> 56) << 24);
 }
@@ -71,9 +72,9 @@ static int putreg32(struct task *t, unsigned int n, u32 val)
 				n == REG32_ORIG_EAX ? (unsigned long)(long)(s32)val : val);
 
 	if (!ret && regs32[n] == REG(fs))
-		t->segs.fsbase = descriptor_base(t, val);
+		t->thread.segs.fsbase = descriptor_base(t, val);
 	else if (!ret && regs32[n] == REG(gs))
-		t->segs.gsbase = descriptor_base(t, val);
+		t->thread.segs.gsbase = descriptor_base(t, val);
 	return ret;
 }
 
@@ -130,7 +131,7 @@ static long get_fpregs32(struct task *t, u32 data)
 {
 	struct fregs_state env;
 
-	fregs_from_fxsr(&env, t->fpu, t->regs->cs, t->segs.dsindex);
+	fregs_from_fxsr(&env, t->thread.fpu, t->regs->cs, t->thread.segs.dsindex);
 	return copy_to_user(compat_ptr(data), &env, USER32_I387_SIZE) ? -EFAULT : 0;
 }
 
@@ -140,8 +141,8 @@ static long set_fpregs32(struct task *t, u32 data)
 
 	if (copy_from_user(&env, compat_ptr(data), USER32_I387_SIZE))
 		return -EFAULT;
-	fxsr_from_fregs(t->fpu, &env);
-	fpu_fxsave_area_written(t->fpu);
+	fxsr_from_fregs(t->thread.fpu, &env);
+	fpu_fxsave_area_written(t->thread.fpu);
 	return 0;
 }
 

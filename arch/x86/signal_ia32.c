@@ -32,6 +32,7 @@
 #include <asm/uaccess.h>
 #include <compat.h>
 #include <errno.h>
+#include <mm.h>
 #include <sched.h>
 #include <signal.h>
 #include <string.h>
@@ -122,7 +123,7 @@ static bool save_fpu_ia32(unsigned long buf_fx, const struct pt_regs *regs)
 
 	if (!fpu_save_sigframe((void __user *)buf_fx))
 		return false;
-	fregs_from_fxsr(&env, current->fpu, regs->cs, savesegment(ds));
+	fregs_from_fxsr(&env, current->thread.fpu, regs->cs, savesegment(ds));
 	return !copy_to_user((void __user *)(buf_fx - sizeof(env)), &env, sizeof(env));
 }
 

@@ -4,6 +4,7 @@
  * Handlers run in do_interrupt() with IRQs off, after irqentry_enter().
  */
 #include <asm/apic.h>
+#include <asm/idle.h>
 #include <asm/irqflags.h>
 #include <asm/page.h>
 #include <asm/processor.h>
@@ -15,6 +16,7 @@
 #include <sched.h>
 #include <smp.h>
 #include <spinlock.h>
+#include <time.h>
 
 static void send_ipi(unsigned int cpu, unsigned int vector)
 {
@@ -112,8 +114,7 @@ void smp_handle_ipi(struct pt_regs *regs, unsigned long vector)
 		break;
 	case IRQ_VECTOR_STOP:
 		__atomic_and_fetch(&cpu_online_mask, ~BIT(smp_processor_id()), __ATOMIC_SEQ_CST);
-		for (;;)
-			asm volatile("cli; hlt");
+		halt_forever();
 	}
 	lapic_eoi();
 }
@@ -199,6 +200,7 @@ void smp_print_counters(void)
 		return;
 	for_each_online_cpu(cpu)
 		printk("smp: CPU %u: %lu ticks (%lu from user mode), %lu IPIs%s\n", cpu,
-		       READ_ONCE(per_cpu(cpu, timer_ticks)), READ_ONCE(per_cpu(cpu, user_ticks)),
-		       READ_ONCE(per_cpu(cpu, ipis)), per_cpu(cpu, nohz_full) ? ", nohz_full" : "");
+		       READ_ONCE(tick_counts[cpu].ticks), READ_ONCE(tick_counts[cpu].user_ticks),
+		       READ_ONCE(per_cpu(cpu, ipis)),
+		       per_cpu(cpu, sched.nohz_full) ? ", nohz_full" : "");
 }

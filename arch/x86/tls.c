@@ -6,7 +6,7 @@
  * Each task has three descriptors of its own, which the GDT holds at entries
  * GDT_ENTRY_TLS_MIN to GDT_ENTRY_TLS_MAX (selectors 0x63, 0x6b, 0x73) while it
  * runs: a context switch writes next's three into its CPU's GDT before it loads
- * next's selectors (kernel/sched.c), so a selector that names one loads the
+ * next's selectors (kernel/sched/core.c), so a selector that names one loads the
  * right base. An i386 program's C library keeps its thread pointer that way
  * (glibc: %gs = 0x63; clone's CLONE_SETTLS then passes a struct user_desc).
  * 64-bit programs may use them too, as on Linux, though FS's base is theirs.
@@ -31,7 +31,7 @@ void load_tls_irqoff(const struct task *next)
 	u64 *gdt = &this_cpu()->gdt[GDT_ENTRY_TLS_MIN];
 
 	for (unsigned int i = 0; i < GDT_ENTRY_TLS_ENTRIES; i++)
-		gdt[i] = next->tls.desc[i];
+		gdt[i] = next->thread.tls.desc[i];
 }
 
 /* Linux's tls_desc_okay(). */
@@ -46,7 +46,7 @@ static bool tls_desc_okay(const struct user_desc *d)
 static int tls_free_idx(const struct task *t)
 {
 	for (unsigned int i = 0; i < GDT_ENTRY_TLS_ENTRIES; i++)
-		if (!t->tls.desc[i])
+		if (!t->thread.tls.desc[i])
 			return GDT_ENTRY_TLS_MIN + i;
 	return -ESRCH;
 }
@@ -87,7 +87,7 @@ int do_set_thread_area(struct task *t, struct user_desc __user *u_info, bool can
 	sel = idx << 3 | 3;
 
 	local_irq_save(flags);
-	t->tls.desc[idx - GDT_ENTRY_TLS_MIN] =
+	t->thread.tls.desc[idx - GDT_ENTRY_TLS_MIN] =
 		user_desc_empty(&info) || user_desc_zero(&info) ? 0 : user_desc_to_desc(&info, false);
 	if (t == current) {
 		load_tls_irqoff(t);
@@ -101,10 +101,10 @@ int do_set_thread_area(struct task *t, struct user_desc __user *u_info, bool can
 			load_gs_index_irqoff(sel);
 	} else {
 		/* Not running: its saved bases are what a switch to it writes after the selectors. */
-		if (t->segs.fsindex == sel)
-			t->segs.fsbase = info.base_addr;
-		if (t->segs.gsindex == sel)
-			t->segs.gsbase = info.base_addr;
+		if (t->thread.segs.fsindex == sel)
+			t->thread.segs.fsbase = info.base_addr;
+		if (t->thread.segs.gsindex == sel)
+			t->thread.segs.gsbase = info.base_addr;
 	}
 	local_irq_restore(flags);
 	return 0;
@@ -127,6 +127,6 @@ long sys_get_thread_area(struct pt_regs *regs)
 		return -EFAULT;
 	if (idx < GDT_ENTRY_TLS_MIN || idx > GDT_ENTRY_TLS_MAX)
 		return -EINVAL;
-	desc_to_user_desc(&info, idx, current->tls.desc[idx - GDT_ENTRY_TLS_MIN]);
+	desc_to_user_desc(&info, idx, current->thread.tls.desc[idx - GDT_ENTRY_TLS_MIN]);
 	return copy_to_user(u_info, &info, sizeof(info)) ? -EFAULT : 0;
 }

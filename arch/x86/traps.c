@@ -169,7 +169,7 @@ static void user_debug_exception(struct pt_regs *regs, unsigned long dr6)
 	 * bit of the real one and the breakpoints of the task's that fired (the CPU
 	 * may also set B0-B3 for conditions of breakpoints that are not enabled).
 	 */
-	t->debug.dr6 = (dr6 & DR6_BS) | hit;
+	t->thread.debug.dr6 = (dr6 & DR6_BS) | hit;
 	if (hit) {
 		if (debugregs_hit_instruction(t, hit))
 			regs->flags |= X86_EFLAGS_RF;

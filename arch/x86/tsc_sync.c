@@ -8,7 +8,7 @@
  * turn take one lock, read the TSC and keep the largest value seen, for a while
  * each; a read smaller than the other CPU's last is a warp. Real CPUs with an
  * invariant TSC, KVM and QEMU's TCG pass. A warp marks the TSC unstable
- * (kernel/time.c), as Linux does.
+ * (kernel/time/time.c), as Linux does.
  */
 #include <asm/apic.h>
 #include <asm/irqflags.h>
@@ -34,13 +34,13 @@ static void warp_check(void *arg)
 	__atomic_add_fetch(&warp_go, 1, __ATOMIC_SEQ_CST);
 	while (__atomic_load_n(&warp_go, __ATOMIC_SEQ_CST) < 2)
 		cpu_relax();
-	end = vvar_rdtsc_ordered() + tsc_khz * WARP_CHECK_MS;
+	end = rdtsc_ordered() + tsc_khz * WARP_CHECK_MS;
 	for (;;) {
 		u64 prev, now;
 
 		spin_lock(&warp_lock);
 		prev = last_tsc;
-		now = vvar_rdtsc_ordered();
+		now = rdtsc_ordered();
 		last_tsc = now;
 		if (now < prev && prev - now > max_warp)
 			max_warp = prev - now;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The benchmark's control call, shared by the kernel (kernel/bench/bench.c) and the
+ * The benchmark's control call, shared by the kernel (bench/bench.c) and the
  * benchmark program (user/init.c):
  *
  *   syscall(__NR_entrylab_bench, BENCH_ROWS)                number of rows
@@ -26,7 +26,7 @@
  *
  * A row is an entry variant with context tracking and the RCU tracker on or off,
  * CPU time measured exactly or sampled, an rseq area registered or not
- * (kernel/bench/bench.c). Ticks are RDTSC deltas measured in ring 3, with the empty
+ * (bench/bench.c). Ticks are RDTSC deltas measured in ring 3, with the empty
  * loop subtracted.
  * SELECT, BEGIN, END, CLOCK and REPORT are -EPERM except in the programs the kernel
  * starts from boot modules (init's threads, the self-tests' probe): not in their children.

@@ -18,6 +18,7 @@
 #include <spinlock.h>
 #include <syscalls.h>
 #include <uapi/stat.h>
+#include <wait.h>
 
 #define EFD_SEMAPHORE	1
 #define EFD_CLOEXEC	O_CLOEXEC

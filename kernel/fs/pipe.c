@@ -42,6 +42,7 @@
 #include <string.h>
 #include <syscalls.h>
 #include <uapi/stat.h>
+#include <wait.h>
 
 #define PIPE_PAGES	16
 #define PIPE_SIZE	(PIPE_PAGES * PAGE_SIZE)

@@ -27,6 +27,7 @@
 #include <signal.h>
 #include <syscalls.h>
 #include <time.h>
+#include <wait.h>
 
 #define POLL_STACK_FDS	16		/* the first ones, on the stack; the rest in pages */
 

@@ -7,7 +7,7 @@
  * runs on CLOCK_REALTIME or CLOCK_MONOTONIC (BOOTTIME: the same here), absolute
  * or relative, one-shot or periodic; setting it again starts the count from 0.
  *
- * It expires as the POSIX timers do, on CPU 0's tick (kernel/posix_timers.c):
+ * It expires as the POSIX timers do, on CPU 0's tick (kernel/time/posix_timers.c):
  * every armed timerfd is on one list, which the tick walks under its lock,
  * counting the intervals that passed and waking the file's readers and pollers.
  * The ALARM clocks are -EINVAL: entrylab has no RTC alarm to wake a suspended
@@ -25,6 +25,7 @@
 #include <syscalls.h>
 #include <time.h>
 #include <timers.h>
+#include <wait.h>
 
 #define TFD_TIMER_ABSTIME		BIT(0)
 #define TFD_TIMER_CANCEL_ON_SET		BIT(1)

@@ -32,28 +32,11 @@
 #include <smp.h>
 #include <syscalls.h>
 #include <tlb.h>
+#include <uapi/mman.h>
 #include <user_layout.h>
 #include <vdso.h>
 
-#define PROT_NONE	0x0
-#define PROT_READ	0x1
-#define PROT_WRITE	0x2
-#define PROT_EXEC	0x4
 #define PROT_ALL	(PROT_READ | PROT_WRITE | PROT_EXEC)
-#define MAP_SHARED	0x01
-#define MAP_PRIVATE	0x02
-#define MAP_SHARED_VALIDATE 0x03	/* MAP_SHARED, and unknown flags are -EOPNOTSUPP */
-#define MAP_TYPE	0x03
-#define MAP_FIXED	0x10
-#define MAP_ANONYMOUS	0x20
-#define MAP_32BIT	0x40
-#define MAP_GROWSDOWN	0x100
-#define MAP_DENYWRITE	0x800
-#define MAP_EXECUTABLE	0x1000
-#define MAP_NORESERVE	0x4000
-#define MAP_POPULATE	0x8000
-#define MAP_STACK	0x20000
-#define MAP_FIXED_NOREPLACE 0x100000
 /*
  * Accepted, with nothing to do: memory is always populated and reserved, the
  * stack hint changes nothing, DENYWRITE and EXECUTABLE are ignored by Linux too.
@@ -63,22 +46,6 @@
 			 MAP_DENYWRITE | MAP_EXECUTABLE | MAP_NORESERVE | MAP_POPULATE |  \
 			 MAP_STACK | MAP_FIXED_NOREPLACE)
 #define MAP_32BIT_TOP	0x80000000UL	/* MAP_32BIT: below 2 GiB, as Linux */
-
-#define MREMAP_MAYMOVE	1
-#define MREMAP_FIXED	2
-
-#define MADV_NORMAL	0
-#define MADV_RANDOM	1
-#define MADV_SEQUENTIAL	2
-#define MADV_WILLNEED	3
-#define MADV_DONTNEED	4
-#define MADV_FREE	8
-#define MADV_DONTFORK	10
-#define MADV_DOFORK	11
-#define MADV_HUGEPAGE	14
-#define MADV_NOHUGEPAGE	15
-#define MADV_DONTDUMP	16
-#define MADV_DODUMP	17
 
 static u64 prot_to_pte(unsigned long prot)
 {
@@ -99,7 +66,7 @@ static bool range_ok(unsigned long addr, unsigned long len)
 	       addr <= size - len;
 }
 
-/* mm->lock held: does [start, end) hold a page of the vDSO or the vvar (kernel/vdso.c)? */
+/* mm->lock held: does [start, end) hold a page of the vDSO or the vvar (arch/x86/vdso/vma.c)? */
 static bool pages_special(struct mm *mm, unsigned long start, unsigned long end)
 {
 	for (unsigned long va = start; va < end; va += PAGE_SIZE) {

@@ -12,7 +12,7 @@
  * first, so a frame with one owner (nearly all of them) needs no count at all:
  * get_frame() adds an owner, put_frame() drops one and frees the frame with the
  * last. One byte per frame bounds the owners at 256: each process, and the kernel's
- * own vDSO pages (kernel/vdso.c checks MAX_TASKS against it).
+ * own vDSO pages (arch/x86/vdso/vma.c checks MAX_TASKS against it).
  *
  * A freed frame's first word is overwritten with FRAME_POISON: whoever still
  * reaches the frame (a stale TLB entry, a dangling pointer) reads garbage that

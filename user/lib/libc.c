@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Process start-up and printf for ring-3 programs; arguments: kernel/lib/cmdline.c. */
+/* Process start-up and printf for ring-3 programs; arguments: lib/cmdline.c. */
 #include <libc.h>
 #include <stdarg.h>
 
@@ -62,5 +62,5 @@ int sigaction(int sig, unsigned long handler, unsigned long flags, kernel_sigset
 	return (int)syscall6(__NR_rt_sigaction, sig, (long)&sa, (long)old, sizeof(mask), 0, 0);
 }
 
-/* The KTAP runner (kernel/lib/selftest.c) is shared with the kernel: it prints with printk. */
+/* The KTAP runner (lib/selftest.c) is shared with the kernel: it prints with printk. */
 int printk(const char *fmt, ...) __attribute__((alias("printf")));

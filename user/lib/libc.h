@@ -3,6 +3,7 @@
 #ifndef _USER_LIBC_H
 #define _USER_LIBC_H
 
+#include <asm/msr.h>
 #include <cmdline.h>
 #include <compiler.h>
 #include <string.h>
@@ -39,15 +40,6 @@ static inline void __noreturn exit(int status)
 	syscall1(__NR_exit_group, status);
 	for (;;)
 		asm volatile("ud2");	/* exit failed: die loudly, never run on */
-}
-
-/* RDTSC ordered after every earlier instruction (LFENCE), as Linux's rdtsc_ordered. */
-static inline u64 rdtsc_ordered(void)
-{
-	u32 lo, hi;
-
-	asm volatile("lfence; rdtsc" : "=a"(lo), "=d"(hi) : : "memory");
-	return ((u64)hi << 32) | lo;
 }
 
 int printf(const char *fmt, ...) __printf(1, 2);

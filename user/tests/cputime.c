@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * CPU time (kernel/cputime.c, kernel/rusage.c): the CPU-time clocks, their
+ * CPU time (kernel/sched/cputime.c, kernel/rusage.c): the CPU-time clocks, their
  * encodings for other tasks, getrusage(2), times(2) and a reaped child's
  * rusage. Bounds only, never a wall-clock figure: a task that spins for a
  * while by CLOCK_MONOTONIC has run most of that while (nothing else runs

@@ -5,6 +5,7 @@
  * inherited by fork, and a selector that goes away. Each case turns dispatch on
  * in a child and reads what became of it from its wait status.
  */
+#include <uapi/mman.h>
 #include <uapi/prctl.h>
 #include <uapi/seccomp.h>
 #include <uapi/unistd.h>
@@ -126,7 +127,8 @@ SELFTEST(dispatch, fork_does_not_inherit_it)
 
 static int selector_unmapped(void)
 {
-	char *page = (char *)syscall6(__NR_mmap, 0, PAGE_SIZE, 3, 0x22, -1, 0);
+	char *page = (char *)syscall6(__NR_mmap, 0, PAGE_SIZE, PROT_READ | PROT_WRITE,
+				      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
 	if ((long)page < 0 || set_dispatch(PR_SYS_DISPATCH_ON, 0, 0, page))
 		return 1;

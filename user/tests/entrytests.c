@@ -7,7 +7,7 @@
  *                         checks the kernel's "init: killed by signal" line
  *
  * The cases use the same SELFTEST()/EXPECT_*() macros and KTAP runner as the
- * kernel's own self-tests (include/selftest.h, kernel/lib/selftest.c).
+ * kernel's own self-tests (include/selftest.h, lib/selftest.c).
  */
 #include <uapi/bench.h>
 #include "harness.h"

@@ -9,6 +9,7 @@
 #include <elf.h>
 #include <file.h>
 #include <uapi/ldt.h>
+#include <uapi/mman.h>
 #include <uapi/prctl.h>
 #include <uapi/ptrace.h>
 #include <uapi/rseq.h>
@@ -272,8 +273,7 @@ static int sleep_long(void *arg)
 	return 0;
 }
 
-#define CLONE_THREAD_FLAGS	(0x100 | 0x200 | 0x400 | 0x800 | 0x10000)	/* VM FS FILES
-									   SIGHAND THREAD */
+#define CLONE_THREAD_FLAGS	(CLONE_VM | CLONE_FS | CLONE_FILES | CLONE_SIGHAND | CLONE_THREAD)
 
 /* A process with a thread asleep execs: the thread ends, the new program runs alone. */
 SELFTEST(execve, other_threads_end)
@@ -282,7 +282,8 @@ SELFTEST(execve, other_threads_end)
 	long pid = syscall0(__NR_fork);
 
 	if (pid == 0) {
-		unsigned long stack = syscall6(__NR_mmap, 0, 16 * PAGE_SIZE, 3, 0x22, -1, 0);
+		unsigned long stack = syscall6(__NR_mmap, 0, 16 * PAGE_SIZE, PROT_READ | PROT_WRITE,
+					       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
 		tid = 0;
 		clone_thread(CLONE_THREAD_FLAGS, (void *)(stack + 16 * PAGE_SIZE), NULL, NULL, 0,

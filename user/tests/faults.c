@@ -4,6 +4,7 @@
  * and si_addr, and the program must be able to carry on.
  */
 #include <file.h>
+#include <uapi/mman.h>
 #include "harness.h"
 
 static const u8 rodata_byte = 1;
@@ -220,7 +221,8 @@ SELFTEST(faults, execute_from_stack)
 
 SELFTEST(faults, execute_from_heap)
 {
-	exec_heap_page = syscall6(__NR_mmap, 0, PAGE_SIZE, 3, 0x22, -1, 0);	/* RW */
+	exec_heap_page = syscall6(__NR_mmap, 0, PAGE_SIZE, PROT_READ | PROT_WRITE,
+				  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);	/* RW */
 	ASSERT_TRUE(t, exec_heap_page < TASK_SIZE_MAX);
 	*(u8 *)exec_heap_page = 0xc3;
 	EXPECT_FAULT(t, do_exec_heap, SIGSEGV, SEGV_ACCERR);

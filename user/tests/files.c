@@ -6,6 +6,7 @@
  */
 #include <file.h>
 #include <uapi/fs.h>
+#include <uapi/mman.h>
 #include <uapi/resource.h>
 #include <uapi/stat.h>
 #include <uapi/termios.h>
@@ -175,11 +176,11 @@ SELFTEST(files, dev_zero_reads_zeros_and_maps_anonymous)
 	EXPECT_EQ(t, syscall3(__NR_read, fd, buf, sizeof(buf)), (long)sizeof(buf));
 	EXPECT_EQ(t, buf[0] | buf[4096] | buf[sizeof(buf) - 1], 0);
 	EXPECT_EQ(t, syscall3(__NR_write, fd, buf, sizeof(buf)), (long)sizeof(buf));
-	private = (volatile char *)map_fd(ro, 3, 2, 4096);	/* RW, MAP_PRIVATE: allowed */
+	private = (volatile char *)map_fd(ro, PROT_READ | PROT_WRITE, MAP_PRIVATE, 4096);
 	ASSERT_TRUE(t, (unsigned long)private < 1UL << 47);
 	EXPECT_EQ(t, private[100], 0);
 	private[100] = 1;
-	shared = (volatile char *)map_fd(fd, 3, 1, 0);		/* MAP_SHARED */
+	shared = (volatile char *)map_fd(fd, PROT_READ | PROT_WRITE, MAP_SHARED, 0);
 	ASSERT_TRUE(t, (unsigned long)shared < 1UL << 47);
 	pid = syscall0(__NR_fork);
 	if (pid == 0) {
@@ -188,10 +189,13 @@ SELFTEST(files, dev_zero_reads_zeros_and_maps_anonymous)
 	}
 	EXPECT_EQ(t, wait_status(pid), 0);
 	EXPECT_EQ(t, shared[0], 42);		/* fails if the mapping is private */
-	EXPECT_EQ(t, map_fd(ro, 3, 1, 0), -EACCES);	/* shared, writable, read-only file */
-	EXPECT_EQ(t, map_fd(fd, 1, 2, 100), -EINVAL);	/* an offset not page-aligned */
-	EXPECT_EQ(t, map_fd(null, 1, 2, 0), -ENODEV);	/* /dev/null does not map */
-	EXPECT_EQ(t, map_fd(200, 1, 2, 0), -EBADF);
+	/* shared and writable, of a read-only file */
+	EXPECT_EQ(t, map_fd(ro, PROT_READ | PROT_WRITE, MAP_SHARED, 0), -EACCES);
+	/* an offset not page-aligned */
+	EXPECT_EQ(t, map_fd(fd, PROT_READ, MAP_PRIVATE, 100), -EINVAL);
+	/* /dev/null does not map */
+	EXPECT_EQ(t, map_fd(null, PROT_READ, MAP_PRIVATE, 0), -ENODEV);
+	EXPECT_EQ(t, map_fd(200, PROT_READ, MAP_PRIVATE, 0), -EBADF);
 	syscall2(__NR_munmap, (long)private, 4096);
 	syscall2(__NR_munmap, (long)shared, 4096);
 	close_fd(fd);
@@ -361,8 +365,10 @@ static bool has_line(const char *maps, const char *prefix, const char *suffix)
 SELFTEST(files, proc_self_maps_lists_the_mappings)
 {
 	static char maps[PAGE_SIZE + 1];
-	unsigned long ro = syscall6(__NR_mmap, 0, 2 * PAGE_SIZE, 1, 0x22, -1, 0);
-	unsigned long none = syscall6(__NR_mmap, 0, PAGE_SIZE, 0, 0x22, -1, 0);
+	unsigned long ro = syscall6(__NR_mmap, 0, 2 * PAGE_SIZE, PROT_READ,
+				    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	unsigned long none = syscall6(__NR_mmap, 0, PAGE_SIZE, PROT_NONE,
+				      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	char line[64];
 
 	ASSERT_TRUE(t, ro < TASK_SIZE_MAX && none < TASK_SIZE_MAX);

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Signal catching and recovery for the ring-3 entry tests. */
 #include <uapi/filter.h>
+#include <uapi/futex.h>
+#include <uapi/mman.h>
+#include <uapi/sched.h>
 #include <uapi/seccomp.h>
 #include "harness.h"
 
@@ -71,7 +74,9 @@ long segment_limit(unsigned int sel)
 unsigned long map_top_page(bool exec)
 {
 	unsigned long top = TASK_SIZE_MAX - PAGE_SIZE;
-	long addr = syscall6(__NR_mmap, top, PAGE_SIZE, exec ? 7 : 3, 0x32, -1, 0);
+	unsigned long prot = PROT_READ | PROT_WRITE | (exec ? PROT_EXEC : 0);
+	long addr = syscall6(__NR_mmap, top, PAGE_SIZE, prot,
+			     MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
 
 	if (addr == (long)top)
 		memset((void *)top, 0x5a, PAGE_SIZE);
@@ -183,14 +188,14 @@ long signal_later(int sig, long ms, int status)
 }
 
 #define THREAD_STACK_SIZE	(16 * PAGE_SIZE)
-#define CLONE_THREAD_FLAGS	(0x100 | 0x200 | 0x400 | 0x800 | 0x10000 | 0x40000 | \
-				 0x100000 | 0x200000)	/* VM FS FILES SIGHAND THREAD SYSVSEM
-							   PARENT_SETTID CHILD_CLEARTID */
-#define FUTEX_WAIT		0
+#define CLONE_THREAD_FLAGS	(CLONE_VM | CLONE_FS | CLONE_FILES | CLONE_SIGHAND | \
+				 CLONE_THREAD | CLONE_SYSVSEM | CLONE_PARENT_SETTID | \
+				 CLONE_CHILD_CLEARTID)
 
 long thread_start(struct thread *th, int (*fn)(void *), void *arg)
 {
-	th->stack = syscall6(__NR_mmap, 0, THREAD_STACK_SIZE, 3, 0x22, -1, 0);
+	th->stack = syscall6(__NR_mmap, 0, THREAD_STACK_SIZE, PROT_READ | PROT_WRITE,
+			     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	th->ctid = -1;
 	return clone_thread(CLONE_THREAD_FLAGS, (void *)(th->stack + THREAD_STACK_SIZE), &th->ptid,
 			    (int *)&th->ctid, 0, fn, arg);

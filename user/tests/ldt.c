@@ -7,6 +7,7 @@
  * faulting in the kernel.
  */
 #include <uapi/ldt.h>
+#include <uapi/mman.h>
 #include <uapi/prctl.h>
 #include "harness.h"
 
@@ -49,7 +50,8 @@ static void reset_gs(void)
 
 static unsigned int *low_word(void)
 {
-	return (unsigned int *)syscall6(__NR_mmap, 0, PAGE_SIZE, 3, 0x22 | 0x40 /* MAP_32BIT */,
+	return (unsigned int *)syscall6(__NR_mmap, 0, PAGE_SIZE, PROT_READ | PROT_WRITE,
+					MAP_PRIVATE | MAP_ANONYMOUS | MAP_32BIT,
 					-1, 0);
 }
 

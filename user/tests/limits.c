@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* getrlimit, setrlimit and prlimit64: defaults, errors, and the two enforced limits. */
+#include <uapi/mman.h>
 #include <uapi/resource.h>
 #include "harness.h"
 
@@ -51,20 +52,24 @@ SELFTEST(limits, bad_requests_refused)
 SELFTEST(limits, address_space_limit_enforced)
 {
 	struct rlimit64 old = get(RLIMIT_AS), tight;
-	unsigned long p = syscall6(__NR_mmap, 0, PAGE_SIZE, 3, 0x22, -1, 0), q;
+	unsigned long p = syscall6(__NR_mmap, 0, PAGE_SIZE, PROT_READ | PROT_WRITE,
+				   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), q;
 	long heap = syscall1(__NR_brk, 0);
 
 	ASSERT_TRUE(t, p < TASK_SIZE_MAX);
 	*(volatile u8 *)p = 7;
 	tight = (struct rlimit64){ 64UL << 10, RLIM_INFINITY };	/* below the stack alone */
 	ASSERT_EQ(t, syscall2(__NR_setrlimit, RLIMIT_AS, &tight), 0);
-	EXPECT_EQ(t, syscall6(__NR_mmap, 0, PAGE_SIZE, 3, 0x22, -1, 0), -ENOMEM);
-	EXPECT_EQ(t, syscall6(__NR_mmap, p, 2 * PAGE_SIZE, 3, 0x32, -1, 0), -ENOMEM);
+	EXPECT_EQ(t, syscall6(__NR_mmap, 0, PAGE_SIZE, PROT_READ | PROT_WRITE,
+			      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), -ENOMEM);
+	EXPECT_EQ(t, syscall6(__NR_mmap, p, 2 * PAGE_SIZE, PROT_READ | PROT_WRITE,
+			      MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0), -ENOMEM);
 	EXPECT_EQ(t, *(volatile u8 *)p, 7);
 	EXPECT_EQ(t, syscall1(__NR_brk, heap + PAGE_SIZE), heap);	/* brk did not grow */
 	EXPECT_EQ(t, syscall2(__NR_setrlimit, RLIMIT_AS, &old), 0);
 	syscall1(__NR_brk, heap);
-	q = syscall6(__NR_mmap, 0, PAGE_SIZE, 3, 0x22, -1, 0);
+	q = syscall6(__NR_mmap, 0, PAGE_SIZE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+		     -1, 0);
 	EXPECT_TRUE(t, q < TASK_SIZE_MAX);
 	syscall2(__NR_munmap, q, PAGE_SIZE);
 	syscall2(__NR_munmap, p, PAGE_SIZE);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* brk, mmap, munmap and mprotect at their edges. */
+#include <uapi/mman.h>
 #include "harness.h"
 
 SELFTEST(memory, brk_grows_and_shrinks)
@@ -26,7 +27,8 @@ SELFTEST(memory, brk_rejects_absurd_values)
 
 SELFTEST(memory, mmap_anonymous_is_zeroed_and_nx)
 {
-	unsigned long p = syscall6(__NR_mmap, 0, 2 * PAGE_SIZE, 3, 0x22, -1, 0);
+	unsigned long p = syscall6(__NR_mmap, 0, 2 * PAGE_SIZE, PROT_READ | PROT_WRITE,
+				   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
 	ASSERT_TRUE(t, p < TASK_SIZE_MAX && !(p & (PAGE_SIZE - 1)));
 	EXPECT_EQ(t, *(u64 *)p | *(u64 *)(p + PAGE_SIZE), 0UL);
@@ -35,21 +37,30 @@ SELFTEST(memory, mmap_anonymous_is_zeroed_and_nx)
 
 SELFTEST(memory, mmap_refuses_what_it_cannot_do)
 {
-	EXPECT_EQ(t, syscall6(__NR_mmap, 0, PAGE_SIZE, 3, 0x02, 200, 0), -EBADF);	/* no file */
-	EXPECT_EQ(t, syscall6(__NR_mmap, 0, 0, 3, 0x22, -1, 0), -EINVAL);		/* empty */
-	EXPECT_EQ(t, syscall6(__NR_mmap, TASK_SIZE_MAX, PAGE_SIZE, 3, 0x32, -1, 0), -EINVAL);
-	EXPECT_EQ(t, syscall6(__NR_mmap, 0x1000, PAGE_SIZE, 3, 0x32, -1, 0), -EINVAL);
+	/* No file; an empty range */
+	EXPECT_EQ(t, syscall6(__NR_mmap, 0, PAGE_SIZE, PROT_READ | PROT_WRITE, MAP_PRIVATE, 200, 0),
+		  -EBADF);
+	EXPECT_EQ(t, syscall6(__NR_mmap, 0, 0, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+			      -1, 0), -EINVAL);
+	EXPECT_EQ(t, syscall6(__NR_mmap, TASK_SIZE_MAX, PAGE_SIZE, PROT_READ | PROT_WRITE,
+			      MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0), -EINVAL);
+	EXPECT_EQ(t, syscall6(__NR_mmap, 0x1000, PAGE_SIZE, PROT_READ | PROT_WRITE,
+			      MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0), -EINVAL);
 	/* Neither MAP_SHARED nor MAP_PRIVATE, and a PROT bit that does not exist */
-	EXPECT_EQ(t, syscall6(__NR_mmap, 0, PAGE_SIZE, 3, 0x20, -1, 0), -EINVAL);
-	EXPECT_EQ(t, syscall6(__NR_mmap, 0, PAGE_SIZE, 8, 0x22, -1, 0), -EINVAL);
+	EXPECT_EQ(t, syscall6(__NR_mmap, 0, PAGE_SIZE, PROT_READ | PROT_WRITE, MAP_ANONYMOUS,
+			      -1, 0), -EINVAL);
+	EXPECT_EQ(t, syscall6(__NR_mmap, 0, PAGE_SIZE, PROT_EXEC << 1, MAP_PRIVATE | MAP_ANONYMOUS,
+			      -1, 0), -EINVAL);
 	/* MAP_SHARED_VALIDATE with a flag it cannot honour (MAP_SYNC) */
-	EXPECT_EQ(t, syscall6(__NR_mmap, 0, PAGE_SIZE, 3, 0x23 | 0x80000, -1, 0), -EOPNOTSUPP);
+	EXPECT_EQ(t, syscall6(__NR_mmap, 0, PAGE_SIZE, PROT_READ | PROT_WRITE,
+			      MAP_SHARED_VALIDATE | MAP_ANONYMOUS | MAP_SYNC, -1, 0), -EOPNOTSUPP);
 }
 
 /* MAP_STACK is a hint (glibc and Linux's sigaltstack test pass it): an ordinary mapping. */
 SELFTEST(memory, mmap_stack_hint_accepted)
 {
-	unsigned long p = syscall6(__NR_mmap, 0, 2 * PAGE_SIZE, 3, 0x22 | 0x20000, -1, 0);
+	unsigned long p = syscall6(__NR_mmap, 0, 2 * PAGE_SIZE, PROT_READ | PROT_WRITE,
+				   MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
 
 	ASSERT_TRUE(t, p < TASK_SIZE_MAX);
 	memset((void *)p, 1, 2 * PAGE_SIZE);
@@ -65,30 +76,22 @@ static void write_target(void)
 
 SELFTEST(memory, mprotect_read_only)
 {
-	unsigned long p = syscall6(__NR_mmap, 0, PAGE_SIZE, 3, 0x22, -1, 0);
+	unsigned long p = syscall6(__NR_mmap, 0, PAGE_SIZE, PROT_READ | PROT_WRITE,
+				   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
 	ASSERT_TRUE(t, p < TASK_SIZE_MAX);
-	EXPECT_EQ(t, syscall3(__NR_mprotect, p, PAGE_SIZE, 1), 0);
+	EXPECT_EQ(t, syscall3(__NR_mprotect, p, PAGE_SIZE, PROT_READ), 0);
 	exec_target = p;
 	ASSERT_TRUE(t, faults(write_target));
 	EXPECT_EQ(t, caught.code, SEGV_ACCERR);
-	EXPECT_EQ(t, syscall3(__NR_mprotect, 0x10000, PAGE_SIZE, 1), -ENOMEM);	/* unmapped */
+	/* An unmapped range */
+	EXPECT_EQ(t, syscall3(__NR_mprotect, 0x10000, PAGE_SIZE, PROT_READ), -ENOMEM);
 	syscall2(__NR_munmap, p, PAGE_SIZE);
 }
 
-#define PROT_NONE		0
-#define PROT_RW			3
-#define MAP_ANON_PRIVATE	0x22
-#define MAP_FIXED		0x10
-#define MAP_32BIT		0x40
-#define MAP_FIXED_NOREPLACE	0x100000
-#define MREMAP_MAYMOVE		1
-#define MREMAP_FIXED		2
-#define MADV_DONTNEED		4
-
 static unsigned long map(unsigned long addr, unsigned long len, int prot, int flags)
 {
-	return syscall6(__NR_mmap, addr, len, prot, MAP_ANON_PRIVATE | flags, -1, 0);
+	return syscall6(__NR_mmap, addr, len, prot, MAP_PRIVATE | MAP_ANONYMOUS | flags, -1, 0);
 }
 
 static void read_target(void)
@@ -99,7 +102,8 @@ static void read_target(void)
 /* PROT_NONE for real: every access faults (ACCERR: it is mapped), the data survives. */
 SELFTEST(memory, prot_none_faults_and_keeps_data)
 {
-	unsigned long p = map(0, 2 * PAGE_SIZE, PROT_RW, 0), r = map(0, PAGE_SIZE, PROT_NONE, 0);
+	unsigned long p = map(0, 2 * PAGE_SIZE, PROT_READ | PROT_WRITE, 0);
+	unsigned long r = map(0, PAGE_SIZE, PROT_NONE, 0);
 
 	ASSERT_TRUE(t, p < TASK_SIZE_MAX && r < TASK_SIZE_MAX);
 	*(volatile u8 *)p = 0x77;
@@ -108,12 +112,12 @@ SELFTEST(memory, prot_none_faults_and_keeps_data)
 	ASSERT_TRUE(t, faults(read_target));
 	EXPECT_EQ(t, caught.code, SEGV_ACCERR);
 	EXPECT_EQ(t, caught.addr, p);
-	EXPECT_EQ(t, syscall3(__NR_mprotect, p, PAGE_SIZE, PROT_RW), 0);
+	EXPECT_EQ(t, syscall3(__NR_mprotect, p, PAGE_SIZE, PROT_READ | PROT_WRITE), 0);
 	EXPECT_EQ(t, *(volatile u8 *)p, 0x77);
 	/* A reservation made accessible reads as zeros. */
 	exec_target = r;
 	EXPECT_TRUE(t, faults(read_target));
-	EXPECT_EQ(t, syscall3(__NR_mprotect, r, PAGE_SIZE, PROT_RW), 0);
+	EXPECT_EQ(t, syscall3(__NR_mprotect, r, PAGE_SIZE, PROT_READ | PROT_WRITE), 0);
 	EXPECT_EQ(t, *(volatile u8 *)r, 0);
 	syscall2(__NR_munmap, p, 2 * PAGE_SIZE);
 	syscall2(__NR_munmap, r, PAGE_SIZE);
@@ -121,13 +125,13 @@ SELFTEST(memory, prot_none_faults_and_keeps_data)
 
 SELFTEST(memory, map_fixed_noreplace_and_map_32bit)
 {
-	unsigned long p = map(0, PAGE_SIZE, PROT_RW, 0), q;
+	unsigned long p = map(0, PAGE_SIZE, PROT_READ | PROT_WRITE, 0), q;
 
 	ASSERT_TRUE(t, p < TASK_SIZE_MAX);
-	EXPECT_EQ(t, map(p, PAGE_SIZE, PROT_RW, MAP_FIXED_NOREPLACE), -EEXIST);
-	q = map(p + 16 * PAGE_SIZE, PAGE_SIZE, PROT_RW, MAP_FIXED_NOREPLACE);
+	EXPECT_EQ(t, map(p, PAGE_SIZE, PROT_READ | PROT_WRITE, MAP_FIXED_NOREPLACE), -EEXIST);
+	q = map(p + 16 * PAGE_SIZE, PAGE_SIZE, PROT_READ | PROT_WRITE, MAP_FIXED_NOREPLACE);
 	EXPECT_EQ(t, q, p + 16 * PAGE_SIZE);
-	q = map(0, PAGE_SIZE, PROT_RW, MAP_32BIT);
+	q = map(0, PAGE_SIZE, PROT_READ | PROT_WRITE, MAP_32BIT);
 	EXPECT_TRUE(t, q < 0x80000000UL);
 	*(volatile u8 *)q = 1;
 	syscall2(__NR_munmap, q, PAGE_SIZE);
@@ -144,7 +148,7 @@ static long mremap(unsigned long old, unsigned long old_len, unsigned long new_l
 /* Shrink and grow in place, move (data and all) when the room above is taken. */
 SELFTEST(memory, mremap_shrinks_grows_and_moves)
 {
-	unsigned long p = map(0, 4 * PAGE_SIZE, PROT_RW, 0), q;
+	unsigned long p = map(0, 4 * PAGE_SIZE, PROT_READ | PROT_WRITE, 0), q;
 
 	ASSERT_TRUE(t, p < TASK_SIZE_MAX);
 	((volatile u8 *)p)[0] = 0x11;
@@ -153,7 +157,7 @@ SELFTEST(memory, mremap_shrinks_grows_and_moves)
 	EXPECT_TRUE(t, faults(read_target));		/* the tail is gone */
 	EXPECT_EQ(t, mremap(p, PAGE_SIZE, 2 * PAGE_SIZE, 0, 0), (long)p);	/* room above */
 	EXPECT_EQ(t, ((volatile u8 *)p)[PAGE_SIZE], 0);
-	q = map(p + 2 * PAGE_SIZE, PAGE_SIZE, PROT_RW, MAP_FIXED);	/* now there is none */
+	q = map(p + 2 * PAGE_SIZE, PAGE_SIZE, PROT_READ | PROT_WRITE, MAP_FIXED); /* none now */
 	EXPECT_EQ(t, mremap(p, 2 * PAGE_SIZE, 3 * PAGE_SIZE, 0, 0), -ENOMEM);
 	q = mremap(p, 2 * PAGE_SIZE, 3 * PAGE_SIZE, MREMAP_MAYMOVE, 0);
 	ASSERT_TRUE(t, q < TASK_SIZE_MAX && q != p);
@@ -174,7 +178,7 @@ SELFTEST(memory, mremap_shrinks_grows_and_moves)
 
 SELFTEST(memory, madvise_dontneed_zeroes)
 {
-	unsigned long p = map(0, 2 * PAGE_SIZE, PROT_RW, 0);
+	unsigned long p = map(0, 2 * PAGE_SIZE, PROT_READ | PROT_WRITE, 0);
 
 	ASSERT_TRUE(t, p < TASK_SIZE_MAX);
 	memset((void *)p, 0x33, 2 * PAGE_SIZE);
@@ -187,7 +191,6 @@ SELFTEST(memory, madvise_dontneed_zeroes)
 	syscall2(__NR_munmap, p, 2 * PAGE_SIZE);
 }
 
-#define MAP_ANON_SHARED		0x21
 #define SHARED_WAIT_NAPS	5000		/* of 1 ms: generous for a loaded TCG host */
 
 /* Naps until *word is value, a bounded number of times: true if it got there. */
@@ -208,10 +211,10 @@ static bool wait_for_word(volatile u64 *word, u64 value)
  */
 SELFTEST(memory, map_shared_is_shared_with_forked_children)
 {
-	volatile u64 *p = (volatile u64 *)syscall6(__NR_mmap, 0, PAGE_SIZE, PROT_RW,
-						   MAP_ANON_SHARED, -1, 0);
+	volatile u64 *p = (volatile u64 *)syscall6(__NR_mmap, 0, PAGE_SIZE, PROT_READ | PROT_WRITE,
+						   MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	volatile u64 *none = (volatile u64 *)syscall6(__NR_mmap, 0, PAGE_SIZE, PROT_NONE,
-						      MAP_ANON_SHARED, -1, 0);
+						      MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	long pid;
 
 	ASSERT_TRUE(t, (unsigned long)p < TASK_SIZE_MAX && (unsigned long)none < TASK_SIZE_MAX);
@@ -221,22 +224,23 @@ SELFTEST(memory, map_shared_is_shared_with_forked_children)
 		int bad = p[0] != 1;
 
 		p[0] = 2;
-		bad |= syscall3(__NR_mprotect, none, PAGE_SIZE, PROT_RW) ? 2 : 0;
+		bad |= syscall3(__NR_mprotect, none, PAGE_SIZE, PROT_READ | PROT_WRITE) ? 2 : 0;
 		none[0] = 5;
 		syscall1(__NR_exit, bad);
 	}
 	ASSERT_TRUE(t, pid > 0);
 	EXPECT_EQ(t, wait_status(pid), 0);
 	EXPECT_EQ(t, p[0], 2UL);				/* the child's write */
-	ASSERT_EQ(t, syscall3(__NR_mprotect, none, PAGE_SIZE, PROT_RW), 0L);
+	ASSERT_EQ(t, syscall3(__NR_mprotect, none, PAGE_SIZE, PROT_READ | PROT_WRITE), 0L);
 	EXPECT_EQ(t, none[0], 5UL);
 
 	pid = syscall0(__NR_fork);
 	if (pid == 0)
 		syscall1(__NR_exit, wait_for_word(&p[1], 4) && p[2] == 6 ? 0 : 1);
 	ASSERT_TRUE(t, pid > 0);
-	EXPECT_EQ(t, syscall3(__NR_mprotect, p, PAGE_SIZE, 1), 0L);	/* read-only, */
-	EXPECT_EQ(t, syscall3(__NR_mprotect, p, PAGE_SIZE, PROT_RW), 0L);	/* then back */
+	/* Read-only, then back */
+	EXPECT_EQ(t, syscall3(__NR_mprotect, p, PAGE_SIZE, PROT_READ), 0L);
+	EXPECT_EQ(t, syscall3(__NR_mprotect, p, PAGE_SIZE, PROT_READ | PROT_WRITE), 0L);
 	p[2] = 6;
 	p[1] = 4;
 	EXPECT_EQ(t, wait_status(pid), 0);			/* the child saw both */

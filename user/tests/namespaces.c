@@ -10,7 +10,7 @@
 #include <uapi/sched.h>
 #include "harness.h"
 
-#define CLONE_THREAD_FLAGS	0x00010900	/* CLONE_THREAD | CLONE_SIGHAND | CLONE_VM */
+#define CLONE_THREAD_FLAGS	(CLONE_THREAD | CLONE_SIGHAND | CLONE_VM)
 
 /*
  * The first child after unshare(CLONE_NEWPID) runs fn as the namespace's init:

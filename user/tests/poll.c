@@ -5,6 +5,7 @@
  * a handler, ppoll's mask keeping one out until it returns.
  */
 #include <file.h>
+#include <uapi/mman.h>
 #include <uapi/poll.h>
 #include <uapi/resource.h>
 #include "harness.h"
@@ -267,10 +268,11 @@ SELFTEST(poll, timeouts_at_the_limits)
 	EXPECT_EQ(t, syscall5(__NR_ppoll, &p, 1, &ts, NULL, 8), 1L);
 	EXPECT_GE(t, ts.sec, __LONG_MAX__ - 1000000);
 
-	ro = (void *)syscall6(__NR_mmap, 0, PAGE_SIZE, 3, 0x22, -1, 0);
+	ro = (void *)syscall6(__NR_mmap, 0, PAGE_SIZE, PROT_READ | PROT_WRITE,
+			      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	ASSERT_TRUE(t, (unsigned long)ro < TASK_SIZE_MAX);
 	ro[1] = (typeof(tv)){ 5, 0 };
-	ASSERT_EQ(t, syscall3(__NR_mprotect, ro, PAGE_SIZE, 1), 0L);	/* PROT_READ */
+	ASSERT_EQ(t, syscall3(__NR_mprotect, ro, PAGE_SIZE, PROT_READ), 0L);
 	EXPECT_EQ(t, syscall5(__NR_select, 0, NULL, NULL, NULL, &ro[0]), 0L);
 	EXPECT_EQ(t, syscall6(__NR_pselect6, 0, 0, 0, 0, (long)&ro[0], 0), 0L);
 	EXPECT_EQ(t, syscall5(__NR_ppoll, &p, 0, &ro[0], NULL, 8), 0L);

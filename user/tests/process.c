@@ -6,6 +6,8 @@
  */
 #include <file.h>
 #include <uapi/bench.h>
+#include <uapi/mman.h>
+#include <uapi/sched.h>
 #include "harness.h"
 
 #define WNOHANG		1
@@ -44,7 +46,8 @@ static int cow_value = 1;
 /* The child's writes, from user mode and from the kernel (a syscall's output), stay its own. */
 SELFTEST(process, fork_memory_is_copied_on_write)
 {
-	unsigned long heap = syscall6(__NR_mmap, 0, PAGE_SIZE, 3, 0x22, -1, 0);
+	unsigned long heap = syscall6(__NR_mmap, 0, PAGE_SIZE, PROT_READ | PROT_WRITE,
+				      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	struct { long sec, nsec; } *ts = (void *)heap;
 	int status = -1;
 	long pid;
@@ -202,12 +205,13 @@ SELFTEST(process, orphan_is_reparented_to_init)
 SELFTEST(process, clone_flag_rules)
 {
 	/* CLONE_THREAD without CLONE_SIGHAND, CLONE_SIGHAND without CLONE_VM */
-	EXPECT_EQ(t, syscall5(__NR_clone, 0x10000, 0, 0, 0, 0), -EINVAL);
-	EXPECT_EQ(t, syscall5(__NR_clone, 0x800, 0, 0, 0, 0), -EINVAL);
-	EXPECT_EQ(t, syscall5(__NR_clone, 0x40000000, 0, 0, 0, 0), -EINVAL);	/* NEWNET */
+	EXPECT_EQ(t, syscall5(__NR_clone, CLONE_THREAD, 0, 0, 0, 0), -EINVAL);
+	EXPECT_EQ(t, syscall5(__NR_clone, CLONE_SIGHAND, 0, 0, 0, 0), -EINVAL);
+	EXPECT_EQ(t, syscall5(__NR_clone, CLONE_NEWNET, 0, 0, 0, 0), -EINVAL);
 	/* A thread in a new namespace; a new user namespace sharing CLONE_FS */
-	EXPECT_EQ(t, syscall5(__NR_clone, 0x20010900, 0, 0, 0, 0), -EINVAL);
-	EXPECT_EQ(t, syscall5(__NR_clone, 0x10000200, 0, 0, 0, 0), -EINVAL);
+	EXPECT_EQ(t, syscall5(__NR_clone, CLONE_NEWPID | CLONE_THREAD | CLONE_SIGHAND | CLONE_VM,
+			      0, 0, 0, 0), -EINVAL);
+	EXPECT_EQ(t, syscall5(__NR_clone, CLONE_NEWUSER | CLONE_FS, 0, 0, 0, 0), -EINVAL);
 	EXPECT_EQ(t, syscall2(__NR_clone3, NULL, 8), -EINVAL);		/* too small */
 	EXPECT_EQ(t, syscall2(__NR_clone3, 0x10000, 88), -EFAULT);
 }
@@ -223,12 +227,12 @@ SELFTEST(process, unshare_files_and_refusals)
 	int status;
 
 	ASSERT_TRUE(t, fd > 2);
-	pid = syscall5(__NR_clone, 0x400 | SIGCHLD, 0, 0, 0, 0);	/* CLONE_FILES */
+	pid = syscall5(__NR_clone, CLONE_FILES | SIGCHLD, 0, 0, 0, 0);
 	if (pid == 0) {
 		long shared = syscall5(__NR_kcmp, syscall0(__NR_getppid), syscall0(__NR_getpid),
 				       2, 0, 0);		/* KCMP_FILES */
 
-		if (shared || syscall1(__NR_unshare, 0x400))
+		if (shared || syscall1(__NR_unshare, CLONE_FILES))
 			child_exit(1);
 		if (syscall5(__NR_kcmp, syscall0(__NR_getppid), syscall0(__NR_getpid), 2, 0, 0) == 0)
 			child_exit(2);
@@ -239,10 +243,11 @@ SELFTEST(process, unshare_files_and_refusals)
 	EXPECT_EQ(t, status, 9 << 8);
 	EXPECT_EQ(t, syscall2(__NR_fcntl, fd, F_GETFD), 0L);	/* fails with the table shared */
 	EXPECT_EQ(t, syscall5(__NR_kcmp, me, me, 2, 0, 0), 0L);
-	EXPECT_EQ(t, syscall1(__NR_unshare, 0x40000000), -EINVAL);	/* CLONE_NEWNET */
-	EXPECT_EQ(t, syscall1(__NR_unshare, 0x20000), -EINVAL);	/* CLONE_NEWNS */
-	EXPECT_EQ(t, syscall1(__NR_unshare, 0x1000), -EINVAL);	/* CLONE_PIDFD: no unshare flag */
-	EXPECT_EQ(t, syscall1(__NR_unshare, 0x100 | 0x800 | 0x10000 | 0x200 | 0x40000), 0L);
+	EXPECT_EQ(t, syscall1(__NR_unshare, CLONE_NEWNET), -EINVAL);
+	EXPECT_EQ(t, syscall1(__NR_unshare, CLONE_NEWNS), -EINVAL);
+	EXPECT_EQ(t, syscall1(__NR_unshare, CLONE_PIDFD), -EINVAL);	/* no unshare flag */
+	EXPECT_EQ(t, syscall1(__NR_unshare, CLONE_VM | CLONE_SIGHAND | CLONE_THREAD | CLONE_FS |
+			      CLONE_SYSVSEM), 0L);
 	syscall1(__NR_close, fd);
 }
 

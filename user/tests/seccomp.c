@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * seccomp's strict and filter modes and prctl's no_new_privs (kernel/seccomp.c,
- * kernel/bpf_filter.c). All are for good, so each case sets them in a child and
+ * seccomp's strict and filter modes and prctl's no_new_privs (kernel/seccomp/seccomp.c,
+ * kernel/seccomp/bpf_filter.c). All are for good, so each case sets them in a child and
  * reads what became of it from its wait status.
  */
 #include <file.h>
@@ -700,7 +700,7 @@ SELFTEST(seccomp, tsync_reaches_threads_cloned_meanwhile)
 }
 
 /*
- * The user-notification listener (kernel/seccomp_notify.c). Each case runs in
+ * The user-notification listener (kernel/seccomp/seccomp_notify.c). Each case runs in
  * a child: the filter sends getppid() to its listener, a thread makes the call
  * and the child's main thread answers it.
  */

@@ -6,6 +6,7 @@
  */
 #include <asm/cpufeature.h>
 #include <uapi/ldt.h>
+#include <uapi/mman.h>
 #include "harness.h"
 
 static unsigned long syscall_site;
@@ -26,7 +27,9 @@ SELFTEST(sysret, syscall_at_top_of_user_space)
 {
 	unsigned long page = map_top_page(true);
 
-	EXPECT_EQ(t, syscall6(__NR_mmap, TASK_SIZE_MAX, PAGE_SIZE, 7, 0x32, -1, 0), -EINVAL);
+	EXPECT_EQ(t, syscall6(__NR_mmap, TASK_SIZE_MAX, PAGE_SIZE,
+			      PROT_READ | PROT_WRITE | PROT_EXEC,
+			      MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0), -EINVAL);
 	ASSERT_EQ(t, page, TASK_SIZE_MAX - PAGE_SIZE);
 	((u8 *)page)[PAGE_SIZE - 2] = 0x0f;	/* syscall */
 	((u8 *)page)[PAGE_SIZE - 1] = 0x05;
@@ -243,7 +246,8 @@ static void compat_trap(int sig, struct kernel_siginfo *si, struct kernel_uconte
  */
 SELFTEST(sysret, sigreturn_to_compat_mode_and_back)
 {
-	unsigned long stack = syscall6(__NR_mmap, 0, PAGE_SIZE, 3, 0x22 | 0x40 /* MAP_32BIT */,
+	unsigned long stack = syscall6(__NR_mmap, 0, PAGE_SIZE, PROT_READ | PROT_WRITE,
+				       MAP_PRIVATE | MAP_ANONYMOUS | MAP_32BIT,
 				       -1, 0);
 
 	ASSERT_TRUE(t, stack < 1UL << 32 && (unsigned long)compat_int3 < 1UL << 32);
@@ -290,7 +294,8 @@ static bool sigreturn_to_16bit_ss(void *ip, unsigned long rcx)
 	static u8 alt[16384] __aligned(16);
 	struct user_desc d = { .entry_number = 0, .limit = 0xffff };	/* 16-bit data */
 	kernel_stack_t ss = { .ss_sp = alt, .ss_size = sizeof(alt) }, old;
-	unsigned long stack = syscall6(__NR_mmap, 0, PAGE_SIZE, 3, 0x22 | 0x40 /* MAP_32BIT */,
+	unsigned long stack = syscall6(__NR_mmap, 0, PAGE_SIZE, PROT_READ | PROT_WRITE,
+				       MAP_PRIVATE | MAP_ANONYMOUS | MAP_32BIT,
 				       -1, 0);
 
 	if (syscall3(__NR_modify_ldt, 0x11, &d, sizeof(d)) || sigaltstack(&ss, &old))

@@ -5,16 +5,10 @@
  * exit, thread- and process-directed signals, exit_group(), and a TLB shootdown
  * that must reach the other CPU running the process (SMP=2 boots).
  */
+#include <uapi/futex.h>
 #include <uapi/ldt.h>
+#include <uapi/mman.h>
 #include "harness.h"
-
-#define FUTEX_WAIT		0
-#define FUTEX_WAKE		1
-#define FUTEX_REQUEUE		3
-#define FUTEX_CMP_REQUEUE	4
-#define FUTEX_WAIT_BITSET	9
-#define FUTEX_WAKE_BITSET	10
-#define FUTEX_PRIVATE_FLAG	128
 
 static long futex(volatile int *uaddr, int op, int val, const struct timespec64 *ts, int bitset)
 {
@@ -168,7 +162,9 @@ SELFTEST(threads, futex_requeue_moves_waiters)
  */
 SELFTEST(threads, futex_in_map_shared_memory_wakes_another_process)
 {
-	volatile int *word = (volatile int *)syscall6(__NR_mmap, 0, PAGE_SIZE, 3, 0x21, -1, 0);
+	volatile int *word = (volatile int *)syscall6(__NR_mmap, 0, PAGE_SIZE,
+						      PROT_READ | PROT_WRITE,
+						      MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	struct timespec64 nap = { 0, 10 * 1000 * 1000 }, patience = { 20, 0 };
 	long pid, private_woken = 0, shared_woken = 0;
 
@@ -309,12 +305,13 @@ SELFTEST(threads, mprotect_reaches_other_cpus_tlb)
 		struct thread th;
 
 		syscall3(__NR_sched_setaffinity, 0, sizeof(zero), &zero);	/* CPU 0 */
-		shared_page = syscall6(__NR_mmap, 0, PAGE_SIZE, 3, 0x22, -1, 0);
+		shared_page = syscall6(__NR_mmap, 0, PAGE_SIZE, PROT_READ | PROT_WRITE,
+				       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 		phase = 0;
 		thread_start(&th, write_after_mprotect, (void *)cpu);
 		while (phase != 1)
 			;
-		syscall3(__NR_mprotect, shared_page, PAGE_SIZE, 1);
+		syscall3(__NR_mprotect, shared_page, PAGE_SIZE, PROT_READ);
 		phase = 2;
 		while (phase != 3)
 			;
@@ -416,7 +413,8 @@ static void __noreturn unmap_under_reader(long cpu, enum unmap_how how)
 	struct thread th;
 
 	syscall3(__NR_sched_setaffinity, 0, sizeof(zero), &zero);	/* CPU 0 */
-	watched = syscall6(__NR_mmap, 0, len, 3, 0x22, -1, 0);
+	watched = syscall6(__NR_mmap, 0, len, PROT_READ | PROT_WRITE,
+			   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	for (unsigned long off = 0; off < len; off += PAGE_SIZE)
 		*(volatile u64 *)(watched + off) = WATCHED_VALUE;
 	thread_start(&th, read_watched, (void *)cpu);
@@ -425,9 +423,10 @@ static void __noreturn unmap_under_reader(long cpu, enum unmap_how how)
 	if (how == BY_MUNMAP)
 		syscall2(__NR_munmap, watched, len);
 	else if (how == BY_MAP_FIXED)
-		syscall6(__NR_mmap, watched, len, 3, 0x32, -1, 0);	/* PRIVATE|ANON|FIXED */
+		syscall6(__NR_mmap, watched, len, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
 	else
-		syscall3(__NR_madvise, watched, len, 4);		/* MADV_DONTNEED */
+		syscall3(__NR_madvise, watched, len, MADV_DONTNEED);
 	for (int i = 0; i < 100000; i++)	/* the reader's chance to see the new state */
 		cpu_relax();
 	exit(how == BY_MUNMAP ? 1 : 0);	/* munmap: the reader should have faulted */

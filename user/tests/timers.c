@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Timers (kernel/itimer.c, kernel/posix_timers.c): alarm() and the interval
+ * Timers (kernel/time/itimer.c, kernel/time/posix_timers.c): alarm() and the interval
  * timers, a POSIX timer's signal and its siginfo, the calls' refusals, and
  * what fork() does not pass on. Expiries are waited for with rt_sigtimedwait()
  * on a blocked signal: no handler, and no figure of time asserted.
  */
 #include <time.h>
 #include <uapi/poll.h>
+#include <uapi/sched.h>
 #include "harness.h"
 
 #define ITIMER_REAL	0
@@ -322,7 +323,6 @@ SELFTEST(timers, timerfd_rules)
 	syscall1(__NR_close, fd);
 }
 
-#define CLONE_NEWPID		0x20000000
 #define WNOHANG			1
 #define CPUCLOCK_SCHED		2
 #define MAKE_PROCESS_CPUCLOCK(pid, which)	((int)(~(unsigned int)(pid) << 3) | (which))

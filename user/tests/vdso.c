@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The vDSO (arch/x86/vdso/, kernel/vdso.c): its functions give what the system
+ * The vDSO (arch/x86/vdso/, arch/x86/vdso/vma.c): its functions give what the system
  * calls give, with every reader the machine offers; its pages cannot be made
  * writable; mremap() moves it whole or not at all, and it works where it lands.
  */
@@ -8,15 +8,9 @@
 #include <uapi/bench.h>
 #include <elf.h>
 #include <time.h>
+#include <uapi/mman.h>
 #include "harness.h"
 
-#define PROT_READ		1
-#define PROT_RW			3
-#define PROT_NONE		0
-#define MAP_ANON_PRIVATE	0x22
-#define MREMAP_MAYMOVE		1
-#define MREMAP_FIXED		2
-#define MADV_DONTNEED		4
 #define CLOCK_PROCESS_CPUTIME_ID 2	/* a clock the vDSO leaves to the kernel */
 
 typedef int (*clock_gettime_fn)(int clock, struct kernel_timespec *ts);
@@ -157,8 +151,8 @@ SELFTEST(vdso, pages_stay_read_only)
 {
 	unsigned long vdso = getauxval(AT_SYSINFO_EHDR), vvar = vdso - PAGE_SIZE;
 
-	EXPECT_EQ(t, syscall3(__NR_mprotect, vvar, PAGE_SIZE, PROT_RW), -EACCES);
-	EXPECT_EQ(t, syscall3(__NR_mprotect, vdso, PAGE_SIZE, PROT_RW), -EACCES);
+	EXPECT_EQ(t, syscall3(__NR_mprotect, vvar, PAGE_SIZE, PROT_READ | PROT_WRITE), -EACCES);
+	EXPECT_EQ(t, syscall3(__NR_mprotect, vdso, PAGE_SIZE, PROT_READ | PROT_WRITE), -EACCES);
 	EXPECT_EQ(t, syscall3(__NR_mprotect, vvar, PAGE_SIZE, PROT_READ), 0);
 	write_target = vvar;
 	EXPECT_TRUE(t, faults(write_it));
@@ -194,7 +188,8 @@ SELFTEST(vdso, mremap_moves_it_whole_and_it_still_works)
 	while (move(vdso, len, vdso + 64 * PAGE_SIZE) == -EINVAL && len < 64 * PAGE_SIZE)
 		len += PAGE_SIZE;	/* the vDSO's size, found as test_mremap_vdso does */
 	ASSERT_EQ(t, move(vdso + 64 * PAGE_SIZE, len, vdso), (long)vdso);
-	dest = syscall6(__NR_mmap, 0, len + PAGE_SIZE, PROT_NONE, MAP_ANON_PRIVATE, -1, 0);
+	dest = syscall6(__NR_mmap, 0, len + PAGE_SIZE, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS,
+			-1, 0);
 	ASSERT_TRUE(t, dest < TASK_SIZE_MAX);
 	EXPECT_EQ(t, move(vvar, len + PAGE_SIZE, dest), -EINVAL);	/* two mappings */
 	EXPECT_EQ(t, syscall5(__NR_mremap, vdso, len, len + PAGE_SIZE, MREMAP_MAYMOVE, 0),

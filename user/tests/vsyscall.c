@@ -6,6 +6,7 @@
  * SIGSEGV. And process_vm_readv() (kernel/mm/process_vm.c), which cannot read it.
  */
 #include <time.h>
+#include <uapi/mman.h>
 #include <uapi/uio.h>
 #include "harness.h"
 
@@ -86,7 +87,8 @@ SELFTEST(vsyscall, process_vm_readv_reads_another_process)
 	static u8 data[2 * PAGE_SIZE] __aligned(PAGE_SIZE), got[3000];
 	struct iovec remote[2] = { { data + PAGE_SIZE - 1000, 1500 }, { data + 10, 1500 } };
 	struct iovec local[2] = { { got, 1000 }, { got + 1000, 2000 } };
-	volatile int *ready = (int *)syscall6(__NR_mmap, 0, PAGE_SIZE, 3, 0x21 /* SHARED|ANON */,
+	volatile int *ready = (int *)syscall6(__NR_mmap, 0, PAGE_SIZE, PROT_READ | PROT_WRITE,
+					      MAP_SHARED | MAP_ANONYMOUS,
 					      -1, 0);
 	long pid;
 
@@ -120,7 +122,8 @@ SELFTEST(vsyscall, process_vm_readv_errors)
 	static u8 buf[64];
 	struct iovec local = { buf, sizeof(buf) }, remote = { buf, sizeof(buf) };
 	struct iovec vsys = { (void *)VSYSCALL_ADDR, sizeof(buf) };
-	unsigned long hole = syscall6(__NR_mmap, 0, 2 * PAGE_SIZE, 3, 0x22, -1, 0);
+	unsigned long hole = syscall6(__NR_mmap, 0, 2 * PAGE_SIZE, PROT_READ | PROT_WRITE,
+				      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	struct iovec across = { (void *)(hole + PAGE_SIZE - 16), 32 };
 
 	EXPECT_EQ(t, vm_readv(getpid(), &local, 1, &remote, 1, 0), (long)sizeof(buf));

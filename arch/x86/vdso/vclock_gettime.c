@@ -97,7 +97,7 @@ static __always_inline u64 vread_percpu(void)
 		p = &vvar_page.percpu[cpu].pvti;
 		version = READ_ONCE(p->version);
 		barrier();
-		ns = pvclock_ns_at(p, vvar_rdtsc_ordered());
+		ns = pvclock_ns_at(p, rdtsc_ordered());
 		barrier();
 		cpu1 = vgetcpu_rdtscp() % NR_CPUS;
 	} while (unlikely(cpu != cpu1 || (version & 1) || READ_ONCE(p->version) != version));

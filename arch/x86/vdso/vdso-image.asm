@@ -2,7 +2,7 @@
 ;
 ; Each stripped shared object (Makefile: build/arch/x86/vdso/vdso.so, and
 ; vdso32.so for i386 programs) starts on a page boundary and is padded to whole
-; pages, so kernel/vdso.c can map these very pages into every process:
+; pages, so arch/x86/vdso/vma.c can map these very pages into every process:
 ; page-aligned in .rodata, they are the kernel's own frames, never written after
 ; boot (the boot CPU fills the 32-bit one's fast-syscall slot first).
 

@@ -2,7 +2,7 @@
 ; the kernel quickly and to return from a signal handler (Linux's vdso32).
 ;
 ; The kernel maps it into every i386 process one page above the vvar page, as
-; the 64-bit one (kernel/vdso.c), and names it twice in the aux vector:
+; the 64-bit one (arch/x86/vdso/vma.c), and names it twice in the aux vector:
 ; AT_SYSINFO_EHDR (this ELF file) and AT_SYSINFO (__kernel_vsyscall). Built
 ; position-independent, with no relocations (the Makefile checks), so the same
 ; pages serve every process at any address.

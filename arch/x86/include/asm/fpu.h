@@ -2,7 +2,7 @@
 /*
  * Ring 3's FPU, SSE and AVX registers (arch/x86/fpu.c). The kernel uses none of
  * them (-mgeneral-regs-only), so the registers hold the current task's values
- * for as long as it runs, in the kernel too: they are saved into task->fpu only
+ * for as long as it runs, in the kernel too: they are saved into task->thread.fpu only
  * when another task takes the CPU, when a signal frame needs them, or for fork.
  *
  * With XSAVE (CPUID.1:ECX.XSAVE, CR4.OSXSAVE) the image is XSAVE's standard

@@ -31,6 +31,15 @@
 #define EFER_LME		BIT(8)
 #define EFER_NX			BIT(11)
 
+/* RDTSC after every earlier load has completed: it cannot read the TSC early. */
+static __always_inline u64 rdtsc_ordered(void)
+{
+	u32 lo, hi;
+
+	asm volatile("lfence; rdtsc" : "=a"(lo), "=d"(hi) : : "memory");
+	return ((u64)hi << 32) | lo;
+}
+
 static __always_inline u64 rdmsr(u32 msr)
 {
 	u32 lo, hi;

@@ -11,30 +11,18 @@
 #ifndef _ASM_X86_PERCPU_H
 #define _ASM_X86_PERCPU_H
 
-#include <asm/desc.h>
+#include <asm/desc_defs.h>
 #include <asm/page.h>
+#include <asm/segment.h>
 #include <compiler.h>
+#include <context_tracking_state.h>
+#include <cputime_types.h>
+#include <rcu_types.h>
+#include <sched_types.h>
 #include <threads.h>
 
 struct task;
 struct mm;
-
-enum ctx_state {
-	CONTEXT_KERNEL = 0,
-	CONTEXT_USER,
-};
-
-/*
- * percpu.ct_state, context tracking's word (include/context_tracking.h), as
- * Linux's ct->state since 6.0: the low byte is where the CPU runs (enum
- * ctx_state, also readable alone as percpu.ct_context), the bits above it are
- * RCU's watching counter, odd while RCU must watch the CPU (include/rcu.h).
- * One locked add of CT_RCU_WATCHING + or - a context moves both at once; the
- * byte never borrows from or carries into the counter, as the context only
- * goes between CONTEXT_KERNEL and CONTEXT_USER.
- */
-#define CT_RCU_WATCHING_SHIFT	8
-#define CT_RCU_WATCHING		(1UL << CT_RCU_WATCHING_SHIFT)
 
 /*
  * The first page of each area: all the entry code touches while the user's page
@@ -65,17 +53,13 @@ struct percpu {
 	 * ptrace stop): the syscall entry tests it with one instruction from GS.
 	 */
 	unsigned long syscall_work;
-	struct mm *loaded_mm;		/* whose user half CR3 holds; NULL: none */
 	unsigned int cpu;
-	union {
-		unsigned long ct_state;	/* context and RCU counter: see CT_RCU_WATCHING */
-		u8 ct_context;		/* its low byte: enum ctx_state */
-	};
-	unsigned long ct_warnings;	/* CT_WARN_ON() hits */
-	unsigned long rcu_qs;		/* quiescent states reported (see rcu.h) */
-	unsigned int rcu_read_depth;	/* rcu_read_lock() nesting */
-	unsigned long timer_ticks;
-	unsigned long user_ticks;	/* ticks that interrupted ring 3 */
+	/* The generic subsystems' parts, each declared by its owner. */
+	struct context_tracking ct;	/* include/context_tracking_state.h */
+	struct rcu_percpu rcu;		/* include/rcu_types.h */
+	struct sched_percpu sched;	/* include/sched_types.h */
+	struct cputime_percpu cputime;	/* include/cputime_types.h */
+	struct mm *loaded_mm;		/* whose user half CR3 holds; NULL: none */
 	unsigned long ipis;		/* IPIs received, of every kind */
 	unsigned long nmis;		/* NMIs taken (arch/x86/nmi.c) */
 	u64 tss_io_bitmap_seq;		/* whose ports tss.io_bitmap holds (arch/x86/ioport.c) */
@@ -87,15 +71,6 @@ struct percpu {
 	unsigned long espfix_waddr;
 	/* SMP: set up by smp_init() (arch/x86/smpboot.c). */
 	u32 apic_id;
-	bool idle_halted;		/* the idle loop sits in HLT */
-	bool idle_eqs;			/* ... with rcu_watching made even for it */
-	bool nohz_full;			/* nohz_full= names this CPU */
-	bool tick_stopped;		/* nohz_full: the tick is off right now */
-	bool vtime_exact;		/* CPU time measured at each crossing (include/cputime.h) */
-	u64 exec_start;			/* TSC when current began running here */
-	u64 vtime_start;		/* vtime_exact: TSC at the last user/kernel crossing */
-	struct task *idle_task;
-	struct task *prev_task;		/* schedule(): the task just switched away from */
 	/* smp_call_function_single(): the request this CPU is asked to run. */
 	void (*call_fn)(void *arg);
 	void *call_arg;
@@ -122,7 +97,7 @@ extern struct percpu percpu_areas[NR_CPUS];
 
 /*
  * GCC's __seg_gs address space: a pointer in it is an offset from GS_BASE, so
- * this_cpu_read(ct_context) compiles to a single "mov %gs:OFFSET, reg".
+ * this_cpu_read(ct.context) compiles to a single "mov %gs:OFFSET, reg".
  */
 #define this_cpu_ptr_gs		((struct percpu __seg_gs *)0)
 #define this_cpu_read(field)	(this_cpu_ptr_gs->field)
@@ -130,6 +105,11 @@ extern struct percpu percpu_areas[NR_CPUS];
 #define this_cpu_inc(field)	(this_cpu_ptr_gs->field++)
 #define this_cpu_dec(field)	(this_cpu_ptr_gs->field--)
 #define this_cpu()		(this_cpu_read(self))
+/* One locked instruction: atomic against other CPUs' locked accesses to this CPU's field. */
+#define this_cpu_add_locked(field, v)	asm volatile("lock addq %1, %%gs:%c0" : :		\
+		"i"(offsetof(struct percpu, field)), "er"((unsigned long)(v)) : "memory", "cc")
+#define this_cpu_inc_locked(field)	asm volatile("lock incq %%gs:%c0" : :			\
+		"i"(offsetof(struct percpu, field)) : "memory", "cc")
 #define per_cpu(n, field)	(percpu_areas[n].field)
 
 void percpu_init(unsigned int cpu);

@@ -26,7 +26,7 @@
  *                  accessible). Bit 8 is Global, meaningless in a non-present
  *                  entry; Linux uses the same bit for the same thing.
  *  _PAGE_SPECIAL   the frame is the kernel's, shared by every process: the
- *                  vDSO and its vvar page (kernel/vdso.c). Never made writable.
+ *                  vDSO and its vvar page (arch/x86/vdso/vma.c). Never made writable.
  *  _PAGE_SHARED    MAP_SHARED: the frame is shared on purpose with the processes
  *                  forked since. fork copies the entry as it is, and no write
  *                  ever copies the frame: every sharer sees every write.
