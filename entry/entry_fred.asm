@@ -13,7 +13,8 @@
 ;     Those last six words are pt_regs' orig_ax .. ss, so RSP is at orig_ax;
 ;   from ring 3: GS_BASE = IA32_KERNEL_GS_BASE, the kernel's, and the user's
 ;     moved there (so no SWAPGS, and no speculation fence after one);
-;   IF, TF and the other flags cleared as for the IDT; NMIs blocked for an NMI.
+;   RFLAGS = 2: every flag clear, AC and DF too (so no CLAC and no CLD here, as
+;     the IDT stubs need); NMIs blocked for an NMI.
 ; IRQs are off. ERETU and ERETS undo all of it from the same frame, RSP at orig_ax,
 ; and unblock NMIs if its SS word's NMI bit is set. entry/fred.c says which C half
 ; each event goes to.
@@ -39,34 +40,48 @@ extern fred_entry_from_kernel
 	PUSH_REGS rax			; pt_regs->si .. r15; RSP = &pt_regs
 %endmacro
 
-; Ring 3's events. GS_BASE is ours, RSP the task's stack, IRQs off.
+; FRED_ENTRIES suffix, mitigated (0 or 1): ring 3's entry point, page-aligned, its
+; exit, and ring 0's entry 256 bytes after it. Instantiated twice, as the SYSCALL
+; stubs are: fred_entry_user, the plain pair, with no patch site at all, which
+; IA32_FRED_CONFIG names when every mitigation of the SYSCALL path is off, and
+; fred_entry_user_mitigated with them (arch/x86/fred.c chooses). Ring 0's entries
+; are the same in both: nothing there is a mitigation's.
+%macro FRED_ENTRIES 2
 align 4096
-global fred_entry_user
-fred_entry_user:
+global fred_entry_user%1, fred_exit_user%1, fred_eretu%1
+; Ring 3's events. GS_BASE is ours, RSP the task's stack, IRQs off.
+fred_entry_user%1:
 	FRED_PT_REGS			; pt_regs complete at the top of the task's stack
+%if %2
 	IBRS_ENTER			; EAX, ECX, EDX are saved: WRMSR may have them
 	CLEAR_BRANCH_HISTORY		; before the dispatch's first indirect branch
+%endif
 	mov rdi, rsp			; arg 0: struct pt_regs *
 	CLEAR_REGS			; no other user value reaches C in a register
 	call fred_entry_from_user	; by type and vector; IRQs off on return
-; The way back to ring 3, also a new task's (ret_from_fork_asm): RSP = &pt_regs,
-; IRQs off, every exit hook run.
-global fred_exit_user
-fred_exit_user:
+; The way back to ring 3: RSP = &pt_regs, IRQs off, every exit hook run.
+fred_exit_user%1:
+%if %2
 	IBRS_EXIT			; EAX, ECX, EDX are still to be popped
+%endif
 	POP_REGS			; every GPR as in pt_regs; RSP = &pt_regs->orig_ax
+%if %2
 	CLEAR_CPU_BUFFERS		; the last memory access before ring 3
-global fred_eretu
-fred_eretu:
+%endif
+fred_eretu%1:
 	ERETU				; ring 3, the user's GS_BASE; NMIs as SS's bit says
 	; a #GP here (a frame ring 3 made bad: a sigreturn's) is a bad return to
 	; ring 3, with GS_BASE ours: fixup_bad_iret() (entry/irq.c)
 
 ; Ring 0's events, at the entry point plus 256, as the CPU computes it.
-	times 256 - ($ - fred_entry_user) int3
-fred_entry_kernel:
+	times 256 - ($ - fred_entry_user%1) int3
+fred_entry_kernel%1:
 	FRED_PT_REGS			; pt_regs on the stack the stack level chose
 	mov rdi, rsp			; arg 0: struct pt_regs *
 	call fred_entry_from_kernel	; by type and vector; IRQs off on return
 	POP_REGS			; every GPR as found; RSP = &pt_regs->orig_ax
 	ERETS				; back, at the stack level the frame's CS says
+%endmacro
+
+FRED_ENTRIES , 0
+FRED_ENTRIES _mitigated, 1

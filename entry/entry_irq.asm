@@ -348,16 +348,29 @@ paranoid_entry:
 ; return to .bad, and a null selector is loaded instead. An NMI or #MC anywhere
 ; in here takes the paranoid entry, built for exactly this. With FRED, SWAPGS
 ; is #UD, and LKGS does the load's work on the inactive base, the user's, in one
-; instruction; a selector that fails to load faults with GS_BASE ours, and its
-; fixup loads the null one the same way.
+; instruction; a selector that fails to load faults with GS_BASE ours (the FRED
+; specification's LKGS changes nothing when it faults), and its fixup loads the
+; null one the same way. Bochs 3.0's LKGS swaps the bases around the load and
+; does not swap back when the load faults, leaving the kernel on the user's
+; GS_BASE: so a selector is first checked as the load would check it (VERR: a
+; readable segment this selector may name; LAR's P bit: present), and one that
+; would fault is never loaded. The fixup stays for the race with another CPU's
+; modify_ldt() and for CPUs that follow the specification.
 global load_gs_index_irqoff
 align 16
 load_gs_index_irqoff:
 	SKIP_UNLESS PATCH_FEATURE_FRED
+	test di, 0xfffc			; a null selector? (it loads always)
+	jz .lkgs
+	verr di				; ZF: a readable segment at this RPL
+	jnz .lkgs_bad
+	lar eax, di			; EAX bit 15: its descriptor's P
+	bt eax, 15
+	jnc .lkgs_bad
 .lkgs:
 	db 0xf2, 0x0f, 0x00, 0xf7	; LKGS DI: GS = sel, IA32_KERNEL_GS_BASE = its base
 	ret
-.lkgs_bad:				; from the fault's fixup, GS_BASE ours throughout
+.lkgs_bad:				; refused, or from the fault's fixup: GS_BASE ours
 	xor eax, eax
 	db 0xf2, 0x0f, 0x00, 0xf0	; LKGS AX: the null selector, which loads always
 	ret
@@ -382,11 +395,12 @@ __SECT__
 ; void return_to_user_irqoff(struct pt_regs *regs): abandon the current kernel stack
 ; frames and return to user mode with *regs (the top of this task's stack).
 global return_to_user_irqoff
-extern fred_exit_user
+extern fred_exit_user_mitigated
 return_to_user_irqoff:
 	mov rsp, rdi			; RSP = &pt_regs; IRQs are off
 	SKIP_UNLESS PATCH_FEATURE_FRED
-	jmp fred_exit_user		; FRED: ERETU, from the same pt_regs
+	jmp fred_exit_user_mitigated	; FRED: ERETU, from the same pt_regs
+				; (its patch sites: right with any mitigations)
 	SKIP_END
 	jmp return_via_iret
 

@@ -16,10 +16,11 @@
  *
  * The frame's CS and SS words carry more than the selectors: the stack level
  * the event came from, and what the event was and what ERETU or ERETS is to do
- * about NMI blocking. C code compares and copies pt_regs->cs and ss as selectors
- * (ptrace, signal frames, user_64bit_mode()), so the entry keeps the extra bits
- * in a local while C runs and puts them back above whatever selector the
- * handlers left: a sigreturn or a tracer changes the selector, never the event.
+ * about NMI blocking and a software event's single step. C code compares and
+ * copies pt_regs->cs and ss as selectors (ptrace, signal frames,
+ * user_64bit_mode()), so the entry gives it the selectors alone. From ring 0 the
+ * rest is kept in a local while C runs and put back for ERETS; from ring 3 only
+ * an NMI's NMI bit is (fred_entry_from_user()).
  */
 #include <asm/fred.h>
 #include <asm/mitigations.h>
@@ -33,11 +34,25 @@ void fred_entry_from_kernel(struct pt_regs *regs);
 void do_syscall_64_fred(struct pt_regs *regs, int nr);
 void do_syscall_64_fred_retpoline(struct pt_regs *regs, int nr);
 
-/* The SS word of a 64-bit SYSCALL, less what may differ: the fast path's one test. */
-#define FRED_SSX_SYSCALL_64							\
-	(((unsigned long)EVENT_TYPE_OTHER << FRED_SSX_TYPE_SHIFT) |		\
-	 ((unsigned long)FRED_OTHER_SYSCALL << FRED_SSX_VECTOR_SHIFT) | FRED_SSX_LM)
-#define FRED_SSX_SYSCALL_MASK	(FRED_SSX_TYPE_MASK | FRED_SSX_VECTOR_MASK | FRED_SSX_LM)
+/*
+ * The SS word's bits 63:32 for a 64-bit SYSCALL: vector 1, type OTHER, 64-bit mode,
+ * two bytes long (0f 05; a prefixed one takes the slow path, which also knows it).
+ */
+#define FRED_SSX_SYSCALL_64_HI							\
+	((u32)(((unsigned long)FRED_OTHER_SYSCALL << FRED_SSX_VECTOR_SHIFT |		\
+		(unsigned long)EVENT_TYPE_OTHER << FRED_SSX_TYPE_SHIFT | FRED_SSX_LM |	\
+		2UL << FRED_SSX_INSNLEN_SHIFT) >> 32))
+
+/* A 64-bit system call: the number is pt_regs->ax, its result replaces it. */
+static __always_inline void fred_syscall_64(struct pt_regs *regs)
+{
+	regs->orig_ax = regs->ax;
+	regs->ax = -ENOSYS;
+	if (mitigation_on(MIT_RETPOLINE))
+		do_syscall_64_fred_retpoline(regs, regs->orig_ax);
+	else
+		do_syscall_64_fred(regs, regs->orig_ax);
+}
 
 /* An IRQ vector as the IDT names it: the assigned ones, else the spurious one. */
 static unsigned long fred_irq_vector(unsigned long vector)
@@ -93,6 +108,7 @@ static noinline void fred_other_event_from_user(struct pt_regs *regs, unsigned l
 	case EVENT_TYPE_NMI:
 		/* As the IDT's nmi_from_user: no hooks, no exit work, on the task's stack. */
 		do_paranoid(regs, X86_TRAP_NMI);
+		regs->ss |= FRED_SSX_NMI;	/* ERETU unblocks NMIs, as IRETQ does */
 		return;
 	case EVENT_TYPE_HWEXC:
 	case EVENT_TYPE_PRIV_SWEXC:	/* INT1: a #DB */
@@ -103,6 +119,10 @@ static noinline void fred_other_event_from_user(struct pt_regs *regs, unsigned l
 		fred_int_n_from_user(regs, ssx);
 		return;
 	case EVENT_TYPE_OTHER:
+		if (vector == FRED_OTHER_SYSCALL && (ssx & FRED_SSX_LM)) {
+			fred_syscall_64(regs);
+			return;
+		}
 		if (vector == FRED_OTHER_SYSENTER && !(ssx & FRED_SSX_LM)) {
 			regs->orig_ax = (u32)regs->ax;
 			regs->ax = -ENOSYS;
@@ -117,29 +137,25 @@ static noinline void fred_other_event_from_user(struct pt_regs *regs, unsigned l
 
 /**
  * fred_entry_from_user - every event from ring 3
- * @regs: the user's registers; orig_ax the error code, cs and ss the frame's words
+ * @regs: the user's registers; orig_ax the error code, ss the frame's word
  *
  * IRQs off, on the task's kernel stack, GS_BASE ours. A 64-bit SYSCALL is tested
- * first and alone: it is the one that is counted in instructions.
+ * first and alone, on the SS word's upper half: it is the one that is counted in
+ * instructions. The CS word from ring 3 is its selector alone (the stack level is
+ * 0, and the kernel sets no CET). The SS word keeps its selector only, for good:
+ * ERETU then neither unblocks NMIs, which an event but an NMI did not block, nor
+ * raises the single step a software event's bit asks for, which the syscall exit
+ * reports instead, as after SYSRET or IRETQ.
  */
 void fred_entry_from_user(struct pt_regs *regs)
 {
-	unsigned long ssx = regs->ss, csx = regs->cs;
+	unsigned long ssx = regs->ss;
 
 	regs->ss = ssx & FRED_SEL_MASK;
-	regs->cs = csx & FRED_SEL_MASK;
-	if (likely((ssx & FRED_SSX_SYSCALL_MASK) == FRED_SSX_SYSCALL_64)) {
-		regs->orig_ax = regs->ax;
-		regs->ax = -ENOSYS;
-		if (mitigation_on(MIT_RETPOLINE))
-			do_syscall_64_fred_retpoline(regs, regs->orig_ax);
-		else
-			do_syscall_64_fred(regs, regs->orig_ax);
-	} else {
+	if (likely((u32)(ssx >> 32) == FRED_SSX_SYSCALL_64_HI))
+		fred_syscall_64(regs);
+	else
 		fred_other_event_from_user(regs, ssx);
-	}
-	regs->ss |= ssx & ~FRED_SEL_MASK;
-	regs->cs |= csx & ~FRED_SEL_MASK;
 }
 
 /**

@@ -30,8 +30,8 @@ void do_interrupt(struct pt_regs *regs, unsigned long vector);
 
 /* entry_irq.asm: the IRETQ of the return path, and a way back to it (or to ERETU). */
 void __noreturn return_to_user_irqoff(struct pt_regs *regs);
-/* entry_fred.asm: the ERETU of FRED's return path. */
-extern const char fred_eretu[];
+/* entry_fred.asm: the ERETU of FRED's return paths, plain and mitigated. */
+extern const char fred_eretu[], fred_eretu_mitigated[];
 
 /*
  * Where the IRETQ to ring 3 reads its frame: at the top of the task's stack, or
@@ -55,7 +55,8 @@ static const struct iret_frame *bad_return_frame(const struct pt_regs *regs,
 		return NULL;
 	if (regs->ip == (unsigned long)irq_return_iret && regs->sp == iret_frame_to_user())
 		return (const struct iret_frame *)regs->sp;
-	if (regs->ip == (unsigned long)fred_eretu &&
+	if ((regs->ip == (unsigned long)fred_eretu ||
+	     regs->ip == (unsigned long)fred_eretu_mitigated) &&
 	    regs->sp == (unsigned long)&current->regs->orig_ax)
 		return (const struct iret_frame *)&current->regs->ip;
 	return NULL;

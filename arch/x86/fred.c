@@ -11,13 +11,18 @@
  */
 #include <asm/desc.h>
 #include <asm/fred.h>
+#include <asm/mitigations.h>
 #include <asm/msr.h>
 #include <asm/percpu.h>
 #include <asm/segment.h>
 #include <asm/traps.h>
 
-/* entry/entry_fred.asm: ring 3's entry, page-aligned; ring 0's is 256 bytes on. */
-extern const char fred_entry_user[];
+/*
+ * entry/entry_fred.asm: ring 3's entries, page-aligned, ring 0's 256 bytes on; the
+ * plain pair, or the one with the SYSCALL path's mitigations (as bench/variants.c
+ * chooses a SYSCALL stub).
+ */
+extern const char fred_entry_user[], fred_entry_user_mitigated[];
 
 #define FRED_DB_STACK_LEVEL	1
 #define FRED_NMI_STACK_LEVEL	2	/* #MC too: both may land on any instruction */
@@ -31,6 +36,8 @@ static unsigned long ist_top(struct percpu *pc, unsigned int ist)
 void fred_init_cpu(void)
 {
 	struct percpu *pc = this_cpu();
+	const char *entry = mitigations & MIT_SYSCALL_PATH ? fred_entry_user_mitigated :
+							     fred_entry_user;
 
 	/*
 	 * One 64-byte red zone below an interrupted ring-0 RSP: the kernel is built
@@ -38,7 +45,7 @@ void fred_init_cpu(void)
 	 * same reason (room for a CALL's emulation). IRQs from ring 0 stay on the
 	 * current stack (level 0).
 	 */
-	wrmsr(MSR_IA32_FRED_CONFIG, (unsigned long)fred_entry_user | FRED_CONFIG_REDZONE(1) |
+	wrmsr(MSR_IA32_FRED_CONFIG, (unsigned long)entry | FRED_CONFIG_REDZONE(1) |
 				    FRED_CONFIG_INT_STKLVL(0));
 	wrmsr(MSR_IA32_FRED_STKLVLS, FRED_STKLVL(X86_TRAP_DB, FRED_DB_STACK_LEVEL) |
 				     FRED_STKLVL(X86_TRAP_NMI, FRED_NMI_STACK_LEVEL) |
