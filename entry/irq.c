@@ -16,6 +16,7 @@
  * they take the paranoid entry (entry/paranoid.c).
  */
 #include <asm/debugreg.h>
+#include <asm/fred.h>
 #include <asm/mitigations.h>
 #include <asm/percpu.h>
 #include <asm/traps.h>
@@ -94,8 +95,8 @@ static void __noreturn fixup_bad_iret(struct pt_regs *regs, unsigned long vector
 	user->orig_ax = err;
 	memcpy(&user->ip, &frame, sizeof(frame));
 	/* ERETU's words: the selectors alone, as C sees them (entry/fred.c). */
-	user->cs &= 0xffff;
-	user->ss &= 0xffff;
+	user->cs &= FRED_SEL_MASK;
+	user->ss &= FRED_SEL_MASK;
 	vtime_user_exit_irqoff();
 	enter_from_user_mode(user);
 	user_exception(user, vector);
@@ -104,7 +105,12 @@ static void __noreturn fixup_bad_iret(struct pt_regs *regs, unsigned long vector
 	return_to_user_irqoff(user);
 }
 
-static void handle_vector(struct pt_regs *regs, unsigned long vector, unsigned long data)
+/*
+ * @fred: a constant in each caller. The IDT's entry reads CR2 and DR6 where they
+ * are used, as before FRED; FRED's frame brings them as @data.
+ */
+static __always_inline void handle_vector(struct pt_regs *regs, unsigned long vector,
+					  bool fred, unsigned long data)
 {
 	const struct iret_frame *bad;
 
@@ -121,9 +127,9 @@ static void handle_vector(struct pt_regs *regs, unsigned long vector, unsigned l
 		return;		/* no EOI for a spurious interrupt */
 	}
 	if (vector == X86_TRAP_PF)
-		do_page_fault(regs, data);	/* arch/x86/mm/fault.c */
+		do_page_fault(regs, fred ? data : read_cr2());	/* arch/x86/mm/fault.c */
 	else if (vector == X86_TRAP_DB && user_mode(regs))
-		user_debug_exception(regs, data);
+		user_debug_exception(regs, fred ? data : read_and_clear_dr6());
 	else if (user_mode(regs))
 		user_exception(regs, vector);
 	else if ((bad = bad_return_frame(regs, vector)))
@@ -132,15 +138,8 @@ static void handle_vector(struct pt_regs *regs, unsigned long vector, unsigned l
 		kernel_exception(regs, vector);
 }
 
-/**
- * do_interrupt_event - an interrupt or exception, after its entry
- * @regs: the interrupted state
- * @vector: the IDT's vector (an unassigned IRQ is IRQ_VECTOR_SPURIOUS)
- * @data: what the CPU says beside the frame: CR2 for a #PF, DR6 as
- *	read_and_clear_dr6() gives it for a #DB from ring 3, else 0. The IDT's
- *	entry reads the registers (do_interrupt()); FRED's frame holds them.
- */
-void do_interrupt_event(struct pt_regs *regs, unsigned long vector, unsigned long data)
+static __always_inline void __do_interrupt(struct pt_regs *regs, unsigned long vector,
+					   bool fred, unsigned long data)
 {
 	bool irq = vector >= NR_EXCEPTION_VECTORS;
 	irqentry_state_t state;
@@ -154,7 +153,7 @@ void do_interrupt_event(struct pt_regs *regs, unsigned long vector, unsigned lon
 
 	if (irq)
 		this_cpu_inc(irq_depth);	/* lockdep-lite and RCU ask "in a handler?" */
-	handle_vector(regs, vector, data);
+	handle_vector(regs, vector, fred, data);
 	if (irq)
 		this_cpu_dec(irq_depth);
 	/* The error code has been used: from user mode, say "no syscall to restart". */
@@ -163,14 +162,20 @@ void do_interrupt_event(struct pt_regs *regs, unsigned long vector, unsigned lon
 	irqentry_exit(regs, state);
 }
 
-/* The IDT stubs' C half: the registers the CPU left for this vector, read first. */
+/* The IDT stubs' C half. */
 void do_interrupt(struct pt_regs *regs, unsigned long vector)
 {
-	unsigned long data = 0;
+	__do_interrupt(regs, vector, false, 0);
+}
 
-	if (vector == X86_TRAP_PF)
-		data = read_cr2();
-	else if (vector == X86_TRAP_DB)
-		data = read_and_clear_dr6();
-	do_interrupt_event(regs, vector, data);
+/**
+ * do_interrupt_event - an interrupt or exception that FRED delivered
+ * @regs: the interrupted state
+ * @vector: the IDT's vector (an unassigned IRQ is IRQ_VECTOR_SPURIOUS)
+ * @data: the frame's event data: CR2 for a #PF, DR6 as read_and_clear_dr6()
+ *	gives it for a #DB, else 0
+ */
+void do_interrupt_event(struct pt_regs *regs, unsigned long vector, unsigned long data)
+{
+	__do_interrupt(regs, vector, true, data);
 }

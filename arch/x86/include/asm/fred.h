@@ -29,8 +29,11 @@
  * The frame's SS word: the selector in bits 15:0, then what the CPU says about
  * the event (the same bits mean what ERETU or ERETS is to do on the way out).
  */
-#define FRED_SSX_STI		BIT(16)		/* STI blocking at the event */
-#define FRED_SSX_SWEVENT	BIT(17)		/* SYSCALL, SYSENTER or INT n */
+/*
+ * Bit 16: STI blocking at the event; 17: a software event (SYSCALL, SYSENTER,
+ * INT n), after which ERETU with TF set raises the step's #DB at once; 18:
+ * the NMI bit. entry/fred.c gives ERETU back only the last.
+ */
 #define FRED_SSX_NMI		BIT(18)		/* an NMI: ERET unblocks NMIs */
 #define FRED_SSX_VECTOR_SHIFT	32
 #define FRED_SSX_VECTOR_MASK	(0xffUL << FRED_SSX_VECTOR_SHIFT)
@@ -38,9 +41,8 @@
 #define FRED_SSX_TYPE_MASK	(0xfUL << FRED_SSX_TYPE_SHIFT)
 #define FRED_SSX_LM		BIT(57)		/* from 64-bit mode */
 #define FRED_SSX_INSNLEN_SHIFT	60		/* a software event's instruction length */
-/* The frame's CS word: the selector, then the stack level it came from (bits 17:16). */
-#define FRED_CSX_STKLVL_SHIFT	16
-#define FRED_SEL_MASK		0xffffUL	/* the selector; above it, the aux bits */
+/* Either word's selector; above it in CS, the stack level the event came from. */
+#define FRED_SEL_MASK		0xffffUL
 
 enum fred_event_type {
 	EVENT_TYPE_EXTINT = 0,		/* an external interrupt: IRQs, IPIs */

@@ -91,7 +91,7 @@ void user_debug_exception(struct pt_regs *regs, unsigned long dr6);
 /* NMI, #MC, #DF, and #DB from ring 0: the paranoid entry's C side (entry/paranoid.c). */
 void do_paranoid(struct pt_regs *regs, unsigned long vector);
 void kernel_debug_exception(struct pt_regs *regs, unsigned long dr6);
-/* Every non-paranoid event's C half (entry/irq.c), with its CR2 or DR6 as data. */
+/* FRED's way into every non-paranoid C half (entry/irq.c), with CR2 or DR6 as data. */
 void do_interrupt_event(struct pt_regs *regs, unsigned long vector, unsigned long data);
 /* arch/x86/nmi.c: count this NMI; the counts at the end of a run; a self-NMI. */
 void do_nmi(struct pt_regs *regs);
