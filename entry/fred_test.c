@@ -2,7 +2,8 @@
 /*
  * Self-tests of FRED's own rules (entry/fred.c, arch/x86/fred.c), each skipped on a
  * boot that delivers events by the IDT: SWAPGS is #UD, so nothing may run it; the
- * MSRs say what arch/x86/fred.c set, on this CPU; and an NMI's ERETS unblocks NMIs,
+ * MSRs say what arch/x86/fred.c set, on this CPU; an NMI in ring 0 lands on its
+ * stack level's stack, its pt_regs where the frame puts it; and an NMI's ERETS unblocks NMIs,
  * which the entry must keep by giving the frame's SS word back whole (a second NMI
  * would otherwise never arrive).
  */
@@ -60,6 +61,25 @@ SELFTEST(fred, msrs_and_cr4_as_set)
 	EXPECT_EQ(t, (levels >> (2 * X86_TRAP_DF)) & 3, 3UL);
 	EXPECT_EQ(t, levels & ~(FRED_STKLVL(X86_TRAP_DB, 3) | FRED_STKLVL(X86_TRAP_NMI, 3) |
 				FRED_STKLVL(X86_TRAP_MC, 3) | FRED_STKLVL(X86_TRAP_DF, 3)), 0UL);
+}
+
+/*
+ * An NMI in ring 0 moves to stack level 2, IA32_FRED_RSP2 (the NMI's IST stack), and
+ * the CPU's 64-byte frame at its top leaves pt_regs 16 bytes below it.
+ */
+SELFTEST(fred, nmi_in_ring_0_lands_on_stack_level_2)
+{
+	volatile unsigned long *count = &this_cpu()->nmis;
+	unsigned long before = *count;
+	unsigned long top = (unsigned long)this_cpu()->ist_stacks[IST_NMI - 1] + IST_STACK_SIZE;
+
+	if (!boot_cpu.fred)
+		SKIP(t, "events by the IDT: the NMI's IST stack");
+	EXPECT_EQ(t, rdmsr(MSR_IA32_FRED_RSP2), top);
+	send_nmi_self();
+	ASSERT_TRUE(t, nmi_arrived(count, before));
+	EXPECT_EQ(t, (unsigned long)this_cpu_read(nmi_regs),
+		  top - TOP_OF_KERNEL_STACK_PADDING - sizeof(struct pt_regs));
 }
 
 SELFTEST(fred, erets_unblocks_nmis_after_an_nmi)

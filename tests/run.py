@@ -93,6 +93,7 @@ IDT_ONLY = {'nmi/nmi_in_a_swapgs_window_finds_this_cpus_area',
             'nmi/nmi_in_a_swapgs_window_with_a_kernel_half_user_gs'}
 # Skipped unless events are delivered by FRED: its own rules (entry/fred_test.c).
 FRED_ONLY = {'fred/swapgs_raises_ud', 'fred/msrs_and_cr4_as_set',
+             'fred/nmi_in_ring_0_lands_on_stack_level_2',
              'fred/erets_unblocks_nmis_after_an_nmi'}
 # Skipped unless the CPU says AuthenticAMD, as QEMU's TCG models and Bochs's ryzen do.
 AMD_ONLY = {'context_switch/replaces_a_null_ss_for_amds_sysret'}
