@@ -105,11 +105,17 @@ variant_names := s/^[[:space:]]*ENTRY_VARIANT(\([a-z_]*\),.*/\1/p
 ENTRY_VARIANTS := $(shell sed -n '$(variant_names)' include/entry-variants.h)
 # Each is built twice: plainly, and for spectre_v2=retpoline with its indirect
 # branches through arch/x86/retpoline.asm's thunks (symbols ending _retpoline).
+# Once more as the default variant's FRED form, do_syscall_64_fred, which has no
+# SYSRET decision (entry/fred.c calls it).
+ENTRY_VARIANT_DEFAULT := $(shell sed -n 's/^\#define ENTRY_VARIANT_DEFAULT[[:space:]]*//p' \
+	include/entry-variants.h)
 ENTRY_OBJS := $(ENTRY_VARIANTS:%=$(BUILD)/entry/common-%.o) \
-	$(ENTRY_VARIANTS:%=$(BUILD)/entry/common-%-retpoline.o)
+	$(ENTRY_VARIANTS:%=$(BUILD)/entry/common-%-retpoline.o) \
+	$(BUILD)/entry/common-fred.o $(BUILD)/entry/common-fred-retpoline.o
 RETPOLINE_CFLAGS := -mindirect-branch=thunk-extern -mindirect-branch-register
-variant_flags = -DENTRY_VARIANT=$(1) \
-	-DENTRY_HOOKS_IRQSAVE=$(if $(findstring irqsave,$(1)),1,0) \
+variant_flags = -DENTRY_VARIANT=$(1) $(call hook_flags,$(1))
+fred_flags = -DENTRY_VARIANT=$(1) -DENTRY_FRED $(call hook_flags,$(ENTRY_VARIANT_DEFAULT))
+hook_flags = -DENTRY_HOOKS_IRQSAVE=$(if $(findstring irqsave,$(1)),1,0) \
 	-DENTRY_HOOKS_OUTLINE=$(if $(findstring outline,$(1)),1,0) \
 	-DIRQ_RESTORE_$(if $(findstring _sti,$(1)),STI,POPF) \
 	-DCT_STATE_SPLIT=$(if $(findstring _split,$(1)),1,0)
@@ -238,6 +244,10 @@ $(BUILD)/%.o: %.c $(TOOLS_OK)
 # never a jump table's indirect JMP.
 $(BUILD)/entry/syscall_32.o: KERNEL_CFLAGS += -fno-jump-tables
 
+$(BUILD)/entry/common-fred.o: entry/common.c $(TOOLS_OK)
+	$(call compile_c,$(KERNEL_CFLAGS) $(call fred_flags,fred))
+$(BUILD)/entry/common-fred-retpoline.o: entry/common.c $(TOOLS_OK)
+	$(call compile_c,$(KERNEL_CFLAGS) $(RETPOLINE_CFLAGS) $(call fred_flags,fred_retpoline))
 $(BUILD)/entry/common-%.o: entry/common.c $(TOOLS_OK)
 	$(call compile_c,$(KERNEL_CFLAGS) $(call variant_flags,$*))
 $(BUILD)/entry/common-%-retpoline.o: entry/common.c $(TOOLS_OK)
@@ -311,7 +321,14 @@ bench: $(KERNEL) $(USER_PROGS) $(BUILD)/user/i386/bench.elf
 ifneq ($(BOCHS_CPU),)
 	$(Q)bash -o pipefail -c 'SMP=$(SMP) bash scripts/bochs.sh $(BUILD)/bench.iso | \
 		tee $(BUILD)/bench.log'
-	@echo "bench: under Bochs the boot above only: the mitigation and i386 tables boot QEMU's models"
+	@# A FRED boot measures the FRED row alone (no SYSCALL reads LSTAR there): the
+	@# legacy rows in a second boot of the same kernel, fred=off (docs/benchmarks.md).
+	$(Q)if grep -q 'events: FRED' $(BUILD)/bench.log; then \
+		bash scripts/mkiso.sh $(KERNEL) $(BUILD)/bench-idt.iso \
+			"mitigations=off fred=off $$BENCH_CMDLINE" $(PROBE) "$$INIT" "$$BENCH_ARGS" && \
+		bash -o pipefail -c 'SMP=$(SMP) bash scripts/bochs.sh $(BUILD)/bench-idt.iso | \
+			tee -a $(BUILD)/bench.log'; fi
+	@echo "bench: under Bochs the boots above only: the mitigation and i386 tables boot QEMU's models"
 else
 	$(Q)bash -o pipefail -c 'SMP=$(SMP) bash scripts/qemu.sh $(BUILD)/bench.iso $(QEMU_EXTRA) | \
 		tee $(BUILD)/bench.log'

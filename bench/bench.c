@@ -180,6 +180,11 @@ static long row_ops(unsigned int v)
 {
 	const struct bench_row *row = &rows[v];
 
+	/* With FRED every SYSCALL is an event: no LSTAR row means what it says. */
+	if (entry_variants[row->entry].fred)
+		return boot_cpu.fred ? BIT(BENCH_NR_OPS) - 1 : 0;
+	if (boot_cpu.fred)
+		return 0;
 	if (!entry_variant_runs(row->entry))
 		return 0;
 	if (entry_variants[row->entry].floor)

@@ -26,13 +26,15 @@ void entry_SYSCALL_64_floor_mitigated(void);
  * the floor.
  */
 #define VARIANT(name, what)	{ #name, entry_SYSCALL_64_##name,			\
-				  entry_SYSCALL_64_##name##_mitigated, what, false },
+				  entry_SYSCALL_64_##name##_mitigated, what, false, false },
 struct entry_variant entry_variants[NR_ENTRY_VARIANTS] = {
 	ENTRY_VARIANTS(VARIANT)
 	[ENTRY_ASM_FASTPATH] = { "asm_fastpath", entry_SYSCALL_64_asm_fastpath, NULL,
-	  "asm fast path (Linux to 4.15): partial pt_regs, table called from asm", false },
+	  "asm fast path (Linux to 4.15): partial pt_regs, table called from asm", false, false },
 	[ENTRY_FLOOR] = { "floor", entry_SYSCALL_64_floor, entry_SYSCALL_64_floor_mitigated,
-	  "swapgs, stack switch, -ENOSYS, sysret: no C (reference only)", true },
+	  "swapgs, stack switch, -ENOSYS, sysret: no C (reference only)", true, false },
+	[ENTRY_FRED] = { "fred", NULL, NULL,
+	  "FRED event delivery, the default's C, ERETU (a boot of its own)", false, true },
 };
 unsigned int boot_entry_variant;
 
@@ -55,6 +57,8 @@ static void (*variant_stub(unsigned int idx))(void)
 
 void syscall_select_entry(unsigned int idx)
 {
+	if (entry_variants[idx].fred)
+		return;		/* FRED's SYSCALL event: LSTAR is not read */
 	wrmsr(MSR_LSTAR, (unsigned long)variant_stub(idx));
 }
 
@@ -84,7 +88,8 @@ static bool variant_name_eq(const char *a, const char *b)
 static unsigned int entry_variant_index(const char *name)
 {
 	for (unsigned int i = 0; i < NR_ENTRY_VARIANTS; i++)
-		if (!entry_variants[i].floor && variant_name_eq(name, entry_variants[i].name))
+		if (!entry_variants[i].floor && !entry_variants[i].fred &&
+		    variant_name_eq(name, entry_variants[i].name))
 			return i;
 	return NR_ENTRY_VARIANTS;
 }
@@ -93,7 +98,7 @@ static unsigned int entry_variant_index(const char *name)
 static void print_entry_variant_names(void)
 {
 	for (unsigned int i = 0; i < NR_ENTRY_VARIANTS; i++)
-		if (!entry_variants[i].floor)
+		if (!entry_variants[i].floor && !entry_variants[i].fred)
 			printk("%s%s", i ? ", " : "", entry_variants[i].name);
 }
 

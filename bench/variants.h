@@ -2,7 +2,8 @@
 /*
  * The SYSCALL entry variants as the benchmark's rows and entry= see them
  * (bench/variants.c): include/entry-variants.h's list, then the two stubs written
- * in assembly alone; choosing one points this CPU's LSTAR at its stub.
+ * in assembly alone; choosing one points this CPU's LSTAR at its stub. Last, FRED's
+ * row: no stub, as a FRED CPU's SYSCALL never reads LSTAR (entry/fred.c).
  */
 #ifndef _ENTRYLAB_BENCH_VARIANTS_H
 #define _ENTRYLAB_BENCH_VARIANTS_H
@@ -16,13 +17,15 @@ struct entry_variant {
 	void (*mitigated)(void); /* its twin with the mitigations' patch sites, or NULL */
 	const char *what;	/* one line for the benchmark table */
 	bool floor;		/* the floor: no C, -ENOSYS for everything */
+	bool fred;		/* the FRED row: a boot with FRED measures it and no other */
 };
 
-/* include/entry-variants.h in its order, then the asm fast path and the floor. */
+/* include/entry-variants.h in its order, then the asm fast path, the floor and FRED. */
 #define __ENTRY_VARIANT_ONE(name, what)	+ 1
 enum {
 	ENTRY_ASM_FASTPATH = 0 ENTRY_VARIANTS(__ENTRY_VARIANT_ONE),
 	ENTRY_FLOOR,
+	ENTRY_FRED,
 	NR_ENTRY_VARIANTS
 };
 extern struct entry_variant entry_variants[NR_ENTRY_VARIANTS];

@@ -4,7 +4,9 @@
  *
  * The Makefile compiles this file once per entry variant (include/entry-variants.h);
  * every symbol here carries the variant's name, e.g. do_syscall_64_irqoff_inline,
- * which the matching stub entry_SYSCALL_64_irqoff_inline calls.
+ * which the matching stub entry_SYSCALL_64_irqoff_inline calls; and once more
+ * with ENTRY_FRED as do_syscall_64_fred, the default variant's hooks without the
+ * SYSRET decision: a FRED SYSCALL event returns by ERETU (entry/fred.c).
  */
 #include <compiler.h>
 #include <asm/entry-common.h>
@@ -19,7 +21,11 @@
 #define do_syscall_64	ENTRY_SYM(do_syscall_64)
 #define do_syscall_64_vtime	ENTRY_SYM(do_syscall_64_vtime)
 
+#ifdef ENTRY_FRED
+void do_syscall_64(struct pt_regs *regs, int nr);
+#else
 bool do_syscall_64(struct pt_regs *regs, int nr);
+#endif
 
 /* The syscall itself, between the entry and exit hooks: inlined into both callers below. */
 static __always_inline bool __do_syscall_64(struct pt_regs *regs, int nr)
@@ -54,6 +60,24 @@ static noinline bool do_syscall_64_vtime(struct pt_regs *regs, int nr)
 	return sysret;
 }
 
+#ifdef ENTRY_FRED
+/**
+ * do_syscall_64 - run one system call that FRED delivered (do_syscall_64_fred)
+ * @regs: the user's registers; orig_ax the number, ax preset to -ENOSYS
+ * @nr: the syscall number, as below
+ *
+ * Called from fred_entry_from_user() with IRQs off, on the task's kernel stack.
+ * Returns with IRQs off; ERETU restores whatever @regs holds, so there is
+ * nothing to decide.
+ */
+void do_syscall_64(struct pt_regs *regs, int nr)
+{
+	if (unlikely(vtime_exact_irqoff()))
+		do_syscall_64_vtime(regs, nr);
+	else
+		__do_syscall_64(regs, nr);
+}
+#else
 /**
  * do_syscall_64 - run one system call
  * @regs: the user's registers; ax is preset to -ENOSYS
@@ -73,3 +97,4 @@ bool do_syscall_64(struct pt_regs *regs, int nr)
 		return do_syscall_64_vtime(regs, nr);
 	return __do_syscall_64(regs, nr);
 }
+#endif

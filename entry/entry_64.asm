@@ -188,8 +188,12 @@ entry_SYSCALL_64_asm_fastpath:
 ; task's kernel stack with IRQs off and RSP = the task's struct pt_regs, which
 ; task_start() or fork filled in. Exit through the same hooks as every return.
 extern ret_from_fork
+extern fred_exit_user_mitigated
 global ret_from_fork_asm
 ret_from_fork_asm:
 	mov rdi, rsp			; arg 0: struct pt_regs *
 	call ret_from_fork		; entry/irq.c: the exit work; IRQs stay off
+	SKIP_UNLESS PATCH_FEATURE_FRED
+	jmp fred_exit_user_mitigated	; FRED: ERETU, from the same pt_regs
+	SKIP_END
 	jmp return_via_iret		; a first entry always uses IRET

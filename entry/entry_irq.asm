@@ -36,13 +36,12 @@ section .entry.text progbits alloc exec nowrite align=64
 extern do_interrupt
 extern do_paranoid
 
-; EXCEPTION_STUB vector: the CPU pushes an error code for vectors 8, 10-14, 17,
-; 21, 29 and 30 only; the stub pushes -1 for the others so every frame has one.
+; EXCEPTION_STUB vector: the CPU pushes an error code for ERROR_CODE_VECTORS only
+; (asm/traps.h); the stub pushes -1 for the others so every frame has one.
 %macro EXCEPTION_STUB 1
 align 16
 exception_stub_ %+ %1:
-%if %1 = 8 || %1 = 10 || %1 = 11 || %1 = 12 || %1 = 13 || %1 = 14 || \
-    %1 = 17 || %1 = 21 || %1 = 29 || %1 = 30
+%if (ERROR_CODE_VECTORS >> %1) & 1
 	; the CPU pushed an error code: it becomes pt_regs->orig_ax
 %else
 	push -1				; no error code: pt_regs->orig_ax = -1
@@ -347,10 +346,35 @@ paranoid_entry:
 ; modify_ldt() cleared) raises #GP or #NP at the MOV, with the user's GS_BASE
 ; live: iret_fault_entry knows the address and swaps, the fixup table sends the
 ; return to .bad, and a null selector is loaded instead. An NMI or #MC anywhere
-; in here takes the paranoid entry, built for exactly this.
+; in here takes the paranoid entry, built for exactly this. With FRED, SWAPGS
+; is #UD, and LKGS does the load's work on the inactive base, the user's, in one
+; instruction; a selector that fails to load faults with GS_BASE ours (the FRED
+; specification's LKGS changes nothing when it faults), and its fixup loads the
+; null one the same way. Bochs 3.0's LKGS swaps the bases around the load and
+; does not swap back when the load faults, leaving the kernel on the user's
+; GS_BASE: so a selector is first checked as the load would check it (VERR: a
+; readable segment this selector may name; LAR's P bit: present), and one that
+; would fault is never loaded. The fixup stays for the race with another CPU's
+; modify_ldt() and for CPUs that follow the specification.
 global load_gs_index_irqoff
 align 16
 load_gs_index_irqoff:
+	SKIP_UNLESS PATCH_FEATURE_FRED
+	test di, 0xfffc			; a null selector? (it loads always)
+	jz .lkgs
+	verr di				; ZF: a readable segment at this RPL
+	jnz .lkgs_bad
+	lar eax, di			; EAX bit 15: its descriptor's P
+	bt eax, 15
+	jnc .lkgs_bad
+.lkgs:
+	db 0xf2, 0x0f, 0x00, 0xf7	; LKGS DI: GS = sel, IA32_KERNEL_GS_BASE = its base
+	ret
+.lkgs_bad:				; refused, or from the fault's fixup: GS_BASE ours
+	xor eax, eax
+	db 0xf2, 0x0f, 0x00, 0xf0	; LKGS AX: the null selector, which loads always
+	ret
+	SKIP_END
 	swapgs				; GS_BASE = the user's: what the load replaces
 .mov:
 	mov gs, di			; GS = sel, GS_BASE = its descriptor's base
@@ -365,13 +389,19 @@ load_gs_index_irqoff:
 
 [section __ex_table progbits alloc noexec nowrite align=8]
 	dq load_gs_index_irqoff.mov, load_gs_index_irqoff.bad	; an exception_table_entry
+	dq load_gs_index_irqoff.lkgs, load_gs_index_irqoff.lkgs_bad
 __SECT__
 
 ; void return_to_user_irqoff(struct pt_regs *regs): abandon the current kernel stack
 ; frames and return to user mode with *regs (the top of this task's stack).
 global return_to_user_irqoff
+extern fred_exit_user_mitigated
 return_to_user_irqoff:
 	mov rsp, rdi			; RSP = &pt_regs; IRQs are off
+	SKIP_UNLESS PATCH_FEATURE_FRED
+	jmp fred_exit_user_mitigated	; FRED: ERETU, from the same pt_regs
+				; (its patch sites: right with any mitigations)
+	SKIP_END
 	jmp return_via_iret
 
 section .rodata

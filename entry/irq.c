@@ -18,6 +18,8 @@
  * NMI, #MC, #DF and a #DB from ring 0 never come here: they take the paranoid
  * entry (entry/paranoid.c).
  */
+#include <asm/debugreg.h>
+#include <asm/fred.h>
 #include <asm/mitigations.h>
 #include <asm/percpu.h>
 #include <asm/traps.h>
@@ -85,8 +87,10 @@ void irqentry_exit(struct pt_regs *regs, irqentry_state_t state)
 
 void do_interrupt(struct pt_regs *regs, unsigned long vector);
 
-/* entry_irq.asm: the IRETQ of the return path, and a way back to it. */
+/* entry_irq.asm: the IRETQ of the return path, and a way back to it (or to ERETU). */
 void __noreturn return_to_user_irqoff(struct pt_regs *regs);
+/* entry_fred.asm: the ERETU of FRED's return paths, plain and mitigated. */
+extern const char fred_eretu[], fred_eretu_mitigated[];
 
 /*
  * Where the IRETQ to ring 3 reads its frame: at the top of the task's stack, or
@@ -98,15 +102,29 @@ static unsigned long iret_frame_to_user(void)
 					(unsigned long)&current->regs->ip;
 }
 
-static bool is_bad_iret(const struct pt_regs *regs, unsigned long vector)
+/*
+ * The user's frame that the return to ring 3 faulted on, or NULL if @regs is
+ * another fault: the IRETQ's five words, or ERETU's, which it reads from the top
+ * of the task's stack, RSP at the error code (pt_regs->orig_ax) below them.
+ */
+static const struct iret_frame *bad_return_frame(const struct pt_regs *regs,
+						 unsigned long vector)
 {
-	return vector < NR_EXCEPTION_VECTORS && (IRET_FAULT_VECTORS & BIT(vector)) &&
-	       regs->ip == (unsigned long)irq_return_iret && regs->sp == iret_frame_to_user();
+	if (vector >= NR_EXCEPTION_VECTORS || !(IRET_FAULT_VECTORS & BIT(vector)))
+		return NULL;
+	if (regs->ip == (unsigned long)irq_return_iret && regs->sp == iret_frame_to_user())
+		return (const struct iret_frame *)regs->sp;
+	if ((regs->ip == (unsigned long)fred_eretu ||
+	     regs->ip == (unsigned long)fred_eretu_mitigated) &&
+	    regs->sp == (unsigned long)&current->regs->orig_ax)
+		return (const struct iret_frame *)&current->regs->ip;
+	return NULL;
 }
 
 /**
- * fixup_bad_iret - the IRETQ to user mode itself faulted
- * @regs: the kernel-mode #GP/#SS/#NP frame, taken at irq_return_iret
+ * fixup_bad_iret - the IRETQ (or FRED's ERETU) to user mode itself faulted
+ * @regs: the kernel-mode #GP/#SS/#NP frame, taken at irq_return_iret (fred_eretu)
+ * @bad: the user's frame it faulted on (bad_return_frame())
  *
  * IRETQ raises #GP in ring 0 when the return address is non-canonical (a
  * sigreturn can ask for one) or a selector in the frame is refused (a sigreturn
@@ -122,17 +140,21 @@ static bool is_bad_iret(const struct pt_regs *regs, unsigned long vector)
  * #NP and #SS) with the CPU's error code, often the refused selector, do the exit
  * work (a handler frame, or death), and return through IRETQ again.
  */
-static void __noreturn fixup_bad_iret(struct pt_regs *regs, unsigned long vector)
+static void __noreturn fixup_bad_iret(struct pt_regs *regs, unsigned long vector,
+				     const struct iret_frame *bad)
 {
 	struct pt_regs *user = current->regs;
 	unsigned long err = regs->orig_ax;
 	struct iret_frame frame;
 
 	/* The frames may overlap: regs below user on the same stack, or at it. */
-	memcpy(&frame, (const void *)regs->sp, sizeof(frame));
+	memcpy(&frame, bad, sizeof(frame));
 	memmove(user, regs, offsetof(struct pt_regs, orig_ax));
 	user->orig_ax = err;
 	memcpy(&user->ip, &frame, sizeof(frame));
+	/* ERETU's words: the selectors alone, as C sees them (entry/fred.c). */
+	user->cs &= FRED_SEL_MASK;
+	user->ss &= FRED_SEL_MASK;
 	vtime_user_exit_irqoff();
 	enter_from_user_mode(user);
 	user_exception(user, vector);
@@ -141,8 +163,15 @@ static void __noreturn fixup_bad_iret(struct pt_regs *regs, unsigned long vector
 	return_to_user_irqoff(user);
 }
 
-static void handle_vector(struct pt_regs *regs, unsigned long vector)
+/*
+ * @fred: a constant in each caller. The IDT's entry reads CR2 and DR6 where they
+ * are used, as before FRED; FRED's frame brings them as @data.
+ */
+static __always_inline void handle_vector(struct pt_regs *regs, unsigned long vector,
+					  bool fred, unsigned long data)
 {
+	const struct iret_frame *bad;
+
 	switch (vector) {
 	case IRQ_VECTOR_TIMER:
 		timer_interrupt(regs);
@@ -156,16 +185,19 @@ static void handle_vector(struct pt_regs *regs, unsigned long vector)
 		return;		/* no EOI for a spurious interrupt */
 	}
 	if (vector == X86_TRAP_PF)
-		do_page_fault(regs);		/* arch/x86/mm/fault.c */
+		do_page_fault(regs, fred ? data : read_cr2());	/* arch/x86/mm/fault.c */
+	else if (vector == X86_TRAP_DB && user_mode(regs))
+		user_debug_exception(regs, fred ? data : read_and_clear_dr6());
 	else if (user_mode(regs))
 		user_exception(regs, vector);
-	else if (is_bad_iret(regs, vector))
-		fixup_bad_iret(regs, vector);
+	else if ((bad = bad_return_frame(regs, vector)))
+		fixup_bad_iret(regs, vector, bad);
 	else
 		kernel_exception(regs, vector);
 }
 
-void do_interrupt(struct pt_regs *regs, unsigned long vector)
+static __always_inline void __do_interrupt(struct pt_regs *regs, unsigned long vector,
+					   bool fred, unsigned long data)
 {
 	bool irq = vector >= NR_EXCEPTION_VECTORS;
 	irqentry_state_t state;
@@ -179,13 +211,31 @@ void do_interrupt(struct pt_regs *regs, unsigned long vector)
 
 	if (irq)
 		this_cpu_inc(irq_depth);	/* lockdep-lite and RCU ask "in a handler?" */
-	handle_vector(regs, vector);
+	handle_vector(regs, vector, fred, data);
 	if (irq)
 		this_cpu_dec(irq_depth);
 	/* The error code has been used: from user mode, say "no syscall to restart". */
 	if (user_mode(regs))
 		regs->orig_ax = -1UL;
 	irqentry_exit(regs, state);
+}
+
+/* The IDT stubs' C half. */
+void do_interrupt(struct pt_regs *regs, unsigned long vector)
+{
+	__do_interrupt(regs, vector, false, 0);
+}
+
+/**
+ * do_interrupt_event - an interrupt or exception that FRED delivered
+ * @regs: the interrupted state
+ * @vector: the IDT's vector (an unassigned IRQ is IRQ_VECTOR_SPURIOUS)
+ * @data: the frame's event data: CR2 for a #PF, DR6 as read_and_clear_dr6()
+ *	gives it for a #DB, else 0
+ */
+void do_interrupt_event(struct pt_regs *regs, unsigned long vector, unsigned long data)
+{
+	__do_interrupt(regs, vector, true, data);
 }
 
 /**

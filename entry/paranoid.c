@@ -64,27 +64,7 @@ void do_paranoid(struct pt_regs *regs, unsigned long vector)
 		do_nmi(regs);
 		return;
 	case X86_TRAP_DB:
-		/*
-		 * In ring 0, the remains of ring 3's debugging: a data breakpoint
-		 * on a user address hit by copy_from_user(), or one hit by a MOV SS
-		 * that held the #DB back until the first instruction of the SYSCALL
-		 * stub (CVE-2018-8897: that is why #DB has an IST stack). As Linux,
-		 * the condition goes into the task's virtual DR6 for its tracer,
-		 * and no signal: ring 3 did not touch the bytes. The kernel never
-		 * sets TF, but if it did, the step would trap again and again: it
-		 * is cleared. current is safe to read: the entry made GS ours.
-		 */
-		current->thread.debug.dr6 |= read_and_clear_dr6() & debugregs_enabled(current);
-		/*
-		 * A SYSENTER made with TF set: SYSENTER does not clear TF, so the
-		 * stub traps after each instruction until it clears TF itself,
-		 * having saved the user's flags first. Those steps are ignored, TF
-		 * left as it is (Linux's is_sysenter_singlestep()).
-		 */
-		if (regs->ip - (unsigned long)entry_SYSENTER_compat <
-		    (unsigned long)entry_SYSENTER_compat_end - (unsigned long)entry_SYSENTER_compat)
-			return;
-		regs->flags &= ~X86_EFLAGS_TF;
+		kernel_debug_exception(regs, read_and_clear_dr6());
 		return;
 	case X86_TRAP_DF:
 		if (espfix_fixup_double_fault(regs))
@@ -93,4 +73,34 @@ void do_paranoid(struct pt_regs *regs, unsigned long vector)
 	default:
 		oops(regs, vector, NULL);	/* #MC: the machine state is lost */
 	}
+}
+
+/**
+ * kernel_debug_exception - a #DB in ring 0
+ * @regs: the interrupted state; IRQs off, GS_BASE ours
+ * @dr6: DR6 as read_and_clear_dr6() gives it (the IDT's entry), or FRED's event data
+ */
+void kernel_debug_exception(struct pt_regs *regs, unsigned long dr6)
+{
+	/*
+	 * In ring 0, the remains of ring 3's debugging: a data breakpoint
+	 * on a user address hit by copy_from_user(), or one hit by a MOV SS
+	 * that held the #DB back until the first instruction of the SYSCALL
+	 * stub (CVE-2018-8897: that is why #DB has an IST stack). As Linux,
+	 * the condition goes into the task's virtual DR6 for its tracer,
+	 * and no signal: ring 3 did not touch the bytes. The kernel never
+	 * sets TF, but if it did, the step would trap again and again: it
+	 * is cleared. current is safe to read: the entry made GS ours.
+	 */
+	current->thread.debug.dr6 |= dr6 & debugregs_enabled(current);
+	/*
+	 * A SYSENTER made with TF set: SYSENTER does not clear TF, so the
+	 * stub traps after each instruction until it clears TF itself,
+	 * having saved the user's flags first. Those steps are ignored, TF
+	 * left as it is (Linux's is_sysenter_singlestep()).
+	 */
+	if (regs->ip - (unsigned long)entry_SYSENTER_compat <
+	    (unsigned long)entry_SYSENTER_compat_end - (unsigned long)entry_SYSENTER_compat)
+		return;
+	regs->flags &= ~X86_EFLAGS_TF;
 }

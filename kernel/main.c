@@ -52,6 +52,10 @@ static void print_banner(void)
 	       boot_cpu.smep ? "on" : "off", boot_cpu.smap ? "on" : "off",
 	       boot_cpu.umip ? "on" : "off");
 	mitigations_print();
+	if (boot_cpu.fred)
+		printk("entrylab: events: FRED (ERETU/ERETS, stack levels, no SWAPGS)\n");
+	else
+		printk("entrylab: events: IDT (%s)\n", boot_cpu.fred_why);
 	printk("entrylab: FSGSBASE %s\n", boot_cpu.fsgsbase ?
 	       "on (ring 3 writes its FS/GS bases; paranoid entry by RDGSBASE)" :
 	       "off (paranoid entry by MSR_GS_BASE's sign)");

@@ -146,7 +146,8 @@ struct task *task_create(const char *name, struct pid_namespace *ns)
 	t->cpus_allowed = ~0UL;	/* any CPU, as on Linux */
 	t->sig.altstack.ss_flags = SS_DISABLE;
 	t->group_leader = t;
-	t->regs = (struct pt_regs *)((char *)t->stack + KERNEL_STACK_SIZE) - 1;
+	t->regs = (struct pt_regs *)((char *)t->stack + KERNEL_STACK_SIZE -
+				     TOP_OF_KERNEL_STACK_PADDING) - 1;
 	get_pid_ns(ns);			/* its own namespace's reference */
 	get_pid_ns(ns);			/* and its children's */
 	t->pid_ns_for_children = ns;

@@ -88,10 +88,17 @@ PTI_ONLY = {'pti/user_tables_map_the_entry_area_alone',
 # Skipped unless the CPU says GenuineIntel: QEMU's TCG models say AuthenticAMD
 # (docs/testing.md, "What only a real PC or KVM exercises").
 INTEL_ONLY = {'sysret/sigreturn_to_noncanonical_rip_that_sysret_could_restore'}
+# Skipped under FRED (Bochs's wildcat_lake), where SWAPGS is #UD: no window to land in.
+IDT_ONLY = {'nmi/nmi_in_a_swapgs_window_finds_this_cpus_area',
+            'nmi/nmi_in_a_swapgs_window_with_a_kernel_half_user_gs'}
+# Skipped unless events are delivered by FRED: its own rules (entry/fred_test.c).
+FRED_ONLY = {'fred/swapgs_raises_ud', 'fred/msrs_and_cr4_as_set',
+             'fred/nmi_in_ring_0_lands_on_stack_level_2',
+             'fred/erets_unblocks_nmis_after_an_nmi'}
 # Skipped unless the CPU says AuthenticAMD, as QEMU's TCG models and Bochs's ryzen do.
 AMD_ONLY = {'context_switch/replaces_a_null_ss_for_amds_sysret'}
-RELEASE_SKIPS = DEMOS | DEBUG_ONLY | SMP_ONLY | NOHZ_ONLY | INTEL_ONLY
-SMP_SKIPS = DEMOS | DEBUG_ONLY | INTEL_ONLY
+RELEASE_SKIPS = DEMOS | DEBUG_ONLY | SMP_ONLY | NOHZ_ONLY | INTEL_ONLY | FRED_ONLY
+SMP_SKIPS = DEMOS | DEBUG_ONLY | INTEL_ONLY | FRED_ONLY
 SMP_REPORT = {s: KERNEL_SUITES[s] for s in ('acpi', 'rcu', 'sched', 'smp', 'spinlock')}
 BANNER = (r'^entrylab: CPU \S+ ".+"', r'^entrylab: memory \d+ MiB usable',
           r'^entrylab: TSC \d+\.\d+ MHz', r'^entrylab: protections: NX on')
@@ -134,7 +141,8 @@ BOOTS = {
         lines=(r'^entrylab: mitigation pti: off \(mitigations=off\)$', RESOURCES_OK, SUCCESS)),
     'selftests-debug-entry': dict(cmdline='selftest', kernel='{b}/debug/entrylab.elf',
                                   init='{b}/user/init.elf', init_args='iters=200 reps=1',
-                                  suites=KERNEL_SUITES, skips=DEMOS | SMP_ONLY | NOHZ_ONLY,
+                                  suites=KERNEL_SUITES,
+                                  skips=DEMOS | SMP_ONLY | NOHZ_ONLY | FRED_ONLY,
                                   lines=(r'^bench: CT_WARN_ON count 0$', SUCCESS)),
     'selftests-without-probe-fail': dict(cmdline='selftest noinit', no_probe=True, status=1,
                                          lines=(r'# .*no probe module', r'^not ok \d+ entry$')),
@@ -332,7 +340,8 @@ BOOTS.update({
         lines=(SMP_ONLINE.format(2), r'RCU tracker off$')),
     'smp2-selftests-debug-entry': dict(cmdline='selftest nohz_full=1 noinit', env={'SMP': '2'},
                                        kernel='{b}/debug/entrylab.elf', suites=KERNEL_SUITES,
-                                       skips=DEMOS, lines=(r'^    # expected lockdep: CPU 1: ',)),
+                                       skips=DEMOS | FRED_ONLY,
+                                       lines=(r'^    # expected lockdep: CPU 1: ',)),
     'smp2-ring3-suite': dict(init='{b}/user/entrytests.elf', env={'SMP': '2'},
                              suites=RING3_SUITES, skips=INTEL_ONLY,
                              lines=(SMP_ONLINE.format(2), RESOURCES_OK, SUCCESS)),
@@ -756,7 +765,11 @@ CLAIMS = [
      'QEMU icount\'s of the same build, `pmu: none` (each model advertises counters Bochs '
      'does not count) and no PMU column; a model the binary lacks is reported as skipped. '
      '`make bochs-models` runs the self-tests on two CPUs too (Bochs loops on an '
-     'instruction breakpoint there, which the ring-3 suite sets)'),
+     'instruction breakpoint there, which the ring-3 suite sets). `wildcat_lake` has FRED: '
+     'its boots say `events: FRED` and pass, once more with `fred=off` (`events: IDT`) on '
+     'one CPU; its benchmark\'s legacy rows come from the `fred=off` boot, and a FRED boot '
+     'prints the `fred` row alone, its invalid syscall below the default\'s icount figure and '
+     'at most 100; without a FRED-capable Bochs those are reported as skipped, saying so'),
     (['micro-icount'],
      '`make micro ICOUNT=1`: every micro test reports a whole, positive instruction count; '
      'the PIR drains order as their instruction counts must (docs/benchmarks.md)'),
@@ -1531,22 +1544,29 @@ def micro_icount(b):
 
 
 # Bochs, an x86 implemented apart from QEMU's (scripts/bochs.sh), as the CPU models it
-# copies (docs/testing.md, "Which x86 covers what"): {model: (Intel, PTI on)}.
+# copies (docs/testing.md, "Which x86 covers what"): {model: (Intel, PTI on, FRED)}.
 BOCHS_MODELS = {
-    'corei7_skylake_x': (True, True),       # no RDCL_NO: PTI, with PCIDs
-    'ryzen': (False, True),
-    'wildcat_lake': (True, False),          # Bochs 3.0; RDCL_NO
+    'corei7_skylake_x': (True, True, False),    # no RDCL_NO: PTI, with PCIDs
+    'ryzen': (False, True, False),
+    'wildcat_lake': (True, False, True),        # Bochs 3.0; RDCL_NO; FRED and LKGS
 }
+FRED_EVENTS = r'^entrylab: events: FRED '
+IDT_EVENTS_FRED_OFF = r'^entrylab: events: IDT \(fred=off\)$'
+# The FRED row's invalid syscall: at most this many instructions (docs/benchmarks.md).
+FRED_INVALID_MAX = 100
 # Ticks per call an emulator counts the same as QEMU's icount: one instruction each.
 BOCHS_SAME_OPS = ('kill', 'invalid', 'getpid')
 
 
-def bochs_skips(model, smp):
-    """The self-test and ring-3 cases that skip under Bochs as model on smp CPUs."""
-    intel, pti = BOCHS_MODELS[model]
+def bochs_skips(model, smp, fred):
+    """The self-test and ring-3 cases that skip under Bochs as model on smp CPUs, with
+    events by FRED or by the IDT."""
+    intel, pti, _ = BOCHS_MODELS[model]
     skips = RELEASE_SKIPS if smp == 1 else SMP_SKIPS | NOHZ_ONLY
     if intel:
         skips = skips - INTEL_ONLY | AMD_ONLY
+    if fred:
+        skips = skips - FRED_ONLY | IDT_ONLY
     return skips if pti else skips | PTI_ONLY
 
 
@@ -1571,7 +1591,9 @@ def bochs_cpu_models(b):
     per call in every row equal QEMU icount's of the same build; no PMU column is printed
     from counters that do not count. A model the binary lacks is skipped, saying so.
     BOCHS_SMP="1 2" (make bochs-models) runs the suites on each CPU count given; the
-    benchmark counts instructions on one CPU only."""
+    benchmark counts instructions on one CPU only. A FRED model (wildcat_lake, Bochs 3.0)
+    runs them by FRED, once more with fred=off on one CPU, and measures the FRED row in
+    a boot of its own."""
     binary = os.environ.get('BOCHS', 'bochs')
     models = bochs_model_names(binary)
     smps = [int(n) for n in os.environ.get('BOCHS_SMP', '1').split()]
@@ -1586,34 +1608,47 @@ def bochs_cpu_models(b):
         problems.append('the icount reference printed no kill/invalid/getpid rows')
     subs = []
     for model in BOCHS_MODELS:
+        fred = BOCHS_MODELS[model][2]
         # Bochs loops on an instruction breakpoint's #DB with two CPUs or more, which the
         # ring-3 suite's ptrace cases set (docs/testing.md): there the self-tests alone.
+        # A FRED model boots each suite by FRED, and on one CPU once more with fred=off.
         what = {n: 'selftests-and-ring3-suite' if n == 1 else 'selftests' for n in smps}
-        names = [f'bochs/{model}/smp{n}/{what[n]}' for n in smps]
-        names += [f'bochs/{model}/bench'] if 1 in smps else []
+        boots = [(n, '') for n in smps] + ([(1, 'fred=off')] if fred and 1 in smps else [])
+        names = {(n, c): f'bochs/{model}/smp{n}/{what[n]}' + (f'/{c}' if c else '')
+                 for n, c in boots}
+        benches = [f'bochs/{model}/bench'] + ([f'bochs/{model}/bench/fred'] if fred else [])
         if models is None or model not in models:
             why = (f'no Bochs at {binary!r}' if models is None else
                    f'Bochs at {binary!r} has no model {model} (BOCHS=path to one that has)')
-            subs += [('SKIP', name, why) for name in names]
+            if fred:
+                why += ': no FRED-capable Bochs, so nothing ran under FRED'
+            subs += [('SKIP', name, why) for name in names.values()]
+            subs += [('SKIP', name, why) for name in benches] if 1 in smps else []
             continue
-        for n in smps:
+        for n, extra in boots:
             env = {'BOCHS_CPU': model, 'BOCHS': binary, 'SMP': str(n)}
+            by_fred = fred and not extra
+            events = ((FRED_EVENTS,) if by_fred else
+                      (IDT_EVENTS_FRED_OFF,) if fred else ())
+            tag = f'bochs-{model}-smp{n}-{what[n]}' + (f'-{extra.replace("=", "-")}'
+                                                       if extra else '')
             if n == 1:
-                r = boot.run(b, f'bochs-{model}-smp1-{what[n]}', 'selftest',
+                r = boot.run(b, tag, f'selftest {extra}'.strip(),
                              init=f'{b}/user/entrytests.elf', env=env, timeout=3600)
-                p = boot.check(r, lines=(RESOURCES_OK, SUCCESS),
+                p = boot.check(r, lines=(RESOURCES_OK, SUCCESS) + events,
                                suites={**KERNEL_SUITES, **RING3_SUITES},
-                               skips=bochs_skips(model, n))
+                               skips=bochs_skips(model, n, by_fred))
             else:
-                r = boot.run(b, f'bochs-{model}-smp{n}-{what[n]}', 'selftest noinit', env=env,
-                             timeout=3600)
-                p = boot.check(r, lines=(SMP_ONLINE.format(n), SUCCESS), suites=KERNEL_SUITES,
-                               skips=bochs_skips(model, n))
-            subs.append(('FAIL' if p else 'PASS', names[smps.index(n)],
+                r = boot.run(b, tag, 'selftest noinit', env=env, timeout=3600)
+                p = boot.check(r, lines=(SMP_ONLINE.format(n), SUCCESS) + events,
+                               suites=KERNEL_SUITES, skips=bochs_skips(model, n, by_fred))
+            subs.append(('FAIL' if p else 'PASS', names[(n, extra)],
                          '; '.join(p) or f'{r.seconds:.0f} s'))
         if 1 not in smps:
             continue
-        r = boot.run(b, f'bochs-{model}-bench', 'mitigations=off', init=f'{b}/user/probe.elf',
+        # A FRED boot measures the FRED row alone: the legacy rows with fred=off.
+        r = boot.run(b, f'bochs-{model}-bench', 'mitigations=off' + (' fred=off' if fred else ''),
+                     init=f'{b}/user/probe.elf',
                      init_args=bench_args, env={'BOCHS_CPU': model, 'BOCHS': binary},
                      timeout=1800)
         got = bench_cells(r)
@@ -1625,6 +1660,23 @@ def bochs_cpu_models(b):
         subs.append(('FAIL' if p else 'PASS', f'bochs/{model}/bench', '; '.join(p) or
                      f'kill/invalid/getpid as under icount in {len(want) // 3} rows, '
                      f'{r.seconds:.0f} s'))
+        if not fred:
+            continue
+        r = boot.run(b, f'bochs-{model}-bench-fred', 'mitigations=off',
+                     init=f'{b}/user/probe.elf', init_args=bench_args,
+                     env={'BOCHS_CPU': model, 'BOCHS': binary}, timeout=1800)
+        got = bench_cells(r)
+        legacy = want.get(('irqoff-inline', 'invalid'))
+        mine = got.get(('fred', 'invalid'))
+        p = boot.check(r, lines=(SUCCESS, FRED_EVENTS))
+        if mine is None or legacy is None or not mine < legacy or mine > FRED_INVALID_MAX:
+            p.append(f'FRED invalid {mine} per call: must be below the default\'s {legacy} '
+                     f'and at most {FRED_INVALID_MAX}')
+        if any(row != 'fred' for row, _ in got):
+            p.append('a FRED boot printed rows that LSTAR chooses: '
+                     + ', '.join(sorted({row for row, _ in got if row != 'fred'})))
+        subs.append(('FAIL' if p else 'PASS', f'bochs/{model}/bench/fred', '; '.join(p) or
+                     f'fred invalid {mine:g} against {legacy:g}, {r.seconds:.0f} s'))
     problems += [f'{sub}: {why}' for result, sub, why in subs if result == 'FAIL']
     ran = sum(result != 'SKIP' for result, _, _ in subs)
     return problems, f'{ran} of {len(subs)} Bochs boots run with {binary}', subs

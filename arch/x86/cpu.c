@@ -12,6 +12,7 @@
 #include <asm/alternative.h>
 #include <asm/cpufeature.h>
 #include <asm/fpu.h>
+#include <asm/fred.h>
 #include <asm/mitigations.h>
 #include <asm/msr.h>
 #include <asm/processor.h>
@@ -92,6 +93,27 @@ static void cpu_identify(void)
 	}
 }
 
+/*
+ * Why events are not delivered by FRED, or NULL if they are. FRED needs LKGS
+ * too (load_gs_index_irqoff() cannot SWAPGS), as Linux requires. The FRED entry
+ * does not switch CR3: with page-table isolation (pti=on: a CPU with FRED
+ * reports RDCL_NO, so auto never chooses it there) the IDT's entries are used.
+ */
+static const char *cpu_fred_refused(u32 leaf7_1_eax)
+{
+	bool want = cmdline_bool(&boot_cmdline, "fred", true);	/* read on every CPU model */
+
+	if (!(leaf7_1_eax & CPUID7_1_EAX_FRED))
+		return "the CPU has no FRED";
+	if (!(leaf7_1_eax & CPUID7_1_EAX_LKGS))
+		return "the CPU has FRED but no LKGS";
+	if (!want)
+		return "fred=off";
+	if (mitigation_on(MIT_PTI))
+		return "pti=on: the FRED entry does not switch page tables";
+	return NULL;
+}
+
 void cpu_init(void)
 {
 	struct cpuid_regs leaf1, leaf7 = { 0 };
@@ -119,7 +141,10 @@ void cpu_init(void)
 
 	/* Text is still writable: patch the mitigation and STAC/CLAC sites before paging_init(). */
 	mitigations_init();
-	apply_patch_sites(mitigations | (boot_cpu.fsgsbase ? BIT(PATCH_FEATURE_FSGSBASE) : 0));
+	boot_cpu.fred_why = cpu_fred_refused(leaf7.eax >= 1 ? cpuid_count(7, 1).eax : 0);
+	boot_cpu.fred = !boot_cpu.fred_why;
+	apply_patch_sites(mitigations | (boot_cpu.fsgsbase ? BIT(PATCH_FEATURE_FSGSBASE) : 0) |
+			  (boot_cpu.fred ? BIT(PATCH_FEATURE_FRED) : 0));
 	smap_patch_sites(boot_cpu.smap);
 	vdso32_patch_fast_syscall(boot_cpu.sysenter32, boot_cpu.syscall32);
 	/* PTI: no kernel translation may survive the switch to the user's tables. */
@@ -157,6 +182,10 @@ void cpu_init_protections(void)
 		cr4 |= X86_CR4_OSXSAVE;		/* XSAVE, XRSTOR, XSETBV; CPUID says OSXSAVE */
 	if (mitigation_on(MIT_PCID))
 		cr4 |= X86_CR4_PCIDE;		/* PTI's two PCIDs (CR3 holds PCID 0 now) */
+	if (boot_cpu.fred) {
+		fred_init_cpu();		/* the MSRs first: CR4.FRED takes the next event */
+		cr4 |= X86_CR4_FRED;
+	}
 	write_cr4(cr4);
 	fpu_init_cpu();
 	/*

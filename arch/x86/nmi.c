@@ -30,6 +30,7 @@
 void do_nmi(struct pt_regs *regs)
 {
 	this_cpu_inc(nmis);
+	this_cpu_write(nmi_regs, regs);
 }
 
 void send_nmi_self(void)

@@ -77,6 +77,8 @@ static void nmi_in_a_swapgs_window(struct test *t, unsigned long window_user_gs)
 
 SELFTEST(nmi, nmi_in_a_swapgs_window_finds_this_cpus_area)
 {
+	if (boot_cpu.fred)
+		SKIP(t, "FRED: SWAPGS is #UD, there is no window");
 	nmi_in_a_swapgs_window(t, WINDOW_USER_GS);
 }
 
@@ -86,6 +88,8 @@ SELFTEST(nmi, nmi_in_a_swapgs_window_finds_this_cpus_area)
  */
 SELFTEST(nmi, nmi_in_a_swapgs_window_with_a_kernel_half_user_gs)
 {
+	if (boot_cpu.fred)
+		SKIP(t, "FRED: SWAPGS is #UD, there is no window");
 	if (!boot_cpu.fsgsbase)
 		SKIP(t, "FSGSBASE is off: ring 3 cannot set a kernel-half GS_BASE");
 	nmi_in_a_swapgs_window(t, WINDOW_KERNEL_HALF_USER_GS);

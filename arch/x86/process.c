@@ -118,7 +118,6 @@ void ret_from_fork_asm(void);
  */
 void __switch_to(struct task *prev, struct task *next)
 {
-	unsigned long top = (unsigned long)next->stack + KERNEL_STACK_SIZE;
 	bool user = !is_idle_task(next);
 
 	if (!is_idle_task(prev)) {
@@ -127,7 +126,7 @@ void __switch_to(struct task *prev, struct task *next)
 	}
 	if (user) {
 		fpu_restore(next->thread.fpu);
-		set_task_stack_irqoff(top);
+		set_task_stack_irqoff((unsigned long)(next->regs + 1));
 	}
 	tss_invalidate_io_bitmap_irqoff();	/* next's ports, if any, on its way out */
 	if (unlikely(prev->thread.debug.dr7 | next->thread.debug.dr7))

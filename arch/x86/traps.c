@@ -158,7 +158,7 @@ void kernel_exception(struct pt_regs *regs, unsigned long vector)
  * without firing again, as Linux does (IRETQ restores RF; SYSRET cannot, so
  * syscall_can_sysret() refuses it).
  */
-static void user_debug_exception(struct pt_regs *regs, unsigned long dr6)
+void user_debug_exception(struct pt_regs *regs, unsigned long dr6)
 {
 	struct task *t = current;
 	unsigned long hit = dr6 & debugregs_enabled(t);
@@ -195,9 +195,6 @@ void user_exception(struct pt_regs *regs, unsigned long vector)
 	case X86_TRAP_MF:
 	case X86_TRAP_XF:
 		force_sig_fault(SIGFPE, SI_KERNEL, regs->ip, vector, err);
-		break;
-	case X86_TRAP_DB:
-		user_debug_exception(regs, read_and_clear_dr6());
 		break;
 	case X86_TRAP_BP:
 		force_sig_fault(SIGTRAP, SI_KERNEL, 0, vector, 0);

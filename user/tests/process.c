@@ -305,10 +305,11 @@ SELFTEST(process, only_init_controls_the_benchmark)
 		for (unsigned int i = 0; i < ARRAY_SIZE(denied); i++)
 			if (syscall2(__NR_entrylab_bench, denied[i], 0) != -EPERM)
 				child_exit(1 + i);
-		if (syscall1(__NR_entrylab_bench, BENCH_ROWS) <= 0 ||
-		    syscall2(__NR_entrylab_bench, BENCH_OPS, 0) <= 0)
-			child_exit(10);
-		child_exit(0);
+		/* Some row measures something: the first ones, or with FRED its own. */
+		for (long v = syscall1(__NR_entrylab_bench, BENCH_ROWS) - 1; v >= 0; v--)
+			if (syscall2(__NR_entrylab_bench, BENCH_OPS, v) > 0)
+				child_exit(0);
+		child_exit(10);
 	}
 	ASSERT_TRUE(t, pid > 0);
 	EXPECT_EQ(t, wait4(pid, &status, 0), pid);

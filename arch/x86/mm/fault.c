@@ -71,9 +71,8 @@ static const char *kernel_user_access_violation(const struct pt_regs *regs, unsi
 	return NULL;
 }
 
-void do_page_fault(struct pt_regs *regs)
+void do_page_fault(struct pt_regs *regs, unsigned long addr)
 {
-	unsigned long addr = read_cr2();
 	const char *violation = kernel_user_access_violation(regs, addr);
 
 	if (unlikely(violation))

@@ -20,6 +20,7 @@ enum patch_kind {
  */
 enum patch_feature {
 	PATCH_FEATURE_FSGSBASE = NR_MITIGATIONS,	/* CR4.FSGSBASE is on */
+	PATCH_FEATURE_FRED,				/* CR4.FRED is on (asm/fred.h) */
 };
 
 struct patch_site {

@@ -16,6 +16,8 @@
 #define CPUID7_EDX_MD_CLEAR	BIT(10)		/* VERW clears CPU buffers */
 #define CPUID7_EDX_SPEC_CTRL	BIT(26)		/* IA32_SPEC_CTRL with IBRS */
 #define CPUID7_EDX_ARCH_CAP	BIT(29)		/* IA32_ARCH_CAPABILITIES */
+#define CPUID7_1_EAX_FRED	BIT(17)		/* leaf 7 subleaf 1: FRED event delivery */
+#define CPUID7_1_EAX_LKGS	BIT(18)		/* LKGS: load GS into the inactive base */
 #define CPUID1_ECX_PCID		BIT(17)
 #define CPUID1_EDX_PGE		BIT(13)
 #define CPUID1_EDX_PAT		BIT(16)
@@ -56,6 +58,8 @@ struct cpuinfo {
 	bool pcid;			/* CPUID: process-context identifiers in CR3 */
 	bool md_clear, spec_ctrl;	/* CPUID 7 EDX: VERW clears buffers; IA32_SPEC_CTRL */
 	bool sysret_ss_attrs;		/* AMD: SYSRET leaves SS's attributes (X86_BUG_SYSRET_SS_ATTRS) */
+	bool fred;			/* CR4.FRED: events by FRED, not the IDT (asm/fred.h) */
+	const char *fred_why;		/* why not, for the banner; NULL with FRED */
 	bool sysenter32, syscall32;	/* compat mode's fast entry: Intel's SYSENTER, AMD's SYSCALL */
 	u64 arch_capabilities;		/* IA32_ARCH_CAPABILITIES, 0 without it */
 };

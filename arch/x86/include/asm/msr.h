@@ -17,6 +17,13 @@
 #define MSR_IA32_SYSENTER_CS	0x174		/* SYSENTER: CS, and SS = CS + 8 */
 #define MSR_IA32_SYSENTER_ESP	0x175		/* SYSENTER: RSP */
 #define MSR_IA32_SYSENTER_EIP	0x176		/* SYSENTER: the entry point */
+/* FRED (asm/fred.h): the stacks of levels 0-3, each vector's level, the entry point. */
+#define MSR_IA32_FRED_RSP0	0x1cc		/* ring 3's events: the task's stack top */
+#define MSR_IA32_FRED_RSP1	0x1cd
+#define MSR_IA32_FRED_RSP2	0x1ce
+#define MSR_IA32_FRED_RSP3	0x1cf
+#define MSR_IA32_FRED_STKLVLS	0x1d0		/* 2 bits per exception vector 0-31 */
+#define MSR_IA32_FRED_CONFIG	0x1d4		/* entry point, red zone, IRQs' stack level */
 #define MSR_EFER		0xc0000080
 #define MSR_STAR		0xc0000081	/* SYSCALL/SYSRET selector bases */
 #define MSR_LSTAR		0xc0000082	/* 64-bit SYSCALL entry point */

@@ -11,10 +11,13 @@
 #ifndef _ASM_X86_PTI_H
 #define _ASM_X86_PTI_H
 
+#include <asm/cpufeature.h>
 #include <asm/mitigations.h>
+#include <asm/msr.h>
 #include <asm/percpu.h>
 #include <asm/pgtable.h>
 #include <asm/processor.h>
+#include <asm/ptrace.h>
 
 #define PTI_USER_PGTABLE_MASK	BIT(12)		/* CR3: the second PML4 of the pair */
 #define PTI_USER_PCID		BIT(11)		/* CR3 PCID bits: ring 3's TLB entries */
@@ -46,14 +49,18 @@ static __always_inline void flush_tlb_local(void)
 }
 
 /*
- * The current task's kernel stack is top: the SYSCALL stub's, and without PTI
- * also TSS.RSP0, where interrupts from ring 3 land (with PTI they land on the
- * entry stack, and the entry moves them there). IRQs off: a context switch.
+ * The current task's pt_regs ends at top: the SYSCALL stub's stack top, and
+ * without PTI also TSS.RSP0, where interrupts from ring 3 land (with PTI they land
+ * on the entry stack, and the entry moves them there). With FRED, IA32_FRED_RSP0
+ * is the true top above it (asm/ptrace.h), where the CPU pushes its 64-byte frame
+ * for any event from ring 3. IRQs off: a context switch.
  */
 static __always_inline void set_task_stack_irqoff(unsigned long top)
 {
 	this_cpu_write(entry.top_of_stack, top);
-	if (!mitigation_on(MIT_PTI))
+	if (boot_cpu.fred)
+		wrmsr(MSR_IA32_FRED_RSP0, top + TOP_OF_KERNEL_STACK_PADDING);
+	else if (!mitigation_on(MIT_PTI))
 		this_cpu()->tss.rsp[0] = top;
 }
 

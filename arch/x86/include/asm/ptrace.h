@@ -62,6 +62,17 @@ _Static_assert(IRET_FRAME_AT(ip) && IRET_FRAME_AT(cs) && IRET_FRAME_AT(flags) &&
 	       sizeof(struct pt_regs) - offsetof(struct pt_regs, ip) == sizeof(struct iret_frame),
 	       "struct iret_frame is pt_regs' tail");
 
+/*
+ * Bytes left free above pt_regs at the top of every task's kernel stack (Linux's
+ * TOP_OF_KERNEL_STACK_PADDING). A FRED event from ring 3 pushes a 64-byte frame
+ * at the 64-aligned stack top: the error code, the five words of pt_regs' frame,
+ * then the event data and a reserved word. So pt_regs, whose orig_ax .. ss are
+ * that frame's first six words, ends 16 bytes below the top; the IDT and SYSCALL
+ * entries start their pt_regs there too, so that every entry builds it in the
+ * one place current->regs names.
+ */
+#define TOP_OF_KERNEL_STACK_PADDING	16
+
 static __always_inline bool user_mode(const struct pt_regs *regs)
 {
 	return (regs->cs & 3) == 3;

@@ -51,6 +51,15 @@ enum {
  */
 #define IRET_FAULT_VECTORS	(BIT(X86_TRAP_NP) | BIT(X86_TRAP_SS) | BIT(X86_TRAP_GP))
 
+/*
+ * The exceptions for which the CPU pushes an error code through the IDT. The IDT
+ * stubs push -1 for the others (pt_regs->orig_ax), and the FRED entry, which
+ * always gets one (0 for these), gives C the same -1.
+ */
+#define ERROR_CODE_VECTORS	(BIT(X86_TRAP_DF) | BIT(X86_TRAP_TS) | BIT(X86_TRAP_NP) |	\
+				 BIT(X86_TRAP_SS) | BIT(X86_TRAP_GP) | BIT(X86_TRAP_PF) |	\
+				 BIT(X86_TRAP_AC) | BIT(X86_TRAP_CP) | BIT(29) | BIT(30))
+
 #define IRQ_VECTOR_TIMER	0x20
 /* int $0x80: the i386 system call, a ring-3 gate (entry/entry_64_compat.asm). */
 #define IA32_SYSCALL_VECTOR	0x80
@@ -74,12 +83,16 @@ extern const char irq_return_iret[];
 const char *trap_name(unsigned long vector);
 /* An exception in ring 0: the fixup table's answer, or an oops (arch/x86/traps.c). */
 void kernel_exception(struct pt_regs *regs, unsigned long vector);
-/* IRQs off, as the IDT entry left them (arch/x86/mm/fault.c). */
-void do_page_fault(struct pt_regs *regs);
-/* A fault from ring 3: queue its signal (arch/x86/traps.c). */
+/* At addr (CR2, or FRED's event data); IRQs off, as the entry left them (arch/x86/mm/fault.c). */
+void do_page_fault(struct pt_regs *regs, unsigned long addr);
+/* A fault from ring 3: queue its signal (arch/x86/traps.c); a #DB with its DR6. */
 void user_exception(struct pt_regs *regs, unsigned long vector);
+void user_debug_exception(struct pt_regs *regs, unsigned long dr6);
 /* NMI, #MC, #DF, and #DB from ring 0: the paranoid entry's C side (entry/paranoid.c). */
 void do_paranoid(struct pt_regs *regs, unsigned long vector);
+void kernel_debug_exception(struct pt_regs *regs, unsigned long dr6);
+/* FRED's way into every non-paranoid C half (entry/irq.c), with CR2 or DR6 as data. */
+void do_interrupt_event(struct pt_regs *regs, unsigned long vector, unsigned long data);
 /* arch/x86/nmi.c: count this NMI; the counts at the end of a run; a self-NMI. */
 void do_nmi(struct pt_regs *regs);
 void nmi_print_counters(void);

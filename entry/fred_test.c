@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Self-tests of FRED's own rules (entry/fred.c, arch/x86/fred.c), each skipped on a
+ * boot that delivers events by the IDT: SWAPGS is #UD, so nothing may run it; the
+ * MSRs say what arch/x86/fred.c set, on this CPU; an NMI in ring 0 lands on its
+ * stack level's stack, its pt_regs where the frame puts it; and an NMI's ERETS unblocks NMIs,
+ * which the entry must keep by giving the frame's SS word back whole (a second NMI
+ * would otherwise never arrive).
+ */
+#include <asm/apic.h>
+#include <asm/cpufeature.h>
+#include <asm/extable.h>
+#include <asm/fred.h>
+#include <asm/msr.h>
+#include <asm/percpu.h>
+#include <asm/processor.h>
+#include <asm/traps.h>
+#include <selftest.h>
+
+#define NMI_WAIT_MS	100
+
+static bool nmi_arrived(volatile unsigned long *count, unsigned long before)
+{
+	u64 deadline = rdtsc() + tsc_khz * NMI_WAIT_MS;
+
+	while (*count == before && rdtsc() < deadline)
+		cpu_relax();
+	return *count != before;
+}
+
+SELFTEST(fred, swapgs_raises_ud)
+{
+	int faulted;
+
+	if (!boot_cpu.fred)
+		SKIP(t, "events by the IDT: SWAPGS is the entry's own instruction");
+	this_cpu_write(fixup_vector, ~0UL);
+	asm volatile("	movl $0, %0\n"
+		     "1:	swapgs\n"
+		     "	jmp 3f\n"
+		     "2:	movl $1, %0\n"
+		     "3:\n"
+		     _ASM_EXTABLE(1b, 2b)
+		     : "=r"(faulted) : : "memory");
+	EXPECT_EQ(t, faulted, 1);
+	EXPECT_EQ(t, this_cpu_read(fixup_vector), (unsigned long)X86_TRAP_UD);
+}
+
+SELFTEST(fred, msrs_and_cr4_as_set)
+{
+	unsigned long levels = rdmsr(MSR_IA32_FRED_STKLVLS);
+
+	if (!boot_cpu.fred)
+		SKIP(t, "events by the IDT");
+	EXPECT_TRUE(t, read_cr4() & X86_CR4_FRED);
+	/* Page-aligned entry point; the current stack level (bits 1:0) is 0 here. */
+	EXPECT_EQ(t, rdmsr(MSR_IA32_FRED_CONFIG) & 3, 0UL);
+	EXPECT_EQ(t, (levels >> (2 * X86_TRAP_DB)) & 3, 1UL);
+	EXPECT_EQ(t, (levels >> (2 * X86_TRAP_NMI)) & 3, 2UL);
+	EXPECT_EQ(t, (levels >> (2 * X86_TRAP_MC)) & 3, 2UL);
+	EXPECT_EQ(t, (levels >> (2 * X86_TRAP_DF)) & 3, 3UL);
+	EXPECT_EQ(t, levels & ~(FRED_STKLVL(X86_TRAP_DB, 3) | FRED_STKLVL(X86_TRAP_NMI, 3) |
+				FRED_STKLVL(X86_TRAP_MC, 3) | FRED_STKLVL(X86_TRAP_DF, 3)), 0UL);
+}
+
+/*
+ * An NMI in ring 0 moves to stack level 2, IA32_FRED_RSP2 (the NMI's IST stack), and
+ * the CPU's 64-byte frame at its top leaves pt_regs 16 bytes below it.
+ */
+SELFTEST(fred, nmi_in_ring_0_lands_on_stack_level_2)
+{
+	volatile unsigned long *count = &this_cpu()->nmis;
+	unsigned long before = *count;
+	unsigned long top = (unsigned long)this_cpu()->ist_stacks[IST_NMI - 1] + IST_STACK_SIZE;
+
+	if (!boot_cpu.fred)
+		SKIP(t, "events by the IDT: the NMI's IST stack");
+	EXPECT_EQ(t, rdmsr(MSR_IA32_FRED_RSP2), top);
+	send_nmi_self();
+	ASSERT_TRUE(t, nmi_arrived(count, before));
+	EXPECT_EQ(t, (unsigned long)this_cpu_read(nmi_regs),
+		  top - TOP_OF_KERNEL_STACK_PADDING - sizeof(struct pt_regs));
+}
+
+SELFTEST(fred, erets_unblocks_nmis_after_an_nmi)
+{
+	volatile unsigned long *count = &this_cpu()->nmis;
+	unsigned long before = *count;
+
+	if (!boot_cpu.fred)
+		SKIP(t, "events by the IDT: IRETQ unblocks NMIs");
+	send_nmi_self();
+	EXPECT_TRUE(t, nmi_arrived(count, before));
+	send_nmi_self();		/* blocked for ever if the first ERETS did not unblock */
+	EXPECT_TRUE(t, nmi_arrived(count, before + 1));
+	EXPECT_EQ(t, *count, before + 2);
+}
