@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <syscalls.h>
+#include <uapi/unistd.h>
 
 long sys_ni_syscall(struct pt_regs *regs)
 {

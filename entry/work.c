@@ -12,8 +12,8 @@
 #include <sched.h>
 #include <seccomp.h>
 #include <signal.h>
+#include <syscall_table.h>
 #include <syscall_user_dispatch.h>
-#include <uapi/unistd.h>
 
 /**
  * syscall_trace_enter - the syscall entry work (Linux's syscall_trace_enter())

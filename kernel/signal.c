@@ -55,7 +55,7 @@ static DEFINE_SPINLOCK(sigqueue_lock);	/* a leaf: taken under a sighand's lock *
  * task here is uid 0 (include/user_namespace.h), so one count is that user's.
  * Counted: each pending instance, in info[] (ksiginfo.charged) or queued, but
  * SIGKILL's and a POSIX timer's; and each POSIX timer, from timer_create() to
- * its deletion, which pays for its signal ahead (kernel/posix_timers.c). A
+ * its deletion, which pays for its signal ahead (kernel/time/posix_timers.c). A
  * standard signal, and a real-time one kill() sends, may pass the limit: then
  * it is pending without its siginfo, or refused if it is a real-time one
  * whose si_code is negative (sigqueue()'s).

@@ -43,6 +43,7 @@
 #include <asm/fpu.h>
 #include <errno.h>
 #include <libc.h>
+#include <syscall_table.h>
 #include <time.h>
 #include <uapi/bench.h>
 #include <uapi/futex.h>

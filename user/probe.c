@@ -27,6 +27,7 @@
 #include <bench.h>
 #include <errno.h>
 #include <libc.h>
+#include <syscall_table.h>
 #include <uapi/mman.h>
 #include <uapi/ptrace.h>
 #include <uapi/sched.h>

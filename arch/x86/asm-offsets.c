@@ -17,6 +17,7 @@
 #include <errno.h>
 #include <syscalls.h>
 #include <thread_info.h>
+#include <uapi/unistd.h>
 
 #define DEFINE(sym, val)	asm volatile("\n.ascii \"->" #sym " %c0\"" : : "i"(val))
 #define DEFINE_TEXT(sym, text)	asm volatile("\n.ascii \"->" #sym " " text "\"")

@@ -23,6 +23,7 @@
 #include <signal.h>
 #include <string.h>
 #include <syscalls.h>
+#include <uapi/unistd.h>
 #include <uapi/unistd_32.h>
 
 #define RED_ZONE	128

@@ -126,6 +126,5 @@
 #define __NR_clone3		435
 #define __NR_epoll_pwait2	441
 #define __NR_entrylab_bench	511	/* not Linux: see uapi/bench.h */
-#define NR_syscalls		512
 
 #endif

@@ -54,6 +54,7 @@
 #include <string.h>
 #include <syscalls.h>
 #include <uapi/seccomp.h>
+#include <uapi/unistd.h>
 #include <uapi/unistd_32.h>
 #include <user_namespace.h>
 

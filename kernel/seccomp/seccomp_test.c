@@ -8,6 +8,7 @@
 #include <syscalls.h>
 #include <uapi/filter.h>
 #include <uapi/seccomp.h>
+#include <uapi/unistd.h>
 
 
 SELFTEST(seccomp_cache, constant_allow_by_number_and_arch)

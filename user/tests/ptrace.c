@@ -5,6 +5,7 @@
  * steps, and debug-register breakpoints and watchpoints. The tracee is a forked
  * child; it reports what it saw through its exit status (0: all as expected).
  */
+#include <syscall_table.h>
 #include <uapi/kcmp.h>
 #include <uapi/ptrace.h>
 #include <uapi/sched.h>

@@ -4,6 +4,7 @@
  * (Linux's check_initial_reg_state, syscall_nt and single_step_syscall tests).
  */
 #include <elf.h>
+#include <syscall_table.h>
 #include "harness.h"
 
 extern unsigned long __initial_regs[17];	/* crt0: GPRs and RFLAGS at _start */
