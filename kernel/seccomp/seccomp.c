@@ -118,6 +118,7 @@ static void populate_data(struct pt_regs *regs, int nr, struct seccomp_data *sd)
 		.arch = syscall_get_arch(current),
 		.instruction_pointer = regs->ip,
 	};
+#pragma GCC unroll 6
 	for (int i = 0; i < 6; i++)
 		sd->args[i] = *syscall_arg_reg(regs, compat, i);
 }

@@ -95,12 +95,20 @@ static __always_inline bool user_64bit_mode(const struct pt_regs *regs)
  */
 static __always_inline unsigned long *syscall_arg_reg(struct pt_regs *regs, bool ia32, int i)
 {
-	unsigned long *native[6] = { &regs->di, &regs->si, &regs->dx, &regs->r10, &regs->r8,
-				     &regs->r9 };
-	unsigned long *ia32_regs[6] = { &regs->bx, &regs->cx, &regs->dx, &regs->si, &regs->di,
-					&regs->bp };
-
-	return ia32 ? ia32_regs[i] : native[i];
+	switch (i) {		/* i a constant where it is called: one load */
+	case 0:
+		return ia32 ? &regs->bx : &regs->di;
+	case 1:
+		return ia32 ? &regs->cx : &regs->si;
+	case 2:
+		return &regs->dx;
+	case 3:
+		return ia32 ? &regs->si : &regs->r10;
+	case 4:
+		return ia32 ? &regs->di : &regs->r8;
+	default:
+		return ia32 ? &regs->bp : &regs->r9;
+	}
 }
 
 #endif
