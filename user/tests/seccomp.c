@@ -738,7 +738,7 @@ static int listener_when_told(void *unused)
 		;
 	listener_result = listen_getppid(0);
 	while (!tsync_done)		/* a thread TSYNC must consider, until it returned */
-		;
+		syscall0(__NR_sched_yield);	/* on one CPU, TSYNC's caller runs */
 	return 0;
 }
 
