@@ -393,9 +393,7 @@ BOOTS['ring3-death-inside-benchmark-restores-row-and-timer'] = dict(
 LONG_ARGS = 'x' * 10000
 MAKES = {
     'readme-ring3-suite-as-init': dict(
-        # Under icount the suite's races spin for whole time slices: over 300 s now.
-        args=['run', 'INIT=build/user/entrytests.elf'], timeout=600,
-        suites={**KERNEL_SUITES, **RING3_SUITES},
+        args=['run', 'INIT=build/user/entrytests.elf'], suites={**KERNEL_SUITES, **RING3_SUITES},
         skips=RELEASE_SKIPS, lines=(RESOURCES_OK, SUCCESS), report=('ring3', RING3_SUITES)),
     'readme-make-run-names-its-clock': dict(
         args=['run'], timeout=600,
