@@ -221,7 +221,12 @@ void schedule(void)
 	local_irq_restore(flags);
 }
 
-/* The timer's part, from user mode: preempt the task when another could run here. */
+/*
+ * The timer's part: preempt the task when another could run here, wherever the
+ * tick found it. From kernel mode the flag waits for the return to user mode (the
+ * kernel is not preemptible), as Linux's does: a task whose time is mostly spent
+ * in system calls, where most ticks land, would otherwise keep the CPU for good.
+ */
 void sched_tick(void)
 {
 	if (sched_work_here())

@@ -568,7 +568,7 @@ long compat_sys_clock_nanosleep(struct pt_regs *regs)
 
 /*
  * The tick, from do_interrupt() (entry/irq.c) with IRQs off: sampled CPU time,
- * preemption of user tasks, RCU's quiescent states (and, on CPU 0, the timekeeper's rebase, RCU's
+ * preemption (at the task's next return to user mode), RCU's quiescent states (and, on CPU 0, the timekeeper's rebase, RCU's
  * grace-period machine and the sleepers' deadlines), and the nohz_full decision
  * to stop ticking.
  */
@@ -581,10 +581,9 @@ void timer_interrupt(struct pt_regs *regs)
 	count->ticks++;
 	rcu_irq_from(regs);
 	cputime_tick_irqoff(regs);
-	if (user_mode(regs)) {
+	if (user_mode(regs))
 		count->user_ticks++;
-		sched_tick();
-	}
+	sched_tick();
 	if (smp_processor_id() == 0) {
 		timekeeping_tick_irqoff();
 		rcu_tick();

@@ -4,6 +4,8 @@
  * CPU it is allowed, and every bad argument gets Linux's errno. With one CPU
  * the moves are to CPU 0 only; make test also runs this suite with SMP=2.
  */
+#include <time.h>
+#include <uapi/mman.h>
 #include "harness.h"
 
 static long setaffinity(int pid, unsigned long len, const void *mask)
@@ -89,4 +91,55 @@ SELFTEST(affinity, getcpu_null_and_bad_pointers)
 		EXPECT_EQ(t, syscall3(__NR_getcpu, bad[i], NULL, NULL), -EFAULT);
 		EXPECT_EQ(t, syscall3(__NR_getcpu, NULL, bad[i], NULL), -EFAULT);
 	}
+}
+
+#define RUN_LIMIT_NS	500000000L	/* the spinner's CPU time before it gives up */
+#define SPIN_BYTES	(64 * 1024)	/* a getrandom() call long beside a tick */
+
+static volatile int *parent_ran;
+
+static long thread_cputime_ns(void)
+{
+	struct timespec64 ts;
+
+	syscall2(__NR_clock_gettime, CLOCK_THREAD_CPUTIME_ID, &ts);
+	return ts.sec * 1000000000L + ts.nsec;
+}
+
+/* Stays in the kernel nearly all the time: the ticks land there, not in ring 3. */
+static int spin_in_system_calls(void)
+{
+	char *buf = (char *)syscall6(__NR_mmap, 0, SPIN_BYTES, PROT_READ | PROT_WRITE,
+				     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if ((long)buf < 0)
+		return 2;
+	while (!*parent_ran && thread_cputime_ns() < RUN_LIMIT_NS)
+		syscall3(__NR_getrandom, buf, SPIN_BYTES, 0);
+	return *parent_ran ? 0 : 1;
+}
+
+/*
+ * A task that spends its time in system calls is preempted as one that spins in
+ * ring 3 is: the tick asks for the switch wherever it lands, and the task takes it
+ * on its way back to user mode (fails, the child's status 1, when only a tick that
+ * interrupts ring 3 preempts: we, woken after 5 ms, wait until the child gives up).
+ * Both on one CPU.
+ */
+SELFTEST(affinity, a_task_in_system_calls_is_preempted)
+{
+	long pid;
+
+	parent_ran = (volatile int *)syscall6(__NR_mmap, 0, PAGE_SIZE, PROT_READ | PROT_WRITE,
+					      MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	ASSERT_TRUE(t, (long)parent_ran > 0);
+	ASSERT_TRUE(t, pin_to_this_cpu());
+	pid = syscall0(__NR_fork);
+	if (pid == 0)
+		syscall1(__NR_exit, spin_in_system_calls());
+	nap_ms(5);
+	*parent_ran = 1;
+	EXPECT_EQ(t, wait_status(pid), 0);
+	unpin();
+	syscall2(__NR_munmap, (long)parent_ran, PAGE_SIZE);
 }
