@@ -54,18 +54,23 @@ static __always_inline void fred_syscall_64(struct pt_regs *regs)
 		do_syscall_64_fred(regs, regs->orig_ax);
 }
 
-/* An IRQ vector as the IDT names it: the assigned ones, else the spurious one. */
-static unsigned long fred_irq_vector(unsigned long vector)
+/*
+ * An external interrupt, from either ring, by the vector the IDT names it: the
+ * assigned ones, else the spurious one. No error code.
+ */
+static void fred_irq(struct pt_regs *regs, unsigned long vector)
 {
 	switch (vector) {
 	case IRQ_VECTOR_TIMER:
 	case IRQ_VECTOR_RESCHEDULE:
 	case IRQ_VECTOR_CALL_FUNCTION:
 	case IRQ_VECTOR_STOP:
-		return vector;
+		break;
 	default:
-		return IRQ_VECTOR_SPURIOUS;
+		vector = IRQ_VECTOR_SPURIOUS;
 	}
+	regs->orig_ax = -1UL;
+	do_interrupt_event(regs, vector, 0);
 }
 
 /* An exception, with the IDT's orig_ax: the error code, or -1 for a vector without. */
@@ -102,8 +107,7 @@ static noinline void fred_other_event_from_user(struct pt_regs *regs, unsigned l
 
 	switch (fred_event_type(ssx)) {
 	case EVENT_TYPE_EXTINT:
-		regs->orig_ax = -1UL;
-		do_interrupt_event(regs, fred_irq_vector(vector), 0);
+		fred_irq(regs, vector);
 		return;
 	case EVENT_TYPE_NMI:
 		/* As the IDT's nmi_from_user: no hooks, no exit work, on the task's stack. */
@@ -175,8 +179,7 @@ void fred_entry_from_kernel(struct pt_regs *regs)
 	regs->cs = csx & FRED_SEL_MASK;
 	switch (fred_event_type(ssx)) {
 	case EVENT_TYPE_EXTINT:
-		regs->orig_ax = -1UL;
-		do_interrupt_event(regs, fred_irq_vector(vector), 0);
+		fred_irq(regs, vector);
 		break;
 	case EVENT_TYPE_NMI:
 		do_paranoid(regs, X86_TRAP_NMI);

@@ -17,32 +17,12 @@
 #include <asm/traps.h>
 #include <selftest.h>
 
-#define NMI_WAIT_MS	100
-
-static bool nmi_arrived(volatile unsigned long *count, unsigned long before)
-{
-	u64 deadline = rdtsc() + tsc_khz * NMI_WAIT_MS;
-
-	while (*count == before && rdtsc() < deadline)
-		cpu_relax();
-	return *count != before;
-}
-
 SELFTEST(fred, swapgs_raises_ud)
 {
-	int faulted;
-
 	if (!boot_cpu.fred)
 		SKIP(t, "events by the IDT: SWAPGS is the entry's own instruction");
 	this_cpu_write(fixup_vector, ~0UL);
-	asm volatile("	movl $0, %0\n"
-		     "1:	swapgs\n"
-		     "	jmp 3f\n"
-		     "2:	movl $1, %0\n"
-		     "3:\n"
-		     _ASM_EXTABLE(1b, 2b)
-		     : "=r"(faulted) : : "memory");
-	EXPECT_EQ(t, faulted, 1);
+	EXPECT_TRUE(t, insn_faults("swapgs"));
 	EXPECT_EQ(t, this_cpu_read(fixup_vector), (unsigned long)X86_TRAP_UD);
 }
 
@@ -78,7 +58,7 @@ SELFTEST(fred, nmi_in_ring_0_lands_on_stack_level_2)
 		SKIP(t, "events by the IDT: the NMI's IST stack");
 	EXPECT_EQ(t, rdmsr(MSR_IA32_FRED_RSP2), top);
 	send_nmi_self();
-	ASSERT_TRUE(t, nmi_arrived(count, before));
+	ASSERT_TRUE(t, nmi_count_moved(count, before));
 	EXPECT_EQ(t, (unsigned long)this_cpu_read(nmi_regs),
 		  top - TOP_OF_KERNEL_STACK_PADDING - sizeof(struct pt_regs));
 }
@@ -91,8 +71,8 @@ SELFTEST(fred, erets_unblocks_nmis_after_an_nmi)
 	if (!boot_cpu.fred)
 		SKIP(t, "events by the IDT: IRETQ unblocks NMIs");
 	send_nmi_self();
-	EXPECT_TRUE(t, nmi_arrived(count, before));
+	EXPECT_TRUE(t, nmi_count_moved(count, before));
 	send_nmi_self();		/* blocked for ever if the first ERETS did not unblock */
-	EXPECT_TRUE(t, nmi_arrived(count, before + 1));
+	EXPECT_TRUE(t, nmi_count_moved(count, before + 1));
 	EXPECT_EQ(t, *count, before + 2);
 }

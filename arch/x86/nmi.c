@@ -22,6 +22,7 @@
  */
 #include <asm/apic.h>
 #include <asm/irqflags.h>
+#include <asm/msr.h>
 #include <asm/percpu.h>
 #include <asm/traps.h>
 #include <printk.h>
@@ -36,6 +37,15 @@ void do_nmi(struct pt_regs *regs)
 void send_nmi_self(void)
 {
 	lapic_send_ipi(this_cpu_read(apic_id), APIC_DM_NMI);
+}
+
+bool nmi_count_moved(volatile unsigned long *count, unsigned long before)
+{
+	u64 deadline = rdtsc() + tsc_khz * NMI_WAIT_MS;
+
+	while (*count == before && rdtsc() < deadline)
+		cpu_relax();
+	return *count != before;
 }
 
 /* At the end of a run in which any CPU took an NMI: how many each took. */

@@ -15,8 +15,6 @@
 #include <selftest.h>
 #include <smp.h>
 
-#define NMI_WAIT_MS	100
-
 /*
  * What GS_BASE holds in the window, as a user's would: canonical, lower half, and
  * unmapped, so that a handler that used it for this CPU's area would fault.
@@ -25,23 +23,13 @@
 /* One WRGSBASE can set with FSGSBASE: kernel half, and unmapped too. */
 #define WINDOW_KERNEL_HALF_USER_GS	0xffff800000000000UL
 
-/* Waits (bounded, without GS) until *count has moved from before. */
-static bool wait_for_count(volatile unsigned long *count, unsigned long before)
-{
-	u64 deadline = rdtsc() + tsc_khz * NMI_WAIT_MS;
-
-	while (*count == before && rdtsc() < deadline)
-		cpu_relax();
-	return *count != before;
-}
-
 SELFTEST(nmi, self_nmi_is_counted)
 {
 	volatile unsigned long *count = &this_cpu()->nmis;
 	unsigned long before = *count;
 
 	send_nmi_self();
-	EXPECT_TRUE(t, wait_for_count(count, before));
+	EXPECT_TRUE(t, nmi_count_moved(count, before));
 	EXPECT_EQ(t, *count, before + 1);
 }
 
@@ -64,7 +52,7 @@ static void nmi_in_a_swapgs_window(struct test *t, unsigned long window_user_gs)
 	wrmsr(MSR_KERNEL_GS_BASE, window_user_gs);
 	asm volatile("swapgs" : : : "memory");		/* from here no %gs access */
 	lapic_send_ipi_irqoff(self, APIC_DM_NMI);
-	arrived = wait_for_count(count, before);
+	arrived = nmi_count_moved(count, before);
 	gs_in_window = rdmsr(MSR_GS_BASE);
 	asm volatile("swapgs" : : : "memory");
 	wrmsr(MSR_KERNEL_GS_BASE, user_gs);
@@ -107,6 +95,6 @@ SELFTEST(nmi, nmi_ipi_reaches_every_other_cpu)
 		if (cpu == self)
 			continue;
 		lapic_send_ipi(per_cpu(cpu, apic_id), APIC_DM_NMI);
-		EXPECT_TRUE(t, wait_for_count(count, before));
+		EXPECT_TRUE(t, nmi_count_moved(count, before));
 	}
 }

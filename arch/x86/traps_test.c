@@ -23,17 +23,8 @@ static u8 nx_target[16] __aligned(16) = { 0x0f, 0x0b };
 
 SELFTEST(traps, invalid_opcode_fixup)
 {
-	int faulted;
-
 	this_cpu_write(fixup_vector, ~0UL);
-	asm volatile("	movl $0, %0\n"
-		     "1:	ud2\n"
-		     "	jmp 3f\n"
-		     "2:	movl $1, %0\n"
-		     "3:\n"
-		     _ASM_EXTABLE(1b, 2b)
-		     : "=r"(faulted) : : "memory");
-	EXPECT_EQ(t, faulted, 1);
+	EXPECT_TRUE(t, insn_faults("ud2"));
 	EXPECT_EQ(t, this_cpu_read(fixup_vector), (unsigned long)X86_TRAP_UD);
 }
 

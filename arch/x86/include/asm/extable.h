@@ -21,6 +21,24 @@ struct exception_table_entry {
 	".quad " #from ", " #to "\n"				\
 	".popsection\n"
 
+/*
+ * The self-tests' probe: runs insn, one instruction without operands, with a
+ * fixup that resumes after it; true if it faulted (the vector is then in this
+ * CPU's fixup_vector).
+ */
+#define insn_faults(insn) ({						\
+	int __faulted;							\
+									\
+	asm volatile("	movl $0, %0\n"					\
+		     "1:	" insn "\n"					\
+		     "	jmp 3f\n"					\
+		     "2:	movl $1, %0\n"					\
+		     "3:\n"						\
+		     _ASM_EXTABLE(1b, 2b)				\
+		     : "=r"(__faulted) : : "memory");			\
+	__faulted;							\
+})
+
 struct pt_regs;
 bool fixup_exception(struct pt_regs *regs, unsigned long vector);
 

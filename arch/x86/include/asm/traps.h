@@ -97,6 +97,9 @@ void do_interrupt_event(struct pt_regs *regs, unsigned long vector, unsigned lon
 void do_nmi(struct pt_regs *regs);
 void nmi_print_counters(void);
 void send_nmi_self(void);
+/* The self-tests: waits, bounded by NMI_WAIT_MS and without GS, until *count moved. */
+#define NMI_WAIT_MS	100
+bool nmi_count_moved(volatile unsigned long *count, unsigned long before);
 void __noreturn oops(struct pt_regs *regs, unsigned long vector, const char *why);
 
 #endif
