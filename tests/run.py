@@ -72,7 +72,7 @@ SMP_ONLY = {'smp/reschedule_ipi_reaches_every_cpu', 'smp/call_function_runs_on_e
             'sched/task_runs_where_its_affinity_says', 'threads/mprotect_reaches_other_cpus_tlb',
             'threads/frames_are_freed_only_after_other_cpus_flush',
             'threads/modify_ldt_reaches_other_cpus_ldtr',
-            'nmi/nmi_ipi_reaches_every_other_cpu',
+            'nmi/nmi_ipi_reaches_every_other_cpu', 'nmi/nmis_keep_arriving_in_ring_3',
             'timekeeping/readers_never_see_a_torn_rebase',
             'membarrier/rseq_barrier_aborts_a_section_on_another_cpu',
             'seccomp/listener_addfd_wait_ends_on_a_signal'}

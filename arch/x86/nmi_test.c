@@ -2,8 +2,8 @@
 /*
  * Self-tests of the NMI path: a self-NMI is counted, an NMI that lands in a SWAPGS
  * window still finds this CPU's area (by MSR_GS_BASE's sign, or with FSGSBASE by
- * writing it, even when the user's GS_BASE looks like a kernel address), and
- * an NMI IPI reaches every other CPU. make test's NMI-storm boots send QEMU's
+ * writing it, even when the user's GS_BASE looks like a kernel address), an
+ * NMI IPI reaches every other CPU, and NMIs keep arriving in ring 3. make test's NMI-storm boots send QEMU's
  * monitor NMIs, through LINT1, across the ring-3 suite and a benchmark.
  */
 #include <asm/apic.h>
@@ -11,8 +11,11 @@
 #include <asm/irqflags.h>
 #include <asm/msr.h>
 #include <asm/processor.h>
+#include <asm/ptrace.h>
 #include <asm/traps.h>
+#include <init.h>
 #include <selftest.h>
+#include <signal.h>
 #include <smp.h>
 
 /*
@@ -97,4 +100,48 @@ SELFTEST(nmi, nmi_ipi_reaches_every_other_cpu)
 		lapic_send_ipi(per_cpu(cpu, apic_id), APIC_DM_NMI);
 		EXPECT_TRUE(t, nmi_count_moved(count, before));
 	}
+}
+
+/* NMIs in ring 3 each test asks for; at most this long to see them (ms). */
+#define NMIS_FROM_USER		8
+#define NMIS_FROM_USER_MS	2000
+
+/*
+ * NMIs that land in ring 3 keep arriving: the return to ring 3 of each must unblock
+ * NMIs, as IRETQ does on the IDT path and ERETU does under FRED only when the frame's
+ * SS word asks (fails under FRED with that bit left clear: the second NMI never
+ * arrives). A spinner runs in ring 3 on another CPU while this one sends it NMIs,
+ * each after the last was taken, until enough have found it in ring 3.
+ */
+SELFTEST(nmi, nmis_keep_arriving_in_ring_3)
+{
+	const struct boot_module *m = boot_module("probe");
+	unsigned int cpu, other = smp_processor_id();
+	unsigned long from_user = 0;
+	volatile unsigned long *count;
+	struct user_result r;
+	struct task *spinner;
+	const char *err;
+	u64 deadline;
+
+	SKIP_UNLESS_SMP(t);
+	for_each_online_cpu(cpu)
+		if (cpu != smp_processor_id())
+			other = cpu;
+	count = &per_cpu(other, nmis);
+	spinner = m ? start_user_program(m, "probe spin loops=0", BIT(other), &err) : NULL;
+	ASSERT_TRUE(t, spinner);
+	deadline = rdtsc() + tsc_khz * NMIS_FROM_USER_MS;
+	while (from_user < NMIS_FROM_USER && rdtsc() < deadline) {
+		unsigned long before = *count;
+
+		lapic_send_ipi(per_cpu(other, apic_id), APIC_DM_NMI);
+		if (!nmi_count_moved(count, before))
+			break;
+		if (user_mode(READ_ONCE(per_cpu(other, nmi_regs))))
+			from_user++;
+	}
+	send_sig_kernel(spinner, SIGKILL);
+	finish_user_program(spinner, &r);
+	EXPECT_EQ(t, from_user, (unsigned long)NMIS_FROM_USER);
 }
