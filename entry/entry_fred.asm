@@ -57,6 +57,7 @@ fred_entry_user%1:
 	CLEAR_BRANCH_HISTORY		; before the dispatch's first indirect branch
 %endif
 	mov rdi, rsp			; arg 0: struct pt_regs *
+	mov rsi, [rsp + PT_SS]		; arg 1: the SS word, the CPU's, not the user's RSI
 	CLEAR_REGS			; no other user value reaches C in a register
 	call fred_entry_from_user	; by type and vector; IRQs off on return
 ; The way back to ring 3: RSP = &pt_regs, IRQs off, every exit hook run.
@@ -78,6 +79,8 @@ fred_eretu%1:
 fred_entry_kernel%1:
 	FRED_PT_REGS			; pt_regs on the stack the stack level chose
 	mov rdi, rsp			; arg 0: struct pt_regs *
+	mov rsi, [rsp + PT_SS]		; arg 1: the SS word
+	CLEAR_REGS			; nor an interrupted value, as from ring 3
 	call fred_entry_from_kernel	; by type and vector; IRQs off on return
 	POP_REGS			; every GPR as found; RSP = &pt_regs->orig_ax
 	ERETS				; back, at the stack level the frame's CS says

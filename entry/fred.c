@@ -28,8 +28,8 @@
 #include <entry-common.h>
 #include <errno.h>
 
-void fred_entry_from_user(struct pt_regs *regs);
-void fred_entry_from_kernel(struct pt_regs *regs);
+void fred_entry_from_user(struct pt_regs *regs, unsigned long ssx);
+void fred_entry_from_kernel(struct pt_regs *regs, unsigned long ssx);
 /* entry/common.c built with ENTRY_FRED (the Makefile): the default variant's hooks. */
 void do_syscall_64_fred(struct pt_regs *regs, int nr);
 void do_syscall_64_fred_retpoline(struct pt_regs *regs, int nr);
@@ -97,6 +97,7 @@ static void fred_int_n_from_user(struct pt_regs *regs, unsigned long ssx)
 		return;
 	}
 	regs->ip -= ssx >> FRED_SSX_INSNLEN_SHIFT;	/* at the INT, as a fault */
+	regs->flags |= X86_EFLAGS_RF;			/* as a fault's frame has it */
 	regs->orig_ax = vector << 3 | 2;		/* the IDT's: this gate, IDT bit */
 	do_interrupt_event(regs, X86_TRAP_GP, 0);
 }
@@ -142,6 +143,7 @@ static noinline void fred_other_event_from_user(struct pt_regs *regs, unsigned l
 /**
  * fred_entry_from_user - every event from ring 3
  * @regs: the user's registers; orig_ax the error code, ss the frame's word
+ * @ssx: that word, which the entry loads for us
  *
  * IRQs off, on the task's kernel stack, GS_BASE ours. A 64-bit SYSCALL is tested
  * first and alone, on the SS word's upper half: it is the one that is counted in
@@ -151,10 +153,8 @@ static noinline void fred_other_event_from_user(struct pt_regs *regs, unsigned l
  * raises the single step a software event's bit asks for, which the syscall exit
  * reports instead, as after SYSRET or IRETQ.
  */
-void fred_entry_from_user(struct pt_regs *regs)
+void fred_entry_from_user(struct pt_regs *regs, unsigned long ssx)
 {
-	unsigned long ssx = regs->ss;
-
 	regs->ss = ssx & FRED_SEL_MASK;
 	if (likely((u32)(ssx >> 32) == FRED_SSX_SYSCALL_64_HI))
 		fred_syscall_64(regs);
@@ -165,14 +165,15 @@ void fred_entry_from_user(struct pt_regs *regs)
 /**
  * fred_entry_from_kernel - every event from ring 0
  * @regs: the interrupted state; orig_ax the error code, cs and ss the frame's words
+ * @ssx: the SS word, which the entry loads for us
  *
  * IRQs off, on the stack the event's stack level chose: the interrupted one, or
  * for #DB, NMI, #MC and #DF their own (arch/x86/fred.c). Which of those may sleep
  * or take locks is as on the IDT: the paranoid ones may not.
  */
-void fred_entry_from_kernel(struct pt_regs *regs)
+void fred_entry_from_kernel(struct pt_regs *regs, unsigned long ssx)
 {
-	unsigned long ssx = regs->ss, csx = regs->cs;
+	unsigned long csx = regs->cs;
 	unsigned long vector = fred_event_vector(ssx);
 
 	regs->ss = ssx & FRED_SEL_MASK;
