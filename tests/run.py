@@ -88,9 +88,11 @@ PTI_ONLY = {'pti/user_tables_map_the_entry_area_alone',
 # Skipped unless the CPU says GenuineIntel: QEMU's TCG models say AuthenticAMD
 # (docs/testing.md, "What only a real PC or KVM exercises").
 INTEL_ONLY = {'sysret/sigreturn_to_noncanonical_rip_that_sysret_could_restore'}
-# Skipped under FRED (Bochs's wildcat_lake), where SWAPGS is #UD: no window to land in.
+# Skipped under FRED (Bochs's wildcat_lake): SWAPGS is #UD there, no window to land in;
+# and Bochs 3.0's ERETU to the compat-mode CS and SS that IA32_STAR names raises #GP.
 IDT_ONLY = {'nmi/nmi_in_a_swapgs_window_finds_this_cpus_area',
-            'nmi/nmi_in_a_swapgs_window_with_a_kernel_half_user_gs'}
+            'nmi/nmi_in_a_swapgs_window_with_a_kernel_half_user_gs',
+            'sysret/sigreturn_to_compat_mode_and_back'}
 # Skipped unless events are delivered by FRED: its own rules (entry/fred_test.c).
 FRED_ONLY = {'fred/swapgs_raises_ud', 'fred/msrs_and_cr4_as_set',
              'fred/nmi_in_ring_0_lands_on_stack_level_2',
@@ -777,6 +779,11 @@ CLAIMS = [
      "Linux's own x86 entry selftests, unmodified, each as init, with the mitigations at "
      'their defaults and again with `mitigations=off`: both times exactly the results '
      'tests/selftests-x86.expect lists (below)'),
+    (['selftests-x86-under-fred'],
+     "Linux's 64-bit x86 selftests that pass on the IDT path, booted again under Bochs "
+     '(`BOCHS=`; CI gives Bochs 3.0) as `wildcat_lake`, events by FRED: exactly the results '
+     'tests/selftests-x86.expect lists for FRED (its `fred:` lines); without a FRED-capable '
+     'Bochs, reported as skipped, saying so'),
     (['selftests-linux-as-expected'],
      "Linux's selftests beyond x86/ (breakpoints/, sigaltstack/, timers/threadtest on two "
      'CPUs and on four, timers/posix_timers, nanosleep, nsleep-lat, inconsistency-check and '
@@ -1744,6 +1751,25 @@ def selftests_x86_as_expected(b):
 
 
 @check
+def selftests_x86_under_fred(b):
+    """Linux's 64-bit x86 selftests that pass on the IDT path, under Bochs (BOCHS=) as
+    wildcat_lake, events by FRED: exactly tests/selftests-x86.expect's results, its
+    fred: lines included. Skipped, saying so, without a FRED-capable Bochs."""
+    binary = os.environ.get('BOCHS', 'bochs')
+    models = bochs_model_names(binary)
+    if models is None or selftests_x86.FRED_MODEL not in models:
+        why = (f'Bochs at {binary!r} has no model {selftests_x86.FRED_MODEL}: no FRED-capable '
+               'Bochs, so nothing ran under FRED (BOCHS=path to one that has)')
+        return [], why, [('SKIP', 'selftests-x86-fred', why)]
+    want, _ = selftests_x86.read_expect(fred=True)
+    results, problems = selftests_x86.run_all(b, bochs=binary)
+    subs = [(result if result != 'FAIL' or want.get(name) is None else 'XFAIL',
+             f'selftests-x86-fred/{name}', reason) for name, result, reason in results]
+    passed = sum(1 for r in results if r[1] == 'PASS')
+    return problems, f'{passed} of {len(results)} pass under FRED, the rest as expected', subs
+
+
+@check
 def selftests_linux_as_expected(b):
     """Linux's selftests beyond x86/, unmodified, as init: exactly tests/selftests-linux.expect."""
     want, _ = selftests_linux.read_expect()
@@ -1758,7 +1784,8 @@ def selftests_linux_as_expected(b):
 # Cases that run make share build/entrylab.iso: they go in this order, on one worker.
 # The Linux selftests boot two at a time themselves: they go last, on the same worker.
 SERIAL = [*MAKES, 'bench_icount_ordering_repeatable', 'readme_fuzzer_as_init',
-          'selftests_x86_as_expected', 'selftests_linux_as_expected', 'micro_icount',
+          'selftests_x86_as_expected', 'selftests_x86_under_fred', 'selftests_linux_as_expected',
+          'micro_icount',
           'docs_entry_trace_current']
 
 

@@ -225,6 +225,19 @@ SELFTEST(sysret, sigreturn_restores_ss_strictly_unless_told_not_to)
 
 static volatile struct { unsigned long cs, ss, ip, uc_flags; } trapped;
 
+/*
+ * Does the kernel take events by FRED? Its SYSCALL leaves R11 as ring 3 had it,
+ * where the IDT path's SYSCALL puts RFLAGS there.
+ */
+static bool events_by_fred(void)
+{
+	register unsigned long r11 asm("r11") = 0x5a5a5a5a;
+	unsigned long nr = __NR_getpid;
+
+	asm volatile("syscall" : "+a"(nr), "+r"(r11) : : "rcx", "memory");
+	return r11 == 0x5a5a5a5a;
+}
+
 /* In compat mode's int3: note the frame, then go back to 64-bit mode at resume_dump. */
 static void compat_trap(int sig, struct kernel_siginfo *si, struct kernel_ucontext *uc)
 {
@@ -242,14 +255,20 @@ static void compat_trap(int sig, struct kernel_siginfo *si, struct kernel_uconte
  * rt_sigreturn to __USER32_CS runs 32-bit code (compat mode); its int3 comes back
  * as SIGTRAP whose frame says CS 0x23, without UC_STRICT_RESTORE_SS (Linux sets it
  * for 64-bit contexts alone), and a sigreturn from that handler returns to 64-bit
- * mode. The stack is below 4 GiB: compat mode keeps only ESP.
+ * mode. The stack is below 4 GiB: compat mode keeps only ESP. Skipped under FRED:
+ * the one FRED x86 at hand, Bochs 3.0, checks RIP against a CS limit it never
+ * loaded when ERETU returns to IA32_STAR's compat-mode CS and SS (cpu/fred.cc),
+ * where the FRED specification's ERETU loads a flat CS as SYSCALL would, so
+ * the return dies of a #GP or not by what Bochs's stack held.
  */
 SELFTEST(sysret, sigreturn_to_compat_mode_and_back)
 {
-	unsigned long stack = syscall6(__NR_mmap, 0, PAGE_SIZE, PROT_READ | PROT_WRITE,
-				       MAP_PRIVATE | MAP_ANONYMOUS | MAP_32BIT,
-				       -1, 0);
+	unsigned long stack;
 
+	if (events_by_fred())
+		SKIP(t, "FRED: Bochs 3.0's ERETU to IA32_STAR's compat-mode CS raises #GP");
+	stack = syscall6(__NR_mmap, 0, PAGE_SIZE, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS | MAP_32BIT, -1, 0);
 	ASSERT_TRUE(t, stack < 1UL << 32 && (unsigned long)compat_int3 < 1UL << 32);
 	memset((void *)&trapped, 0, sizeof(trapped));
 	sigaction(SIGTRAP, (unsigned long)compat_trap, SA_SIGINFO, 0, NULL);
