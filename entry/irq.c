@@ -160,6 +160,12 @@ static void __noreturn fixup_bad_iret(struct pt_regs *regs, unsigned long vector
 	user_exception(user, vector);
 	user->orig_ax = -1UL;		/* no syscall to restart */
 	irqentry_exit_to_user_mode_irqoff(user);
+	/*
+	 * The ERETU that faulted was an NMI's from ring 3 (its frame a ring-3 LDT
+	 * change made bad meanwhile): NMIs are still blocked, and this ERETU must
+	 * unblock them, as that one was to. An IRETQ frame has no such bit.
+	 */
+	user->ss |= frame.ss & FRED_SSX_NMI;
 	return_to_user_irqoff(user);
 }
 
