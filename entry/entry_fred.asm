@@ -88,3 +88,22 @@ fred_entry_kernel%1:
 
 FRED_ENTRIES , 0
 FRED_ENTRIES _mitigated, 1
+
+section .text
+; fred_unblock_nmis_irqoff: unblock NMIs here and now, in ring 0 at stack level 0, by
+; an ERETS to the next instruction whose SS word has the NMI bit: for a bad ERETU
+; from a ring-3 NMI, whose replacement may never run (fixup_bad_iret(), entry/irq.c).
+; IRQs off; every register but RAX and RCX kept.
+global fred_unblock_nmis_irqoff
+fred_unblock_nmis_irqoff:
+	mov rax, rsp			; RSP after the ERETS: at our return address
+	push __KERNEL_DS | FRED_SSX_NMI	; the SS word: this SS, NMIs unblocked
+	push rax			; RSP
+	pushfq				; RFLAGS: IF still clear
+	push __KERNEL_CS		; the CS word: this CS, stack level 0
+	lea rcx, [rel .unblocked]
+	push rcx			; RIP
+	push 0				; the error code ERETS skips
+	ERETS				; RSP = RAX; NMIs unblocked
+.unblocked:
+	ret

@@ -5,12 +5,14 @@
  * MSRs say what arch/x86/fred.c set, on this CPU; an NMI in ring 0 lands on its
  * stack level's stack, its pt_regs where the frame puts it; and an NMI's ERETS unblocks NMIs,
  * which the entry must keep by giving the frame's SS word back whole (a second NMI
- * would otherwise never arrive).
+ * would otherwise never arrive); and the ERETS to itself that unblocks NMIs after
+ * a bad ERETU keeps the context it returns to.
  */
 #include <asm/apic.h>
 #include <asm/cpufeature.h>
 #include <asm/extable.h>
 #include <asm/fred.h>
+#include <asm/irqflags.h>
 #include <asm/msr.h>
 #include <asm/percpu.h>
 #include <asm/processor.h>
@@ -75,4 +77,32 @@ SELFTEST(fred, erets_unblocks_nmis_after_an_nmi)
 	send_nmi_self();		/* blocked for ever if the first ERETS did not unblock */
 	EXPECT_TRUE(t, nmi_count_moved(count, before + 1));
 	EXPECT_EQ(t, *count, before + 2);
+}
+
+/*
+ * fred_unblock_nmis_irqoff(), for a bad ERETU from a ring-3 NMI, ERETSes to itself:
+ * it must come back with the same stack, flags and stack level (a wrong word in
+ * its frame is a #GP, or a return elsewhere), and NMIs still arrive after it.
+ */
+SELFTEST(fred, erets_to_itself_keeps_the_context)
+{
+	volatile unsigned long *count = &this_cpu()->nmis;
+	unsigned long before = *count, flags, in, out, sp, sp_after;
+	const unsigned long arith = X86_EFLAGS_CF | X86_EFLAGS_PF | X86_EFLAGS_AF |
+				    X86_EFLAGS_ZF | X86_EFLAGS_SF | X86_EFLAGS_OF;
+
+	if (!boot_cpu.fred)
+		SKIP(t, "events by the IDT: no ERETS");
+	local_irq_save(flags);
+	in = native_save_fl();
+	asm volatile("mov %%rsp, %0" : "=r"(sp));
+	fred_unblock_nmis_irqoff();
+	asm volatile("mov %%rsp, %0" : "=r"(sp_after));
+	out = native_save_fl();
+	local_irq_restore(flags);
+	EXPECT_EQ(t, sp_after, sp);
+	EXPECT_EQ(t, out & ~arith, in & ~arith);	/* IF still clear, AC, DF as they were */
+	EXPECT_EQ(t, rdmsr(MSR_IA32_FRED_CONFIG) & 3, 0UL);	/* still stack level 0 */
+	send_nmi_self();
+	EXPECT_TRUE(t, nmi_count_moved(count, before));
 }

@@ -149,6 +149,15 @@ static void __noreturn fixup_bad_iret(struct pt_regs *regs, unsigned long vector
 
 	/* The frames may overlap: regs below user on the same stack, or at it. */
 	memcpy(&frame, bad, sizeof(frame));
+	/*
+	 * The ERETU that faulted was an NMI's from ring 3 (a ring-3 LDT change made
+	 * its frame bad meanwhile), the one that was to unblock NMIs: unblock them now,
+	 * as Linux's ex_handler_eretu() does, since the exit work below may kill the
+	 * task or switch away and never reach the ERETU that replaces it. An IRETQ
+	 * frame has no such bit.
+	 */
+	if (frame.ss & FRED_SSX_NMI)
+		fred_unblock_nmis_irqoff();
 	memmove(user, regs, offsetof(struct pt_regs, orig_ax));
 	user->orig_ax = err;
 	memcpy(&user->ip, &frame, sizeof(frame));
@@ -160,12 +169,6 @@ static void __noreturn fixup_bad_iret(struct pt_regs *regs, unsigned long vector
 	user_exception(user, vector);
 	user->orig_ax = -1UL;		/* no syscall to restart */
 	irqentry_exit_to_user_mode_irqoff(user);
-	/*
-	 * The ERETU that faulted was an NMI's from ring 3 (its frame a ring-3 LDT
-	 * change made bad meanwhile): NMIs are still blocked, and this ERETU must
-	 * unblock them, as that one was to. An IRETQ frame has no such bit.
-	 */
-	user->ss |= frame.ss & FRED_SSX_NMI;
 	return_to_user_irqoff(user);
 }
 

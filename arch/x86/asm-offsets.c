@@ -6,6 +6,7 @@
  * build/asm-offsets.inc. It is never linked.
  */
 #include <asm/alternative.h>
+#include <asm/fred.h>
 #include <asm/mitigations.h>
 #include <asm/msr.h>
 #include <asm/percpu.h>
@@ -82,7 +83,9 @@ void asm_offsets(void)
 	DEFINE(MSR_GS_BASE, MSR_GS_BASE);
 	DEFINE(MSR_IA32_SPEC_CTRL, MSR_IA32_SPEC_CTRL);
 	DEFINE(SPEC_CTRL_IBRS, SPEC_CTRL_IBRS);
+	DEFINE(__KERNEL_CS, __KERNEL_CS);
 	DEFINE(__KERNEL_DS, __KERNEL_DS);
+	DEFINE(FRED_SSX_NMI, FRED_SSX_NMI);
 
 	/* Patch sites (entry/calling.inc): their kinds and the conditions they name. */
 	DEFINE(PATCH_SKIP_UNLESS, PATCH_SKIP_UNLESS);

@@ -44,6 +44,9 @@
 /* Either word's selector; above it in CS, the stack level the event came from. */
 #define FRED_SEL_MASK		0xffffUL
 
+/* entry/entry_fred.asm: in ring 0 at stack level 0, unblocks NMIs by an ERETS to itself. */
+void fred_unblock_nmis_irqoff(void);
+
 enum fred_event_type {
 	EVENT_TYPE_EXTINT = 0,		/* an external interrupt: IRQs, IPIs */
 	EVENT_TYPE_NMI = 2,
