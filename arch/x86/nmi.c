@@ -30,8 +30,9 @@
 
 void do_nmi(struct pt_regs *regs)
 {
-	this_cpu_inc(nmis);
 	this_cpu_write(nmi_regs, regs);
+	barrier();	/* the regs first: who sees the count move finds them (nmi_test.c) */
+	this_cpu_inc(nmis);
 }
 
 void send_nmi_self(void)

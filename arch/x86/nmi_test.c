@@ -138,6 +138,7 @@ SELFTEST(nmi, nmis_keep_arriving_in_ring_3)
 		lapic_send_ipi(per_cpu(other, apic_id), APIC_DM_NMI);
 		if (!nmi_count_moved(count, before))
 			break;
+		/* do_nmi() stored the regs before the count: x86 keeps stores in order */
 		if (user_mode(READ_ONCE(per_cpu(other, nmi_regs))))
 			from_user++;
 	}
