@@ -40,6 +40,7 @@ BOCHS_TIMEOUT = 1200
 # The CPU model of Bochs 3.0 that has FRED.
 FRED_MODEL = 'wildcat_lake'
 FRED_PREFIX = 'fred:'
+FRED_EVENTS = r'^entrylab: events: FRED '
 KSFT_SKIP = 4
 
 
@@ -188,6 +189,8 @@ def run_one(b, src, out, name, env, cmdline, vendor, bochs):
         timeout = BOCHS_TIMEOUT
     r = boot.run(b, f'selftests-x86{tag}-{name}', cmdline, init=binary, env=env,
                  timeout=timeout)
+    if bochs and not r.has(FRED_EVENTS):
+        return name, 'FAIL', 'the boot did not say it delivers events by FRED'
     return (name, *verdict(r, timeout))
 
 
@@ -204,10 +207,10 @@ def run_all(b, only='', cmdline='', vendor='', bochs=None):
     if bochs:
         idt, _ = read_expect()
         names = [n for n in names if not n.endswith('_32') and n in idt and idt[n] is None]
-        skipped = [n for n in names if (want[n] or '').startswith('skip:')]
-        names = [n for n in names if n not in skipped]
         problems += [f'{FRED_PREFIX}{n}: not a 64-bit test that passes on the IDT path'
                      for n in sorted(want) if want[n] != idt.get(n) and n not in names]
+        skipped = [n for n in names if (want[n] or '').startswith('skip:')]
+        names = [n for n in names if n not in skipped]
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 1)) as ex:
         results = list(ex.map(lambda n: run_one(b, src, out, n, envs.get(n, {}), cmdline,
                                                 vendor, bochs), names))
