@@ -433,12 +433,15 @@ static noinline u64 time_eventfd_epoll(u64 iters)
 	return t;
 }
 
-/* "12.34" for x / n, with two decimals. */
-void print_ratio(const char *prefix, u64 x, u64 n)
+/*
+ * "12.34" for x / n, with two decimals; "-12.34" for a negative x (a figure less
+ * the empty loop's, where the TSC follows host time: plain TCG).
+ */
+void print_ratio(const char *prefix, long long x, u64 n)
 {
-	u64 hundredths = x * 100 / n;
+	u64 hundredths = (x < 0 ? -(u64)x : (u64)x) * 100 / n;
 
-	printf("%s%lu.%02lu", prefix, (unsigned long)(hundredths / 100),
+	printf("%s%s%lu.%02lu", prefix, x < 0 ? "-" : "", (unsigned long)(hundredths / 100),
 	       (unsigned long)(hundredths % 100));
 }
 

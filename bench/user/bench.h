@@ -31,7 +31,7 @@ int run_filter_benchmark(const struct bench_args *b);
  */
 u64 time_syscalls(long counter, u64 iters, long nr, long a0, long a1);
 u64 time_empty(long counter, u64 iters, long nr, long a0, long a1);
-void print_ratio(const char *prefix, u64 x, u64 n);
+void print_ratio(const char *prefix, long long x, u64 n);
 void print_min_median(long long *v, u64 reps, u64 n);
 
 #endif

@@ -180,7 +180,7 @@ int run_filter_benchmark(const struct bench_args *b)
 	full4 = ticks[ROW_FULL_4][0];
 	if (full4 >= full2) {
 		printf("bench filter=per-full-filter");
-		print_ratio(" ticks_per_call=", (u64)(full4 - full2), b->iters * 2);
+		print_ratio(" ticks_per_call=", full4 - full2, b->iters * 2);
 		printf(" iters=%lu reps=%lu\n", (unsigned long)b->iters, (unsigned long)b->reps);
 	}
 	return 0;
