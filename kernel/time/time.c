@@ -583,7 +583,6 @@ void timer_interrupt(struct pt_regs *regs)
 	cputime_tick_irqoff(regs);
 	if (user_mode(regs))
 		count->user_ticks++;
-	sched_tick();
 	if (smp_processor_id() == 0) {
 		timekeeping_tick_irqoff();
 		rcu_tick();
@@ -591,6 +590,7 @@ void timer_interrupt(struct pt_regs *regs)
 		timers_tick();
 		timerfd_tick();
 	}
+	sched_tick();		/* after the wake-ups: a task this tick woke runs now */
 	tick_nohz_update_irqoff(user_mode(regs));
 	lapic_eoi();
 }
