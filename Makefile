@@ -12,7 +12,8 @@
 #   make selftests-linux  Linux's other selftests entrylab runs, unmodified, as init
 #   make plot       the last benchmark's tables as figures (LOG=file: any run's)
 #   make trace      one syscall instruction by instruction (VARIANT=, OP=, MITIGATIONS=; I386=
-#                   an i386 getpid's door), and the summaries in docs/entry.md refreshed
+#                   an i386 getpid's door; VARIANT=fred under BOCHS=), and the summaries in
+#                   docs/entry.md and docs/benchmarks.md refreshed
 #   make usb DEV=/dev/sdX  write the ISO to a USB stick (docs/bare-metal.md)
 #   make disasm     refresh docs/entry.md's annotated do_syscall_64 and its booted SYSCALL stubs
 #   make bochs-models  the self-tests and the ring-3 suite under Bochs, every model (1 and 2 CPUs)
@@ -390,15 +391,19 @@ micro: $(KERNEL) $(USER_PROGS)
 # The dynamic trace of one syscall under QEMU's gdb stub (scripts/trace.py), then
 # the summaries docs/entry.md quotes: every variant's kill(), and an i386
 # program's getpid() through each door. I386=int80, syscall or sysenter traces
-# that getpid() instead of the probe's OP.
+# that getpid() instead of the probe's OP. VARIANT=fred traces the FRED path under
+# a Bochs with its gdb stub, built once into $(BUILD)/bochs-gdbstub from the source
+# beside BOCHS= (a FRED-capable Bochs, as ../shared/tools/bochs); with BOCHS= the
+# summaries get FRED's row and budget too.
 VARIANT ?= irqoff-inline
 OP ?= kill
 MITIGATIONS ?= off
+TRACE_BOCHS = $(if $(BOCHS),--bochs $(BOCHS))
 trace: $(KERNEL) $(USER_PROGS) $(BUILD)/user/i386/bench.elf
 	$(Q)python3 scripts/trace.py --build $(BUILD) --variant $(VARIANT) --op $(OP) \
-		--mitigations $(MITIGATIONS) $(if $(I386),--i386 $(I386))
+		--mitigations $(MITIGATIONS) $(if $(I386),--i386 $(I386)) $(TRACE_BOCHS)
 	$(Q)python3 scripts/trace.py --build $(BUILD) --docs docs/entry.md \
-		--budget-docs docs/benchmarks.md
+		--budget-docs docs/benchmarks.md $(TRACE_BOCHS)
 
 # The ISO onto a USB stick for a PC: only a removable, unmounted whole disk that
 # does not hold this system's root, and only after asking (scripts/usb.sh).

@@ -14,6 +14,9 @@
 #                        ACPI PM timer and the APIC timer run at that rate
 #              MEM=MiB   guest RAM in MiB (default 256)
 #              TIMEOUT=s stop Bochs after s seconds without a result (default 600; 0: never)
+#              GDB_PORT=N wait for a gdb remote connection on port N before the first
+#                        instruction (a Bochs built with --enable-gdb-stub, one CPU:
+#                        scripts/bochs-gdbstub.sh builds one for make trace)
 #
 # Clock: `clock: sync=none` makes the run deterministic. On one CPU Bochs's TSC
 # advances once per executed instruction, so the benchmark counts instructions, as
@@ -97,6 +100,7 @@ $display
 speaker: enabled=0
 $sound
 port_e9_hack: enabled=1
+${GDB_PORT:+gdbstub: enabled=1, port=$GDB_PORT, text_base=0, data_base=0, bss_base=0}
 log: "$dir/log"
 panic: action=fatal
 error: action=report

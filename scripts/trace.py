@@ -6,10 +6,14 @@ under QEMU with its gdb stub, puts a breakpoint on the probe's SYSCALL instructi
 (the symbol trace_syscall), and single-steps until the instruction after it: every
 instruction executed from SYSCALL to SYSRET or IRETQ, in user and kernel mode.
 QEMU's stub steps with interrupts and timers masked, so nothing else is traced.
+The FRED path (SYSCALL to ERETU) is stepped the same way under Bochs, as QEMU's
+TCG has no FRED; Bochs's stub does not mask interrupts, but a boot there is
+deterministic and an interrupt would show in the listing.
 
 Prints each instruction with its symbol+offset, its disassembly and its source
 line, then a summary: instructions, locked instructions, POPF, STI/CLI,
-serializing instructions (SWAPGS, SYSRET, IRETQ, WRMSR, MOV to CR, LFENCE),
+serializing instructions (SWAPGS, SYSRET, IRETQ, ERETU, ERETS, WRMSR, MOV to CR,
+LFENCE),
 calls and returns, memory loads and stores (from the disassembly: an operand in
 memory that is read, or written; PUSH and CALL store, POP and RET load, POP to
 memory stores too), and the
@@ -21,24 +25,30 @@ disassembly is patched the same way, from the ELF's .patch_sites and the
 mitigations the traced boot's banner reports, so each executed address shows
 the instruction that ran.
 
-  trace.py --build DIR --variant V --op OP [--mitigations ROW]
+  trace.py --build DIR --variant V --op OP [--mitigations ROW] [--bochs BOCHS]
       the trace and its summary; ROW is a row of make bench's mitigation table
-      (scripts/bench_mitigations.py; default off)
+      (scripts/bench_mitigations.py; default off). V=fred is the FRED path, under
+      a Bochs with its gdb stub built from the source beside BOCHS (gdbstub_bochs()),
+      as its CPU model with FRED (--bochs-cpu)
   trace.py --build DIR --i386 DOOR
       getpid() from an i386 program (bench/user/i386/bench.c) through DOOR: int80, or the
       vDSO's __kernel_vsyscall on an AMD CPU model (syscall) or an Intel one (sysenter)
-  trace.py --build DIR --docs docs/entry.md [--check]
+  trace.py --build DIR --docs docs/entry.md --budget-docs docs/benchmarks.md [--check]
+            [--bochs BOCHS]
       the summary of op=kill for every entry variant, and of the i386 getpid() for
-      every door, written between the trace markers of docs/entry.md (or, with
-      --check, compared with them)
+      every door, written between the trace markers of docs/entry.md, and the
+      invalid syscall's budget in docs/benchmarks.md (or, with --check, compared
+      with them); FRED's row and column with --bochs, else left as they are
 
 User code outside the traced program's ELF (the 32-bit vDSO, whose fast-syscall
 slot the boot patched) is disassembled from the guest's memory as it ran.
 """
 import argparse
 import contextlib
+import glob
 import os
 import re
+import shutil
 import socket
 import subprocess
 import sys
@@ -46,6 +56,10 @@ import tempfile
 import time
 
 from bench_mitigations import BANNER, row_cmdline
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                'tests'))
+from selftests_x86 import FRED_MODEL  # noqa: E402  (the Bochs model with FRED)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BEGIN, END = '<!-- trace summary: make trace -->', '<!-- end of trace summary -->'
@@ -58,7 +72,12 @@ I386_DOORS = {
     'sysenter': ('vsyscall', 'max,vendor=GenuineIntel'),
 }
 MAX_STEPS = 20000
-SERIALIZING = ('swapgs', 'sysret', 'iretq', 'wrmsr', 'lfence')
+# The FRED path: a boot of its own under Bochs (QEMU's TCG has no FRED), by the name
+# the benchmark gives its row.
+FRED = 'fred'
+SERIALIZING = ('swapgs', 'sysret', 'iretq', 'eretu', 'erets', 'wrmsr', 'lfence')
+# FRED's returns as binutils before 2.41 decodes their bytes (f3/f2 0f 01 ca).
+FRED_RETURNS = {'repz clac': 'eretu', 'repnz clac': 'erets'}
 
 
 def variants():
@@ -80,7 +99,8 @@ def disassemble(elf, extra=()):
         m = re.match(r'^\s*([0-9a-f]+):\s+(.*)$', line)
         if m:
             addr = int(m[1], 16)
-            insns[addr] = (func, addr - start, re.sub(r'\s+', ' ', m[2]).strip())
+            insn = re.sub(r'\s+', ' ', m[2]).strip()
+            insns[addr] = (func, addr - start, FRED_RETURNS.get(insn, insn))
     return insns
 
 
@@ -125,13 +145,13 @@ class Gdb:
             except OSError:
                 time.sleep(0.05)
         else:
-            sys.exit('trace: QEMU\'s gdb stub did not answer')
+            sys.exit('trace: the emulator\'s gdb stub did not answer')
         self.buf = b''
 
     def _read(self):
         data = self.sock.recv(65536)
         if not data:
-            sys.exit('trace: QEMU closed the gdb connection')
+            sys.exit('trace: the emulator closed the gdb connection')
         self.buf += data
 
     def command(self, cmd):
@@ -167,54 +187,62 @@ def free_port():
 
 
 @contextlib.contextmanager
-def stopped_at(build, cmdline, program, args, sym, log_name, cpu=None):
+def stopped_at(build, cmdline, program, args, sym, log_name, cpu=None, bochs=None):
     """Boots program as init (with args) and cmdline under QEMU's gdb stub, on the CPU
-    model cpu, and yields (gdb, address of sym) once ring 3 stops there: the kernel
-    has booted and patched itself, and the CPU is about to run the traced
-    instruction. On the way out the breakpoint goes and the boot runs on to its end,
-    logged in log_name."""
+    model cpu, or under bochs (a Bochs with its stub, and its CPU model: (path, model)),
+    and yields (gdb, address of sym) once ring 3 stops there: the kernel has booted
+    and patched itself, and the CPU is about to run the traced instruction. On the
+    way out the boot runs on to its end, logged in log_name."""
     kernel = os.path.join(build, 'entrylab.elf')
     iso = os.path.splitext(log_name)[0] + '.iso'	# its own: two may boot at once
     subprocess.run(['bash', 'scripts/mkiso.sh', kernel, iso, cmdline, program,
                     program, args], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
     port = free_port()
     env = dict(os.environ, SMP='1', TIMEOUT='120', KVM='0')
-    env.pop('ICOUNT', None)
-    env.pop('CPU', None)
-    if cpu:
-        env['CPU'] = cpu
+    for var in ('ICOUNT', 'CPU', 'BOCHS', 'BOCHS_CPU', 'GDB_PORT'):
+        env.pop(var, None)
+    if bochs:
+        env.update(BOCHS=bochs[0], BOCHS_CPU=bochs[1], GDB_PORT=str(port), TIMEOUT='600')
+        boot = ['bash', 'scripts/bochs.sh', iso]
+    else:
+        if cpu:
+            env['CPU'] = cpu
+        boot = ['bash', 'scripts/qemu.sh', iso, '-gdb', f'tcp:127.0.0.1:{port}', '-S']
     log = open(log_name, 'w')
-    qemu = subprocess.Popen(['bash', 'scripts/qemu.sh', iso, '-gdb', f'tcp:127.0.0.1:{port}',
-                             '-S'], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    emulator = subprocess.Popen(boot, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     try:
         gdb = Gdb(port)
         start = symbol(program, sym)
         gdb.command(f'Z0,{start:x},1')
         # The firmware or GRUB may run code at the same linear address before the
-        # program does: only a stop in ring 3 is the program's.
-        for _ in range(100):
-            gdb.command('c')
+        # program does: only a stop in ring 3 is the program's. Bochs's stub also
+        # stops at every exception, and reports a breakpoint's RIP one byte on, as
+        # if an INT3 had run there (gdbstub.cc).
+        for _ in range(100000 if bochs else 100):
+            stop = gdb.command('c')
             rip, cs, _ = gdb.regs()
+            if bochs and stop == 'S05':
+                rip -= 1
             if rip == start and cs & 3 == 3:
                 break
         else:
             sys.exit(f'trace: never stopped at {sym} {start:#x} in user mode')
-        yield gdb, start
         gdb.command(f'z0,{start:x},1')
+        yield gdb, start
         gdb.command('D')		# detach: the boot runs on to its end
     finally:
-        if qemu.wait(timeout=120) not in (0,):
+        if emulator.wait(timeout=600) not in (0,):
             print(f'trace: the traced boot did not succeed (log: {log.name})', file=sys.stderr)
         log.close()
 
 
-def step_through(build, cmdline, program, args, sym, log, cpu=None):
+def step_through(build, cmdline, program, args, sym, log, cpu=None, bochs=None):
     """The addresses executed from sym to the instruction after it in program; the
     bytes of each user instruction outside program's ELF, read as it ran; and the
     patch sites' conditions the boot had on (mitigations, FSGSBASE)."""
     known = disassemble(program)
     outside = {}
-    with stopped_at(build, cmdline, program, args, sym, log, cpu) as (gdb, start):
+    with stopped_at(build, cmdline, program, args, sym, log, cpu, bochs) as (gdb, start):
         end = min(a for a in known if a > start)
         rip, _, rcx = gdb.regs()
         path, last = [start], (start, rcx)
@@ -239,12 +267,43 @@ def step_through(build, cmdline, program, args, sym, log, cpu=None):
     return path, outside, on, banner
 
 
-def record(build, variant, op, mitigations):
-    """The probe's op from trace_syscall to the instruction after its SYSCALL."""
-    cmdline = f'entry={variant} {row_cmdline(mitigations)}'.strip()
+def gdbstub_bochs(build, bochs, model):
+    """(path, model) of the Bochs that traces the FRED path: the source beside bochs
+    (a FRED-capable binary, as ../shared/tools/bochs keeps its tarball in the
+    directory above its bin/), built once with its gdb stub into build/bochs-gdbstub
+    (scripts/bochs-gdbstub.sh); or (None, why) without one."""
+    if not bochs:
+        return None, 'no FRED-capable Bochs given (BOCHS=)'
+    binary = shutil.which(bochs)
+    if not binary:
+        return None, f'no Bochs at {bochs!r}'
+    out = os.path.join(build, 'bochs-gdbstub')
+    stub = os.path.join(out, 'bin', 'bochs')
+    if not os.path.exists(stub):
+        src = sorted(glob.glob(os.path.join(os.path.dirname(os.path.realpath(binary)), '..',
+                                            'bochs-*.tar.xz')))
+        if not src:
+            return None, f'no Bochs source tarball beside {binary} to build a gdb stub from'
+        if subprocess.run(['bash', 'scripts/bochs-gdbstub.sh', src[-1], out],
+                          cwd=ROOT).returncode:
+            sys.exit(f'trace: building Bochs with its gdb stub failed ({out}/build.log)')
+    return (stub, model), None
+
+
+def record(build, variant, op, mitigations, bochs=None):
+    """The probe's op from trace_syscall to the instruction after its SYSCALL: under
+    QEMU with entry=variant, or the FRED path under bochs (gdbstub_bochs())."""
+    cmdline = row_cmdline(mitigations)
+    if variant != FRED:
+        cmdline = f'entry={variant} {cmdline}'.strip()
     log = os.path.join(build, f'trace-{variant}-{op}.log')
-    path, _, on, _ = step_through(build, cmdline, os.path.join(build, 'user/probe.elf'),
-                                  f'trace op={op}', 'trace_syscall', log)
+    path, _, on, banner = step_through(build, cmdline, os.path.join(build, 'user/probe.elf'),
+                                       f'trace op={op}', 'trace_syscall', log,
+                                       bochs=bochs if variant == FRED else None)
+    events = re.search(r'^entrylab: events: (\w+)', banner, re.M)
+    if variant == FRED and not (events and events[1] == 'FRED'):
+        sys.exit(f'trace: the boot under {bochs[0]} as {bochs[1]} did not deliver events by '
+                 f'FRED (log: {log})')
     return path, on
 
 
@@ -357,8 +416,8 @@ def summarize(path, insns):
     return total
 
 
-def trace(build, variant, op, mitigations='off'):
-    path, on = record(build, variant, op, mitigations)
+def trace(build, variant, op, mitigations='off', bochs=None):
+    path, on = record(build, variant, op, mitigations, bochs)
     insns = disassemble(os.path.join(build, 'entrylab.elf'))
     apply_sites(insns, build, on)
     insns.update(disassemble(os.path.join(build, 'user/probe.elf')))
@@ -407,8 +466,18 @@ def summary_table(first, rows):
     return '\n'.join(out)
 
 
-def docs_table(build):
-    return summary_table('variant', [(v, trace(build, v, 'kill')[3]) for v in variants()])
+def docs_table(build, bochs, doc):
+    """Every variant's kill(), and FRED's under bochs; without bochs, FRED's row as doc
+    has it, and a line that says it was not traced."""
+    rows = [(v, trace(build, v, 'kill')[3]) for v in variants()]
+    if bochs[0]:
+        rows.append((FRED, trace(build, FRED, 'kill', bochs=bochs[0])[3]))
+    table = summary_table('variant', rows)
+    if not bochs[0]:
+        table += ''.join('\n' + row for row in block_rows(doc, BEGIN, END)
+                         if row.startswith(f'| {FRED} |'))
+        print(f'{doc}: the {FRED} row not traced: {bochs[1]}')
+    return table
 
 
 def i386_docs_table(build):
@@ -420,10 +489,13 @@ BUDGET_END = '<!-- end of instruction budget -->'
 # Where each executed instruction of the default variant's invalid syscall goes, by
 # its source: the parts of the path, in the order a syscall meets them.
 BUDGET_PARTS = (
-    ('stub', 'the stub: SWAPGS, the stack switch, the fake IRET frame, the call, the '
-             'SYSRET tail (entry/entry_64.asm, `EXIT_TO_USER`)'),
-    ('push', '`pt_regs` saved: `PUSH_REGS`'),
+    ('stub', 'the stub: SWAPGS, the stack switch, the fake IRET frame, the call, the SYSRET '
+             'tail (entry/entry_64.asm, `EXIT_TO_USER`); under FRED the two arguments, the '
+             'call, ERETU (entry/entry_fred.asm)'),
+    ('push', '`pt_regs` saved: `PUSH_REGS`, and RDI under FRED (the fake frame pushes it)'),
     ('clear', 'registers cleared: `CLEAR_REGS`'),
+    ('event', "FRED's dispatch by event: the SS word's selector kept, the type and vector "
+              "tested, `orig_ax` and -ENOSYS, the retpoline test (entry/fred.c)"),
     ('frame', "the C function's own frame (entry/common.c)"),
     ('ct', 'context tracking: the tests of its two switches, and of the context at entry '
            '(include/context_tracking.h)'),
@@ -436,6 +508,10 @@ BUDGET_PARTS = (
     ('sysret', 'the SYSRET decision (arch/x86/include/asm/entry-common.h)'),
     ('pop', '`pt_regs` restored: `POP_REGS`'),
 )
+BUDGET_TOTAL = '**the round trip, SYSCALL and SYSRET or ERETU included**'
+ENTRY_ASM = ('entry/entry_64.asm', 'entry/entry_fred.asm')
+FRED_DISPATCH = ('entry/fred.c', 'arch/x86/include/asm/fred.h',
+                 'arch/x86/include/asm/mitigations.h')
 
 
 def spans(path, pattern):
@@ -453,24 +529,29 @@ def enclosing(found, line):
 
 
 def budget_part(loc, macros, hooks, insn):
-    """Which of BUDGET_PARTS one executed instruction's source file:line is."""
+    """Which of BUDGET_PARTS one executed instruction's source file:line is; macros:
+    {asm file: its macros' spans}."""
     path, _, line = loc.rpartition(':')
     line = int(line or 0)
     text = open(os.path.join(ROOT, path)).read().splitlines()[line - 1] if path else ''
     # NASM gives the first instruction of a macro expanded inside another no line of
     # its own: a push or pop the line does not name is the next macro's, calling.inc's.
     m = re.match(r'(push|pop) %(\w+)$', insn)
-    if path == 'entry/entry_64.asm' and m and not re.search(rf'\b{m[1]}\s+{m[2]}\b', text):
+    if path in ENTRY_ASM and m and not re.search(rf'\b{m[1]}\s+{m[2]}\b', text):
         inc = open(os.path.join(ROOT, 'entry/calling.inc')).read().splitlines()
         line = next(n for n, t in enumerate(inc, 1) if re.match(rf'\s+{m[1]}\s+{m[2]}\b', t))
         path = 'entry/calling.inc'
+    if path == 'entry/entry_fred.asm' and enclosing(macros[path], line) == 'FRED_PT_REGS':
+        return 'push'
     if path == 'entry/calling.inc':
-        macro = enclosing(macros, line)     # PUSH_REGS and its halves, POP_REGS's
+        macro = enclosing(macros[path], line)     # PUSH_REGS and its halves, POP_REGS's
         return next((part for prefix, part in (('PUSH_REGS', 'push'), ('CLEAR_REGS', 'clear'),
                                                ('POP_REGS', 'pop')) if macro.startswith(prefix)),
                     'stub')
-    if path == 'entry/entry_64.asm':
+    if path in ENTRY_ASM:
         return 'stub'
+    if path in FRED_DISPATCH:
+        return 'event'
     if path == 'entry/common.c':
         return 'dispatch' if re.search(r'NR_syscalls|sys_call_table', text) else 'frame'
     if path in ('include/context_tracking.h',):
@@ -490,18 +571,43 @@ def budget_part(loc, macros, hooks, insn):
     sys.exit(f'trace: no budget part for {loc}')
 
 
-def budget_table(build):
-    """docs/benchmarks.md's instruction budget: the default variant's invalid syscall."""
-    path, insns, lines, s = trace(build, 'irqoff-inline', 'invalid')
-    macros = spans('entry/calling.inc', r'^%macro (\w+)')
+def budget(build, variant, bochs=None):
+    """{part: instructions} of variant's invalid syscall, and their sum with the SYSCALL."""
+    path, insns, lines, s = trace(build, variant, 'invalid', bochs=bochs)
+    macros = {f: spans(f, r'^%macro (\w+)') for f in ('entry/calling.inc', 'entry/entry_fred.asm')}
     hooks = spans('include/entry-common.h', r'^(?:static __always_inline|__entry_hook) .*?(\w+)\(')
     count = dict.fromkeys((k for k, _ in BUDGET_PARTS), 0)
     for addr in path[1:]:			# the SYSCALL itself is user code's
         count[budget_part(lines[addr], macros, hooks, insns[addr][2])] += 1
-    rows = ['| part | instructions |', '|---|---|']
-    rows += [f'| {what} | {count[k]} |' for k, what in BUDGET_PARTS]
-    rows.append(f'| **the round trip, SYSCALL and SYSRET included** | **{s["instructions"]}** |')
+    return count, s['instructions']
+
+
+def budget_table(build, bochs, doc):
+    """docs/benchmarks.md's instruction budget: the default variant's invalid syscall
+    beside FRED's under bochs; without bochs, FRED's column as doc has it."""
+    legacy, legacy_total = budget(build, 'irqoff-inline')
+    if bochs[0]:
+        fred, fred_total = budget(build, FRED, bochs[0])
+        column = [str(fred[k]) for k, _ in BUDGET_PARTS] + [f'**{fred_total}**']
+    else:
+        column = [row.rsplit('|', 2)[1].strip() for row in block_rows(doc, BUDGET_BEGIN,
+                                                                       BUDGET_END)[2:]]
+        print(f'{doc}: the FRED column not traced: {bochs[1]}')
+    if len(column) != len(BUDGET_PARTS) + 1:
+        sys.exit(f'trace: {doc}\'s budget has no FRED column of {len(BUDGET_PARTS)} parts to '
+                 'keep: trace it with a FRED-capable Bochs (BOCHS=)')
+    rows = ['| part | legacy | FRED |', '|---|---|---|']
+    rows += [f'| {what} | {legacy[k]} | {cell} |' for (k, what), cell in zip(BUDGET_PARTS, column)]
+    rows.append(f'| {BUDGET_TOTAL} | **{legacy_total}** | {column[-1]} |')
     return '\n'.join(rows)
+
+
+def block_rows(doc, begin, end):
+    """The lines between doc's markers."""
+    text = open(doc).read()
+    if begin not in text or end not in text:
+        sys.exit(f'trace: {doc} has no "{begin}" block')
+    return text.split(begin, 1)[1].split(end, 1)[0].strip().splitlines()
 
 
 def refresh_block(doc, begin, end, table, check):
@@ -536,24 +642,31 @@ def main():
     ap.add_argument('--docs', help="docs/entry.md: every variant's kill() summary")
     ap.add_argument('--budget-docs', help="docs/benchmarks.md: the invalid syscall's budget")
     ap.add_argument('--check', action='store_true')
+    ap.add_argument('--bochs', help='a FRED-capable Bochs, beside its source: traces the '
+                    'fred variant (BOCHS=)')
+    ap.add_argument('--bochs-cpu', default=FRED_MODEL, help='its CPU model with FRED')
     a = ap.parse_args()
     build = os.path.abspath(a.build)
-    if a.variant not in variants():
-        sys.exit(f'trace: VARIANT={a.variant} is not one of {", ".join(variants())}')
+    if a.variant not in variants() + [FRED]:
+        sys.exit(f'trace: VARIANT={a.variant} is not one of {", ".join(variants() + [FRED])}')
+    bochs, why = gdbstub_bochs(build, a.bochs, a.bochs_cpu)
+    if a.variant == FRED and not (a.docs or a.budget_docs) and not bochs:
+        sys.exit(f'trace: VARIANT={FRED} runs under Bochs, and there is {why}')
     if a.docs or a.budget_docs:
         rc = 0
         if a.docs:
-            rc |= refresh_block(a.docs, BEGIN, END, docs_table(build), a.check)
+            rc |= refresh_block(a.docs, BEGIN, END, docs_table(build, (bochs, why), a.docs),
+                                a.check)
             rc |= refresh_block(a.docs, I386_BEGIN, I386_END, i386_docs_table(build), a.check)
         if a.budget_docs:
-            rc |= refresh_block(a.budget_docs, BUDGET_BEGIN, BUDGET_END, budget_table(build),
-                                a.check)
+            rc |= refresh_block(a.budget_docs, BUDGET_BEGIN, BUDGET_END,
+                                budget_table(build, (bochs, why), a.budget_docs), a.check)
         return rc
     row_cmdline(a.mitigations)
     if a.i386:
         path, insns, lines, s = trace_i386(build, a.i386)
     else:
-        path, insns, lines, s = trace(build, a.variant, a.op, a.mitigations)
+        path, insns, lines, s = trace(build, a.variant, a.op, a.mitigations, bochs)
     for n, addr in enumerate(path, 1):
         func, off, insn = insns[addr]
         print(f'{n:5d}  {func}+{off:#x}'.ljust(48) + f'{insn}'.ljust(44) + '  ' +

@@ -736,7 +736,9 @@ CLAIMS = [
      '`kill()` in every variant, its i386 summary a fresh trace of an i386 `getpid()` '
      'through each door (int $0x80; `__kernel_vsyscall` by SYSCALL on the AMD model and by '
      'SYSENTER as an Intel one), and docs/benchmarks.md\'s instruction budget (the default '
-     'variant\'s invalid syscall, part by part) a fresh trace of it'),
+     'variant\'s invalid syscall, part by part) a fresh trace of it; with a FRED-capable '
+     'Bochs (`BOCHS=`; CI gives Bochs 3.0) the `fred` row and the budget\'s FRED column '
+     'too, traced under a Bochs built from the source beside it with its gdb stub'),
     (['bench-icount-ordering-repeatable'],
      'two `make bench ICOUNT=1` runs print identical counts for every row and op; for '
      '`kill`, irqoff-inline < irqoff-outline < irqsave-outline and irqoff-inline < '
@@ -1325,14 +1327,23 @@ def docs_file_references_exist(b):
 @check
 def docs_entry_trace_current(b):
     """docs/entry.md's dynamic-trace summary and docs/benchmarks.md's instruction budget
-    (make trace) must match this build."""
+    (make trace) must match this build; their FRED row and column too when BOCHS= has
+    the FRED model and its source beside it (scripts/trace.py builds its gdb stub)."""
+    binary = os.environ.get('BOCHS', 'bochs')
+    models = bochs_model_names(binary)
+    fred = ['--bochs', binary] if models and selftests_x86.FRED_MODEL in models else []
     r = subprocess.run(['python3', 'scripts/trace.py', '--build', b, '--docs', 'docs/entry.md',
-                        '--budget-docs', 'docs/benchmarks.md', '--check'], cwd=ROOT,
+                        '--budget-docs', 'docs/benchmarks.md', '--check', *fred], cwd=ROOT,
                        capture_output=True, text=True)
-    problems = [(r.stdout + r.stderr).strip().replace('\n', ' / ')] if r.returncode else []
+    out = (r.stdout + r.stderr).strip()
+    problems = [out.replace('\n', ' / ')] if r.returncode else []
+    untraced = sorted({line.split(': ', 2)[2] for line in out.splitlines()
+                       if ' not traced: ' in line})
     return problems, ("docs/entry.md matches the traced kill() of every variant and the i386 "
                       "getpid() of every door, and docs/benchmarks.md the invalid syscall's "
-                      "instruction budget")
+                      "instruction budget" +
+                      ('; FRED\'s row and column not traced: ' + '; '.join(untraced)
+                       if untraced else ', FRED\'s row and column included'))
 
 
 BENCH_LINE = re.compile(r'^bench variant=(\S+) op=(\S+) iters=(\d+) ticks_per_call=(\S+)')
