@@ -5,11 +5,13 @@
  * MSRs say what arch/x86/fred.c set, on this CPU; an NMI in ring 0 lands on its
  * stack level's stack, its pt_regs where the frame puts it; and an NMI's ERETS unblocks NMIs,
  * which the entry must keep by giving the frame's SS word back whole (a second NMI
- * would otherwise never arrive); and the ERETS to itself that unblocks NMIs after
- * a bad ERETU keeps the context it returns to.
+ * would otherwise never arrive); the ERETS to itself that unblocks NMIs after
+ * a bad ERETU keeps the context it returns to; and a #DB in ring 0 lands on stack
+ * level 1 with its condition as event data.
  */
 #include <asm/apic.h>
 #include <asm/cpufeature.h>
+#include <asm/debugreg.h>
 #include <asm/extable.h>
 #include <asm/fred.h>
 #include <asm/irqflags.h>
@@ -17,6 +19,7 @@
 #include <asm/percpu.h>
 #include <asm/processor.h>
 #include <asm/traps.h>
+#include <sched.h>
 #include <selftest.h>
 
 SELFTEST(fred, swapgs_raises_ud)
@@ -105,4 +108,46 @@ SELFTEST(fred, erets_to_itself_keeps_the_context)
 	EXPECT_EQ(t, rdmsr(MSR_IA32_FRED_CONFIG) & 3, 0UL);	/* still stack level 0 */
 	send_nmi_self();
 	EXPECT_TRUE(t, nmi_count_moved(count, before));
+}
+
+/* DR7: breakpoint n on (L), for data writes (RW 01) of 8 bytes (LEN 10). */
+#define DR7_WRITE_8(n)		(BIT(2 * (n)) | 0x9UL << (16 + 4 * (n)))
+
+/*
+ * A #DB in ring 0, as when copy_from_user() trips a user watchpoint: here the
+ * current task's breakpoints 0 and 1 watch two kernel words, loaded by the
+ * context switch's own function, and ring 0 writes the first. The #DB moves to
+ * stack level 1 (IA32_FRED_RSP1, the IDT's #DB IST stack), its pt_regs 16 bytes
+ * below the top as for the NMI, and returns after the write, a trap. The handler
+ * takes the condition from the frame's event data, DR6's bits as the IDT's entry
+ * reads them: B0, and not B1, whose breakpoint is on too.
+ */
+SELFTEST(fred, db_in_ring_0_lands_on_stack_level_1_with_its_event_data)
+{
+	static volatile unsigned long watched[2];
+	unsigned long top = (unsigned long)this_cpu()->ist_stacks[IST_DEBUG - 1] + IST_STACK_SIZE;
+	struct pt_regs *frame = (struct pt_regs *)(top - TOP_OF_KERNEL_STACK_PADDING) - 1;
+	struct debugregs *debug = &current->thread.debug, saved = *debug;
+	unsigned long flags, after, got;
+
+	if (!boot_cpu.fred)
+		SKIP(t, "events by the IDT: the #DB's IST stack, and DR6 read");
+	EXPECT_EQ(t, rdmsr(MSR_IA32_FRED_RSP1), top);
+	local_irq_save(flags);
+	frame->ip = 0;
+	debug->addr[0] = (unsigned long)&watched[0];
+	debug->addr[1] = (unsigned long)&watched[1];
+	debug->dr7 = DR7_WRITE_8(0) | DR7_WRITE_8(1);
+	debug->dr6 = 0;
+	switch_debugregs_irqoff(current);
+	asm volatile("movq $1, %1\n"
+		     "1:	lea 1b(%%rip), %0"		/* where the trap returns */
+		     : "=r"(after), "=m"(watched[0]));
+	got = debug->dr6;
+	*debug = saved;
+	switch_debugregs_irqoff(current);
+	read_and_clear_dr6();		/* the B0 this #DB set in it */
+	local_irq_restore(flags);
+	EXPECT_EQ(t, got, BIT(0));
+	EXPECT_EQ(t, frame->ip, after);
 }

@@ -96,7 +96,8 @@ IDT_ONLY = {'nmi/nmi_in_a_swapgs_window_finds_this_cpus_area',
 # Skipped unless events are delivered by FRED: its own rules (entry/fred_test.c).
 FRED_ONLY = {'fred/swapgs_raises_ud', 'fred/msrs_and_cr4_as_set',
              'fred/nmi_in_ring_0_lands_on_stack_level_2',
-             'fred/erets_unblocks_nmis_after_an_nmi', 'fred/erets_to_itself_keeps_the_context'}
+             'fred/erets_unblocks_nmis_after_an_nmi', 'fred/erets_to_itself_keeps_the_context',
+             'fred/db_in_ring_0_lands_on_stack_level_1_with_its_event_data'}
 # Skipped unless the CPU says AuthenticAMD, as QEMU's TCG models and Bochs's ryzen do.
 AMD_ONLY = {'context_switch/replaces_a_null_ss_for_amds_sysret'}
 RELEASE_SKIPS = DEMOS | DEBUG_ONLY | SMP_ONLY | NOHZ_ONLY | INTEL_ONLY | FRED_ONLY
