@@ -40,7 +40,7 @@ SELFTEST(fred, msrs_and_cr4_as_set)
 	levels = rdmsr(MSR_IA32_FRED_STKLVLS);
 	EXPECT_TRUE(t, read_cr4() & X86_CR4_FRED);
 	/* Page-aligned entry point; the current stack level (bits 1:0) is 0 here. */
-	EXPECT_EQ(t, rdmsr(MSR_IA32_FRED_CONFIG) & 3, 0UL);
+	EXPECT_EQ(t, rdmsr(MSR_IA32_FRED_CONFIG) & FRED_CONFIG_CSL_MASK, 0UL);
 	EXPECT_EQ(t, (levels >> (2 * X86_TRAP_DB)) & 3, 1UL);
 	EXPECT_EQ(t, (levels >> (2 * X86_TRAP_NMI)) & 3, 2UL);
 	EXPECT_EQ(t, (levels >> (2 * X86_TRAP_MC)) & 3, 2UL);
@@ -105,7 +105,8 @@ SELFTEST(fred, erets_to_itself_keeps_the_context)
 	local_irq_restore(flags);
 	EXPECT_EQ(t, sp_after, sp);
 	EXPECT_EQ(t, out & ~arith, in & ~arith);	/* IF still clear, AC, DF as they were */
-	EXPECT_EQ(t, rdmsr(MSR_IA32_FRED_CONFIG) & 3, 0UL);	/* still stack level 0 */
+	/* Still stack level 0. */
+	EXPECT_EQ(t, rdmsr(MSR_IA32_FRED_CONFIG) & FRED_CONFIG_CSL_MASK, 0UL);
 	send_nmi_self();
 	EXPECT_TRUE(t, nmi_count_moved(count, before));
 }

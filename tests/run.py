@@ -774,7 +774,9 @@ CLAIMS = [
      'its boots say `events: FRED` and pass, once more with `fred=off` (`events: IDT`) on '
      'one CPU; its benchmark\'s legacy rows come from the `fred=off` boot, and a FRED boot '
      'prints the `fred` row alone, its invalid syscall below the default\'s icount figure and '
-     'at most 100; without a FRED-capable Bochs those are reported as skipped, saying so'),
+     'at most 100; `selftest.oops_demo=stack` there ends in the #DF\'s oops, which says '
+     '`FRED stack level: 3`; without a FRED-capable Bochs those are reported as skipped, '
+     'saying so'),
     (['micro-icount'],
      '`make micro ICOUNT=1`: every micro test reports a whole, positive instruction count; '
      'the PIR drains order as their instruction counts must (docs/benchmarks.md)'),
@@ -1612,7 +1614,8 @@ def bochs_cpu_models(b):
     BOCHS_SMP="1 2" (make bochs-models) runs the suites on each CPU count given; the
     benchmark counts instructions on one CPU only. A FRED model (wildcat_lake, Bochs 3.0)
     runs them by FRED, once more with fred=off on one CPU, and measures the FRED row in
-    a boot of its own."""
+    a boot of its own; and overflows the kernel stack, whose #DF the oops must report on
+    stack level 3."""
     binary = os.environ.get('BOCHS', 'bochs')
     models = bochs_model_names(binary)
     smps = [int(n) for n in os.environ.get('BOCHS_SMP', '1').split()]
@@ -1635,7 +1638,8 @@ def bochs_cpu_models(b):
         boots = [(n, '') for n in smps] + ([(1, 'fred=off')] if fred and 1 in smps else [])
         names = {(n, c): f'bochs/{model}/smp{n}/{what[n]}' + (f'/{c}' if c else '')
                  for n, c in boots}
-        benches = [f'bochs/{model}/bench'] + ([f'bochs/{model}/bench/fred'] if fred else [])
+        benches = [f'bochs/{model}/bench'] + ([f'bochs/{model}/bench/fred',
+                                               f'bochs/{model}/double-fault'] if fred else [])
         if models is None or model not in models:
             why = (f'no Bochs at {binary!r}' if models is None else
                    f'Bochs at {binary!r} has no model {model} (BOCHS=path to one that has)')
@@ -1696,6 +1700,15 @@ def bochs_cpu_models(b):
                      + ', '.join(sorted({row for row, _ in got if row != 'fred'})))
         subs.append(('FAIL' if p else 'PASS', f'bochs/{model}/bench/fred', '; '.join(p) or
                      f'fred invalid {mine:g} against {legacy:g}, {r.seconds:.0f} s'))
+        # A #DF by FRED: the overflow's #PF cannot push its frame, and the #DF moves to
+        # stack level 3 (arch/x86/fred.c), where the oops reports it.
+        case = BOOTS['kernel-stack-overflow-double-fault']
+        r = boot.run(b, f'bochs-{model}-double-fault', case['cmdline'],
+                     env={'BOCHS_CPU': model, 'BOCHS': binary}, timeout=1800)
+        p = boot.check(r, status=case['status'], lines=case['lines'] + (
+            FRED_EVENTS, r'^FRED stack level: 3$'))
+        subs.append(('FAIL' if p else 'PASS', f'bochs/{model}/double-fault', '; '.join(p) or
+                     f'the oops names the #DF on stack level 3, {r.seconds:.0f} s'))
     problems += [f'{sub}: {why}' for result, sub, why in subs if result == 'FAIL']
     ran = sum(result != 'SKIP' for result, _, _ in subs)
     return problems, f'{ran} of {len(subs)} Bochs boots run with {binary}', subs

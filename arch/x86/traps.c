@@ -6,10 +6,13 @@
  * bug from the serial log alone and ends the run with the failure status; it
  * never returns and never reboots.
  */
+#include <asm/cpufeature.h>
 #include <asm/debugreg.h>
 #include <asm/extable.h>
+#include <asm/fred.h>
 #include <asm/io_bitmap.h>
 #include <asm/irqflags.h>
+#include <asm/msr.h>
 #include <asm/page.h>
 #include <asm/percpu.h>
 #include <asm/processor.h>
@@ -125,6 +128,9 @@ void __noreturn oops(struct pt_regs *regs, unsigned long vector, const char *why
 	print_addr("RIP: ", regs->ip);
 	printk("CS: 0x%04lx SS: 0x%04lx RSP: 0x%016lx RFLAGS: 0x%08lx\n", regs->cs, regs->ss,
 	       regs->sp, regs->flags);
+	if (boot_cpu.fred)	/* where the event landed: 3 for a #DF (arch/x86/fred.c) */
+		printk("FRED stack level: %lu\n",
+		       rdmsr(MSR_IA32_FRED_CONFIG) & FRED_CONFIG_CSL_MASK);
 	if (vector == X86_TRAP_PF)
 		printk("CR2: 0x%016lx (%s %s, %s)\n", read_cr2(),
 		       regs->orig_ax & X86_PF_USER ? "user" : "kernel",

@@ -20,6 +20,7 @@
 #define X86_CR4_FRED		BIT(32)
 
 /* IA32_FRED_CONFIG: the entry point's bits 63:12, then these. */
+#define FRED_CONFIG_CSL_MASK		3UL	/* the current stack level, the CPU's to set */
 #define FRED_CONFIG_REDZONE(n64)	((unsigned long)(n64) << 6)	/* in 64-byte units */
 #define FRED_CONFIG_INT_STKLVL(l)	((unsigned long)(l) << 9)	/* ring 0's IRQs */
 /* IA32_FRED_STKLVLS: two bits per exception vector, the least stack level it runs on. */
