@@ -6,8 +6,9 @@
  * stack level's stack, its pt_regs where the frame puts it; and an NMI's ERETS unblocks NMIs,
  * which the entry must keep by giving the frame's SS word back whole (a second NMI
  * would otherwise never arrive); the ERETS to itself that unblocks NMIs after
- * a bad ERETU keeps the context it returns to; and a #DB in ring 0 lands on stack
- * level 1 with its condition as event data.
+ * a bad ERETU keeps the context it returns to; a #DB in ring 0 lands on stack
+ * level 1 with its condition as event data; and an exception inside an NMI's
+ * handler returns without unblocking NMIs, so that none nests.
  */
 #include <asm/apic.h>
 #include <asm/cpufeature.h>
@@ -21,6 +22,7 @@
 #include <asm/traps.h>
 #include <sched.h>
 #include <selftest.h>
+#include <smp.h>
 
 SELFTEST(fred, swapgs_raises_ud)
 {
@@ -151,4 +153,76 @@ SELFTEST(fred, db_in_ring_0_lands_on_stack_level_1_with_its_event_data)
 	local_irq_restore(flags);
 	EXPECT_EQ(t, got, BIT(0));
 	EXPECT_EQ(t, frame->ip, after);
+}
+
+/* NMIs the flood must land while the handler takes its #DB; at most this long (ms). */
+#define NMIS_IN_FLOOD		64
+#define NMI_FLOOD_MS		2000
+
+struct nmi_flood {
+	u32 target;				/* the APIC ID the NMIs go to */
+	const volatile unsigned long *count;	/* its NMI count */
+	unsigned long until;			/* what the count must reach */
+	u64 deadline;
+	bool done;				/* the sender's word that it has ended */
+};
+
+/*
+ * On another CPU, IRQs off: NMIs at the target as fast as the ICR takes them, so
+ * that one is pending whenever the target's handler runs, until it took enough.
+ */
+static void send_nmis_until_counted(void *arg)
+{
+	struct nmi_flood *f = arg;
+
+	while (*f->count < f->until && rdtsc() < f->deadline)
+		lapic_send_ipi_irqoff(f->target, APIC_DM_NMI);
+	WRITE_ONCE(f->done, true);
+}
+
+/*
+ * What makes Linux's IDT NMI entry a state machine: an exception inside an NMI's
+ * handler returns by IRETQ, which unblocks NMIs, so the next one lands on the same
+ * IST stack over the first one's frame. Under FRED only an ERET whose frame has
+ * the NMI bit unblocks them, and an exception's frame has not. Here this CPU's
+ * data breakpoint on its NMI count raises a #DB inside every do_nmi() while
+ * another CPU keeps an NMI pending: each must wait for the handler's own ERETS,
+ * none found do_nmi() running (nmis_nested), and the #DBs did fire (B0).
+ */
+SELFTEST(fred, an_exception_in_an_nmi_keeps_nmis_blocked)
+{
+	volatile unsigned long *count = &this_cpu()->nmis;
+	unsigned long before = *count, nested = this_cpu()->nmis_nested, flags, got;
+	struct debugregs *debug = &current->thread.debug, saved = *debug;
+	static struct nmi_flood flood;
+	unsigned int cpu, other = smp_processor_id();
+
+	if (!boot_cpu.fred)
+		SKIP(t, "events by the IDT: a nested NMI overwrites the first one's frame");
+	SKIP_UNLESS_SMP(t);
+	for_each_online_cpu(cpu)
+		if (cpu != smp_processor_id())
+			other = cpu;
+	local_irq_save(flags);
+	debug->addr[0] = (unsigned long)count;
+	debug->dr7 = DR7_WRITE_8(0);
+	debug->dr6 = 0;
+	switch_debugregs_irqoff(current);	/* this task's, through any switch meanwhile */
+	local_irq_restore(flags);
+	flood = (struct nmi_flood){ .target = this_cpu_read(apic_id), .count = count,
+				    .until = before + NMIS_IN_FLOOD,
+				    .deadline = rdtsc() + tsc_khz * NMI_FLOOD_MS };
+	smp_call_function_single(other, send_nmis_until_counted, &flood, false);
+	while (!READ_ONCE(flood.done))
+		cpu_relax();
+	local_irq_save(flags);
+	got = debug->dr6;
+	*debug = saved;
+	switch_debugregs_irqoff(current);
+	read_and_clear_dr6();			/* the B0s the #DBs set in it */
+	local_irq_restore(flags);
+	nested = this_cpu()->nmis_nested - nested;
+	EXPECT_TRUE(t, *count - before >= NMIS_IN_FLOOD);
+	EXPECT_EQ(t, nested, 0UL);
+	EXPECT_EQ(t, got, BIT(0));
 }

@@ -75,7 +75,8 @@ SMP_ONLY = {'smp/reschedule_ipi_reaches_every_cpu', 'smp/call_function_runs_on_e
             'nmi/nmi_ipi_reaches_every_other_cpu', 'nmi/nmis_keep_arriving_in_ring_3',
             'timekeeping/readers_never_see_a_torn_rebase',
             'membarrier/rseq_barrier_aborts_a_section_on_another_cpu',
-            'seccomp/listener_addfd_wait_ends_on_a_signal'}
+            'seccomp/listener_addfd_wait_ends_on_a_signal',
+            'fred/an_exception_in_an_nmi_keeps_nmis_blocked'}
 NOHZ_ONLY = {'sched/nohz_full_tick_stops_for_one_task_restarts_for_two',
              'sched/nohz_full_user_time_counts_without_a_tick'}
 # Skipped where ring 3 cannot write its GS base (CPU=qemu64, nofsgsbase).
@@ -97,7 +98,8 @@ IDT_ONLY = {'nmi/nmi_in_a_swapgs_window_finds_this_cpus_area',
 FRED_ONLY = {'fred/swapgs_raises_ud', 'fred/msrs_and_cr4_as_set',
              'fred/nmi_in_ring_0_lands_on_stack_level_2',
              'fred/erets_unblocks_nmis_after_an_nmi', 'fred/erets_to_itself_keeps_the_context',
-             'fred/db_in_ring_0_lands_on_stack_level_1_with_its_event_data'}
+             'fred/db_in_ring_0_lands_on_stack_level_1_with_its_event_data',
+             'fred/an_exception_in_an_nmi_keeps_nmis_blocked'}
 # Skipped unless the CPU says AuthenticAMD, as QEMU's TCG models and Bochs's ryzen do.
 AMD_ONLY = {'context_switch/replaces_a_null_ss_for_amds_sysret'}
 RELEASE_SKIPS = DEMOS | DEBUG_ONLY | SMP_ONLY | NOHZ_ONLY | INTEL_ONLY | FRED_ONLY
@@ -772,7 +774,8 @@ CLAIMS = [
      '`make bochs-models` runs the self-tests on two CPUs too (Bochs loops on an '
      'instruction breakpoint there, which the ring-3 suite sets). `wildcat_lake` has FRED: '
      'its boots say `events: FRED` and pass, once more with `fred=off` (`events: IDT`) on '
-     'one CPU; its benchmark\'s legacy rows come from the `fred=off` boot, and a FRED boot '
+     'one CPU, and the self-tests on two CPUs too (FRED\'s NMI rules need another CPU\'s '
+     'NMIs); its benchmark\'s legacy rows come from the `fred=off` boot, and a FRED boot '
      'prints the `fred` row alone, its invalid syscall below the default\'s icount figure and '
      'at most 100; `selftest.oops_demo=stack` there ends in the #DF\'s oops, which says '
      '`FRED stack level: 3`; without a FRED-capable Bochs those are reported as skipped, '
@@ -1587,7 +1590,7 @@ def bochs_skips(model, smp, fred):
     if intel:
         skips = skips - INTEL_ONLY | AMD_ONLY
     if fred:
-        skips = skips - FRED_ONLY | IDT_ONLY
+        skips = skips - FRED_ONLY | IDT_ONLY | (FRED_ONLY & SMP_ONLY if smp == 1 else set())
     return skips if pti else skips | PTI_ONLY
 
 
@@ -1613,9 +1616,9 @@ def bochs_cpu_models(b):
     from counters that do not count. A model the binary lacks is skipped, saying so.
     BOCHS_SMP="1 2" (make bochs-models) runs the suites on each CPU count given; the
     benchmark counts instructions on one CPU only. A FRED model (wildcat_lake, Bochs 3.0)
-    runs them by FRED, once more with fred=off on one CPU, and measures the FRED row in
-    a boot of its own; and overflows the kernel stack, whose #DF the oops must report on
-    stack level 3."""
+    runs them by FRED, once more with fred=off on one CPU, boots the self-tests on two
+    CPUs whatever BOCHS_SMP says, and measures the FRED row in a boot of its own; and
+    overflows the kernel stack, whose #DF the oops must report on stack level 3."""
     binary = os.environ.get('BOCHS', 'bochs')
     models = bochs_model_names(binary)
     smps = [int(n) for n in os.environ.get('BOCHS_SMP', '1').split()]
@@ -1634,8 +1637,11 @@ def bochs_cpu_models(b):
         # Bochs loops on an instruction breakpoint's #DB with two CPUs or more, which the
         # ring-3 suite's ptrace cases set (docs/testing.md): there the self-tests alone.
         # A FRED model boots each suite by FRED, and on one CPU once more with fred=off.
-        what = {n: 'selftests-and-ring3-suite' if n == 1 else 'selftests' for n in smps}
-        boots = [(n, '') for n in smps] + ([(1, 'fred=off')] if fred and 1 in smps else [])
+        # A FRED model boots the self-tests on two CPUs as well: FRED's NMI rules
+        # need a second CPU's NMIs (entry/fred_test.c).
+        cpus = sorted(set(smps) | ({2} if fred else set()))
+        what = {n: 'selftests-and-ring3-suite' if n == 1 else 'selftests' for n in cpus}
+        boots = [(n, '') for n in cpus] + ([(1, 'fred=off')] if fred and 1 in smps else [])
         names = {(n, c): f'bochs/{model}/smp{n}/{what[n]}' + (f'/{c}' if c else '')
                  for n, c in boots}
         benches = [f'bochs/{model}/bench'] + ([f'bochs/{model}/bench/fred',

@@ -28,11 +28,20 @@
 #include <printk.h>
 #include <smp.h>
 
+/*
+ * The nesting above is ruled out, and checked: an NMI that finds another's
+ * handler running is counted apart, and the run's end reports it.
+ */
 void do_nmi(struct pt_regs *regs)
 {
+	if (this_cpu_read(in_nmi))
+		this_cpu_inc(nmis_nested);
+	this_cpu_write(in_nmi, true);
 	this_cpu_write(nmi_regs, regs);
 	barrier();	/* the regs first: who sees the count move finds them (nmi_test.c) */
 	this_cpu_inc(nmis);
+	barrier();	/* an NMI let in by an exception at that increment finds in_nmi */
+	this_cpu_write(in_nmi, false);
 }
 
 void send_nmi_self(void)
@@ -59,6 +68,13 @@ void nmi_print_counters(void)
 		total += READ_ONCE(per_cpu(cpu, nmis));
 	if (!total)
 		return;
-	for_each_online_cpu(cpu)
-		printk("nmi: CPU %u: %lu NMIs\n", cpu, READ_ONCE(per_cpu(cpu, nmis)));
+	for_each_online_cpu(cpu) {
+		unsigned long nested = READ_ONCE(per_cpu(cpu, nmis_nested));
+
+		if (nested)
+			printk("nmi: CPU %u: %lu NMIs, %lu of them nested\n", cpu,
+			       READ_ONCE(per_cpu(cpu, nmis)), nested);
+		else
+			printk("nmi: CPU %u: %lu NMIs\n", cpu, READ_ONCE(per_cpu(cpu, nmis)));
+	}
 }

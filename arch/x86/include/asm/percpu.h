@@ -63,6 +63,8 @@ struct percpu {
 	unsigned long ipis;		/* IPIs received, of every kind */
 	unsigned long nmis;		/* NMIs taken (arch/x86/nmi.c) */
 	struct pt_regs *nmi_regs;	/* the last one's pt_regs: the stack it landed on */
+	bool in_nmi;			/* do_nmi() running */
+	unsigned long nmis_nested;	/* NMIs taken inside one: none, by design */
 	u64 tss_io_bitmap_seq;		/* whose ports tss.io_bitmap holds (arch/x86/ioport.c) */
 	unsigned int irq_depth;		/* nonzero while handling an interrupt */
 	unsigned long fixup_vector;	/* last exception recovered via the fixup table */
