@@ -563,7 +563,8 @@ CLAIMS = [
      "two CPUs under OVMF: OVMF leaves the boot CPU's CR0 and CR4 unlike an AP's (NE, DE, "
      'MCE), and `smp/every_cpu_has_the_boot_cpus_protections` holds only because '
      '`cpu_init_protections()` sets every bit of both itself'),
-    (['acpi-power-off-without-exit-device', 'acpi-reset-without-exit-device', 'halt-after-never-stays'],
+    (['acpi-power-off-without-exit-device', 'acpi-reset-without-exit-device',
+      'halt-after-never-stays'],
      '`EXIT_DEVICE=0` under SeaBIOS: power-off (and QEMU exits by itself), `reboot` resets, '
      '`halt_after=never` halts until stopped'),
     (['iso-boots-bios-and-uefi'],
@@ -1399,8 +1400,8 @@ def bench_icount(b, name):
 DOCS_ICOUNT_TABLES = (
     ('benchmarks.md', '## Instruction counts', r'irq\S+|asm\S+|floor', bench_ops(), ''),
     ('benchmarks.md', '### Mitigations', r'[a-z+]+', MIT_OPS, 'mitigations='),
-    ('smp-rcu.md', '## What the tracker costs per syscall', r'irq\S+', ('kill', 'invalid', 'getpid'),
-     ''),
+    ('smp-rcu.md', '## What the tracker costs per syscall', r'irq\S+',
+     ('kill', 'invalid', 'getpid'), ''),
     ('benchmarks.md', '### Syscall work', r'no-filter|bitmap-\d|full-\d|dispatch-allowed',
      ('getpid',), 'filter='),
     ('benchmarks.md', '### From i386 programs', r'int80|syscall|sysenter', ('getpid',), 'i386='),

@@ -12,9 +12,9 @@ time) and prints one line per test:
 
 and `N passed, N failed, N skipped`. A test passes when it exits 0 and prints no
 [FAIL] or "not ok" line; it is skipped when it exits 4 (KSFT_SKIP), or exits 0
-having only skipped or saying it can test nothing. tests/selftests-x86.expect says which tests must pass and,
-for every other one, why not; any difference from it is a problem, so the file
-stays true. No test source is ever patched.
+having only skipped or saying it can test nothing. tests/selftests-x86.expect says
+which tests must pass and, for every other one, why not; any difference from it is
+a problem, so the file stays true. No test source is ever patched.
 """
 import concurrent.futures
 import os
@@ -130,7 +130,8 @@ def verdict(r, timeout=BOOT_TIMEOUT):
     skips = [line.strip() for line in r.lines if '[SKIP]' in line]
     # What a test says when it found nothing to work on (fsgsbase_restore without a
     # segment of its own) and exits 0 all the same: a skip, not a pass.
-    nothing = [line.strip() for line in r.lines if re.search(r"\[NOTE\].*can't test anything", line)]
+    nothing = [line.strip() for line in r.lines
+               if re.search(r"\[NOTE\].*can't test anything", line)]
     ran = any(re.search(r'\[OK\]|^ok ', line) for line in r.lines)
     if exited == [0] and not failed:
         if nothing:

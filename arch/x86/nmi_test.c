@@ -3,8 +3,9 @@
  * Self-tests of the NMI path: a self-NMI is counted, an NMI that lands in a SWAPGS
  * window still finds this CPU's area (by MSR_GS_BASE's sign, or with FSGSBASE by
  * writing it, even when the user's GS_BASE looks like a kernel address), an
- * NMI IPI reaches every other CPU, and NMIs keep arriving in ring 3. make test's NMI-storm boots send QEMU's
- * monitor NMIs, through LINT1, across the ring-3 suite and a benchmark.
+ * NMI IPI reaches every other CPU, and NMIs keep arriving in ring 3. make test's
+ * NMI-storm boots send QEMU's monitor NMIs, through LINT1, across the ring-3 suite
+ * and a benchmark.
  */
 #include <asm/apic.h>
 #include <asm/cpufeature.h>

@@ -568,9 +568,9 @@ long compat_sys_clock_nanosleep(struct pt_regs *regs)
 
 /*
  * The tick, from do_interrupt() (entry/irq.c) with IRQs off: sampled CPU time,
- * preemption (at the task's next return to user mode), RCU's quiescent states (and, on CPU 0, the timekeeper's rebase, RCU's
- * grace-period machine and the sleepers' deadlines), and the nohz_full decision
- * to stop ticking.
+ * preemption (at the task's next return to user mode), RCU's quiescent states
+ * (and, on CPU 0, the timekeeper's rebase, RCU's grace-period machine and the
+ * sleepers' deadlines), and the nohz_full decision to stop ticking.
  */
 struct tick_count tick_counts[NR_CPUS];
 
