@@ -239,8 +239,9 @@ void do_interrupt(struct pt_regs *regs, unsigned long vector)
  * do_interrupt_event - an interrupt or exception that FRED delivered
  * @regs: the interrupted state
  * @vector: the IDT's vector (an unassigned IRQ is IRQ_VECTOR_SPURIOUS)
- * @data: the frame's event data: CR2 for a #PF, DR6 as read_and_clear_dr6()
- *	gives it for a #DB, else 0
+ * @data: the frame's event data: CR2 for a #PF; for a #DB, DR6's conditions in
+ *	DR6's bit positions (B0-B3, BS: the ones the handlers read; DR6's reserved
+ *	bits, which read_and_clear_dr6() returns set, are clear here), else 0
  */
 void do_interrupt_event(struct pt_regs *regs, unsigned long vector, unsigned long data)
 {

@@ -78,7 +78,8 @@ void do_paranoid(struct pt_regs *regs, unsigned long vector)
 /**
  * kernel_debug_exception - a #DB in ring 0
  * @regs: the interrupted state; IRQs off, GS_BASE ours
- * @dr6: DR6 as read_and_clear_dr6() gives it (the IDT's entry), or FRED's event data
+ * @dr6: DR6 as read_and_clear_dr6() gives it (the IDT's entry), or FRED's event data;
+ *	only B0-B3 are read, the same in both
  */
 void kernel_debug_exception(struct pt_regs *regs, unsigned long dr6)
 {

@@ -6,8 +6,8 @@
 # OUTDIR/bin/bochs and its BIOS files in OUTDIR/share, where scripts/bochs.sh looks.
 #
 # The CPU is the shared binary's (x86-64, FRED, AVX-512, CET, PKU), on one CPU
-# only: Bochs's stub drives a single processor, and configure refuses it with
-# SMP. Its handler-chaining speed-up is off too (the stub checks every
+# only: Bochs's stub drives a single processor, and its build refuses SMP
+# (bochs.h). Its handler-chaining speed-up is off too (the stub checks every
 # instruction), so this build is slower, not different in what it executes.
 # About a minute on 2 cores. Exit status: 0 built, 1 the build failed (its log
 # is in OUTDIR/build.log), 2 bad usage.
@@ -23,21 +23,21 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 log=$out/build.log
 echo "bochs-gdbstub.sh: building $(basename "$src") with its gdb stub into $out" >&2
-if ! (
-	set -e
-	tar -xJf "$src" -C "$work"
-	cd "$work"/*/bochs
+# The steps in a shell of their own: "set -e" is ignored inside an "if !" list.
+if ! bash -euc '
+	tar -xJf "$1" -C "$2"
+	cd "$2"/*/bochs
 	./configure --enable-x86-64 --enable-fred --enable-avx --enable-evex --enable-cet \
 		--enable-protection-keys --enable-long-phy-address --enable-all-optimizations \
 		--enable-pci --enable-gdb-stub --disable-docbook --with-nogui --without-x11 \
 		--without-sdl2 --without-wx --without-term --without-rfb --without-vncsrv
 	make -j"$(nproc)"
-	mkdir -p "$out/bin" "$out/share"
-	cp bios/BIOS-bochs-latest bios/VGABIOS-lgpl/VGABIOS-lgpl-latest.bin "$out/share/"
-	cp bochs "$out/bin/bochs.new"
-	strip "$out/bin/bochs.new"
-	mv "$out/bin/bochs.new" "$out/bin/bochs"	# whole, or not at all
-) >"$log" 2>&1; then
+	mkdir -p "$3/bin" "$3/share"
+	cp bios/BIOS-bochs-latest bios/VGABIOS-lgpl/VGABIOS-lgpl-latest.bin "$3/share/"
+	cp bochs "$3/bin/bochs.new"
+	strip "$3/bin/bochs.new"
+	mv "$3/bin/bochs.new" "$3/bin/bochs"	# whole, or not at all
+' bochs-gdbstub "$src" "$work" "$out" >"$log" 2>&1; then
 	echo "bochs-gdbstub.sh: the build failed; the end of $log:" >&2
 	tail -n 5 "$log" >&2
 	exit 1

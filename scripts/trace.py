@@ -7,8 +7,9 @@ under QEMU with its gdb stub, puts a breakpoint on the probe's SYSCALL instructi
 instruction executed from SYSCALL to SYSRET or IRETQ, in user and kernel mode.
 QEMU's stub steps with interrupts and timers masked, so nothing else is traced.
 The FRED path (SYSCALL to ERETU) is stepped the same way under Bochs, as QEMU's
-TCG has no FRED; Bochs's stub does not mask interrupts, but a boot there is
-deterministic and an interrupt would show in the listing.
+TCG has no FRED; Bochs's stub masks no interrupt, and a step that takes one lists
+its handler from the second instruction on, so a FRED trace that a ring-0 event
+entered is refused (a boot there is deterministic, and none does).
 
 Prints each instruction with its symbol+offset, its disassembly and its source
 line, then a summary: instructions, locked instructions, POPF, STI/CLI,
@@ -151,8 +152,16 @@ class Gdb:
     def _read(self):
         data = self.sock.recv(65536)
         if not data:
-            sys.exit('trace: the emulator closed the gdb connection')
+            raise EOFError('the emulator closed the gdb connection')
         self.buf += data
+
+    def run_to_end(self):
+        """Continues through every stop until the emulator closes the connection."""
+        try:
+            while True:
+                self.command('c')
+        except (EOFError, OSError):
+            pass
 
     def command(self, cmd):
         payload = cmd.encode()
@@ -192,7 +201,9 @@ def stopped_at(build, cmdline, program, args, sym, log_name, cpu=None, bochs=Non
     model cpu, or under bochs (a Bochs with its stub, and its CPU model: (path, model)),
     and yields (gdb, address of sym) once ring 3 stops there: the kernel has booted
     and patched itself, and the CPU is about to run the traced instruction. On the
-    way out the boot runs on to its end, logged in log_name."""
+    way out the boot runs on to its end, logged in log_name: QEMU's after a detach;
+    Bochs's stub stops at every exception, and after a detach ends the run at the
+    next one (gdbstub.cc), so it is continued until the run ends."""
     kernel = os.path.join(build, 'entrylab.elf')
     iso = os.path.splitext(log_name)[0] + '.iso'	# its own: two may boot at once
     subprocess.run(['bash', 'scripts/mkiso.sh', kernel, iso, cmdline, program,
@@ -229,7 +240,12 @@ def stopped_at(build, cmdline, program, args, sym, log_name, cpu=None, bochs=Non
             sys.exit(f'trace: never stopped at {sym} {start:#x} in user mode')
         gdb.command(f'z0,{start:x},1')
         yield gdb, start
-        gdb.command('D')		# detach: the boot runs on to its end
+        if bochs:
+            gdb.run_to_end()
+        else:
+            gdb.command('D')	# detach: the boot runs on to its end
+    except EOFError as e:
+        sys.exit(f'trace: {e} (log: {log.name})')
     finally:
         if emulator.wait(timeout=600) not in (0,):
             print(f'trace: the traced boot did not succeed (log: {log.name})', file=sys.stderr)
@@ -270,23 +286,26 @@ def step_through(build, cmdline, program, args, sym, log, cpu=None, bochs=None):
 def gdbstub_bochs(build, bochs, model):
     """(path, model) of the Bochs that traces the FRED path: the source beside bochs
     (a FRED-capable binary, as ../shared/tools/bochs keeps its tarball in the
-    directory above its bin/), built once with its gdb stub into build/bochs-gdbstub
-    (scripts/bochs-gdbstub.sh); or (None, why) without one."""
+    directory above its bin/), built with its gdb stub into build/bochs-gdbstub
+    (scripts/bochs-gdbstub.sh) once per tarball; or (None, why) without one."""
     if not bochs:
         return None, 'no FRED-capable Bochs given (BOCHS=)'
     binary = shutil.which(bochs)
     if not binary:
         return None, f'no Bochs at {bochs!r}'
+    src = sorted(glob.glob(os.path.join(os.path.dirname(os.path.realpath(binary)), '..',
+                                        'bochs-*.tar.xz')))
+    if not src:
+        return None, f'no Bochs source tarball beside {binary} to build a gdb stub from'
+    source = os.path.realpath(src[-1])
     out = os.path.join(build, 'bochs-gdbstub')
-    stub = os.path.join(out, 'bin', 'bochs')
-    if not os.path.exists(stub):
-        src = sorted(glob.glob(os.path.join(os.path.dirname(os.path.realpath(binary)), '..',
-                                            'bochs-*.tar.xz')))
-        if not src:
-            return None, f'no Bochs source tarball beside {binary} to build a gdb stub from'
-        if subprocess.run(['bash', 'scripts/bochs-gdbstub.sh', src[-1], out],
+    stub, stamp = os.path.join(out, 'bin', 'bochs'), os.path.join(out, 'source')
+    built_from = open(stamp).read() if os.path.exists(stamp) else None
+    if not os.path.exists(stub) or built_from != source:
+        if subprocess.run(['bash', 'scripts/bochs-gdbstub.sh', source, out],
                           cwd=ROOT).returncode:
             sys.exit(f'trace: building Bochs with its gdb stub failed ({out}/build.log)')
+        open(stamp, 'w').write(source)
     return (stub, model), None
 
 
@@ -421,6 +440,11 @@ def trace(build, variant, op, mitigations='off', bochs=None):
     insns = disassemble(os.path.join(build, 'entrylab.elf'))
     apply_sites(insns, build, on)
     insns.update(disassemble(os.path.join(build, 'user/probe.elf')))
+    # Bochs's stub masks no event: one delivered within a step lists its handler from
+    # the second instruction on. The boot is deterministic and none lands here; were
+    # one to, the trace would not be the syscall's alone.
+    if bochs and any(insns.get(a, ('',))[0].startswith('fred_entry_kernel') for a in path):
+        sys.exit(f'trace: an event from ring 0 interrupted the traced {op}() under Bochs')
     return finish(build, path, insns)
 
 
@@ -510,8 +534,6 @@ BUDGET_PARTS = (
 )
 BUDGET_TOTAL = '**the round trip, SYSCALL and SYSRET or ERETU included**'
 ENTRY_ASM = ('entry/entry_64.asm', 'entry/entry_fred.asm')
-FRED_DISPATCH = ('entry/fred.c', 'arch/x86/include/asm/fred.h',
-                 'arch/x86/include/asm/mitigations.h')
 
 
 def spans(path, pattern):
@@ -550,7 +572,7 @@ def budget_part(loc, macros, hooks, insn):
                     'stub')
     if path in ENTRY_ASM:
         return 'stub'
-    if path in FRED_DISPATCH:
+    if path == 'entry/fred.c':
         return 'event'
     if path == 'entry/common.c':
         return 'dispatch' if re.search(r'NR_syscalls|sys_call_table', text) else 'frame'
@@ -590,12 +612,14 @@ def budget_table(build, bochs, doc):
         fred, fred_total = budget(build, FRED, bochs[0])
         column = [str(fred[k]) for k, _ in BUDGET_PARTS] + [f'**{fred_total}**']
     else:
-        column = [row.rsplit('|', 2)[1].strip() for row in block_rows(doc, BUDGET_BEGIN,
-                                                                       BUDGET_END)[2:]]
+        kept = {row.rsplit('|', 3)[0].strip('| '): row.rsplit('|', 2)[1].strip()
+                for row in block_rows(doc, BUDGET_BEGIN, BUDGET_END)[2:]}
+        names = [what for _, what in BUDGET_PARTS] + [BUDGET_TOTAL]
+        if any(name not in kept for name in names):
+            sys.exit(f'trace: {doc}\'s budget has no FRED figure for every part to keep: '
+                     'trace it with a FRED-capable Bochs (BOCHS=)')
+        column = [kept[name] for name in names]
         print(f'{doc}: the FRED column not traced: {bochs[1]}')
-    if len(column) != len(BUDGET_PARTS) + 1:
-        sys.exit(f'trace: {doc}\'s budget has no FRED column of {len(BUDGET_PARTS)} parts to '
-                 'keep: trace it with a FRED-capable Bochs (BOCHS=)')
     rows = ['| part | legacy | FRED |', '|---|---|---|']
     rows += [f'| {what} | {legacy[k]} | {cell} |' for (k, what), cell in zip(BUDGET_PARTS, column)]
     rows.append(f'| {BUDGET_TOTAL} | **{legacy_total}** | {column[-1]} |')
@@ -649,8 +673,9 @@ def main():
     build = os.path.abspath(a.build)
     if a.variant not in variants() + [FRED]:
         sys.exit(f'trace: VARIANT={a.variant} is not one of {", ".join(variants() + [FRED])}')
-    bochs, why = gdbstub_bochs(build, a.bochs, a.bochs_cpu)
-    if a.variant == FRED and not (a.docs or a.budget_docs) and not bochs:
+    fred = a.docs or a.budget_docs or (a.variant == FRED and not a.i386)
+    bochs, why = gdbstub_bochs(build, a.bochs, a.bochs_cpu) if fred else (None, None)
+    if a.variant == FRED and fred and not (a.docs or a.budget_docs) and not bochs:
         sys.exit(f'trace: VARIANT={FRED} runs under Bochs, and there is {why}')
     if a.docs or a.budget_docs:
         rc = 0

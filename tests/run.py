@@ -741,8 +741,9 @@ CLAIMS = [
      'through each door (int $0x80; `__kernel_vsyscall` by SYSCALL on the AMD model and by '
      'SYSENTER as an Intel one), and docs/benchmarks.md\'s instruction budget (the default '
      'variant\'s invalid syscall, part by part) a fresh trace of it; with a FRED-capable '
-     'Bochs (`BOCHS=`; CI gives Bochs 3.0) the `fred` row and the budget\'s FRED column '
-     'too, traced under a Bochs built from the source beside it with its gdb stub'),
+     'Bochs that has its source beside it (`BOCHS=`; CI gives Bochs 3.0) the `fred` row and '
+     'the budget\'s FRED column too, traced under that source built with its gdb stub '
+     '(without, the case says they were not traced and why)'),
     (['bench-icount-ordering-repeatable'],
      'two `make bench ICOUNT=1` runs print identical counts for every row and op; for '
      '`kill`, irqoff-inline < irqoff-outline < irqsave-outline and irqoff-inline < '

@@ -18,7 +18,9 @@
  * overwrite the first one's frame, which is why Linux's NMI entry is a state
  * machine of nested and repeated NMIs. Here the handler takes no exception, so
  * NMIs never nest: the one thing that can interrupt it is a machine check, on an
- * IST stack of its own, and that ends the run.
+ * IST stack of its own, and that ends the run. Under FRED an exception's ERETS
+ * leaves NMIs blocked, so even one there would not let another in; a self-test
+ * makes one on purpose (entry/fred_test.c).
  */
 #include <asm/apic.h>
 #include <asm/irqflags.h>
@@ -29,8 +31,9 @@
 #include <smp.h>
 
 /*
- * The nesting above is ruled out, and checked: an NMI that finds another's
- * handler running is counted apart, and the run's end reports it.
+ * The nesting above is ruled out, and checked where it can be: an NMI that finds
+ * another's do_nmi() running is counted apart, and the run's end reports it. On
+ * the IDT path such an NMI would have overwritten the first one's frame already.
  */
 void do_nmi(struct pt_regs *regs)
 {

@@ -72,8 +72,8 @@ static __always_inline unsigned int fred_event_vector(unsigned long ssx)
 
 /*
  * The event data: the frame's word above pt_regs (asm/ptrace.h's padding), CR2
- * of a #PF, DR6 of a #DB as read_and_clear_dr6() gives it, 0 for the rest. Only
- * for a pt_regs that a FRED event built.
+ * of a #PF, a #DB's conditions in DR6's bit positions (its reserved bits clear,
+ * unlike DR6 itself), 0 for the rest. Only for a pt_regs that a FRED event built.
  */
 static __always_inline unsigned long fred_event_data(const struct pt_regs *regs)
 {
