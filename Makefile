@@ -156,7 +156,8 @@ $(BUILD)/arch/x86/vdso/vdso.so: $(BUILD)/arch/x86/vdso/vclock_gettime.o arch/x86
 	@echo "  VDSO    $@"
 	$(Q)$(LD) $(VDSO_LDFLAGS) -T arch/x86/vdso/vdso.lds -o $@.dbg $<
 	$(Q)if readelf -rW $@.dbg | grep -q R_X86_64; then \
-		echo "$@: the vDSO must not need relocations:" >&2; readelf -rW $@.dbg >&2; exit 1; fi
+		echo "$@: the vDSO must not need relocations:" >&2; \
+		readelf -rW $@.dbg >&2; exit 1; fi
 	$(Q)objcopy -S $@.dbg $@
 # The 32-bit vDSO, for i386 programs: vdso32.asm's entry and signal trampolines and
 # the clocks compiled for i386. The same checks, and the offsets of its symbols,
@@ -175,7 +176,8 @@ $(BUILD)/arch/x86/vdso/vdso32.so: $(BUILD)/arch/x86/vdso/vdso32.o \
 	$(Q)$(LD) -m elf_i386 $(VDSO_LDFLAGS:linux-vdso.so.1=linux-gate.so.1) \
 		-T arch/x86/vdso/vdso32.lds -o $@.dbg $(filter %.o,$^)
 	$(Q)if readelf -rW $@.dbg | grep -q R_386; then \
-		echo "$@: the vDSO must not need relocations:" >&2; readelf -rW $@.dbg >&2; exit 1; fi
+		echo "$@: the vDSO must not need relocations:" >&2; \
+		readelf -rW $@.dbg >&2; exit 1; fi
 	$(Q)objcopy -S $@.dbg $@
 $(BUILD)/arch/x86/vdso/vdso32-syms.h: $(BUILD)/arch/x86/vdso/vdso32.so
 	@echo "  GEN     $@"
@@ -194,7 +196,8 @@ $(BUILD)/arch/x86/vdso/vdso-image.o: $(BUILD)/arch/x86/vdso/vdso.so $(BUILD)/arc
 # is compiled for ring 3 too.
 USER_CFLAGS = -std=gnu11 -O2 -g -ffreestanding -nostdinc -isystem $(GCC_INCLUDE) \
 	-Iuser/lib -Ibench/user -Iinclude -Iarch/x86/include \
-	-fno-pic -fno-pie -fno-stack-protector -fcf-protection=none -fno-asynchronous-unwind-tables \
+	-fno-pic -fno-pie -fno-stack-protector -fcf-protection=none \
+	-fno-asynchronous-unwind-tables \
 	-fno-strict-aliasing -fno-builtin -Wall -Wextra -Werror -Wno-unused-parameter -MMD -MP
 USER_LIB_OBJS := $(BUILD)/user/lib/crt0.o $(BUILD)/user/lib/sigsetjmp.o $(BUILD)/user/lib/clone.o \
 	$(BUILD)/user/lib/libc.o $(BUILD)/user/lib/string.o $(BUILD)/user/lib/vsprintf.o \
@@ -216,12 +219,14 @@ $(BUILD)/user/%.o: user/tests/%.asm $(TOOLS_OK)
 	$(call assemble,-f elf64)
 $(BUILD)/user/init.elf $(BUILD)/user/probe.elf: $(BUILD)/bench/user/bench.o \
 	$(BUILD)/bench/user/bench_filters.o
-$(BUILD)/user/entrytests.elf: $(patsubst user/tests/%.c,$(BUILD)/user/%.o,$(wildcard user/tests/*.c)) \
+$(BUILD)/user/entrytests.elf: \
+	$(patsubst user/tests/%.c,$(BUILD)/user/%.o,$(wildcard user/tests/*.c)) \
 	$(patsubst user/tests/%.asm,$(BUILD)/user/%.o,$(wildcard user/tests/*.asm))
 $(BUILD)/user/%.elf: $(BUILD)/user/%.o $(USER_LIB_OBJS) user/user.ld
 	@echo "  LD      $@"
 	$(Q)$(LD) -static -nostdlib -z max-page-size=0x1000 -z noexecstack --build-id=none \
-		-T user/user.ld -o $@ $(USER_LIB_OBJS) $(sort $(filter-out $(USER_LIB_OBJS),$(filter %.o,$^)))
+		-T user/user.ld -o $@ $(USER_LIB_OBJS) \
+		$(sort $(filter-out $(USER_LIB_OBJS),$(filter %.o,$^)))
 
 ISO := $(BUILD)/entrylab.iso
 KERNEL := $(BUILD)/entrylab.elf
@@ -326,18 +331,21 @@ ifneq ($(BOCHS_CPU),)
 	@# legacy rows in a second boot of the same kernel, fred=off (docs/benchmarks.md).
 	$(Q)if grep -q 'events: FRED' $(BUILD)/bench.log; then \
 		bash scripts/mkiso.sh $(KERNEL) $(BUILD)/bench-idt.iso \
-			"mitigations=off fred=off $$BENCH_CMDLINE" $(PROBE) "$$INIT" "$$BENCH_ARGS" && \
+			"mitigations=off fred=off $$BENCH_CMDLINE" $(PROBE) \
+			"$$INIT" "$$BENCH_ARGS" && \
 		bash -o pipefail -c 'SMP=$(SMP) bash scripts/bochs.sh $(BUILD)/bench-idt.iso | \
 			tee -a $(BUILD)/bench.log'; fi
-	@echo "bench: under Bochs the boots above only: the mitigation and i386 tables boot QEMU's models"
+	@echo "bench: under Bochs the boots above only: the mitigation and i386 tables" \
+		"boot QEMU's models"
 else
-	$(Q)bash -o pipefail -c 'SMP=$(SMP) bash scripts/qemu.sh $(BUILD)/bench.iso $(QEMU_EXTRA) | \
-		tee $(BUILD)/bench.log'
+	$(Q)bash -o pipefail -c 'SMP=$(SMP) bash scripts/qemu.sh $(BUILD)/bench.iso \
+		$(QEMU_EXTRA) | tee $(BUILD)/bench.log'
 	$(Q)bash -o pipefail -c 'SMP=$(SMP) python3 scripts/bench_mitigations.py --build $(BUILD) \
 		--args "$$BENCH_ARGS" --cmdline "$$BENCH_CMDLINE" | tee -a $(BUILD)/bench.log'
 	@echo "  ISO     $(BUILD)/bench-i386.iso"
-	$(Q)bash scripts/mkiso.sh $(KERNEL) $(BUILD)/bench-i386.iso "mitigations=off $$BENCH_CMDLINE" \
-		$(PROBE) $(BUILD)/user/i386/bench.elf "$$BENCH_ARGS"
+	$(Q)bash scripts/mkiso.sh $(KERNEL) $(BUILD)/bench-i386.iso \
+		"mitigations=off $$BENCH_CMDLINE" $(PROBE) $(BUILD)/user/i386/bench.elf \
+		"$$BENCH_ARGS"
 	$(Q)bash -o pipefail -c 'bash scripts/bench_i386.sh $(BUILD)/bench-i386.iso | \
 		tee -a $(BUILD)/bench.log'
 endif
@@ -495,7 +503,8 @@ test: $(KERNEL) $(USER_PROGS) $(BUILD)/tests/hello-glibc.elf $(BUILD)/tests/hell
 	$(BUILD)/tests/threads-musl.elf $(BUILD)/tests/threads-musl-i386.elf \
 	$(BUILD)/tests/threads-rust.elf $(BUILD)/tests/threads-rust-pie.elf \
 	$(BUILD)/tests/goroutines-go.elf
-	$(Q)$(MAKE) --no-print-directory BUILD=$(BUILD)/debug DEBUG_ENTRY=1 $(BUILD)/debug/entrylab.elf
+	$(Q)$(MAKE) --no-print-directory BUILD=$(BUILD)/debug DEBUG_ENTRY=1 \
+		$(BUILD)/debug/entrylab.elf
 	$(Q)python3 tests/run.py --build $(BUILD)
 
 clean:

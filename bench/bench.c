@@ -157,10 +157,10 @@ void bench_init(void)
 	ticks_are_instructions = tsc_counts_instructions() || bochs;	/* Bochs: on one CPU */
 	pmu_init();
 	tick_unit = ticks_are_instructions ?
-		    "instructions (QEMU icount or Bochs: one TSC tick per instruction), not cycles" :
-		    under_kvm() ? "TSC ticks under KVM: cycles at the TSC's rate" :
-		    !boot_cpu.hypervisor ? "TSC ticks: cycles at the TSC's rate, not the core clock" :
-		    "RDTSC ticks of a hypervisor (QEMU TCG without icount: host time, not the work)";
+		"instructions (QEMU icount or Bochs: one TSC tick per instruction), not cycles" :
+		under_kvm() ? "TSC ticks under KVM: cycles at the TSC's rate" :
+		!boot_cpu.hypervisor ? "TSC ticks: cycles at the TSC's rate, not the core clock" :
+		"RDTSC ticks of a hypervisor (QEMU TCG without icount: host time, not the work)";
 
 	boot_ct = context_tracking_on;
 	boot_rcu = rcu_eqs_on;
@@ -555,7 +555,8 @@ void bench_print_results(void)
 
 			if (!c->valid)
 				continue;
-			printk("bench variant=%s op=%s iters=%lu ticks_per_call=%s median=%s reps=%lu",
+			printk("bench variant=%s op=%s iters=%lu ticks_per_call=%s "
+			       "median=%s reps=%lu",
 			       rows[v].name, op_names[op], c->iters,
 			       fmt_per_call(a, sizeof(a), c->r.min_ticks, c->iters),
 			       fmt_per_call(b, sizeof(b), c->r.median_ticks, c->iters), c->r.reps);

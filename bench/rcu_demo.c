@@ -170,7 +170,8 @@ bool rcu_demo_run(void)
 	print_row(false, &res[1]);
 	for (int i = 0; i < 2; i++)
 		printk("rcu-demo rcu_eqs=%s grace_periods=%u gp_latency_us_median=%lu.%lu "
-		       "gp_latency_us_max=%lu.%lu interrupts_on_nohz_cpu=%lu\n", i == 0 ? "on" : "off",
+		       "gp_latency_us_max=%lu.%lu interrupts_on_nohz_cpu=%lu\n",
+		       i == 0 ? "on" : "off",
 		       res[i].grace_periods, US(res[i].latency_ns_median),
 		       US(res[i].latency_ns_max), res[i].interrupts);
 	if (res[0].rcu_ipis || (per_cpu(cpu, sched.nohz_full) && res[0].interrupts)) {

@@ -52,8 +52,10 @@ align 16
 global entry_INT80_compat
 entry_INT80_compat:
 	push -1				; pt_regs->orig_ax, until C takes the number from ax
-	push IA32_SYSCALL_VECTOR	; the vector: do_interrupt() hands it to do_int80_syscall_32()
-	SKIP_UNLESS MIT_BHI		; a syscall, as SYSCALL's: ring 3's branch history must not steer it
+	; the vector: do_interrupt() hands it to do_int80_syscall_32()
+	push IA32_SYSCALL_VECTOR
+	; a syscall, as SYSCALL's: ring 3's branch history must not steer it
+	SKIP_UNLESS MIT_BHI
 	push rax			; the number and argument 2: the clearing loop clobbers
 	push rcx			; them, and no pt_regs holds them yet
 	CLEAR_BRANCH_HISTORY		; the history is the loop's now

@@ -211,7 +211,10 @@ static __always_inline void __do_interrupt(struct pt_regs *regs, unsigned long v
 	bool irq = vector >= NR_EXCEPTION_VECTORS;
 	irqentry_state_t state;
 
-	/* Not an interrupt but a system call: the syscall hooks, not these (Linux's int80_emulation). */
+	/*
+	 * Not an interrupt but a system call: the syscall hooks, not these (Linux's
+	 * int80_emulation).
+	 */
 	if (vector == IA32_SYSCALL_VECTOR) {
 		do_int80_syscall_32(regs);
 		return;

@@ -219,7 +219,8 @@ void do_int80_syscall_32(struct pt_regs *regs)
 	nr = syscall_enter_from_user_mode(regs, (int)regs->orig_ax);
 	ia32_dispatch(regs, nr);
 	syscall_exit_to_user_mode(regs);
-	ia32_call_end();	/* after the exit work, whose signal delivery may restart the call */
+	ia32_call_end();	/* after the exit work, whose signal delivery may restart
+				 * the call */
 }
 
 /**

@@ -107,7 +107,8 @@ void exit_to_user_mode_loop(struct pt_regs *regs, unsigned long ti_work)
 		if (ti_work & _TIF_SIGPENDING)
 			do_signal(regs);
 		if (ti_work & _TIF_RSEQ)
-			rseq_exit_work(regs);	/* last: after any switch, for the IP it returns to */
+			rseq_exit_work(regs);	/* last: after any switch, for the IP it
+						 * returns to */
 
 		local_irq_disable();
 		ti_work = read_thread_flags();

@@ -57,7 +57,10 @@ struct task_cputime {
  * and gone threads) with process; the user/system split scaled to the run time.
  */
 void task_cputime(struct task *t, bool process, struct task_cputime *ct);
-/* sched_lock held: t's times as charged, the split unscaled (what the tick or the crossings gave). */
+/*
+ * sched_lock held: t's times as charged, the split unscaled (what the tick or
+ * the crossings gave).
+ */
 void task_cputime_raw_locked(const struct task *t, struct task_cputime *ct);
 /* do_exit(), sched_lock held: current's times join its process's, for good. */
 void cputime_exit_locked(struct task *t);

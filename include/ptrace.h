@@ -73,7 +73,10 @@ void release_exited_tracee_locked(struct task *c);
  */
 bool ptrace_may_access_locked(const struct task *t);
 
-/* kernel/ptrace_syscall.c: the requests on the syscall a stopped tracee is in, then arch_ptrace(). */
+/*
+ * kernel/ptrace_syscall.c: the requests on the syscall a stopped tracee is in,
+ * then arch_ptrace().
+ */
 long ptrace_syscall_request(struct task *t, long request, unsigned long addr, unsigned long data);
 /* arch/x86/ptrace.c: the requests that read or write a stopped tracee's registers. */
 long arch_ptrace(struct task *child, long request, unsigned long addr, unsigned long data);

@@ -171,7 +171,8 @@ static __always_inline bool signal_pending(const struct task *t)
 /* A SIGKILL for t, or its process ending: nothing it waits for matters any more. */
 static __always_inline bool fatal_signal_pending(const struct task *t)
 {
-	return (READ_ONCE(t->sig.pending.set) & sigmask(SIGKILL)) || READ_ONCE(t->signal->group_exit);
+	return (READ_ONCE(t->sig.pending.set) & sigmask(SIGKILL)) ||
+	       READ_ONCE(t->signal->group_exit);
 }
 
 void sched_init(void);

@@ -91,7 +91,8 @@ struct signal_struct {
 	struct prev_cputime prev_cputime;	/* the process's split last reported */
 	u64 cutime, cstime;
 	struct process_timers *timers;	/* setitimer() and timer_create() (include/timers.h) */
-	bool boot_program;		/* started by the kernel from a boot module (init, a probe) */
+	bool boot_program;		/* started by the kernel from a boot module
+					 * (init, a probe) */
 	/*
 	 * Where its threads' capabilities hold (include/user_namespace.h): the
 	 * process's, as only a single-threaded process may change it, as on Linux.
@@ -175,7 +176,10 @@ bool signal_ignored(const struct task *t, int sig);
 /* A fault in user mode: the signal cannot be ignored or blocked away. */
 void force_sig_fault(int sig, int code, unsigned long addr, unsigned long trapno,
 		     unsigned long err);
-/* SIGSYS for the syscall nr of arch, forced: code SYS_SECCOMP (data: si_errno) or SYS_USER_DISPATCH. */
+/*
+ * SIGSYS for the syscall nr of arch, forced: code SYS_SECCOMP (data: si_errno)
+ * or SYS_USER_DISPATCH.
+ */
 void force_sig_sigsys(int code, int nr, unsigned int arch, int data, unsigned long call_addr);
 struct pt_regs;
 void do_signal(struct pt_regs *regs);
@@ -187,7 +191,10 @@ void fill_siginfo(struct kernel_siginfo *out, int sig, const struct ksiginfo *in
 struct compat_siginfo;
 /* The same in i386's layout, for an i386 frame (arch/x86/signal_ia32.c). */
 void fill_compat_siginfo(struct compat_siginfo *out, int sig, const struct ksiginfo *info);
-/* A siginfo at user address to, in the caller's layout (i386's in an i386 call); info NULL: zeros. */
+/*
+ * A siginfo at user address to, in the caller's layout (i386's in an i386
+ * call); info NULL: zeros.
+ */
 long put_siginfo(void __user *to, int sig, const struct ksiginfo *info);
 
 /*
@@ -205,7 +212,10 @@ bool ia32_setup_frame(struct pt_regs *regs, int sig, const struct ksiginfo *info
 bool setup_rt_frame(struct pt_regs *regs, int sig, const struct ksiginfo *info,
 		    const struct kernel_sigaction *ka, sigset_t oldmask);
 bool on_sig_stack(const struct task *t, unsigned long sp);
-/* sigaltstack()'s work (kernel/signal.c): the old stack to *old, *ss set if given; sp: the user's. */
+/*
+ * sigaltstack()'s work (kernel/signal.c): the old stack to *old, *ss set if
+ * given; sp: the user's.
+ */
 int do_sigaltstack(const kernel_stack_t *ss, kernel_stack_t *old, unsigned long sp);
 /* rt_sigaction()'s work (kernel/signal.c): 0, or -EINVAL. */
 long do_sigaction(int sig, const struct kernel_sigaction *act, struct kernel_sigaction *oact);

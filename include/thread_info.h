@@ -51,10 +51,12 @@
 #define SYSCALL_WORK_SYSCALL_TRACE	0	/* PTRACE_SYSCALL: stop at entry and exit */
 #define SYSCALL_WORK_SYSCALL_EMU	1	/* PTRACE_SYSEMU: stop at entry, run nothing */
 #define SYSCALL_WORK_SYSCALL_EXIT_TRAP	2	/* PTRACE_SINGLESTEP: a step is reported at exit */
-#define SYSCALL_WORK_SECCOMP		3	/* seccomp: every syscall is checked (kernel/seccomp/seccomp.c) */
+#define SYSCALL_WORK_SECCOMP		3	/* seccomp: every syscall is checked
+						 * (kernel/seccomp/seccomp.c) */
 #define SYSCALL_WORK_SYSCALL_USER_DISPATCH 4	/* prctl(PR_SET_SYSCALL_USER_DISPATCH) is on */
 #define SYSCALL_WORK_ENTER		(BIT(SYSCALL_WORK_SYSCALL_TRACE) | \
-					 BIT(SYSCALL_WORK_SYSCALL_EMU) | BIT(SYSCALL_WORK_SECCOMP) | \
+					 BIT(SYSCALL_WORK_SYSCALL_EMU) | \
+					 BIT(SYSCALL_WORK_SECCOMP) | \
 					 BIT(SYSCALL_WORK_SYSCALL_USER_DISPATCH))
 
 /*

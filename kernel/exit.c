@@ -90,7 +90,8 @@ static void notify_exit(struct task *t, struct task *to, int sig)
 	struct task_cputime ct;
 	struct ksiginfo info = {
 		.code = WTERMSIG(code) ? CLD_KILLED : CLD_EXITED,
-		.pid = task_pid_nr_ns(t, task_pid_ns(to)),	/* as the receiver's namespace numbers it */
+		.pid = task_pid_nr_ns(t, task_pid_ns(to)),	/* as the receiver's namespace
+								 * numbers it */
 		.status = WTERMSIG(code) ? WTERMSIG(code) : WEXITSTATUS(code),
 	};
 
@@ -519,7 +520,8 @@ static long wait_scan(int pid, int options, struct wait_result *res)
 		if (c->ptrace.tracer && c->ptrace.tracer->group_leader == self &&
 		    wait_matches(c, pid)) {
 			ret = -EAGAIN;
-			if (wait_ptrace_stop(c, options, res) || wait_traced_exit(c, options, res)) {
+			if (wait_ptrace_stop(c, options, res) ||
+			    wait_traced_exit(c, options, res)) {
 				ret = 0;
 				break;
 			}

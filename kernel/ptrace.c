@@ -11,11 +11,12 @@
  * with the signal to deliver.
  *
  * Left out of Linux's: the fork, exec, clone and exit events (their PTRACE_O_TRACE*
- * options are refused; TRACESECCOMP's stop is kernel/seccomp/seccomp.c's), PTRACE_LISTEN and group-stop (entrylab has no job
- * control: SIGSTOP stops only a traced task), and the tracee's exit is reported
- * to its parent alone: a tracer that is not the parent sees it vanish (-ECHILD).
- * As on Linux, a traced task is sent the signals it ignores too, so that its
- * tracer sees them; do_signal() drops them after the tracer's word.
+ * options are refused; TRACESECCOMP's stop is kernel/seccomp/seccomp.c's),
+ * PTRACE_LISTEN and group-stop (entrylab has no job control: SIGSTOP stops only
+ * a traced task), and the tracee's exit is reported to its parent alone: a
+ * tracer that is not the parent sees it vanish (-ECHILD). As on Linux, a traced
+ * task is sent the signals it ignores too, so that its tracer sees them;
+ * do_signal() drops them after the tracer's word.
  */
 #include <asm/processor.h>
 #include <asm/uaccess.h>
@@ -32,8 +33,8 @@
 #include <user_namespace.h>
 #include <wait.h>
 
-#define PTRACE_O_SUPPORTED	(PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACESECCOMP | PTRACE_O_EXITKILL | \
-				 PTRACE_O_SUSPEND_SECCOMP)
+#define PTRACE_O_SUPPORTED	(PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACESECCOMP | \
+				 PTRACE_O_EXITKILL | PTRACE_O_SUSPEND_SECCOMP)
 
 /*
  * Options a tracer may set (SETOPTIONS, SEIZE): 0, -EINVAL for one unknown, or
@@ -192,7 +193,8 @@ void ptrace_report_syscall_exit(struct pt_regs *regs)
 
 bool ptrace_event_enabled(int event)
 {
-	return READ_ONCE(current->ptrace.tracer) && (READ_ONCE(current->ptrace.options) & BIT(event));
+	return READ_ONCE(current->ptrace.tracer) &&
+	       (READ_ONCE(current->ptrace.options) & BIT(event));
 }
 
 bool ptrace_event(int event, unsigned long message)

@@ -113,7 +113,8 @@ static long ptrace_set_syscall_info(struct task *t, unsigned long size, const vo
 		return -EINVAL;
 	switch (info.op) {
 	case PTRACE_SYSCALL_INFO_ENTRY:
-	case PTRACE_SYSCALL_INFO_SECCOMP:	/* entry is seccomp's first part; ret_data is ignored */
+	case PTRACE_SYSCALL_INFO_SECCOMP:	/* entry is seccomp's first part; ret_data
+						 * is ignored */
 		nr = (int)info.entry.nr;
 		if ((u64)(long)nr != info.entry.nr)
 			return -ERANGE;

@@ -262,7 +262,8 @@ void signal_wake_up_locked(struct task *t)
 
 	wake_up_task_locked(t);
 	if (t->sig.pending.set & sigmask(SIGKILL))
-		wake_up_traced_locked(t);	/* of the signals, only SIGKILL ends a ptrace stop */
+		wake_up_traced_locked(t);	/* of the signals, only SIGKILL ends a
+						 * ptrace stop */
 	if (cpu >= 0 && (unsigned int)cpu != smp_processor_id())
 		smp_send_reschedule(cpu);
 }
@@ -649,7 +650,8 @@ void set_blocked(struct task *t, sigset_t blocked)
 			(out)->sigchld.status = (info)->status;			\
 			(out)->sigchld.utime = (info)->chld.utime;		\
 			(out)->sigchld.stime = (info)->chld.stime;		\
-		} else if ((sig) == SIGTRAP && (info)->code > NSIGTRAP) {	/* a ptrace stop's */ \
+		} else if ((sig) == SIGTRAP &&					\
+			   (info)->code > NSIGTRAP) {	/* a ptrace stop's */	\
 			(out)->kill.pid = (info)->pid;				\
 		} else if ((sig) == SIGSYS && ((info)->code == SYS_SECCOMP ||	\
 					       (info)->code == SYS_USER_DISPATCH)) { \

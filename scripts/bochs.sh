@@ -37,7 +37,8 @@ iso=$(realpath "$1")
 
 bochs=${BOCHS:-bochs}
 if ! command -v "$bochs" >/dev/null 2>&1; then
-	echo "bochs.sh: no Bochs at '$bochs' (apt-get install bochs bochsbios vgabios, or BOCHS=path)" >&2
+	echo "bochs.sh: no Bochs at '$bochs'" \
+		"(apt-get install bochs bochsbios vgabios, or BOCHS=path)" >&2
 	exit 126
 fi
 model=${BOCHS_CPU:-corei7_skylake_x}
@@ -83,7 +84,8 @@ case "$version" in
 2.*)
 	# Headless, waiting for no client; it listens for VNC on port 5900 (README.md).
 	display='display_library: rfb, options="timeout=0"'
-	sound='sound: waveoutdrv=dummy, waveindrv=dummy, midioutdrv=dummy'	# not the host's ALSA
+	# not the host's ALSA
+	sound='sound: waveoutdrv=dummy, waveindrv=dummy, midioutdrv=dummy'
 	echo c > "$dir/continue"
 	debugger=(-rc "$dir/continue") ;;
 esac

@@ -219,7 +219,8 @@ def main():
         return 0 if new == text else 1
     if new != text:
         open(doc, 'w').write(new)
-    print(f'{doc}: listings of {FUNC} and the booted stubs {"updated" if new != text else "unchanged"}')
+    print(f'{doc}: listings of {FUNC} and the booted stubs '
+          f'{"updated" if new != text else "unchanged"}')
     return 0
 
 

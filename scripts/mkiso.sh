@@ -92,5 +92,6 @@ cp "$kernel" "$stage/boot/entrylab.elf"
 	echo '	boot'
 	echo '}'
 } > "$stage/boot/grub/grub.cfg"
-grub-mkrescue -o "$out" "$stage" >"$stage.log" 2>&1 || { cat "$stage.log" >&2; rm -f "$stage.log"; exit 1; }
+grub-mkrescue -o "$out" "$stage" >"$stage.log" 2>&1 ||
+	{ cat "$stage.log" >&2; rm -f "$stage.log"; exit 1; }
 rm -f "$stage.log"

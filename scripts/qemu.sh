@@ -82,7 +82,8 @@ if [ -z "${TCG_THREAD:-}" ] && [ "$smp" -gt "$(nproc)" ]; then
 fi
 accel=(-accel "tcg,thread=$tcg_thread" -smp "$smp")
 cpu=${CPU:-max}
-clock="QEMU TCG: RDTSC follows host time, so benchmark ticks mean nothing (ICOUNT=1: instructions); KVM not used: $why_not_kvm"
+clock="QEMU TCG: RDTSC follows host time, so benchmark ticks mean nothing \
+(ICOUNT=1: instructions); KVM not used: $why_not_kvm"
 if [ "$icount" = 1 ]; then
 	accel=(-accel tcg -icount shift=0,align=off,sleep=off -smp 1)
 	clock="QEMU TCG with icount: one RDTSC tick = one guest instruction"

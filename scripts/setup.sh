@@ -37,7 +37,8 @@ command -v bochs >/dev/null 2>&1 || missing+=(bochs bochsbios vgabios)
 [ -f /usr/share/bochs/BIOS-bochs-latest ] || missing+=(bochsbios)
 [ -f /usr/share/vgabios/vgabios.bin ] || missing+=(vgabios)
 for pkg in "$@"; do
-	dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'ok installed' || missing+=("$pkg")
+	dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'ok installed' ||
+		missing+=("$pkg")
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
 
@@ -45,7 +46,8 @@ mapfile -t missing < <(printf '%s\n' "${missing[@]}" | sort -u)
 echo "setup: installing missing packages: ${missing[*]}"
 SUDO=
 if [ "$(id -u)" -ne 0 ]; then
-	command -v sudo >/dev/null || { echo "setup: need root or sudo to install ${missing[*]}" >&2; exit 1; }
+	command -v sudo >/dev/null ||
+		{ echo "setup: need root or sudo to install ${missing[*]}" >&2; exit 1; }
 	SUDO=sudo
 fi
 $SUDO apt-get update -q

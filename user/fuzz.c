@@ -105,7 +105,8 @@ static unsigned long any_pointer(void)
 	case 0:
 		return (unsigned long)scratch + rnd() % SCRATCH_SIZE;
 	case 1:
-		return (unsigned long)scratch + SCRATCH_SIZE - 1 - rnd() % 8;	/* straddles the hole */
+		return (unsigned long)scratch + SCRATCH_SIZE - 1 - rnd() % 8;	/* straddles
+										 * the hole */
 	default:
 		return bad_pointer();
 	}
@@ -313,7 +314,8 @@ static bool make_args(long nr, unsigned long a[6])
 	case __NR_timerfd_create:	/* (clock, flags): a read must not block */
 		a[1] |= 0x800;		/* TFD_NONBLOCK */
 		return true;
-	case __NR_timerfd_settime:	/* (fd, flags, new, old): an expiry's time is not the seed's */
+	case __NR_timerfd_settime:	/* (fd, flags, new, old): an expiry's time is not
+					 * the seed's */
 		a[2] = bad_pointer();
 		return true;
 	case __NR_rseq:		/* (area, len, flags, sig) */
@@ -403,7 +405,8 @@ static bool make_args(long nr, unsigned long a[6])
 		 * print in the boot's table, and the other queries answer what the
 		 * machine is (icount or not, a PMU), not what the seed did.
 		 */
-		a[0] = rnd() % 2 ? BENCH_ROWS : rnd() % 3 ? BENCH_REPORT : BENCH_NR_CMDS + rnd() % 100;
+		a[0] = rnd() % 2 ? BENCH_ROWS : rnd() % 3 ? BENCH_REPORT :
+		       BENCH_NR_CMDS + rnd() % 100;
 		a[4] = bad_pointer();
 		return true;
 	}

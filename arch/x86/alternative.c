@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Boot-time patching of the entry code (Linux's alternatives, reduced to the two
- * forms the mitigations and the paranoid entry's FSGSBASE choice need). Runs on the boot CPU before paging_init(), while
- * the boot page tables still map the kernel text writable and no other CPU runs:
- * nothing can execute a site while it changes.
+ * forms the mitigations and the paranoid entry's FSGSBASE choice need). Runs on
+ * the boot CPU before paging_init(), while the boot page tables still map the
+ * kernel text writable and no other CPU runs: nothing can execute a site while
+ * it changes.
  */
 #include <asm/alternative.h>
 #include <kernel.h>

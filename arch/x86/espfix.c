@@ -28,9 +28,9 @@
  * CS or SS, a segment not present) makes the CPU push the fault's frame on the
  * ministack, in ring 0 and without an IST: that push faults too, and the CPU
  * raises #DF on its IST stack instead of writing over another CPU's ministack.
- * espfix_fixup_double_fault() (entry/paranoid.c) then turns the #DF into the #GP from user mode that
- * the IRETQ's fault was: the error code, and #NP or #SS as such, are lost, as on
- * Linux.
+ * espfix_fixup_double_fault() (entry/paranoid.c) then turns the #DF into the #GP
+ * from user mode that the IRETQ's fault was: the error code, and #NP or #SS as
+ * such, are lost, as on Linux.
  */
 #include <asm/espfix.h>
 #include <asm/percpu.h>

@@ -56,7 +56,8 @@ void fpu_init(void)
 		}
 		_Static_assert(FPU_STATE_SIZE >= 832, "x87 + SSE + AVX must fit the image");
 		if (fpu_config.size > FPU_STATE_SIZE) {
-			fpu_config.xfeatures &= ~XFEATURE_MASK_YMM;	/* not where AVX should be */
+			fpu_config.xfeatures &= ~XFEATURE_MASK_YMM;	/* not where AVX
+									 * should be */
 			fpu_config.size = FXSAVE_SIZE + XSAVE_HDR_SIZE;
 		}
 	}
@@ -201,7 +202,10 @@ bool fpu_restore_sigframe(const void __user *fp, const struct fregs_state *env)
 				   size - FXSAVE_SIZE))
 			goto refused;
 		memset(buf + size, 0, fpu_config.size - size);
-		/* Components the frame says it lacks start from reset; unknown ones stay, for #GP. */
+		/*
+		 * Components the frame says it lacks start from reset; unknown ones
+		 * stay, for #GP.
+		 */
 		*xstate_bv(buf) &= ~(fpu_config.xfeatures & ~sw.xfeatures);
 	}
 	if (xrstor_checked(buf))

@@ -97,7 +97,8 @@ int ptrace_set_debugreg(struct task *t, unsigned int n, unsigned long val)
 	if (n < HBP_NUM && val >= TASK_SIZE_MAX)
 		return -EINVAL;
 	if (n == 7)
-		val &= ~DR7_CONTROL_RESERVED;	/* Linux's ptrace_write_dr7(): ignored, not refused */
+		val &= ~DR7_CONTROL_RESERVED;	/* Linux's ptrace_write_dr7(): ignored, not
+						 * refused */
 	ret = check_breakpoints(addr, n == 7 ? val : d->dr7);
 	if (ret)
 		return ret;

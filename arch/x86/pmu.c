@@ -66,20 +66,28 @@ struct pmu_info pmu_parse(bool intel, u32 max_leaf, struct cpuid_regs leaf_0a,
 
 	if (intel) {
 		if (max_leaf < 0xa || !version)
-			return (struct pmu_info){ .why = "CPUID leaf 0xA reports no architectural PMU" };
+			return (struct pmu_info){
+				.why = "CPUID leaf 0xA reports no architectural PMU"
+			};
 		if (version < 2 || fixed < 2)
-			return (struct pmu_info){ .version = version,
-						  .why = "no fixed counters for cycles and instructions" };
+			return (struct pmu_info){
+				.version = version,
+				.why = "no fixed counters for cycles and instructions"
+			};
 		return (struct pmu_info){ .kind = PMU_INTEL_ARCH, .version = version,
 					  .width = (leaf_0a.edx >> 5) & 0xff };
 	}
 	if (amd) {
 		if (max_ext_leaf < 0x80000001 || !(ext1_ecx & BIT(23)))
-			return (struct pmu_info){ .why = "no PerfCtrExtCore (CPUID 0x80000001 ECX[23])" };
+			return (struct pmu_info){
+				.why = "no PerfCtrExtCore (CPUID 0x80000001 ECX[23])"
+			};
 		return (struct pmu_info){ .kind = PMU_AMD_CORE, .version = ext22_eax & 1 ? 2 : 1,
 					  .width = 48 };
 	}
-	return (struct pmu_info){ .why = "neither Intel's architectural PMU nor AMD's core counters" };
+	return (struct pmu_info){
+		.why = "neither Intel's architectural PMU nor AMD's core counters"
+	};
 }
 
 static bool pmu_program(bool on)
@@ -208,7 +216,9 @@ bool pmu_bench_start(struct bench_pmu *out)
 	if (!pmu_program(true)) {
 		/* Said by the results block's pmu: line. */
 		if (pmu.kind != PMU_NONE)
-			pmu = (struct pmu_info){ .why = "its MSRs fault (a hypervisor without a vPMU)" };
+			pmu = (struct pmu_info){
+				.why = "its MSRs fault (a hypervisor without a vPMU)"
+			};
 		return false;
 	}
 	write_cr4(read_cr4() | X86_CR4_PCE);

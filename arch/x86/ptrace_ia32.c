@@ -43,7 +43,10 @@ static u32 getreg32(struct task *t, unsigned int n)
 	return ptrace_getreg(t, regs32[n]);
 }
 
-/* The base of the descriptor sel names in t's LDT or TLS entries (Linux's x86_fsgsbase_read_task()). */
+/*
+ * The base of the descriptor sel names in t's LDT or TLS entries (Linux's
+ * x86_fsgsbase_read_task()).
+ */
 static unsigned long descriptor_base(struct task *t, u16 sel)
 {
 	unsigned int idx = sel >> 3;

@@ -147,7 +147,10 @@ bool setup_rt_frame(struct pt_regs *regs, int sig, const struct ksiginfo *info,
 			    (fpu_config.xsave ? UC_FP_XSTATE : 0);
 	frame.uc.uc_stack = t->sig.altstack;
 	frame.uc.uc_stack.ss_flags = altstack_flags(t, regs->sp);
-	/* The frame keeps it for rt_sigreturn to restore; until then a nested signal cannot use it. */
+	/*
+	 * The frame keeps it for rt_sigreturn to restore; until then a nested signal
+	 * cannot use it.
+	 */
 	if (t->sig.altstack.ss_flags & SS_AUTODISARM)
 		t->sig.altstack = (kernel_stack_t){ .ss_flags = SS_DISABLE };
 	fill_sigcontext(&frame.uc.uc_mcontext, regs, info, oldmask, fp);

@@ -167,7 +167,7 @@ bool ia32_setup_frame(struct pt_regs *regs, int sig, const struct ksiginfo *info
 		frame.rt.uc.uc_sigmask[1] = oldmask >> 32;
 		memcpy(frame.rt.retcode, rt_code, sizeof(rt_code));
 		frame.rt.pretcode = restorer(ka, vdso32_sym.rt_sigreturn,
-					     frame_addr + offsetof(struct rt_sigframe_ia32, retcode));
+			frame_addr + offsetof(struct rt_sigframe_ia32, retcode));
 		sc = &frame.rt.uc.uc_mcontext;
 	} else {
 		frame.f.sig = sig;
@@ -178,7 +178,10 @@ bool ia32_setup_frame(struct pt_regs *regs, int sig, const struct ksiginfo *info
 		sc = &frame.f.sc;
 	}
 	fill_sigcontext_32(sc, regs, info, oldmask, fp);
-	/* The frame keeps it for the return to restore; until then a nested signal cannot use it. */
+	/*
+	 * The frame keeps it for the return to restore; until then a nested signal
+	 * cannot use it.
+	 */
 	if (t->sig.altstack.ss_flags & SS_AUTODISARM)
 		t->sig.altstack = (kernel_stack_t){ .ss_flags = SS_DISABLE };
 

@@ -79,7 +79,8 @@ int do_set_thread_area(struct task *t, struct user_desc __user *u_info, bool can
 		if (idx < 0)
 			return idx;
 		info.entry_number = idx;
-		if (copy_to_user(&u_info->entry_number, &info.entry_number, sizeof(info.entry_number)))
+		if (copy_to_user(&u_info->entry_number, &info.entry_number,
+				 sizeof(info.entry_number)))
 			return -EFAULT;
 	}
 	if (idx < GDT_ENTRY_TLS_MIN || idx > GDT_ENTRY_TLS_MAX)
@@ -88,7 +89,8 @@ int do_set_thread_area(struct task *t, struct user_desc __user *u_info, bool can
 
 	local_irq_save(flags);
 	t->thread.tls.desc[idx - GDT_ENTRY_TLS_MIN] =
-		user_desc_empty(&info) || user_desc_zero(&info) ? 0 : user_desc_to_desc(&info, false);
+		user_desc_empty(&info) || user_desc_zero(&info) ? 0 :
+		user_desc_to_desc(&info, false);
 	if (t == current) {
 		load_tls_irqoff(t);
 		if (savesegment(ds) == sel)
@@ -100,7 +102,10 @@ int do_set_thread_area(struct task *t, struct user_desc __user *u_info, bool can
 		if (savesegment(gs) == sel)
 			load_gs_index_irqoff(sel);
 	} else {
-		/* Not running: its saved bases are what a switch to it writes after the selectors. */
+		/*
+		 * Not running: its saved bases are what a switch to it writes after the
+		 * selectors.
+		 */
 		if (t->thread.segs.fsindex == sel)
 			t->thread.segs.fsbase = info.base_addr;
 		if (t->thread.segs.gsindex == sel)

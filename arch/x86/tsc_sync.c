@@ -70,7 +70,8 @@ void tsc_sync_check(void)
 		while (__atomic_load_n(&warp_done, __ATOMIC_SEQ_CST) < 2)
 			cpu_relax();
 		if (max_warp) {
-			printk("tsc: CPU %u's TSC and CPU 0's are %llu ticks apart: not one clock\n",
+			printk("tsc: CPU %u's TSC and CPU 0's are %llu ticks apart: "
+			       "not one clock\n",
 			       cpu, (unsigned long long)max_warp);
 			tsc_mark_unstable("the CPUs' TSCs disagree");
 			return;

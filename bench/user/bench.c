@@ -95,7 +95,10 @@ static void sort(long long *v, u64 n)
 		}
 }
 
-/* The area of the rseq row and of yield-pingpong-rseq, registered as glibc registers every thread's. */
+/*
+ * The area of the rseq row and of yield-pingpong-rseq, registered as glibc
+ * registers every thread's.
+ */
 #define RSEQ_SIG	0x53053053
 static struct rseq rseq_area;
 
@@ -157,15 +160,16 @@ int run_benchmark(const struct bench_args *b)
 				if (!(serves[v] & BIT(op)))
 					continue;
 				if (op == BENCH_OP_KILL_HANDLED)
-					sigaction(SIGWINCH, (unsigned long)winch_handler, 0, 0, NULL);
+					sigaction(SIGWINCH, (unsigned long)winch_handler, 0, 0,
+						  NULL);
 				base = time_empty(TSC_COUNTER, b->iters, ops[op].nr, ops[op].a0,
 						  ops[op].a1);
 				t = time_syscalls(TSC_COUNTER, b->iters, ops[op].nr, ops[op].a0,
 						  ops[op].a1);
 				ticks[v][op][r] = (long long)(t - base);
 				for (int k = 0; have_pmu && k < 2; k++)
-					counts[k][v][op][r] = pmu_delta(&pmu, k, b->iters, ops[op].nr,
-									ops[op].a0, ops[op].a1);
+					counts[k][v][op][r] = pmu_delta(&pmu, k, b->iters,
+						ops[op].nr, ops[op].a0, ops[op].a1);
 				sigaction(SIGWINCH, SIG_DFL, 0, 0, NULL);
 			}
 			if (serves[v] & BENCH_ROW_RSEQ)
@@ -193,7 +197,8 @@ int run_benchmark(const struct bench_args *b)
 				res.min_instructions = counts[1][v][op][0];
 			}
 			if (syscall5(__NR_entrylab_bench, BENCH_REPORT, v, op, b->iters, &res)) {
-				printf("bench: the kernel refused the result of variant %ld op %d\n",
+				printf("bench: the kernel refused the result of variant %ld "
+				       "op %d\n",
 				       v, op);
 				return 1;
 			}
@@ -569,12 +574,14 @@ int run_clock_benchmark(const struct bench_args *b)
 	syscall1(__NR_entrylab_bench, BENCH_END);
 
 	printf("bench: clock_gettime(CLOCK_MONOTONIC): %lu calls x %lu repetitions, ticks per "
-	       "call (min, median), ns per call (min, where the TSC's rate is measured)\n", (unsigned long)b->iters,
+	       "call (min, median), ns per call (min, where the TSC's rate is measured)\n",
+	       (unsigned long)b->iters,
 	       (unsigned long)b->reps);
 	for (int row = 0; row < NR_CLOCK_ROWS; row++) {
 		printf("bench: %-20s", clock_names[row]);
 		if (!have[row]) {
-			printf(" unavailable on this machine (no RDTSCP, or the TSC is unusable)\n");
+			printf(" unavailable on this machine "
+			       "(no RDTSCP, or the TSC is unusable)\n");
 			continue;
 		}
 		print_min_median(ticks[row], b->reps, b->iters);

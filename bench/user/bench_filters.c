@@ -120,7 +120,8 @@ static bool measure_row(int row, const struct bench_args *b, long long *ticks)
 				u64 base = time_empty(-1, b->iters, __NR_getpid, 0, 0);
 
 				selector = rows[row].selector;
-				t = (long long)(time_syscalls(-1, b->iters, __NR_getpid, 0, 0) - base);
+				t = (long long)(time_syscalls(-1, b->iters, __NR_getpid,
+							      0, 0) - base);
 			}
 			/* The selector lets the report through: write and exit are blocked too. */
 			selector = SYSCALL_DISPATCH_FILTER_ALLOW;
@@ -129,8 +130,8 @@ static bool measure_row(int row, const struct bench_args *b, long long *ticks)
 		exit(0);
 	}
 	for (u64 r = 0; pid > 0 && r < b->reps; r++)
-		got += syscall3(__NR_read, fds[0], &ticks[r], sizeof(ticks[r])) == sizeof(ticks[r]) &&
-		       ticks[r] != REFUSED;
+		got += syscall3(__NR_read, fds[0], &ticks[r], sizeof(ticks[r])) ==
+		       sizeof(ticks[r]) && ticks[r] != REFUSED;
 	if (pid > 0)
 		syscall4(__NR_wait4, pid, NULL, 0, NULL);
 	syscall1(__NR_close, fds[0]);

@@ -58,7 +58,8 @@ enum bench_cmd {
 struct bench_pmu {
 	unsigned int rdpmc_cycles;	/* core cycles, unhalted */
 	unsigned int rdpmc_instructions;	/* instructions retired */
-	unsigned int width;		/* bits: the difference of two reads is taken modulo 2^width */
+	unsigned int width;		/* bits: the difference of two reads is taken
+					 * modulo 2^width */
 };
 
 /* BENCH_CLOCK's modes: the values of the kernel's enum vclock_mode (include/vvar.h). */

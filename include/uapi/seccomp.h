@@ -5,7 +5,8 @@
 
 /* A task's mode: prctl(PR_GET_SECCOMP) returns it. */
 #define SECCOMP_MODE_DISABLED	0
-#define SECCOMP_MODE_STRICT	1	/* read, write, exit and rt_sigreturn; anything else kills */
+#define SECCOMP_MODE_STRICT	1	/* read, write, exit and rt_sigreturn; anything
+					 * else kills */
 #define SECCOMP_MODE_FILTER	2	/* classic BPF filters decide */
 
 /* seccomp(2)'s operations. */

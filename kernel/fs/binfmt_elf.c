@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Loading a static ELF64 executable, or a static-PIE one (at USER_PIE_BASE): validate
- * every header field the loader relies on, map each PT_LOAD segment with its own permissions (NX unless
- * executable, writable only if asked), and build the initial stack exactly as
- * Linux does for x86-64: argc, argv[], NULL, envp[], NULL, auxv pairs, AT_NULL,
- * then the strings and AT_RANDOM's 16 bytes above them, RSP 16-byte aligned.
+ * every header field the loader relies on, map each PT_LOAD segment with its
+ * own permissions (NX unless executable, writable only if asked), and build the
+ * initial stack exactly as Linux does for x86-64: argc, argv[], NULL, envp[],
+ * NULL, auxv pairs, AT_NULL, then the strings and AT_RANDOM's 16 bytes above
+ * them, RSP 16-byte aligned.
  */
 #include <asm/cpufeature.h>
 #include <asm/pgtable.h>
@@ -146,7 +147,8 @@ static const char *check_segments(const struct elf_headers *h, size_t size)
 
 		if (p->p_type == PT_INTERP)
 			return "a dynamically linked executable (PT_INTERP): "
-			       "entrylab has no dynamic loader, link it with -static or -static-pie";
+			       "entrylab has no dynamic loader, "
+			       "link it with -static or -static-pie";
 		if (p->p_type != PT_LOAD)
 			continue;
 		loads++;

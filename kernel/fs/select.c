@@ -84,7 +84,8 @@ static long do_select(int nfds, u64 __user *ufds[3], bool nowait, u64 deadline)
 	_Static_assert(sizeof(*s) <= PAGE_SIZE, "struct select_sets outgrew its page");
 	if (!s)
 		return -ENOMEM;
-	s->nfds = MIN((unsigned int)nfds, (unsigned int)NR_OPEN);	/* Linux: the table's size */
+	s->nfds = MIN((unsigned int)nfds, (unsigned int)NR_OPEN);	/* Linux:
+									 * the table's size */
 	bytes = ALIGN_UP(s->nfds, 64) / 8;
 	ret = 0;
 	for (int i = 0; i < 3 && !ret; i++)

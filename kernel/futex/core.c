@@ -220,7 +220,8 @@ static long futex_common(struct pt_regs *regs, bool time32)
 	/* FUTEX_WAIT's timeout is a duration, FUTEX_WAIT_BITSET's a time. */
 	deadline = 0;
 	err = regs->r10 ? user_timespec_to_deadline((const void __user *)regs->r10, time32,
-						    cmd == FUTEX_WAIT_BITSET, realtime, &deadline) : 0;
+						    cmd == FUTEX_WAIT_BITSET, realtime,
+						    &deadline) : 0;
 	if (err)
 		return err;
 	return futex_wait(uaddr, private, val, deadline, bitset);

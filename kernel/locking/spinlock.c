@@ -57,7 +57,8 @@ void lockdep_acquire(spinlock_t *lock)
 		if (spin_held_here(lock))
 			panic("lockdep: %s: %s", lock->name, bad);
 		lockdep_warnings++;
-		printk("%slockdep: CPU %u: %s: %s\n", lockdep_warn_expected ? "    # expected " : "",
+		printk("%slockdep: CPU %u: %s: %s\n",
+		       lockdep_warn_expected ? "    # expected " : "",
 		       this_cpu_read(cpu), lock->name, bad);
 		lockdep_warn_expected = false;
 	}

@@ -6,11 +6,11 @@
  * must be page-aligned, as on Linux, though nothing reads it. MAP_PRIVATE
  * memory is copied on write after fork (kernel/mm/mm.c); MAP_SHARED memory
  * stays one set of frames for the process and every child it forks
- * (_PAGE_SHARED), as Linux's shared anonymous memory. Memory is allocated when mapped, not on first touch, except
- * private PROT_NONE reservations, which get their frames when mprotect() makes
- * them accessible: glibc reserves 128 MiB for each malloc arena that way. A
- * shared one gets them at once, so that a child forked before the mprotect()
- * shares them too.
+ * (_PAGE_SHARED), as Linux's shared anonymous memory. Memory is allocated when
+ * mapped, not on first touch, except private PROT_NONE reservations, which get
+ * their frames when mprotect() makes them accessible: glibc reserves 128 MiB
+ * for each malloc arena that way. A shared one gets them at once, so that a
+ * child forked before the mprotect() shares them too.
  *
  * Every change to the page tables is made under mm->lock, since the threads of
  * a process share them; every change that removes a mapping or a permission is
@@ -364,7 +364,8 @@ long sys_mremap(struct pt_regs *regs)
 	    move_pages(&tlb, mm, old, new, MIN(old_len, new_len)))
 		goto out;
 	vdso_moved(mm, old, new);
-	if (unmap_range(&tlb, mm->pml4, old, old + old_len) != old)	/* a shrinking move's tail */
+	if (unmap_range(&tlb, mm->pml4, old, old + old_len) != old)	/* a shrinking
+									 * move's tail */
 		goto out;
 	ret = new;
 	if (new_len > old_len && map_anon(mm, new + old_len, new + new_len, prot))

@@ -150,7 +150,8 @@ void fbcon_init(void)
 		return;
 	if ((i->fb_bpp != 24 && i->fb_bpp != 32) || i->fb_pitch < i->fb_width * (i->fb_bpp / 8) ||
 	    i->fb_width < CELL_W || i->fb_height < CELL_H || !layout_ok(&i->fb_rgb, i->fb_bpp)) {
-		printk("fbcon: a %ux%u framebuffer of %u bits per pixel (pitch %u): no console on it\n",
+		printk("fbcon: a %ux%u framebuffer of %u bits per pixel (pitch %u): "
+		       "no console on it\n",
 		       i->fb_width, i->fb_height, i->fb_bpp, i->fb_pitch);
 		return;
 	}

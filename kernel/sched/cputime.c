@@ -99,7 +99,8 @@ void cputime_init(void)
 
 	exact_everywhere = !strcmp(mode, "exact");
 	if (!exact_everywhere && strcmp(mode, "sampled"))
-		printk("cmdline: warning: cputime=%s is not exact or sampled, using sampled\n", mode);
+		printk("cmdline: warning: cputime=%s is not exact or sampled, using sampled\n",
+		       mode);
 	on_each_cpu(cputime_start_this_cpu, NULL);
 	printk("cputime: %s\n", exact_everywhere ? "exact on every CPU (cputime=exact)" :
 	       "sampled by the tick, exact on nohz_full CPUs");

@@ -164,13 +164,15 @@ u32 bpf_filter_run(const struct sock_filter *prog, const void *data)
 			case BPF_MUL: A *= src; break;
 			case BPF_DIV:
 				if (!src)
-					return 0;	/* X = 0 at run time: Linux's answer, kill */
+					return 0;	/* X = 0 at run time: Linux's answer,
+							 * kill */
 				A /= src;
 				break;
 			case BPF_AND: A &= src; break;
 			case BPF_OR: A |= src; break;
 			case BPF_XOR: A ^= src; break;
-			case BPF_LSH: A <<= src & 31; break;	/* as Linux's eBPF: the count mod 32 */
+			case BPF_LSH: A <<= src & 31; break;	/* as Linux's eBPF: the count
+								 * mod 32 */
 			case BPF_RSH: A >>= src & 31; break;
 			}
 			continue;

@@ -228,7 +228,8 @@ static int seccomp_filter_decide(struct pt_regs *regs, int nr, bool recheck)
 		regs->ax = -(long)(data > MAX_ERRNO ? MAX_ERRNO : data);
 		return -1;
 	case SECCOMP_RET_TRAP:
-		regs->ax = regs->orig_ax;	/* the registers as at the call (Linux's rollback) */
+		regs->ax = regs->orig_ax;	/* the registers as at the call (Linux's
+						 * rollback) */
 		force_sig_sigsys(SYS_SECCOMP, nr, sd.arch, data, regs->ip);
 		return -1;
 	case SECCOMP_RET_TRACE:
@@ -604,9 +605,11 @@ static long seccomp_get_action_avail(const void __user *uaction)
 
 static long seccomp_get_notif_sizes(void __user *usizes)
 {
-	struct seccomp_notif_sizes sizes = { .seccomp_notif = sizeof(struct seccomp_notif),
-					     .seccomp_notif_resp = sizeof(struct seccomp_notif_resp),
-					     .seccomp_data = sizeof(struct seccomp_data) };
+	struct seccomp_notif_sizes sizes = {
+		.seccomp_notif = sizeof(struct seccomp_notif),
+		.seccomp_notif_resp = sizeof(struct seccomp_notif_resp),
+		.seccomp_data = sizeof(struct seccomp_data)
+	};
 
 	return copy_to_user(usizes, &sizes, sizeof(sizes)) ? -EFAULT : 0;
 }

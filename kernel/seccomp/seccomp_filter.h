@@ -24,7 +24,8 @@ struct seccomp_knotif;
  */
 struct seccomp_notify {
 	bool open;			/* a listener file exists; closed, the calls get -ENOSYS */
-	bool killable;			/* WAIT_KILLABLE_RECV: once received, only SIGKILL ends a wait */
+	bool killable;			/* WAIT_KILLABLE_RECV: once received, only SIGKILL
+					 * ends a wait */
 	u64 next_id;
 	struct seccomp_knotif *calls;
 };
@@ -47,7 +48,10 @@ struct seccomp_filter {
 	struct seccomp_notify notify;
 	struct wait_chan notify_wait;	/* a listener's RECV and ADDFD wait here */
 	struct wait_chan notify_replied;	/* the calls wait here for their answers */
-	/* Native numbers every filter of the chain, this one down, allows whatever the arguments. */
+	/*
+	 * Native numbers every filter of the chain, this one down, allows whatever
+	 * the arguments.
+	 */
 	unsigned long allow[NR_syscalls / 64];
 	unsigned short len;
 	/* The program as checked and run, then as attached (bpf_filter_check() rewrites loads). */

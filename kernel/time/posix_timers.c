@@ -279,7 +279,8 @@ void posix_timers_unignored_locked(struct task *t, int sig)
 		struct ksiginfo info = { .code = SI_TIMER, .pid = k->id, .value = k->value,
 					 .timer = true };
 		bool group = k->notify != SIGEV_THREAD_ID;
-		struct task *target = group ? t : find_task_by_pid_ns_locked(k->tid, task_pid_ns(t));
+		struct task *target = group ? t :
+				      find_task_by_pid_ns_locked(k->tid, task_pid_ns(t));
 
 		if (!k->queued || k->signo != sig)
 			continue;
@@ -287,7 +288,8 @@ void posix_timers_unignored_locked(struct task *t, int sig)
 			flush_timer_signal(target, group, sig, k->id);	/* one instance, not two */
 			k->queued = !send_signal(target, sig, &info, group);
 		} else {
-			k->queued = false;	/* its thread is gone: it runs on, sending nothing */
+			k->queued = false;	/* its thread is gone: it runs on, sending
+						 * nothing */
 		}
 	}
 }

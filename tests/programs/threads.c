@@ -1,11 +1,12 @@
 /*
  * Threads and processes as a stock static C program makes them, built three times
  * by make test, with glibc (gcc -static), with musl (musl-gcc -static) and as an
- * i386 program with glibc (gcc -m32 -static), and booted as init each time. pthread_create() (glibc: clone3 with CLONE_THREAD, a
- * mmap'd stack with a PROT_NONE guard page, set_robust_list; musl: clone and
- * set_tid_address), futexes for the mutex, the condition variable and
- * pthread_join, fork() and waitpid(), nanosleep(), and a signal handler
- * interrupting a sleep. One line per check, then "all ok".
+ * i386 program with glibc (gcc -m32 -static), and booted as init each time.
+ * pthread_create() (glibc: clone3 with CLONE_THREAD, a mmap'd stack with a
+ * PROT_NONE guard page, set_robust_list; musl: clone and set_tid_address),
+ * futexes for the mutex, the condition variable and pthread_join, fork() and
+ * waitpid(), nanosleep(), and a signal handler interrupting a sleep. One line per
+ * check, then "all ok".
  */
 #include <errno.h>
 #include <pthread.h>

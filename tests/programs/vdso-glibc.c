@@ -53,7 +53,8 @@ static int agrees_with_kernel(clockid_t clock)
 		clock_gettime(clock, &c);
 		kernel = b.tv_sec * 1000000000LL + b.tv_nsec;
 		if (kernel < ns_of(&a) || ns_of(&c) < kernel) {
-			printf("vdso-glibc: clock %d: vDSO %lld, kernel %lld, vDSO %lld ns\n", (int)clock,
+			printf("vdso-glibc: clock %d: vDSO %lld, kernel %lld, vDSO %lld ns\n",
+			       (int)clock,
 			       ns_of(&a), kernel, ns_of(&c));
 			return 0;
 		}

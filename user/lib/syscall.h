@@ -26,7 +26,8 @@ static inline long syscall6(long nr, long a0, long a1, long a2, long a3, long a4
 #define syscall1(nr, a)			syscall6(nr, (long)(a), 0, 0, 0, 0, 0)
 #define syscall2(nr, a, b)		syscall6(nr, (long)(a), (long)(b), 0, 0, 0, 0)
 #define syscall3(nr, a, b, c)		syscall6(nr, (long)(a), (long)(b), (long)(c), 0, 0, 0)
-#define syscall4(nr, a, b, c, d)	syscall6(nr, (long)(a), (long)(b), (long)(c), (long)(d), 0, 0)
+#define syscall4(nr, a, b, c, d)	\
+	syscall6(nr, (long)(a), (long)(b), (long)(c), (long)(d), 0, 0)
 #define syscall5(nr, a, b, c, d, e)	\
 	syscall6(nr, (long)(a), (long)(b), (long)(c), (long)(d), (long)(e), 0)
 

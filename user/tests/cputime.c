@@ -167,7 +167,10 @@ static int spinner(void)
 	return 0;
 }
 
-/* A child's times reach its parent when reaped, and not before: wait4's rusage and RUSAGE_CHILDREN. */
+/*
+ * A child's times reach its parent when reaped, and not before: wait4's rusage
+ * and RUSAGE_CHILDREN.
+ */
 static int reaper(void)
 {
 	long pid = syscall0(__NR_fork);

@@ -118,7 +118,10 @@ static int fork_then_dispatch(void)
 	return fork_under_dispatch();	/* not reached: fork is dispatched, so SIGSYS kills */
 }
 
-/* A forked child starts without dispatch, as Linux's; with a NULL selector every call is sent back. */
+/*
+ * A forked child starts without dispatch, as Linux's; with a NULL selector every
+ * call is sent back.
+ */
 SELFTEST(dispatch, fork_does_not_inherit_it)
 {
 	EXPECT_EQ(t, in_child(fork_under_dispatch), 9 << 8);

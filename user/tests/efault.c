@@ -20,7 +20,8 @@ static void setup(struct test *t)
 	bad[1] = 0xffff888000100000UL;		/* kernel direct map */
 	bad[2] = 0x0000800000000000UL;		/* non-canonical */
 	bad[3] = 0x10000UL;			/* never mapped */
-	bad[4] = TASK_SIZE_MAX - 4;		/* straddles TASK_SIZE_MAX: every object is >= 8 bytes */
+	bad[4] = TASK_SIZE_MAX - 4;		/* straddles TASK_SIZE_MAX: every object is
+						 * >= 8 bytes */
 }
 
 static bool top_page_untouched(void)
@@ -171,7 +172,8 @@ SELFTEST(efault, ranges_past_the_top_are_refused_whole)
 	EXPECT_EQ(t, syscall3(__NR_write, p.w, top16, 16), 16L);	/* ends at the top */
 	EXPECT_EQ(t, syscall3(__NR_read, p.r, top16, 17), -EFAULT);
 	EXPECT_EQ(t, syscall3(__NR_read, p.r, got, 16), 16L);		/* still all there */
-	EXPECT_EQ(t, syscall3(__NR_read, p.r, small, 1UL << 62), -EFAULT);	/* empty, but first the range */
+	EXPECT_EQ(t, syscall3(__NR_read, p.r, small, 1UL << 62), -EFAULT);	/* empty, but first
+										 * the range */
 
 	/* One bad segment fails the whole vector: nothing of the good one moves. */
 	iov[0].base = (unsigned long)small, iov[0].len = 16;
@@ -183,7 +185,8 @@ SELFTEST(efault, ranges_past_the_top_are_refused_whole)
 	EXPECT_EQ(t, syscall3(__NR_read, p.r, got, 16), 16L);
 	EXPECT_EQ(t, syscall3(__NR_read, p.r, got, 16), 16L);
 	iov[1].len = 1UL << 62;
-	EXPECT_EQ(t, syscall6(__NR_process_vm_readv, getpid(), (long)iov, 2, (long)iov, 1, 0), -EFAULT);
+	EXPECT_EQ(t, syscall6(__NR_process_vm_readv, getpid(), (long)iov, 2, (long)iov, 1, 0),
+		  -EFAULT);
 
 	syscall1(__NR_close, p.r);
 	syscall1(__NR_close, p.w);

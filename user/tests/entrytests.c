@@ -69,7 +69,8 @@ static void die_inside_benchmark(void)
 {
 	long rows = syscall1(__NR_entrylab_bench, BENCH_ROWS), floor = rows - 1;
 
-	while (floor > 0 && syscall2(__NR_entrylab_bench, BENCH_OPS, floor) != BIT(BENCH_OP_INVALID))
+	while (floor > 0 &&
+	       syscall2(__NR_entrylab_bench, BENCH_OPS, floor) != BIT(BENCH_OP_INVALID))
 		floor--;
 	syscall2(__NR_entrylab_bench, BENCH_CLOCK, BENCH_CLOCK_SYSCALL);
 	syscall1(__NR_entrylab_bench, BENCH_BEGIN);

@@ -22,10 +22,12 @@
 /* What execve_check_main() found wrong, one bit each: its exit status. */
 enum {
 	BAD_ARGS	= 1 << 0,	/* argv, or the pid it names is not ours */
-	BAD_STRINGS	= 1 << 1,	/* envp is not exactly EXEC_ENV, or AT_EXECFN not the path */
+	BAD_STRINGS	= 1 << 1,	/* envp is not exactly EXEC_ENV, or AT_EXECFN not
+					 * the path */
 	BAD_FDS		= 1 << 2,	/* fd 3 (close-on-exec) still open, or fd 4 closed */
 	BAD_LDT		= 1 << 3,	/* the old program's LDT is still there */
-	BAD_HANDLERS	= 1 << 4,	/* a handler survived, SIG_IGN did not, or the mask changed */
+	BAD_HANDLERS	= 1 << 4,	/* a handler survived, SIG_IGN did not, or the mask
+					 * changed */
 	BAD_CAPS	= 1 << 5,	/* not root's capabilities again ("nnp": the drop not kept,
 					 * "userns": not none) */
 	BAD_THREAD	= 1 << 6,	/* altstack, FS base, GS, DS, ES or the rseq area survived,

@@ -143,8 +143,10 @@ SELFTEST(files, dev_null)
 	ASSERT_EQ(t, syscall2(__NR_fstat, fd, &st), 0L);
 	EXPECT_EQ(t, st.st_mode, (unsigned int)(S_IFCHR | 0666));
 	EXPECT_EQ(t, st.st_rdev, 0x103UL);			/* 1:3, as on Linux */
-	EXPECT_EQ(t, syscall3(__NR_write, fd, (void *)8, 4), 4L);	/* never read: Linux's too */
-	EXPECT_EQ(t, syscall3(__NR_write, fd, (void *)-4096L, 4), -EFAULT);	/* not user memory */
+	EXPECT_EQ(t, syscall3(__NR_write, fd, (void *)8, 4), 4L);	/* never read:
+									 * Linux's too */
+	EXPECT_EQ(t, syscall3(__NR_write, fd, (void *)-4096L, 4), -EFAULT);	/* not user
+										 * memory */
 	close_fd(fd);
 	fd = open_path("/dev/null", O_RDONLY);
 	EXPECT_EQ(t, syscall3(__NR_write, fd, buf, 1), -EBADF);	/* opened read-only */
@@ -352,7 +354,8 @@ static bool has_line(const char *maps, const char *prefix, const char *suffix)
 		const char *end = strchr(l, '\n');
 		size_t n = end - l, ns = strlen(suffix);
 
-		if (!strncmp(l, prefix, strlen(prefix)) && n >= ns && !strncmp(end - ns, suffix, ns))
+		if (!strncmp(l, prefix, strlen(prefix)) && n >= ns &&
+		    !strncmp(end - ns, suffix, ns))
 			return true;
 	}
 	return false;

@@ -79,7 +79,8 @@ SELFTEST(ldt, written_entry_loads_and_reads_back)
 
 	EXPECT_EQ(t, modify_ldt(0, table, sizeof(table)), (unsigned int)sizeof(table));
 	EXPECT_EQ(t, table[0] | table[1], 0UL);			/* entries 0 and 1: never written */
-	EXPECT_EQ(t, table[2] & 0x00f0ff0000000000UL, 0x00c0f30000000000UL);	/* G D P DPL3 S RW A */
+	EXPECT_EQ(t, table[2] & 0x00f0ff0000000000UL, 0x00c0f30000000000UL);	/* G D P DPL3
+										 * S RW A */
 	EXPECT_EQ(t, table[3], 0UL);				/* past the end: zero-filled */
 	EXPECT_EQ(t, modify_ldt(2, table, sizeof(table)), (unsigned int)sizeof(table));
 	EXPECT_EQ(t, table[0] | table[1] | table[2] | table[3], 0UL);	/* the default: none */

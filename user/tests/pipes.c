@@ -52,7 +52,8 @@ SELFTEST(pipes, data_in_order_then_end_of_file)
 	EXPECT_EQ(t, fd_write(fds[1], "hello ", 6), 6L);
 	EXPECT_EQ(t, fd_write(fds[1], "pipe", 4), 4L);
 	EXPECT_EQ(t, fd_read(fds[0], buf, 3), 3L);
-	EXPECT_EQ(t, fd_read(fds[0], buf + 3, sizeof(buf)), 7L);	/* what is there, not count */
+	EXPECT_EQ(t, fd_read(fds[0], buf + 3, sizeof(buf)), 7L);	/* what is there,
+									 * not count */
 	EXPECT_STREQ(t, buf, "hello pipe");
 	EXPECT_EQ(t, fd_write(fds[1], "", 0), 0L);
 	syscall1(__NR_close, fds[1]);

@@ -234,7 +234,8 @@ SELFTEST(process, unshare_files_and_refusals)
 
 		if (shared || syscall1(__NR_unshare, CLONE_FILES))
 			child_exit(1);
-		if (syscall5(__NR_kcmp, syscall0(__NR_getppid), syscall0(__NR_getpid), 2, 0, 0) == 0)
+		if (syscall5(__NR_kcmp, syscall0(__NR_getppid), syscall0(__NR_getpid),
+			     2, 0, 0) == 0)
 			child_exit(2);
 		child_exit(syscall1(__NR_close, fd) ? 3 : 9);
 	}

@@ -166,7 +166,8 @@ static int filter_without_nnp(void)
 
 static int filter_errno(void)
 {
-	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) || filter_one(__NR_getppid, SECCOMP_RET_ERRNO | 13))
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) ||
+	    filter_one(__NR_getppid, SECCOMP_RET_ERRNO | 13))
 		return 1;
 	if (syscall0(__NR_getppid) != -13 || syscall0(__NR_getpid) <= 0)
 		return 2;
@@ -285,7 +286,8 @@ static int filter_validation(void)
 					    BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW) };
 	const struct sock_filter stored[] = { BPF_STMT(BPF_LD | BPF_IMM, SECCOMP_RET_ALLOW),
 					      BPF_STMT(BPF_ST, 3), BPF_STMT(BPF_LDX | BPF_MEM, 3),
-					      BPF_STMT(BPF_MISC | BPF_TXA, 0), BPF_STMT(BPF_RET | BPF_A, 0) };
+					      BPF_STMT(BPF_MISC | BPF_TXA, 0),
+					      BPF_STMT(BPF_RET | BPF_A, 0) };
 	struct sock_fprog bad_ptr = { .len = 2, .filter = (struct sock_filter *)8 };
 
 	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))
@@ -521,7 +523,8 @@ static int tsync_running_thread(void)
 {
 	struct thread th;
 
-	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) || thread_start(&th, spin_then_getppid, NULL) <= 0)
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) ||
+	    thread_start(&th, spin_then_getppid, NULL) <= 0)
 		return 1;
 	while (!tsync_ready)
 		syscall0(__NR_sched_yield);
@@ -593,7 +596,8 @@ static int strict_when_told(void *unused)
 	for (volatile unsigned int i = 0; i < strict_delay; i++)
 		;
 	strict_result = syscall3(__NR_seccomp, SECCOMP_SET_MODE_STRICT, 0, 0);
-	while (!tsync_done)		/* alive, and a thread TSYNC must consider, until it returned */
+	while (!tsync_done)		/* alive, and a thread TSYNC must consider, until it
+					 * returned */
 		;
 	return 0;
 }
@@ -752,7 +756,8 @@ static int tsync_listener_against_listener(void)
 	struct thread th;
 	long ret;
 
-	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) || thread_start(&th, listener_when_told, NULL) <= 0)
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) ||
+	    thread_start(&th, listener_when_told, NULL) <= 0)
 		return 1;
 	while (!tsync_ready)
 		syscall0(__NR_sched_yield);
@@ -796,13 +801,15 @@ static int listener_answers(void)
 	if (tid <= 0 || notif_ioctl(SECCOMP_IOCTL_NOTIF_RECV, &req))
 		return 2;
 	if (req.pid != tid || req.data.nr != __NR_getppid ||
-	    req.data.arch != AUDIT_ARCH_X86_64 || notif_ioctl(SECCOMP_IOCTL_NOTIF_ID_VALID, &req.id))
+	    req.data.arch != AUDIT_ARCH_X86_64 ||
+	    notif_ioctl(SECCOMP_IOCTL_NOTIF_ID_VALID, &req.id))
 		return 3;
 	resp = (struct seccomp_notif_resp){ .id = req.id, .val = 4242 };
 	if (notif_ioctl(SECCOMP_IOCTL_NOTIF_SEND, &resp))
 		return 4;
 	thread_join(&th);
-	if (notified_result != 4242 || notif_ioctl(SECCOMP_IOCTL_NOTIF_ID_VALID, &req.id) != -ENOENT ||
+	if (notified_result != 4242 ||
+	    notif_ioctl(SECCOMP_IOCTL_NOTIF_ID_VALID, &req.id) != -ENOENT ||
 	    notif_ioctl(SECCOMP_IOCTL_NOTIF_SEND, &resp) != -ENOENT)
 		return 5;
 	/* Continue: the call runs after all, and gives the real parent. */
@@ -810,7 +817,8 @@ static int listener_answers(void)
 	req = (struct seccomp_notif){ 0 };
 	if (tid <= 0 || notif_ioctl(SECCOMP_IOCTL_NOTIF_RECV, &req))
 		return 6;
-	resp = (struct seccomp_notif_resp){ .id = req.id, .flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE };
+	resp = (struct seccomp_notif_resp){ .id = req.id,
+					    .flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE };
 	if (notif_ioctl(SECCOMP_IOCTL_NOTIF_SEND, &resp))
 		return 7;
 	thread_join(&th);

@@ -47,8 +47,10 @@ SELFTEST(sleep, clock_nanosleep_absolute_and_bad_clock)
 	/* Clocks Linux has no sleep for: a thread's CPU time, the raw and coarse clocks. */
 	for (int clock = CLOCK_THREAD_CPUTIME_ID; clock <= CLOCK_MONOTONIC_COARSE; clock++)
 		EXPECT_EQ(t, syscall4(__NR_clock_nanosleep, clock, 0, &ts, NULL), -EOPNOTSUPP);
-	EXPECT_EQ(t, syscall4(__NR_clock_nanosleep, 10, 0, &ts, NULL), -EINVAL);	/* no clock */
-	EXPECT_EQ(t, syscall4(__NR_clock_nanosleep, -2, 0, &ts, NULL), -EINVAL);	/* our thread's */
+	EXPECT_EQ(t, syscall4(__NR_clock_nanosleep, 10, 0, &ts, NULL),
+		  -EINVAL);	/* no clock */
+	EXPECT_EQ(t, syscall4(__NR_clock_nanosleep, -2, 0, &ts, NULL),
+		  -EINVAL);	/* our thread's */
 }
 
 /* A handled signal ends the sleep with -EINTR and the time left: never a restart. */

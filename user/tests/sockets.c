@@ -39,10 +39,12 @@ SELFTEST(sockets, stream_pair_carries_both_ways)
 	EXPECT_EQ(t, fd_write(sv[0], "ping", 4), 4L);
 	EXPECT_EQ(t, fd_write(sv[1], "pong", 4), 4L);
 	EXPECT_EQ(t, fd_write(sv[0], "!", 1), 1L);
-	EXPECT_EQ(t, fd_read(sv[1], buf, sizeof(buf)), 5L);		/* a stream: no boundaries */
+	EXPECT_EQ(t, fd_read(sv[1], buf, sizeof(buf)), 5L);		/* a stream: no
+									 * boundaries */
 	EXPECT_STREQ(t, buf, "ping!");
 	memset(buf, 0, sizeof(buf));
-	EXPECT_EQ(t, fd_read(sv[0], buf, sizeof(buf)), 4L);		/* fails if one ring serves both */
+	EXPECT_EQ(t, fd_read(sv[0], buf, sizeof(buf)), 4L);		/* fails if one ring
+									 * serves both */
 	EXPECT_STREQ(t, buf, "pong");
 	EXPECT_EQ(t, syscall3(__NR_lseek, sv[0], 0, 0), -ESPIPE);
 	close_pair(sv);
@@ -59,7 +61,8 @@ SELFTEST(sockets, seqpacket_keeps_message_boundaries)
 	EXPECT_EQ(t, fd_write(sv[0], "three", 5), 5L);
 	EXPECT_EQ(t, fd_read(sv[1], buf, sizeof(buf)), 3L);		/* fails as a stream: 11 */
 	EXPECT_STREQ(t, buf, "one");
-	EXPECT_EQ(t, fd_read(sv[1], buf, 1), 1L);			/* the rest of "two" dropped */
+	EXPECT_EQ(t, fd_read(sv[1], buf, 1), 1L);			/* the rest of "two"
+									 * dropped */
 	EXPECT_EQ(t, buf[0], 't');
 	EXPECT_EQ(t, fd_read(sv[1], buf, sizeof(buf)), 5L);
 	EXPECT_EQ(t, buf[0], 't');
@@ -138,7 +141,8 @@ SELFTEST(sockets, peer_close_is_eof_hup_and_epipe)
 	EXPECT_EQ(t, fd_write(sv[0], "x", 1), -EPIPE);
 	EXPECT_EQ(t, caught.sig, SIGPIPE);
 	caught.sig = 0;
-	EXPECT_EQ(t, fd_write(sv[0], "", 0), -EPIPE);		/* fails with 0: empty skips the check */
+	EXPECT_EQ(t, fd_write(sv[0], "", 0), -EPIPE);		/* fails with 0: empty skips
+								 * the check */
 	EXPECT_EQ(t, caught.sig, SIGPIPE);
 	syscall1(__NR_close, sv[0]);
 

@@ -132,7 +132,8 @@ SELFTEST(sysret, sigreturn_to_noncanonical_rip_that_sysret_could_restore)
 	struct cpuid_regs v = cpuid(0);
 
 	if (memcmp(&v.ebx, "Genu", 4) || memcmp(&v.edx, "ineI", 4) || memcmp(&v.ecx, "ntel", 4))
-		SKIP(t, "an Intel CPU's check: elsewhere SYSRET to 2^47 faults in ring 3 as IRET does");
+		SKIP(t, "an Intel CPU's check: elsewhere SYSRET to 2^47 faults in ring 3 "
+		     "as IRET does");
 	rewrite.set_ip = true;
 	rewrite.ip = 1UL << 47;
 	rewrite.rcx_r11_match = true;

@@ -459,7 +459,8 @@ SELFTEST(threads, frames_are_freed_only_after_other_cpus_flush)
 			ASSERT_TRUE(t, pid > 0);
 			EXPECT_EQ(t, syscall4(__NR_wait4, pid, &status, 0, NULL), pid);
 			if (status != expected[how]) {
-				printf("# %s, round %d: status 0x%x (0x200: a freed frame was read)\n",
+				printf("# %s, round %d: status 0x%x "
+				       "(0x200: a freed frame was read)\n",
 				       name[how], round, status);
 				EXPECT_EQ(t, status, expected[how]);
 				break;

@@ -126,7 +126,8 @@ SELFTEST(vdso, gettimeofday_time_and_getcpu)
 	t1 = syscall1(__NR_time, NULL);
 	EXPECT_EQ(t, vgtod(&tv, NULL), 0L);
 	EXPECT_EQ(t, vtime(&t2), t2);
-	EXPECT_TRUE(t, t1 <= tv.tv_sec && tv.tv_sec <= t2 && tv.tv_usec >= 0 && tv.tv_usec < 1000000);
+	EXPECT_TRUE(t, t1 <= tv.tv_sec && tv.tv_sec <= t2 &&
+		    tv.tv_usec >= 0 && tv.tv_usec < 1000000);
 	EXPECT_LE(t, t2, syscall1(__NR_time, NULL));
 	/* Pinned, so the two answers are about one CPU. */
 	syscall3(__NR_sched_getaffinity, 0, sizeof(all), &all);

@@ -30,7 +30,8 @@ SELFTEST(vsyscall, calls_are_emulated)
 	ASSERT_EQ(t, syscall2(__NR_gettimeofday, &before, NULL), 0L);
 	EXPECT_EQ(t, vgettimeofday(&tv, NULL), 0L);
 	ASSERT_EQ(t, syscall2(__NR_gettimeofday, &after, NULL), 0L);
-	EXPECT_TRUE(t, before.tv_sec * 1000000 + before.tv_usec <= tv.tv_sec * 1000000 + tv.tv_usec);
+	EXPECT_TRUE(t, before.tv_sec * 1000000 + before.tv_usec <=
+		    tv.tv_sec * 1000000 + tv.tv_usec);
 	EXPECT_TRUE(t, tv.tv_sec * 1000000 + tv.tv_usec <= after.tv_sec * 1000000 + after.tv_usec);
 	t1 = vtime(&t2);
 	EXPECT_EQ(t, t1, t2);

@@ -72,7 +72,8 @@ void pti_init_pml4_pair(pte_t *pml4)
 {
 	memcpy(&pml4[PTI_PML4_ENTRIES + KERNEL_PML4_FIRST], &pti_template[KERNEL_PML4_FIRST],
 	       (512 - KERNEL_PML4_FIRST) * sizeof(pte_t));
-	pml4[PML4_SLOT(LDT_REMAP_BASE)] = 0;		/* the process's own: arch/x86/ldt.c fills it */
+	pml4[PML4_SLOT(LDT_REMAP_BASE)] = 0;		/* the process's own: arch/x86/ldt.c
+							 * fills it */
 }
 
 void pti_init_cpu(void)

@@ -99,7 +99,8 @@ static int map_shared_frames(struct mm *mm, unsigned long va, const void *kva, u
 
 		if (map_page(mm->pml4, va + off, pa, flags | _PAGE_USER | _PAGE_SPECIAL))
 			return -ENOMEM;
-		_Static_assert(MAX_TASKS + 1 <= 256, "a frame's owners: every process and the kernel");
+		_Static_assert(MAX_TASKS + 1 <= 256,
+			       "a frame's owners: every process and the kernel");
 		get_frame(pa);
 	}
 	return 0;

@@ -136,7 +136,8 @@ static unsigned long number(const char *arg, unsigned long def, unsigned long mi
 		return def;
 	}
 	if (v > max) {
-		printf("bench-i386: warning: %s is above the maximum %lu, using %lu\n", arg, max, max);
+		printf("bench-i386: warning: %s is above the maximum %lu, using %lu\n",
+		       arg, max, max);
 		return max;
 	}
 	return v;
@@ -150,7 +151,10 @@ int main(int argc, char **argv)
 	char vendor[13] = "";
 	const char *fast, *trace = NULL;
 
-	/* init's arguments (make bench's BENCH_ARGS): the two it reads, warned about as init does. */
+	/*
+	 * init's arguments (make bench's BENCH_ARGS): the two it reads, warned about
+	 * as init does.
+	 */
 	for (int i = 1; i < argc; i++) {
 		if (!strncmp(argv[i], "iters=", 6))
 			iters = number(argv[i], iters, 1, 100000000);

@@ -57,10 +57,12 @@ struct cpuinfo {
 	bool pat;			/* PAT entry 1 is write-combining (ioremap_wc()) */
 	bool pcid;			/* CPUID: process-context identifiers in CR3 */
 	bool md_clear, spec_ctrl;	/* CPUID 7 EDX: VERW clears buffers; IA32_SPEC_CTRL */
-	bool sysret_ss_attrs;		/* AMD: SYSRET leaves SS's attributes (X86_BUG_SYSRET_SS_ATTRS) */
+	bool sysret_ss_attrs;		/* AMD: SYSRET leaves SS's attributes
+					 * (X86_BUG_SYSRET_SS_ATTRS) */
 	bool fred;			/* CR4.FRED: events by FRED, not the IDT (asm/fred.h) */
 	const char *fred_why;		/* why not, for the banner; NULL with FRED */
-	bool sysenter32, syscall32;	/* compat mode's fast entry: Intel's SYSENTER, AMD's SYSCALL */
+	bool sysenter32, syscall32;	/* compat mode's fast entry: Intel's SYSENTER,
+					 * AMD's SYSCALL */
 	u64 arch_capabilities;		/* IA32_ARCH_CAPABILITIES, 0 without it */
 };
 

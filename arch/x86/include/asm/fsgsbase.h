@@ -30,9 +30,15 @@ struct tls_descs {
 /* IRQs off, at a context switch: prev's live FS/GS into its task, next's out of it. */
 void save_user_segments_irqoff(struct task *prev);
 void load_user_segments_irqoff(const struct task *next);
-/* fork and clone: the caller's live segments, read into its task first, and its TLS go to the child. */
+/*
+ * fork and clone: the caller's live segments, read into its task first, and its
+ * TLS go to the child.
+ */
 void copy_user_segments(struct task *child);
-/* IRQs off, at a context switch, before its selectors load: next's TLS descriptors in this CPU's GDT. */
+/*
+ * IRQs off, at a context switch, before its selectors load: next's TLS
+ * descriptors in this CPU's GDT.
+ */
 void load_tls_irqoff(const struct task *next);
 struct user_desc;
 /* arch/x86/tls.c: set_thread_area()'s work, for t current or not yet run. */

@@ -16,7 +16,8 @@
 #define GDT_ENTRY_USER_DS	5
 #define GDT_ENTRY_USER_CS	6
 #define GDT_ENTRY_TSS		8	/* 16 bytes: occupies entries 8 and 9 */
-#define GDT_ENTRY_LDT		10	/* 16 bytes: the running process's LDT (asm/ldt.h), or null */
+#define GDT_ENTRY_LDT		10	/* 16 bytes: the running process's LDT (asm/ldt.h),
+					 * or null */
 #define GDT_ENTRY_TLS_MIN	12	/* 3 entries: the running task's TLS (arch/x86/tls.c) */
 #define GDT_ENTRIES		16
 
