@@ -47,6 +47,7 @@ slot the boot patched) is disassembled from the guest's memory as it ran.
 import argparse
 import contextlib
 import glob
+import hashlib
 import os
 import re
 import shutil
@@ -156,12 +157,17 @@ class Gdb:
         self.buf += data
 
     def run_to_end(self):
-        """Continues through every stop until the emulator closes the connection."""
+        """Continues through every stop until the emulator closes the connection, at
+        the run's end or its timeout, however long the stretches between stops."""
+        self.sock.settimeout(None)
         try:
             while True:
                 self.command('c')
-        except (EOFError, OSError):
+        except (EOFError, ConnectionError):
             pass
+
+    def close(self):
+        self.sock.close()
 
     def command(self, cmd):
         payload = cmd.encode()
@@ -221,6 +227,7 @@ def stopped_at(build, cmdline, program, args, sym, log_name, cpu=None, bochs=Non
         boot = ['bash', 'scripts/qemu.sh', iso, '-gdb', f'tcp:127.0.0.1:{port}', '-S']
     log = open(log_name, 'w')
     emulator = subprocess.Popen(boot, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    gdb = None
     try:
         gdb = Gdb(port)
         start = symbol(program, sym)
@@ -245,8 +252,14 @@ def stopped_at(build, cmdline, program, args, sym, log_name, cpu=None, bochs=Non
         else:
             gdb.command('D')	# detach: the boot runs on to its end
     except EOFError as e:
+        emulator.terminate()
         sys.exit(f'trace: {e} (log: {log.name})')
+    except BaseException:
+        emulator.terminate()	# a stub left waiting for a command would wait for good
+        raise
     finally:
+        if gdb:
+            gdb.close()
         if emulator.wait(timeout=600) not in (0,):
             print(f'trace: the traced boot did not succeed (log: {log.name})', file=sys.stderr)
         log.close()
@@ -287,7 +300,8 @@ def gdbstub_bochs(build, bochs, model):
     """(path, model) of the Bochs that traces the FRED path: the source beside bochs
     (a FRED-capable binary, as ../shared/tools/bochs keeps its tarball in the
     directory above its bin/), built with its gdb stub into build/bochs-gdbstub
-    (scripts/bochs-gdbstub.sh) once per tarball; or (None, why) without one."""
+    (scripts/bochs-gdbstub.sh) again whenever the tarball or that script changes; or
+    (None, why) without one."""
     if not bochs:
         return None, 'no FRED-capable Bochs given (BOCHS=)'
     binary = shutil.which(bochs)
@@ -298,14 +312,18 @@ def gdbstub_bochs(build, bochs, model):
     if not src:
         return None, f'no Bochs source tarball beside {binary} to build a gdb stub from'
     source = os.path.realpath(src[-1])
+    script = os.path.join(ROOT, 'scripts', 'bochs-gdbstub.sh')
+    st = os.stat(source)
+    recipe = (f'{source} {st.st_size} {st.st_mtime_ns} '
+              f'{hashlib.sha256(open(script, "rb").read()).hexdigest()}')
     out = os.path.join(build, 'bochs-gdbstub')
     stub, stamp = os.path.join(out, 'bin', 'bochs'), os.path.join(out, 'source')
     built_from = open(stamp).read() if os.path.exists(stamp) else None
-    if not os.path.exists(stub) or built_from != source:
+    if not os.path.exists(stub) or built_from != recipe:
         if subprocess.run(['bash', 'scripts/bochs-gdbstub.sh', source, out],
                           cwd=ROOT).returncode:
             sys.exit(f'trace: building Bochs with its gdb stub failed ({out}/build.log)')
-        open(stamp, 'w').write(source)
+        open(stamp, 'w').write(recipe)
     return (stub, model), None
 
 
@@ -440,12 +458,23 @@ def trace(build, variant, op, mitigations='off', bochs=None):
     insns = disassemble(os.path.join(build, 'entrylab.elf'))
     apply_sites(insns, build, on)
     insns.update(disassemble(os.path.join(build, 'user/probe.elf')))
-    # Bochs's stub masks no event: one delivered within a step lists its handler from
-    # the second instruction on. The boot is deterministic and none lands here; were
-    # one to, the trace would not be the syscall's alone.
-    if bochs and any(insns.get(a, ('',))[0].startswith('fred_entry_kernel') for a in path):
-        sys.exit(f'trace: an event from ring 0 interrupted the traced {op}() under Bochs')
+    if bochs:
+        refuse_events(build, path, op)
     return finish(build, path, insns)
+
+
+def refuse_events(build, path, op):
+    """Bochs's stub masks no event: one delivered within a step lists its handler from
+    the second instruction on, from ring 3 before the SYSCALL (a user address after
+    the first, the one returned to) or from ring 0 (FRED's ring-0 entry, 256 bytes
+    after each ring-3 one). A boot there is deterministic and none lands in the
+    traced path; were one to, the trace would not be the syscall's alone."""
+    elf = os.path.join(build, 'entrylab.elf')
+    kernel_entries = [symbol(elf, name) for name in ('fred_entry_kernel',
+                                                     'fred_entry_kernel_mitigated')]
+    for a in path[1:]:
+        if a < 0xffff800000000000 or any(e <= a < e + 256 for e in kernel_entries):
+            sys.exit(f'trace: an event interrupted the traced {op}() under Bochs at {a:#x}')
 
 
 def trace_i386(build, door):
@@ -619,6 +648,9 @@ def budget_table(build, bochs, doc):
             sys.exit(f'trace: {doc}\'s budget has no FRED figure for every part to keep: '
                      'trace it with a FRED-capable Bochs (BOCHS=)')
         column = [kept[name] for name in names]
+        figures = [int(c.strip('*')) for c in column]
+        if sum(figures[:-1]) + 1 != figures[-1]:	# the parts, and the SYSCALL
+            sys.exit(f'trace: {doc}\'s FRED column does not add up to its total')
         print(f'{doc}: the FRED column not traced: {bochs[1]}')
     rows = ['| part | legacy | FRED |', '|---|---|---|']
     rows += [f'| {what} | {legacy[k]} | {cell} |' for (k, what), cell in zip(BUDGET_PARTS, column)]
