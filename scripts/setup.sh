@@ -36,6 +36,10 @@ command -v go >/dev/null 2>&1 || missing+=(golang-go)
 command -v bochs >/dev/null 2>&1 || missing+=(bochs bochsbios vgabios)
 [ -f /usr/share/bochs/BIOS-bochs-latest ] || missing+=(bochsbios)
 [ -f /usr/share/vgabios/vgabios.bin ] || missing+=(vgabios)
+# make trace's FRED path builds a FRED-capable Bochs's source once more with its gdb
+# stub (scripts/bochs-gdbstub.sh): a C++ compiler, and xz for the tarball.
+command -v g++ >/dev/null 2>&1 || missing+=(g++)
+command -v xz >/dev/null 2>&1 || missing+=(xz-utils)
 for pkg in "$@"; do
 	dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'ok installed' ||
 		missing+=("$pkg")
