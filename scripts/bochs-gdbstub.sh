@@ -23,8 +23,10 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 log=$out/build.log
 echo "bochs-gdbstub.sh: building $(basename "$src") with its gdb stub into $out" >&2
-# The steps in a shell of their own: "set -e" is ignored inside an "if !" list.
-if ! bash -euc '
+# The steps in a shell of their own: "set -e" is ignored inside an "if !" list. Its
+# make is not a sub-make of the caller's: entrylab's MAKEFLAGS (--no-builtin-rules)
+# would empty the suffix list Bochs's Makefiles rely on.
+if ! env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u MAKEOVERRIDES -u GNUMAKEFLAGS bash -euc '
 	tar -xJf "$1" -C "$2"
 	cd "$2"/*/bochs
 	./configure --enable-x86-64 --enable-fred --enable-avx --enable-evex --enable-cet \

@@ -693,8 +693,10 @@ CLAIMS = [
      'monitor sends `nmi` (LINT1, every CPU) 20 times a second from init\'s start to its '
      'end: NMIs land anywhere, SWAPGS windows and user mode included, and take the '
      'paranoid entry; the run succeeds with CT_WARN_ON 0 and nothing leaked, and each CPU '
-     'counted every NMI sent (`nmi: CPU n: N NMIs`). With NMIs taken by the ordinary '
-     'entry (GS decided by CS) the benchmark boot dies'),
+     'counted every NMI sent (`nmi: CPU n: N NMIs`), less at most 2% (at least one): QEMU '
+     'merges an NMI sent while the CPU\'s last one is still pending, which a loaded host '
+     'can cause. With NMIs taken by the ordinary entry (GS decided by CS) the benchmark '
+     'boot dies'),
     (['multiboot2-header'],
      '`grub-file --is-x86-multiboot2` accepts the kernel'),
     (['entry-variants-objdump'],
@@ -894,6 +896,11 @@ SCREEN_CASES = (  # (name, -vga, command line, lines the screen must show)
 
 
 NMI_STORM_INTERVAL = 0.05      # seconds: 20 NMIs a second, to every CPU at once
+# QEMU keeps one NMI pending per CPU: a "nmi" that finds the last one not yet taken
+# (its vCPU thread not run for an interval, on a loaded host) is merged into it. So a
+# count may fall short of the NMIs sent by so many, at most; NMIs left blocked lose
+# every one after.
+NMI_STORM_MERGED = 0.02
 # (case, init, its arguments): the ring-3 suite and a benchmark, each on two CPUs.
 NMI_STORM_CASES = (('ring3-suite', 'user/entrytests.elf', '', ''),
                    ('bench', 'user/init.elf', 'iters=10000 reps=5', ''),
@@ -944,7 +951,8 @@ def boot_in_nmi_storm(b, name, init, init_args, cmdline):
 def nmi_storm_on_two_cpus(b):
     """NMIs at any instruction (SWAPGS windows, user mode, idle, the SYSCALL stub's
     first instruction) take the paranoid entry: the run succeeds, CT_WARN_ON stays 0,
-    nothing leaks, and each CPU counted every NMI sent while init ran."""
+    nothing leaks, and each CPU counted every NMI sent while init ran, less at most
+    NMI_STORM_MERGED of them (at least one) that QEMU merged into a pending one."""
     problems, seen = [], []
     for case, init, init_args, cmdline in NMI_STORM_CASES:
         name = f'nmi-storm-{case}'
@@ -957,9 +965,10 @@ def nmi_storm_on_two_cpus(b):
             problems.append(f'{case}: only {before_end} NMIs sent while init ran')
         if sorted(counts) != [0, 1]:
             problems.append(f'{case}: NMI counts for CPUs {sorted(counts)}, expected 0 and 1')
+        merged = max(1, int(before_end * NMI_STORM_MERGED))
         problems += [f'{case}: CPU {c} counted {n} NMIs, {before_end} were sent before init '
-                     f'ended ({total} in all)' for c, n in counts.items()
-                     if not before_end <= n <= total]
+                     f'ended ({total} in all; at most {merged} may merge)'
+                     for c, n in counts.items() if not before_end - merged <= n <= total]
         seen.append(f'{case}: {before_end} sent, counted ' +
                     '/'.join(str(counts.get(c)) for c in (0, 1)))
     return problems, '; '.join(seen)
