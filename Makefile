@@ -4,6 +4,7 @@
 #   make run        boot it under QEMU: self-tests, then init (the benchmark)
 #   make test       build, boot every test configuration, check the results
 #   make bench      the syscall benchmark alone: every entry variant, one boot
+#   make compare    Linux 6.1 and 6.12 measured the same way (BOCHS=: and 6.12 with FRED)
 #   make rcu-demo   RCU grace periods vs a nohz_full CPU in user mode (docs/smp-rcu.md)
 #   make micro      ring-0 micro-benchmarks: single instructions, the PIR drain
 #   make fuzz       long fuzzer runs, one boot per seed (FUZZ_SEEDS=, FUZZ_COUNT=, FUZZ_FRAMES=,
@@ -12,15 +13,18 @@
 #   make selftests-linux  Linux's other selftests entrylab runs, unmodified, as init
 #   make plot       the last benchmark's tables as figures (LOG=file: any run's)
 #   make trace      one syscall instruction by instruction (VARIANT=, OP=, MITIGATIONS=; I386=
-#                   an i386 getpid's door; VARIANT=fred under BOCHS=), and the summaries in
-#                   docs/entry.md and docs/benchmarks.md refreshed
+#                   an i386 getpid's door; VARIANT=fred under BOCHS=; OP=fault-read: one
+#                   #PF from ring 3, faulting load to the instruction after it), and the
+#                   summaries in docs/entry.md and docs/benchmarks.md refreshed
 #   make usb DEV=/dev/sdX  write the ISO to a USB stick (docs/bare-metal.md)
-#   make disasm     refresh docs/entry.md's annotated do_syscall_64 and its booted SYSCALL stubs
+#   make disasm     refresh docs/entry.md's annotated do_syscall_64, its booted SYSCALL stubs,
+#                   the walkthrough's pieces of both and its drawing of pt_regs
+#   make callgraph  the kernel's recursion (each cycle must say its bound), deepest call chain
 #   make bochs-models  the self-tests and the ring-3 suite under Bochs, every model (1 and 2 CPUs)
 #   make debug      boot halted with a gdb stub on :1234
 #   make clean
 #
-# Variables (README.md, "Make variables"): CMDLINE, INIT, INIT_ARGS, BENCH_ARGS,
+# Variables (docs/reference.md, "Make variables"): CMDLINE, INIT, INIT_ARGS, BENCH_ARGS,
 # ICOUNT, KVM, CPU, SMP, TCG_THREAD, GUI, TIMEOUT, FIRMWARE, EXIT_DEVICE, QEMU_EXTRA,
 # BOCHS_CPU, BOCHS, DEBUG_ENTRY, V; make usb takes DEV, make trace VARIANT, OP,
 # MITIGATIONS and I386, make fuzz FUZZ_SEEDS, FUZZ_COUNT, FUZZ_FRAMES and FUZZ_PROGRESS.
@@ -90,6 +94,12 @@ KERNEL_LDFLAGS := -nostdlib -static -z max-page-size=0x1000 -z noexecstack --bui
 
 ifeq ($(DEBUG_ENTRY),1)
 KERNEL_CFLAGS += -DDEBUG_ENTRY
+endif
+
+# CALLGRAPH=1: each object's call graph and frame sizes beside it (NAME.ci), which
+# scripts/callgraph.py reads (make callgraph).
+ifeq ($(CALLGRAPH),1)
+KERNEL_CFLAGS += -fcallgraph-info=su
 endif
 
 KERNEL_C := $(filter-out arch/x86/asm-offsets.c entry/common.c, \
@@ -232,8 +242,8 @@ ISO := $(BUILD)/entrylab.iso
 KERNEL := $(BUILD)/entrylab.elf
 PROBE := $(BUILD)/user/probe.elf
 
-.PHONY: all run test bench plot rcu-demo micro trace usb selftests-x86 selftests-linux disasm \
-	bochs-models debug clean fuzz FORCE
+.PHONY: all run test bench compare plot rcu-demo micro trace usb selftests-x86 selftests-linux \
+	disasm callgraph bochs-models debug clean fuzz FORCE
 all: $(ISO) $(USER_PROGS)
 
 # -MT: the dependency file names the .inc, so a header change regenerates it.
@@ -294,7 +304,8 @@ $(BUILD)/ksyms.o $(BUILD)/ksyms-empty.o $(BUILD)/font8x16.o: $(BUILD)/%.o: $(BUI
 
 # The ISO is rebuilt when the command line, init (its name or its contents) or the
 # installed GRUB platforms change, not only the kernel.
-GRUB_PLATFORMS = $(notdir $(wildcard /usr/lib/grub/i386-pc /usr/lib/grub/x86_64-efi))
+GRUB_PLATFORMS = $(notdir $(wildcard /usr/lib/grub/i386-pc /usr/lib/grub/x86_64-efi \
+				   /usr/lib/grub/i386-efi))
 $(BUILD)/iso-config: FORCE
 	@mkdir -p $(BUILD)
 	@printf '%s|%s|%s|%s\n' "$$RUN_CMDLINE" "$$INIT" "$$INIT_ARGS" "$(GRUB_PLATFORMS)" | \
@@ -325,16 +336,10 @@ bench: $(KERNEL) $(USER_PROGS) $(BUILD)/user/i386/bench.elf
 	$(Q)bash scripts/mkiso.sh $(KERNEL) $(BUILD)/bench.iso "mitigations=off $$BENCH_CMDLINE" \
 		$(PROBE) "$$INIT" "$$BENCH_ARGS"
 ifneq ($(BOCHS_CPU),)
+	@# A FRED boot measures the legacy rows too, FRED switched off for them at run
+	@# time (arch/x86/fred.c; docs/benchmarks.md): one boot, as on a PC.
 	$(Q)bash -o pipefail -c 'SMP=$(SMP) bash scripts/bochs.sh $(BUILD)/bench.iso | \
 		tee $(BUILD)/bench.log'
-	@# A FRED boot measures the FRED row alone (no SYSCALL reads LSTAR there): the
-	@# legacy rows in a second boot of the same kernel, fred=off (docs/benchmarks.md).
-	$(Q)if grep -q 'events: FRED' $(BUILD)/bench.log; then \
-		bash scripts/mkiso.sh $(KERNEL) $(BUILD)/bench-idt.iso \
-			"mitigations=off fred=off $$BENCH_CMDLINE" $(PROBE) \
-			"$$INIT" "$$BENCH_ARGS" && \
-		bash -o pipefail -c 'SMP=$(SMP) bash scripts/bochs.sh $(BUILD)/bench-idt.iso | \
-			tee -a $(BUILD)/bench.log'; fi
 	@echo "bench: under Bochs the boots above only: the mitigation and i386 tables" \
 		"boot QEMU's models"
 else
@@ -350,11 +355,24 @@ else
 		tee -a $(BUILD)/bench.log'
 endif
 
+# Linux measured as make bench measures entrylab (scripts/bench_linux.py; docs/benchmarks.md,
+# "Linux measured the same way"): tests/programs/syscall-loop.c as pid 1 of Debian's Linux 6.1
+# and 6.12 under QEMU icount, each with its default mitigations and mitigations=off, one boot
+# at a time, beside the boot row of the last make bench; with BOCHS=, Linux 6.12 built with FRED
+# (LINUX_FRED_BUILD) under that Bochs too.
+LINUX_FRED_BUILD ?= ../shared/tools/linux-fred/build.sh
+compare: $(BUILD)/tests/syscall-loop.elf
+	$(Q)bash -o pipefail -c 'python3 scripts/bench_linux.py --program $< --args "$$BENCH_ARGS" \
+		--log $(BUILD)/bench.log $(if $(BOCHS),--bochs "$$BOCHS" \
+		--fred-build $(LINUX_FRED_BUILD)) | tee $(BUILD)/compare.log'
+
 # The tables of a benchmark run as figures (scripts/plot.py): LOG= the run's log
-# (default: the last make bench's), DOCS=1 into docs/figures/ for docs/benchmarks.md.
+# (default: the last make bench's), COMPARE= make compare's (default: its last, when
+# there is one) for Linux's reference lines, DOCS=1 into docs/figures/.
 plot: $(TOOLS_OK)
 	$(Q)bash scripts/setup.sh python3-matplotlib
 	$(Q)/usr/bin/python3 scripts/plot.py --log "$(or $(LOG),$(BUILD)/bench.log)" \
+		--compare "$(or $(COMPARE),$(BUILD)/compare.log)" \
 		--out $(BUILD)/plots $(if $(filter 1,$(DOCS)),--docs)
 
 # The fuzzer, one boot per seed, one after another (scripts/fuzz.py): no self-tests
@@ -398,11 +416,14 @@ micro: $(KERNEL) $(USER_PROGS)
 
 # The dynamic trace of one syscall under QEMU's gdb stub (scripts/trace.py), then
 # the summaries docs/entry.md quotes: every variant's kill(), and an i386
-# program's getpid() through each door. I386=int80, syscall or sysenter traces
-# that getpid() instead of the probe's OP. VARIANT=fred traces the FRED path under
-# a Bochs with its gdb stub, built once into $(BUILD)/bochs-gdbstub from the source
+# program's getpid() through each door; and docs/benchmarks.md's budgets, the
+# invalid syscall's and a fault-read's. I386=int80, syscall or sysenter traces
+# that getpid() instead of the probe's OP; OP=fault-read, a read of an untouched
+# anonymous page, from the load through its #PF to the instruction after it.
+# VARIANT=fred traces the FRED path under a Bochs with its gdb stub, built once into
+# $(BUILD)/bochs-gdbstub from the source
 # beside BOCHS= (a FRED-capable Bochs, as ../shared/tools/bochs); with BOCHS= the
-# summaries get FRED's row and budget too.
+# summaries get FRED's row and the budgets FRED's columns too.
 VARIANT ?= irqoff-inline
 OP ?= kill
 MITIGATIONS ?= off
@@ -422,6 +443,12 @@ usb: $(ISO)
 # mitigations=off, one with the defaults, read through QEMU's gdb stub); this refreshes both.
 disasm: $(KERNEL) $(USER_PROGS)
 	$(Q)python3 scripts/entry-disasm.py $(KERNEL) --update docs/entry.md
+
+# The same kernel built with CALLGRAPH=1 in its own tree, for its .ci files.
+callgraph: $(TOOLS_OK)
+	$(Q)$(MAKE) --no-print-directory BUILD=$(BUILD)/callgraph CALLGRAPH=1 \
+		$(BUILD)/callgraph/entrylab.elf
+	$(Q)python3 scripts/callgraph.py $(BUILD)/callgraph
 
 debug: $(ISO)
 	@echo "QEMU waits for gdb; in another terminal run:"
@@ -451,6 +478,11 @@ $(BUILD)/tests/vdso-glibc-i386.elf: tests/programs/vdso-glibc.c $(TOOLS_OK)
 	@mkdir -p $(dir $@)
 	@echo "  HOSTCC  $@ [static glibc, i386]"
 	$(Q)$(CC) -m32 -static -O2 -idirafter include -o $@ $<
+# include/math64.h's i386 way, run as init (tests/run.py compares it with the host's x86-64 way).
+$(BUILD)/tests/math64-i386.elf: tests/programs/math64.c include/math64.h $(TOOLS_OK)
+	@mkdir -p $(dir $@)
+	@echo "  HOSTCC  $@ [static glibc, i386]"
+	$(Q)$(CC) -m32 -static -ffreestanding -O2 -Wall -Werror -Iinclude -o $@ $<
 # The benchmark's i386 rows (scripts/bench_i386.sh): a stock glibc program too.
 $(BUILD)/user/i386/bench.elf: bench/user/i386/bench.c $(TOOLS_OK)
 	@mkdir -p $(dir $@)
@@ -496,10 +528,12 @@ $(BUILD)/tests/hello-dynamic.elf: tests/programs/hello-glibc.c $(TOOLS_OK)
 	$(Q)$(CC) -no-pie -O2 -o $@ $<
 
 test: $(KERNEL) $(USER_PROGS) $(BUILD)/tests/hello-glibc.elf $(BUILD)/tests/hello-dynamic.elf \
+	$(BUILD)/tests/vulns.elf \
 	$(BUILD)/tests/hello-pie.elf \
 	$(BUILD)/tests/threads-glibc.elf $(BUILD)/tests/threads-glibc-i386.elf \
 	$(BUILD)/tests/i386-suite.elf \
 	$(BUILD)/tests/vdso-glibc.elf $(BUILD)/tests/vdso-glibc-i386.elf \
+	$(BUILD)/tests/math64-i386.elf \
 	$(BUILD)/tests/threads-musl.elf $(BUILD)/tests/threads-musl-i386.elf \
 	$(BUILD)/tests/threads-rust.elf $(BUILD)/tests/threads-rust-pie.elf \
 	$(BUILD)/tests/goroutines-go.elf

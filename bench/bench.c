@@ -10,8 +10,10 @@
  * the 2016 patches), then the boot's variant twice more, once with context
  * tracking off and once with only the RCU tracker off (difference from that
  * variant): what each layer costs per syscall. Those two switch the trackers
- * while the benchmark's task is in the kernel, which is safe on one CPU only
- * (trackers_set()), so with more CPUs online they measure nothing.
+ * while the benchmark's task is in the kernel and every other CPU is held in an
+ * interrupt handler (trackers_switch()), so they measure on any number of CPUs.
+ * Where the boot chose FRED, FRED is switched off on every CPU for the rows LSTAR
+ * chooses and on for the fred row (select_events()): one boot measures them all.
  *
  * The calls that change the machine, a row's LSTAR and trackers, the timer and
  * the vDSO's clock reader, belong to the programs the kernel starts from boot
@@ -23,6 +25,8 @@
  */
 #include <asm/apic.h>
 #include <asm/cpufeature.h>
+#include <asm/fred.h>
+#include <asm/hypervisor.h>
 #include <asm/io.h>
 #include <asm/irqflags.h>
 #include <asm/mitigations.h>
@@ -31,6 +35,7 @@
 #include <asm/uaccess.h>
 #include <context_tracking.h>
 #include <cputime.h>
+#include <entry-common.h>
 #include <errno.h>
 #include <kernel.h>
 #include <printk.h>
@@ -61,6 +66,7 @@ static struct bench_row rows[BENCH_MAX_ROWS];
 static unsigned long changed_cpus;	/* whose LSTAR, trackers or timer were changed */
 static unsigned int nr_rows;
 static bool boot_ct, boot_rcu;
+static unsigned long events_switches;	/* fred_switch()es the rows made, both ways */
 
 /*
  * The rows after the variants': the boot's variant with one layer changed, each
@@ -120,33 +126,45 @@ static bool tsc_counts_instructions(void)
 }
 
 /*
- * Is this Bochs? Its models copy real parts' CPUID, hypervisor bit clear, so the one
- * sign is its debug port: with "port_e9_hack" on (scripts/bochs.sh sets it) a read of
- * port 0xE9 answers 0xE9, where a PC's unclaimed port reads 0xFF. There the TSC is
- * the emulator's instruction count (on one CPU: make bench under Bochs measures on
- * one), though Bochs 3.0 charges a RDTSC a few ticks more or less now and then
- * (64 NOPs read 75), which tsc_counts_instructions()'s exact test refuses.
+ * Under Bochs (under_bochs(), arch/x86/hypervisor.c) the TSC is the emulator's
+ * instruction count (on one CPU: make bench under Bochs measures on one), though
+ * Bochs 3.0 charges a RDTSC a few ticks more or less now and then (64 NOPs read 75),
+ * which tsc_counts_instructions()'s exact test refuses.
  */
-#define BOCHS_E9_PORT	0xe9
-
-static bool under_bochs(void)
-{
-	return inb(BOCHS_E9_PORT) == BOCHS_E9_PORT;
-}
-
-/* Is this KVM (CPUID's hypervisor leaf says "KVMKVMKVM")? */
-static bool under_kvm(void)
-{
-	struct cpuid_regs r = cpuid(0x40000000);
-
-	return boot_cpu.hypervisor && !memcmp(&r.ebx, "KVMK", 4) && !memcmp(&r.ecx, "VMKV", 4);
-}
 
 /* What the figures count, said in the tables and the results block. */
 static const char *tick_unit;
 static bool ticks_are_instructions, bochs;
 /* The counters BENCH_BEGIN programmed (the same on every CPU): BENCH_PMU's answer. */
 static struct bench_pmu pmu_counters;
+
+/*
+ * What a TSC tick is here. A hypervisor that runs the guest on the CPU (KVM, Hyper-V,
+ * VMware, Xen, VirtualBox) passes the host's TSC through, offset and perhaps scaled:
+ * cycles at the TSC's rate. QEMU's TCG, which emulates, follows host time, and so does
+ * a hypervisor that names itself to no one; under icount or Bochs a tick is one
+ * instruction.
+ */
+static const char *clock_unit(const struct hypervisor_info *hv)
+{
+	static char unit[96];
+
+	if (ticks_are_instructions)
+		return "instructions (QEMU icount or Bochs: one TSC tick per instruction), "
+		       "not cycles";
+	switch (hv->kind) {
+	case HV_NONE:
+		return "TSC ticks: cycles at the TSC's rate, not the core clock";
+	case HV_QEMU_TCG:
+	case HV_OTHER:
+		return "RDTSC ticks of a hypervisor (QEMU TCG without icount: host time, "
+		       "not the work)";
+	default:
+		snprintf(unit, sizeof(unit), "TSC ticks under %s: cycles at the TSC's rate",
+			 hv->name);
+		return unit;
+	}
+}
 
 /* After syscall_init() (the variants' names) and context_tracking_init(). */
 void bench_init(void)
@@ -156,14 +174,10 @@ void bench_init(void)
 	bochs = under_bochs();
 	ticks_are_instructions = tsc_counts_instructions() || bochs;	/* Bochs: on one CPU */
 	pmu_init();
-	tick_unit = ticks_are_instructions ?
-		"instructions (QEMU icount or Bochs: one TSC tick per instruction), not cycles" :
-		under_kvm() ? "TSC ticks under KVM: cycles at the TSC's rate" :
-		!boot_cpu.hypervisor ? "TSC ticks: cycles at the TSC's rate, not the core clock" :
-		"RDTSC ticks of a hypervisor (QEMU TCG without icount: host time, not the work)";
+	tick_unit = clock_unit(hypervisor());
 
-	boot_ct = context_tracking_on;
-	boot_rcu = rcu_eqs_on;
+	boot_ct = context_tracking_on();
+	boot_rcu = rcu_eqs_on();
 	for (unsigned int i = 0; i < NR_ENTRY_VARIANTS; i++)
 		add_row(i, boot_ct, boot_rcu, false, false, 0, entry_variants[i].what, "");
 	for (const struct layer_row *l = layer_rows; l < layer_rows + ARRAY_SIZE(layer_rows); l++)
@@ -172,38 +186,88 @@ void bench_init(void)
 }
 
 /*
+ * Does row v take its own path for a #PF from ring 3? The fault never runs the
+ * SYSCALL stub LSTAR names: every row enters it by the IDT's stub (or FRED's) and
+ * the default variant's irqentry hooks (entry/irq.c), and only the trackers, the
+ * CPU-time mode and an rseq area change those. So the boot's row and the rows
+ * that change one of them on it measure the fault ops; a row that differs from
+ * one of those in its SYSCALL stub alone (another variant, the asm fast path
+ * untracked) would repeat a figure, and prints why it has none
+ * (bench_print_results()).
+ */
+static bool row_measures_faults(unsigned int v)
+{
+	return v == boot_entry_variant ||
+	       (v >= NR_ENTRY_VARIANTS && rows[v].entry == boot_entry_variant);
+}
+
+/*
  * What row v can measure: the floor serves "invalid" only (it returns -ENOSYS for
  * everything). A tracker row needs one CPU, and a tracker on at boot to turn off;
- * the rseq row is the boot's row with the program's area registered.
+ * the rseq row is the boot's row with the program's area registered. The fault
+ * ops: row_measures_faults().
  */
 static long row_ops(unsigned int v)
 {
 	const struct bench_row *row = &rows[v];
+	long all = BIT(BENCH_NR_OPS) - 1;
 
-	/* With FRED every SYSCALL is an event: no LSTAR row means what it says. */
+	if (!row_measures_faults(v))
+		all &= ~BENCH_FAULT_OPS;
+	/*
+	 * The fred row where the boot chose FRED; the rows LSTAR chooses run with FRED
+	 * switched off for them (select_events()).
+	 */
 	if (entry_variants[row->entry].fred)
-		return boot_cpu.fred ? BIT(BENCH_NR_OPS) - 1 : 0;
-	if (boot_cpu.fred)
-		return 0;
+		return boot_cpu.fred_why ? 0 : BIT(BENCH_NR_OPS) - 1;
 	if (!entry_variant_runs(row->entry))
 		return 0;
 	if (entry_variants[row->entry].floor)
 		return BIT(BENCH_OP_INVALID);
 	if (row->rseq)
-		return (BIT(BENCH_NR_OPS) - 1) | BENCH_ROW_RSEQ;
+		return all | BENCH_ROW_RSEQ;
 	if (v >= NR_ENTRY_VARIANTS &&
-	    (num_online_cpus() > 1 ||
-	     (row->ct == boot_ct && row->rcu == boot_rcu && row->vtime == vtime_boot_exact())))
+	    row->ct == boot_ct && row->rcu == boot_rcu && row->vtime == vtime_boot_exact())
 		return 0;
-	return BIT(BENCH_NR_OPS) - 1;
+	return all;
 }
 
-/* The benchmark's task is in the kernel: both trackers' states are consistent. */
-static void select_row(const struct bench_row *row)
+/* This CPU's LSTAR and CPU-time accounting: the parts of a row that are per CPU. */
+static void select_row_here(const struct bench_row *row)
 {
 	syscall_select_entry(row->entry);
-	trackers_set(row->ct, row->rcu);
 	vtime_select_this_cpu(row->vtime);
+}
+
+/*
+ * The trackers are every CPU's: switched with the others held, and only if they change.
+ * False if another CPU could not be held (smp_call_with_others_held() says so).
+ */
+static bool select_trackers(bool ct, bool rcu)
+{
+	return (ct == context_tracking_on() && rcu == rcu_eqs_on()) || trackers_switch(ct, rcu);
+}
+
+/*
+ * How events are delivered: by FRED for the fred row, by the IDT and SYSCALL for the
+ * others, on every CPU (fred_switch()). A CPU with FRED never reads LSTAR, so a boot
+ * that chose FRED switches it off for the rows LSTAR chooses and on again for the
+ * fred row and at the end. @regs: the control call's, which cannot go back through
+ * its stub after a switch, and then this returns only if nothing was switched; NULL
+ * where no return to ring 3 follows. Returns 0 or fred_switch()'s error.
+ */
+static long select_events(bool fred, struct pt_regs *regs)
+{
+	long err;
+
+	if (boot_cpu.fred_why || fred == boot_cpu.fred)
+		return 0;
+	err = fred_switch(fred);
+	if (err || !regs)
+		return err;
+	events_switches++;
+	regs->ax = 0;
+	syscall_return_to_user(regs);
 }
 
 /* Only a boot program's threads change rows, the timer or the clock reader. */
@@ -220,20 +284,29 @@ static void mark_changed(void)
 /* On each CPU changed: the boot's row, the tick and no ring-3 RDPMC, as before BENCH_BEGIN. */
 static void restore_here(void *arg)
 {
-	select_row(&rows[boot_entry_variant]);
+	select_row_here(&rows[boot_entry_variant]);
 	lapic_timer_start(TIMER_HZ);
 	pmu_bench_stop();
 }
 
-/* Undoes every change, on each CPU one was made on; returns those CPUs. */
-static unsigned long restore_all(void)
+/*
+ * Undoes every change, on each CPU one was made on; returns those CPUs. Events go
+ * back to FRED last (@regs as for select_events(): then it does not return).
+ */
+static unsigned long restore_all(struct pt_regs *regs)
 {
 	unsigned long cpus = __atomic_exchange_n(&changed_cpus, 0, __ATOMIC_RELAXED);
 
 	for (unsigned int cpu = 0; cpu < NR_CPUS; cpu++)
 		if (cpus & BIT(cpu))
 			smp_call_function_single(cpu, restore_here, NULL, true);
+	if (cpus) {
+		vtime_key_select(false);	/* after the flags it guards */
+		select_trackers(boot_ct, boot_rcu);
+	}
 	vclock_set_mode(vclock_boot_mode);
+	if (select_events(!boot_cpu.fred_why, regs))
+		printk("bench: events stay delivered by the IDT: another task or CPU is busy\n");
 	return cpus;
 }
 
@@ -249,7 +322,7 @@ static void report_here(void *arg)
 
 void bench_release(const char *who)
 {
-	unsigned long cpus = restore_all();
+	unsigned long cpus = restore_all(NULL);
 
 	if (!cpus)
 		return;
@@ -283,14 +356,19 @@ static long bench_ops(unsigned long v)
 	return row_ops(v);
 }
 
-/* BENCH_SELECT: row v's LSTAR and trackers on this CPU. */
-static long bench_select(unsigned long v)
+/* BENCH_SELECT: row v's LSTAR and trackers on this CPU, and its events on every CPU. */
+static long bench_select(unsigned long v, struct pt_regs *regs)
 {
 	if (v >= nr_rows || !row_ops(v))
 		return -EINVAL;
 	mark_changed();
-	select_row(&rows[v]);
-	return 0;
+	/* The key before the flag: a CPU whose flag is set always finds the key on. */
+	if (!vtime_key_select(rows[v].vtime))
+		return -EBUSY;
+	select_row_here(&rows[v]);
+	if (!select_trackers(rows[v].ct, rows[v].rcu))
+		return -EBUSY;
+	return select_events(entry_variants[rows[v].entry].fred, regs);
 }
 
 /* BENCH_BEGIN: no tick, and ring-3 RDPMC of the counters BENCH_PMU names. */
@@ -347,7 +425,7 @@ long sys_entrylab_bench(struct pt_regs *regs)
 	case BENCH_OPS:
 		return bench_ops(v);
 	case BENCH_SELECT:
-		return bench_select(v);
+		return bench_select(v, regs);
 	case BENCH_BEGIN:
 		return bench_begin();
 	case BENCH_PMU:
@@ -355,7 +433,7 @@ long sys_entrylab_bench(struct pt_regs *regs)
 	case BENCH_NS:
 		return !tsc_khz_guessed && !ticks_are_instructions;
 	case BENCH_END:
-		restore_all();
+		restore_all(regs);
 		return 0;
 	case BENCH_CLOCK:
 		return vclock_set_mode(v);
@@ -432,7 +510,8 @@ static void print_pmu(const char *prefix)
 	else
 		printk("%spmu: %s v%u, %u-bit: core cycles and instructions retired per call\n",
 		       prefix, pmu.kind == PMU_INTEL_ARCH ? "Intel architectural fixed counters" :
-		       "AMD core counters", pmu.version, pmu.width);
+		       pmu.kind == PMU_AMD_CORE ? "AMD core counters" : "AMD legacy counters",
+		       pmu.version, pmu.width);
 }
 
 /* " cycles 123.45 instructions 67.00" where the PMU counted the cell; else nothing. */
@@ -458,10 +537,17 @@ static void print_machine(const char *prefix)
 		printk("0x%x\n", boot_cpu.microcode);
 	else
 		printk("not readable\n");
-	printk("%sTSC %lu.%03lu MHz (%s), %s, %s\n", prefix, (unsigned long)(tsc_khz / 1000),
+	/*
+	 * A hypervisor shows CPUID 0x80000007 EDX[8] only when told to (QEMU's +invtsc,
+	 * which also pins the guest to hosts of one TSC rate): its absence there says
+	 * nothing about the host's TSC.
+	 */
+	printk("%sTSC %lu.%03lu MHz (%s), %s, %s%s\n", prefix, (unsigned long)(tsc_khz / 1000),
 	       (unsigned long)(tsc_khz % 1000), tsc_khz_source,
-	       boot_cpu.invariant_tsc ? "invariant" : "not invariant (may change with P-states)",
-	       boot_cpu.hypervisor ? "under a hypervisor" :
+	       boot_cpu.invariant_tsc ? "invariant" :
+	       boot_cpu.hypervisor ? "invariance not shown by the hypervisor (QEMU: +invtsc)" :
+	       "not invariant (may change with P-states)",
+	       boot_cpu.hypervisor ? "under " : "", boot_cpu.hypervisor ? hypervisor()->name :
 	       bochs ? "Bochs (its port 0xE9 answers), an emulator" :
 	       ticks_are_instructions ? "an emulator (no CPU's TSC counts instructions)" :
 	       "no hypervisor (bare metal)");
@@ -470,6 +556,44 @@ static void print_machine(const char *prefix)
 	printk("%sentry %s, context tracking %s, RCU tracker %s, irq_restore=%s, %u CPU(s); "
 	       "mitigations %s\n", prefix, rows[boot_entry_variant].name, boot_ct ? "on" : "off",
 	       boot_rcu ? "on" : "off", irq_restore_sti ? "sti" : "popf", num_online_cpus(), mit);
+	if (!boot_cpu.fred_why)		/* the boot chose FRED: one boot, both ways in */
+		printk("%sevents: FRED in the fred row; in the others the IDT and SYSCALL, FRED "
+		       "switched off for them on every CPU at run time (%lu switches, "
+		       "arch/x86/fred.c)\n", prefix, events_switches);
+}
+
+/*
+ * Why row v has no figure at all, or NULL if it has one: the tables print it in place
+ * of the figures, so that no row is a name alone. row_ops()'s refusals, in its order;
+ * a row it allows and the program left out is init's rows=boot (a mitigation table
+ * cell). Called after the program reported (bench_print_results()).
+ */
+static const char *row_unmeasured_why(unsigned int v)
+{
+	const struct bench_row *row = &rows[v];
+	static char why[96];
+
+	for (unsigned int op = 0; op < BENCH_NR_OPS; op++)
+		if (cells[v][op].valid)
+			return NULL;
+	if (entry_variants[row->entry].fred && !boot_cpu.fred)
+		return boot_cpu.fred_why;
+	if (!entry_variants[row->entry].fred && boot_cpu.fred)
+		return "FRED is on, so no SYSCALL reads LSTAR (a fred=off boot measures it)";
+	if (!entry_variant_runs(row->entry))
+		return "it runs only with mitigations=off (its stub has no mitigation sites)";
+	if (!row_ops(v)) {
+		snprintf(why, sizeof(why), "this boot's settings: it would repeat %s",
+			 rows[boot_entry_variant].name);
+		return why;
+	}
+	return "the program measured none of its ops (init's rows=boot: the boot's row alone)";
+}
+
+/* What a figure counts, for the tables' headers: "instructions" or "TSC ticks". */
+static const char *figure_unit(void)
+{
+	return ticks_are_instructions ? "instructions" : "TSC ticks";
 }
 
 /*
@@ -484,9 +608,12 @@ static void print_results_block(void)
 	printk("bench: ----------------- entrylab results: copy from here -----------------\n");
 	print_machine("results: ");
 	printk("results: clock: %s\n", tick_unit);
-	printk("results: %-36s %s\n", "row", "op: ticks per call (ns)");
+	printk("results: %-36s op: %s per call%s\n", "row", figure_unit(),
+	       tsc_khz_guessed || ticks_are_instructions ? "" : " (ns)");
 	for (unsigned int v = 0; v < nr_rows; v++) {
 		printk("results: %-36s", rows[v].name);
+		if (row_unmeasured_why(v))
+			printk(" not measured: %s", row_unmeasured_why(v));
 		for (unsigned int op = 0; op < BENCH_NR_OPS; op++) {
 			const struct cell *c = &cells[v][op];
 
@@ -505,6 +632,35 @@ static void print_results_block(void)
 	printk("bench: ----------------------- end of results -----------------------\n");
 }
 
+/*
+ * Why a row that measured syscalls has no fault figures (row_measures_faults()):
+ * said once, if any such row was printed.
+ */
+static void print_fault_reason(void)
+{
+	for (unsigned int v = 0; v < nr_rows; v++) {
+		bool syscalls = false, faults = false;
+
+		for (unsigned int op = 0; op < BENCH_NR_OPS; op++) {
+			if (!cells[v][op].valid)
+				continue;
+			if (BENCH_FAULT_OPS & BIT(op))
+				faults = true;
+			else
+				syscalls = true;
+		}
+		if (syscalls && !faults) {
+			printk("bench: fault-read, fault-write: '-' where a row differs only in its "
+			       "SYSCALL stub from\n"
+			       "bench: one that measures them: a #PF enters by the IDT (or FRED) and "
+			       "the default's\n"
+			       "bench: irqentry hooks whatever LSTAR names; %s and its tracker rows "
+			       "measure it.\n", rows[boot_entry_variant].name);
+			return;
+		}
+	}
+}
+
 /* Called after init exits: prints what it reported, if anything. */
 void bench_print_results(void)
 {
@@ -519,9 +675,11 @@ void bench_print_results(void)
 
 	print_machine("bench: ");
 	printk("\nbench: clock: %s\n", tick_unit);
-	printk("bench: RDTSC ticks per call, minimum over the repetitions, empty loop subtracted;\n"
-	       "bench: difference from %s (the tracker rows: from %s). Timer tick masked\n"
-	       "bench: while measuring.\n", rows[0].name, rows[boot_entry_variant].name);
+	printk("bench: %s per call, minimum over the repetitions, empty loop subtracted\n"
+	       "bench: (fault-read, fault-write: per page of a fresh mapping, less the same loop\n"
+	       "bench: over the pages just touched); difference from %s (the tracker rows:\n"
+	       "bench: from %s). Timer tick masked while measuring.\n", figure_unit(),
+	       rows[0].name, rows[boot_entry_variant].name);
 	printk("bench: %-36s", "variant");
 	for (unsigned int op = 0; op < BENCH_NR_OPS; op++)
 		printk(" %10s %-22s", op_names[op], "");
@@ -530,6 +688,10 @@ void bench_print_results(void)
 		const struct cell *base = cells[rows[v].base];
 
 		printk("bench: %-36s", rows[v].name);
+		if (row_unmeasured_why(v)) {
+			printk(" not measured: %s\n", row_unmeasured_why(v));
+			continue;
+		}
 		for (unsigned int op = 0; op < BENCH_NR_OPS; op++) {
 			const struct cell *c = &cells[v][op];
 
@@ -548,6 +710,7 @@ void bench_print_results(void)
 	}
 	for (unsigned int v = 0; v < nr_rows; v++)
 		printk("bench: %-36s %s\n", rows[v].name, rows[v].what);
+	print_fault_reason();
 
 	for (unsigned int v = 0; v < nr_rows; v++) {
 		for (unsigned int op = 0; op < BENCH_NR_OPS; op++) {

@@ -20,6 +20,7 @@
  */
 #include <asm/apic.h>
 #include <asm/cpufeature.h>
+#include <asm/hypervisor.h>
 #include <asm/irqflags.h>
 #include <asm/msr.h>
 #include <asm/processor.h>
@@ -232,6 +233,10 @@ void micro_run(void)
 	lapic_timer_start(TIMER_HZ);
 	printk("micro: RDTSC ticks per operation, the loop (and the PIR's re-arming) "
 	       "subtracted; timer stopped\n");
+	/* KVM intercepts writes of MSR_TSC_AUX (it keeps each vCPU's), as other hypervisors may. */
+	if (boot_cpu.hypervisor)
+		printk("micro: wrmsr-tsc-aux under %s: a write the hypervisor may intercept, "
+		       "then a VM exit and back, not the instruction's cost\n", hypervisor()->name);
 	for (unsigned int i = 0; i < r; i++)
 		printk("micro: %-34s %s%ld.%02ld\n", label[i], result[i] < 0 ? "-" : "",
 		       ABS(result[i]) / 100, ABS(result[i]) % 100);

@@ -79,7 +79,7 @@ const char *rcu_demo_measure(unsigned int cpu, bool eqs, unsigned int n,
 			     struct rcu_demo_result *res)
 {
 	const struct boot_module *m = boot_module("probe");
-	bool saved = rcu_eqs_on;
+	bool saved = rcu_eqs_on();
 	struct user_result ur;
 	const char *err;
 	struct task *t;
@@ -90,14 +90,14 @@ const char *rcu_demo_measure(unsigned int cpu, bool eqs, unsigned int n,
 		return "no probe module (the spinning program)";
 	if (cpu == smp_processor_id() || cpu >= NR_CPUS || !cpu_online(cpu))
 		return "needs a second online CPU";
-	if (!context_tracking_on)
+	if (!context_tracking_on())
 		return "context_tracking=off: nothing tells RCU a CPU runs user code";
 	if (!n || n > RCU_DEMO_MAX_GPS)
 		return "grace periods out of range";
-	trackers_set(true, eqs);	/* no user code runs anywhere: see trackers_set() */
+	trackers_switch(true, eqs);
 	t = start_user_program(m, "probe spin loops=0", BIT(cpu), &err);
 	if (!t) {
-		trackers_set(true, saved);
+		trackers_switch(true, saved);
 		return err;
 	}
 	deadline = rdtsc() + tsc_khz * SETTLE_MS;
@@ -109,7 +109,7 @@ const char *rcu_demo_measure(unsigned int cpu, bool eqs, unsigned int n,
 		err = "the program did not settle in user mode on its CPU";
 	send_sig_kernel(t, SIGKILL);
 	finish_user_program(t, &ur);
-	trackers_set(true, saved);
+	trackers_switch(true, saved);
 	if (!err && ur.signal != SIGKILL)
 		err = "the spinning program ended on its own";
 	return err;

@@ -34,7 +34,7 @@ struct entry_variant entry_variants[NR_ENTRY_VARIANTS] = {
 	[ENTRY_FLOOR] = { "floor", entry_SYSCALL_64_floor, entry_SYSCALL_64_floor_mitigated,
 	  "swapgs, stack switch, -ENOSYS, sysret: no C (reference only)", true, false },
 	[ENTRY_FRED] = { "fred", NULL, NULL,
-	  "FRED event delivery, the default's C, ERETU (a boot of its own)", false, true },
+	  "FRED event delivery, the default's C, ERETU (the others: FRED off)", false, true },
 };
 unsigned int boot_entry_variant;
 

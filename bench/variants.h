@@ -17,7 +17,7 @@ struct entry_variant {
 	void (*mitigated)(void); /* its twin with the mitigations' patch sites, or NULL */
 	const char *what;	/* one line for the benchmark table */
 	bool floor;		/* the floor: no C, -ENOSYS for everything */
-	bool fred;		/* the FRED row: a boot with FRED measures it and no other */
+	bool fred;		/* the FRED row: events by FRED, the others' FRED off */
 };
 
 /* include/entry-variants.h in its order, then the asm fast path, the floor and FRED. */

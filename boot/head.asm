@@ -3,8 +3,16 @@
 ; GRUB (multiboot2) enters _start in 32-bit protected mode: paging off, flat
 ; segments, EAX = multiboot2 magic, EBX = physical address of the boot information,
 ; interrupts off, no stack. This file checks that we can run at all, builds the
-; first page tables, enters long mode and jumps to the higher half. Everything here
-; runs at physical addresses until the final jump.
+; first page tables, enters long mode and jumps to the higher half.
+;
+; The kernel is relocatable: the header's tag 10 lets GRUB load it at any 2 MiB
+; boundary below 4 GiB where it finds room, which on a UEFI PC need not be the
+; address it is linked to load at (_kernel_phys_start). Until the final jump this
+; code runs wherever GRUB put it, so it names every address of its own as EBP +
+; the linked address, EBP being the load offset it computes first: where it runs
+; minus where it was linked to run. The higher half keeps its linked virtual
+; addresses, mapped onto the image where it is; the offset is saved in phys_base
+; for every later translation of a kernel address (asm/page.h).
 ;
 ; On a fatal condition (no multiboot2 loader, no long mode, no NX) it prints one line
 ; on COM1 and the VGA text screen, reports BOOT_EXIT_BADBOOT through QEMU's
@@ -12,9 +20,13 @@
 
 %include "boot/layout.inc"
 
+extern _kernel_phys_start, _kernel_phys_end	; linker.ld: the image as linked
+
 MB2_MAGIC		equ 0xe85250d6
 MB2_ARCH_I386		equ 0
 MB2_BOOTLOADER_MAGIC	equ 0x36d76289
+MB2_LOAD_PREFERENCE_LOW	equ 1
+HPAGE			equ 0x200000	; a 2 MiB page: the load address's alignment
 
 COM1			equ 0x3f8
 DEBUG_EXIT_PORT		equ 0xf4
@@ -38,20 +50,37 @@ mb2_header:
 	dd 20
 	dd 0, 0, 0
 	align 8
+	; relocatable tag: type 10, flags 0 (GRUB must honour it or refuse), size 24.
+	; Anywhere from the linked address to 4 GiB (the boot code addresses 32 bits),
+	; on a 2 MiB boundary (the boot page tables map the image by 2 MiB pages),
+	; as low as there is room: where it links, when that is free.
+	dw 10, 0
+	dd 24
+	dd _kernel_phys_start		; min_addr
+	dd 0xffffffff			; max_addr: the image ends below 4 GiB
+	dd HPAGE			; align
+	dd MB2_LOAD_PREFERENCE_LOW	; preference
+	align 8
 	; end tag: type 0, flags 0, size 8.
 	dw 0, 0
 	dd 8
 mb2_header_end:
 
 section .boot.bss nobits alloc noexec write align=4096
-; One page directory of 2 MiB pages maps the first 1 GiB three times: identity
-; (so the instruction after "paging on" still exists), the direct map at PAGE_OFFSET
-; (so early C can reach the multiboot info) and the kernel image at KERNEL_VMA.
-; paging_init() replaces all of it with 4 KiB, least-privilege mappings.
+; The boot page tables, 2 MiB pages throughout: the first 4 GiB twice, identity
+; (so that the instruction after "paging on" still exists) and at PAGE_OFFSET, the
+; direct map through which early C reads the boot information and the modules
+; (multiboot2's addresses are 32-bit: they all lie below 4 GiB); and the kernel
+; image at its linked virtual addresses, onto where GRUB loaded it. The firmware's
+; MTRRs keep the device memory below 4 GiB uncached through these write-back
+; mappings; nothing touches it before paging_init() replaces all of this with
+; least-privilege mappings (arch/x86/mm/paging.c).
 boot_pml4:	resb 4096
 boot_pdpt_low:	resb 4096
 boot_pdpt_high:	resb 4096
-boot_pd:	resb 4096
+boot_pd_kernel:	resb 4096
+boot_pd_low:	resb BOOT_MAPPED_GIB * 4096
+boot_tables_end:
 boot_stack:	resb 4096
 boot_stack_top:
 
@@ -61,9 +90,6 @@ boot_gdt:
 	dq 0x00af9a000000ffff		; 0x08: 64-bit kernel code, DPL 0
 	dq 0x00cf92000000ffff		; 0x10: kernel data, DPL 0
 boot_gdt_end:
-boot_gdt_ptr:
-	dw boot_gdt_end - boot_gdt - 1
-	dd boot_gdt
 
 msg_no_mb2:	db "entrylab: boot failed: not loaded by a multiboot2 loader (bad magic in EAX)", 0
 msg_no_cpuid:	db "entrylab: boot failed: CPU has no CPUID instruction", 0
@@ -75,13 +101,29 @@ bits 32
 global _start
 _start:
 	cli
-	mov esp, boot_stack_top		; our own stack: GRUB gives us none
-	mov ebp, eax			; EBP = loader magic, ESI = info: kept for kmain,
-	mov esi, ebx			; untouched by CPUID and the rep stosd below
+	cld
+	mov edi, eax			; EDI = loader magic, ESI = info: for kmain
+	mov esi, ebx			; (ESI untouched by CPUID and the rep stosd below)
+	xor ebp, ebp			; EBP = load offset: not known yet, as linked
 
-	cmp ebp, MB2_BOOTLOADER_MAGIC
+	; Not multiboot2: no tag 10 was read, so a loader of ELF files put the image
+	; where it links, and boot_fail's addresses with offset 0 are right.
+	cmp edi, MB2_BOOTLOADER_MAGIC
 	mov eax, msg_no_mb2
 	jne boot_fail
+
+	; Where are we? Only a CALL tells 32-bit code its EIP, and GRUB gives no
+	; stack: borrow the boot information's first word (total_size) as a 4-byte
+	; stack for that one call, and put it back.
+	mov edx, [esi]
+	lea esp, [esi + 4]
+	call .here
+.here:
+	pop ebp
+	mov [esi], edx
+	sub ebp, .here			; EBP = load offset, a multiple of HPAGE
+	lea esp, [ebp + boot_stack_top]	; our own stack from here on
+	push edi			; the magic, while CPUID and the tables take EDI
 
 	; CPUID exists iff EFLAGS.ID (bit 21) can be toggled.
 	pushfd
@@ -113,33 +155,55 @@ _start:
 	jz boot_fail
 
 	; Page tables. .boot.bss is NOBITS: GRUB zeroes it, but do not rely on that.
-	mov edi, boot_pml4
-	mov ecx, (boot_stack - boot_pml4) / 4
+	lea edi, [ebp + boot_pml4]
+	mov ecx, (boot_tables_end - boot_pml4) / 4
 	xor eax, eax
 	rep stosd
 
-	mov eax, boot_pdpt_low + (PTE_P | PTE_W)
-	mov [boot_pml4 + 0 * 8], eax
-	mov [boot_pml4 + PML4_INDEX_PAGE_OFFSET * 8], eax
-	mov eax, boot_pdpt_high + (PTE_P | PTE_W)
-	mov [boot_pml4 + 511 * 8], eax
-	mov eax, boot_pd + (PTE_P | PTE_W)
-	mov [boot_pdpt_low + 0 * 8], eax
-	mov [boot_pdpt_high + 510 * 8], eax	; 0xffffffff80000000 is PDPT slot 510
+	lea eax, [ebp + boot_pdpt_low + (PTE_P | PTE_W)]
+	mov [ebp + boot_pml4 + 0 * 8], eax
+	mov [ebp + boot_pml4 + PML4_INDEX_PAGE_OFFSET * 8], eax
+	lea eax, [ebp + boot_pdpt_high + (PTE_P | PTE_W)]
+	mov [ebp + boot_pml4 + 511 * 8], eax
+	lea eax, [ebp + boot_pd_kernel + (PTE_P | PTE_W)]
+	mov [ebp + boot_pdpt_high + 510 * 8], eax	; 0xffffffff80000000 is PDPT slot 510
 
-	mov edi, boot_pd
-	mov eax, PTE_P | PTE_W | PTE_PS
-	mov ecx, 512
-.fill_pd:
+	; The first BOOT_MAPPED_GIB GiB: one page directory per GiB.
+	lea edi, [ebp + boot_pdpt_low]
+	lea eax, [ebp + boot_pd_low + (PTE_P | PTE_W)]
+	mov ecx, BOOT_MAPPED_GIB
+.fill_pdpt:
 	mov [edi], eax
-	add eax, 0x200000
+	add eax, 4096
 	add edi, 8
-	loop .fill_pd
+	loop .fill_pdpt
+	lea edi, [ebp + boot_pd_low]
+	mov eax, PTE_P | PTE_W | PTE_PS
+	mov ecx, BOOT_MAPPED_GIB * 512
+.fill_pd_low:
+	mov [edi], eax
+	add eax, HPAGE			; wraps to 0 after the last: never stored
+	add edi, 8
+	loop .fill_pd_low
 
-	mov eax, cr4
-	or eax, 1 << 5			; CR4.PAE: required for long mode
-	mov cr4, eax
-	mov eax, boot_pml4
+	; The image: KERNEL_VMA + linked address -> linked address + load offset,
+	; for each 2 MiB from _kernel_phys_start (HPAGE-aligned) to _kernel_phys_end.
+	mov edx, _kernel_phys_start
+	shr edx, 21			; its slot in boot_pd_kernel
+	mov ecx, _kernel_phys_end + HPAGE - 1
+	shr ecx, 21
+	sub ecx, edx			; 2 MiB pages to map
+	lea edi, [ebp + boot_pd_kernel + edx * 8]
+	lea eax, [ebp + _kernel_phys_start + (PTE_P | PTE_W | PTE_PS)]
+.fill_pd_kernel:
+	mov [edi], eax
+	add eax, HPAGE
+	add edi, 8
+	loop .fill_pd_kernel
+
+	mov eax, 1 << 5			; CR4.PAE alone: required for long mode; written
+	mov cr4, eax			; whole, as a loader may leave LA57 (5-level) set
+	lea eax, [ebp + boot_pml4]
 	mov cr3, eax
 
 	mov ecx, 0xc0000080		; EFER
@@ -151,8 +215,17 @@ _start:
 	or eax, (1 << 31) | (1 << 16) | 1	; PG, WP, PE: long mode is now active
 	mov cr0, eax
 
-	lgdt [boot_gdt_ptr]
-	jmp 0x08:long_mode_start	; far jump loads a 64-bit CS
+	; The GDT pointer and the far jump's target are addresses: built at run time.
+	lea eax, [ebp + boot_gdt]
+	push eax
+	push word boot_gdt_end - boot_gdt - 1
+	lgdt [esp]
+	add esp, 6
+	pop edi				; the magic again
+	push dword 0x08			; a far return loads a 64-bit CS
+	lea eax, [ebp + long_mode_start]
+	push eax
+	retf
 
 bits 64
 long_mode_start:
@@ -168,10 +241,11 @@ long_mode_start:
 	mov rax, higher_half_start
 	jmp rax
 
-; boot_fail - print the message at EAX on COM1 and VGA, report, halt forever.
+; boot_fail - print the message at EAX (its linked address; EBP = load offset) on COM1
+; and VGA, report, halt forever.
 bits 32
 boot_fail:
-	mov esi, eax
+	lea esi, [ebp + eax]		; the message where it was loaded
 	mov dx, COM1 + 3		; LCR: 8N1, DLAB on
 	mov al, 0x83
 	out dx, al
@@ -220,17 +294,26 @@ align 4096
 ; The boot CPU's stack (kmain, the idle task, the self-tests), with a guard page
 ; below it that paging_init() leaves unmapped: an overflow faults, and the fault
 ; that cannot push its frame becomes a double fault on its own IST stack.
-global boot_stack_guard
+global boot_stack_guard, boot_stack_hh, boot_stack_hh_top
 boot_stack_guard:	resb 4096
 boot_stack_hh:		resb 16384
 boot_stack_hh_top:
+
+section .data
+align 8
+; Where GRUB loaded the kernel minus where it is linked to load: a multiple of
+; 2 MiB, 0 when it loaded it at _kernel_phys_start. Set once, here, before any C.
+global phys_base
+phys_base:	dq 0
 
 section .text
 bits 64
 extern kmain
 higher_half_start:
 	mov rsp, boot_stack_hh_top	; the boot CPU's first kernel stack, in .bss
-	mov edi, ebp			; arg 0: loader magic (zero-extended)
+	mov ebp, ebp			; the load offset, zero-extended
+	mov [rel phys_base], rbp
+	mov edi, edi			; arg 0: loader magic (zero-extended)
 	mov esi, esi			; arg 1: physical address of the multiboot2 info
 	xor ebp, ebp			; terminates frame-pointer backtraces
 	call kmain

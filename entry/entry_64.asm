@@ -126,7 +126,7 @@ ENTRY_SYSCALL_64_FLOOR _mitigated, ENTRY_SYSCALL_64_DEFAULT_MITIGATED
 
 ; entry=asm-fastpath: the design Linux had before its entry moved to C, the
 ; system_call_fastpath of up to 4.0 (and, trimmed, entry_SYSCALL_64_fastpath
-; until 4.16). A syscall with nothing to do runs here in assembly: it saves only
+; to 4.15). A syscall with nothing to do runs here in assembly: it saves only
 ; the registers a C call may clobber, calls the table itself and returns with
 ; SYSRET. Everything else goes to the full C path of the default variant: any
 ; syscall work (a tracer), TF, context tracking being on (Linux marked every
@@ -135,7 +135,7 @@ ENTRY_SYSCALL_64_FLOOR _mitigated, ENTRY_SYSCALL_64_DEFAULT_MITIGATED
 ; clearing: the preserved half still holds the user's values in the handler,
 ; unsaved. Without the SYSCALL path's mitigations only (bench/variants.c).
 ; docs/entry.md, "A timeline", says what this path cost Linux and why it went.
-extern context_tracking_on
+extern context_tracking_key
 extern sys_call_table
 extern sys_call_ptregs
 extern irqentry_exit_to_user_mode_irqoff
@@ -152,8 +152,8 @@ entry_SYSCALL_64_asm_fastpath:
 	jnz .full			; yes: the C path stops for it
 	test r11d, X86_EFLAGS_TF	; single-stepped? (the C path reports the step)
 	jnz .full
-	cmp byte [rel context_tracking_on], 0	; context tracking (Linux: TIF_NOHZ)?
-	jne .full			; the fast path cannot track: C does
+	; context tracking (Linux: TIF_NOHZ)? The fast path cannot track: C does.
+	STATIC_JUMP_IF_ON context_tracking_key, .full, 1
 	cmp eax, NR_syscalls		; an int past the table, or negative?
 	jae .done			; -ENOSYS, in pt_regs->ax already
 	sbb ecx, ecx			; ECX = -1 (CF set: in range): array_index_nospec
@@ -169,8 +169,8 @@ entry_SYSCALL_64_asm_fastpath:
 	mov rcx, [gs:PERCPU_current_task]	; RCX = current (its thread_info first)
 	test qword [rcx + TI_flags], EXIT_TO_USER_MODE_SLOW	; signals, resched, ...?
 	jnz .exit_work			; yes: C, with all of pt_regs
-	cmp byte [rel context_tracking_on], 0	; turned on by this call (the benchmark)?
-	jne .exit_work			; then C's exit tells it: user mode from here
+	; turned on by this call (the benchmark)? Then C's exit tells it: user mode from here
+	STATIC_JUMP_IF_ON context_tracking_key, .exit_work, 1
 	add rsp, PT_R11			; RSP = &pt_regs->r11: skip the unwritten half
 	POP_REGS_CLOBBERED		; R11 = user RFLAGS, RCX = user RIP, RAX = result
 	mov rsp, [rsp + PT_SP - PT_ORIG_AX] ; RSP = user RSP (RSP was at orig_ax)

@@ -7,8 +7,10 @@
  * which the entry must keep by giving the frame's SS word back whole (a second NMI
  * would otherwise never arrive); the ERETS to itself that unblocks NMIs after
  * a bad ERETU keeps the context it returns to; a #DB in ring 0 lands on stack
- * level 1 with its condition as event data; and an exception inside an NMI's
- * handler returns without unblocking NMIs, so that none nests.
+ * level 1 with its condition as event data; an exception inside an NMI's
+ * handler returns without unblocking NMIs, so that none nests; and FRED switched
+ * off and on again at run time (fred_switch()) leaves every CPU, MSR and text byte
+ * as booted.
  */
 #include <asm/apic.h>
 #include <asm/cpufeature.h>
@@ -23,6 +25,7 @@
 #include <sched.h>
 #include <selftest.h>
 #include <smp.h>
+#include <time.h>
 
 SELFTEST(fred, swapgs_raises_ud)
 {
@@ -234,4 +237,73 @@ SELFTEST(fred, an_exception_in_an_nmi_keeps_nmis_blocked)
 	EXPECT_TRUE(t, *count - before >= NMIS_IN_FLOOD);
 	EXPECT_EQ(t, nested, 0UL);
 	EXPECT_EQ(t, got, BIT(0));
+}
+
+/* FNV-1a over the kernel's text: the patch sites' bytes among the rest. */
+static u64 text_hash(void)
+{
+	extern const u8 _text[], _etext[];
+	u64 h = 0xcbf29ce484222325ULL;
+
+	for (const u8 *p = _text; p < _etext; p++)
+		h = (h ^ *p) * 0x100000001b3ULL;
+	return h;
+}
+
+static void read_cr4_here(void *arg)
+{
+	*(u64 *)arg = read_cr4();
+}
+
+/* Does every online CPU's CR4.FRED say fred? */
+static bool every_cpu_fred(bool fred)
+{
+	unsigned int cpu;
+	bool all = true;
+
+	for_each_online_cpu(cpu) {
+		u64 cr4;
+
+		smp_call_function_single(cpu, read_cr4_here, &cr4, true);
+		all &= !!(cr4 & X86_CR4_FRED) == fred;
+	}
+	return all;
+}
+
+/*
+ * fred_switch() off and on again (the benchmark's rows, arch/x86/fred.c), from the
+ * boot CPU's idle context with every other CPU idle: while off, every CPU takes
+ * events by the IDT (the tick and an NMI arrive) and the FRED blocks of the text are
+ * skipped; on again, CR4, the MSRs and every byte of the text are as the boot left them.
+ */
+SELFTEST(fred, switched_off_and_on_again_as_booted)
+{
+	volatile unsigned long *nmis = &this_cpu()->nmis;
+	unsigned long config, levels, ticks, before;
+	u64 booted, deadline;
+
+	if (!boot_cpu.fred)
+		SKIP(t, "events by the IDT: nothing to switch");
+	/* Read only now: without FRED the MSRs do not exist and RDMSR raises #GP. */
+	config = rdmsr(MSR_IA32_FRED_CONFIG);
+	levels = rdmsr(MSR_IA32_FRED_STKLVLS);
+	booted = text_hash();
+	ASSERT_EQ(t, fred_switch(false), 0);
+	EXPECT_FALSE(t, boot_cpu.fred);
+	EXPECT_TRUE(t, every_cpu_fred(false));
+	EXPECT_NE(t, text_hash(), booted);
+	ticks = READ_ONCE(tick_counts[smp_processor_id()].ticks);
+	deadline = rdtsc() + tsc_khz * 1000;
+	while (READ_ONCE(tick_counts[smp_processor_id()].ticks) == ticks && rdtsc() < deadline)
+		cpu_relax();
+	EXPECT_NE(t, READ_ONCE(tick_counts[smp_processor_id()].ticks), ticks);
+	before = *nmis;
+	send_nmi_self();
+	EXPECT_TRUE(t, nmi_count_moved(nmis, before));
+	ASSERT_EQ(t, fred_switch(true), 0);
+	EXPECT_TRUE(t, boot_cpu.fred);
+	EXPECT_TRUE(t, every_cpu_fred(true));
+	EXPECT_EQ(t, text_hash(), booted);
+	EXPECT_EQ(t, rdmsr(MSR_IA32_FRED_CONFIG), config);
+	EXPECT_EQ(t, rdmsr(MSR_IA32_FRED_STKLVLS), levels);
 }

@@ -92,6 +92,23 @@ void __noreturn return_to_user_irqoff(struct pt_regs *regs);
 /* entry_fred.asm: the ERETU of FRED's return paths, plain and mitigated. */
 extern const char fred_eretu[], fred_eretu_mitigated[];
 
+/**
+ * syscall_return_to_user - finish a system call whose entry's way back is gone
+ * @regs: the caller's registers, ax its result
+ *
+ * For a call that switched how events are delivered (fred_switch(), arch/x86/fred.c):
+ * the stub that entered it would leave by the other mode's instructions (SWAPGS and
+ * SYSRET, or ERETU), so its exit hooks run here, as the stub's C half would run
+ * them, and the return is the current mode's (ERETU or IRETQ), from the same pt_regs
+ * at the top of the task's stack. IRQs on; does not return.
+ */
+void __noreturn syscall_return_to_user(struct pt_regs *regs)
+{
+	syscall_exit_to_user_mode(regs);	/* IRQs off from here */
+	vtime_user_enter_irqoff();
+	return_to_user_irqoff(regs);
+}
+
 /*
  * Where the IRETQ to ring 3 reads its frame: at the top of the task's stack, or
  * with PTI at the top of the entry stack, where return_via_iret copied it.

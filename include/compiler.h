@@ -49,6 +49,7 @@ typedef u64 phys_addr_t;
 #define BIT(n)			(1UL << (n))
 #define BIT_ULL(n)		(1ULL << (n))
 #define U8_MAX			0xff
+#define U32_MAX			0xffffffffU
 #define INT_MIN			(-2147483647 - 1)
 #define container_of(p, type, member) \
 	((type *)((char *)(p) - offsetof(type, member)))

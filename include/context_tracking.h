@@ -25,6 +25,7 @@
 
 #include <asm/irqflags.h>
 #include <asm/percpu.h>
+#include <jump_label.h>
 #include <rcu.h>
 
 #ifndef CT_STATE_SPLIT
@@ -32,19 +33,27 @@
 #endif
 
 /*
- * Set at boot from context_tracking=on|off (default on), before the first entry
- * from user mode; changed later only by the benchmark, between measurements.
- * Both switches change only in trackers_set() (kernel/context_tracking.c), which
- * keeps the rule that the RCU tracker needs context tracking. A plain read,
- * which the compiler may merge with the other reads in the same entry. Linux
- * makes it a static key.
+ * Context tracking on or off: a static key, as Linux's context_tracking_key, so
+ * that each test of it on the entry path is a 5-byte NOP while it is on (a JMP
+ * over the tracking while off), not a load and a branch. Set at boot from
+ * context_tracking=on|off (default on), before the first entry from user mode;
+ * changed later only by the benchmark, between measurements. Both trackers change
+ * only in trackers_set() (kernel/context_tracking.c), which keeps the rule that
+ * the RCU tracker needs context tracking, with every other CPU held.
  */
-extern bool context_tracking_on;
+DECLARE_STATIC_KEY_TRUE(context_tracking_key);
 bool trackers_set(bool ct, bool rcu);
+bool trackers_switch(bool ct, bool rcu);
 
 static __always_inline bool context_tracking_enabled(void)
 {
-	return context_tracking_on;
+	return static_branch_likely(&context_tracking_key);
+}
+
+/* The same as a plain read, for code that is not hot. */
+static inline bool context_tracking_on(void)
+{
+	return static_key_enabled(&context_tracking_key);
 }
 
 static __always_inline enum ctx_state ct_state(void)
@@ -65,16 +74,6 @@ extern bool ct_warn_expected;
 			ct_warn(__FILE__, __LINE__, #cond);		\
 	} while (0)
 
-/*
- * Only meaningful while tracking: with it off the state never changes. Only the
- * violation is unlikely; tracking itself is on by default.
- */
-#define CT_WARN_ON(cond)						\
-	do {								\
-		if (likely(context_tracking_enabled()))			\
-			__CT_WARN(cond);				\
-	} while (0)
-
 #ifdef DEBUG_ENTRY
 #define ct_assert_irqs_off()	__CT_WARN(!irqs_disabled())
 #else
@@ -87,7 +86,11 @@ extern bool ct_warn_expected;
  * increment with the context's change folded in, so a CPU reading the word
  * sees both changes or neither. Without the tracker, or split: a plain store of
  * the context byte, and for the split tracker its own locked add, after the
- * store on the way to user mode and before it on the way back.
+ * store on the way to user mode and before it on the way back. The way back first
+ * checks that the state says user mode (Linux's CT_WARN_ON() in
+ * enter_from_user_mode()): here, behind the hook's one test of the key, as
+ * Linux's __ct_user_exit() tests the state, so the check costs no second site;
+ * with tracking off the state never changes and there is nothing to check.
  */
 #if CT_STATE_SPLIT
 static __always_inline void __ct_user_enter(void)
@@ -98,13 +101,14 @@ static __always_inline void __ct_user_enter(void)
 
 static __always_inline void __ct_user_exit(void)
 {
+	__CT_WARN(ct_state() != CONTEXT_USER);	/* a return to user mode untold */
 	rcu_user_exit();
 	this_cpu_write(ct.context, CONTEXT_KERNEL);
 }
 #else
 static __always_inline void __ct_user_enter(void)
 {
-	if (likely(rcu_eqs_on))		/* odd -> even: RCU stops watching */
+	if (rcu_eqs_enabled())		/* odd -> even: RCU stops watching */
 		ct_state_add(CT_RCU_WATCHING + CONTEXT_USER - CONTEXT_KERNEL);
 	else
 		this_cpu_write(ct.context, CONTEXT_USER);
@@ -112,7 +116,8 @@ static __always_inline void __ct_user_enter(void)
 
 static __always_inline void __ct_user_exit(void)
 {
-	if (likely(rcu_eqs_on))		/* even -> odd: RCU watches again */
+	__CT_WARN(ct_state() != CONTEXT_USER);	/* a return to user mode untold */
+	if (rcu_eqs_enabled())		/* even -> odd: RCU watches again */
 		ct_state_add(CT_RCU_WATCHING + CONTEXT_KERNEL - CONTEXT_USER);
 	else
 		this_cpu_write(ct.context, CONTEXT_KERNEL);

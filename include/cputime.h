@@ -44,9 +44,16 @@ void cputime_init(void);
 bool vtime_boot_exact(void);
 /*
  * The benchmark's switch, on the benchmark's CPU: exact accounting forced on
- * here, or back as booted. The next crossing counts from now.
+ * here, or back as booted. The next crossing counts from now. Forcing it on
+ * needs vtime_exact_key on first (vtime_key_select()).
  */
 void vtime_select_this_cpu(bool exact);
+/*
+ * The key behind every CPU's flag (include/vtime.h): on for @exact, or back as
+ * booted (on if some CPU boots exact). Process context, IRQs on: it rewrites the
+ * text with the other CPUs held (static_key_set()); false if they could not be.
+ */
+bool vtime_key_select(bool exact);
 
 struct task_cputime {
 	u64 sum_exec_runtime, utime, stime;	/* ns */

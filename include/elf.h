@@ -3,6 +3,7 @@
 #ifndef _ENTRYLAB_ELF_H
 #define _ENTRYLAB_ELF_H
 
+#include <asm/page.h>
 #include <compiler.h>
 #include <user_layout.h>
 
@@ -114,13 +115,30 @@ struct elf64_sym {
 struct task;
 struct mm;
 
-/* A new program's strings, in kernel memory: what its stack will hold. */
+/* Linux's bounds on execve()'s strings (linux/binfmts.h); the whole is bounded by RLIMIT_STACK. */
+#define MAX_ARG_STRLEN	((long)PAGE_SIZE * 32)	/* one string's bytes, its NUL included */
+#define MAX_ARG_STRINGS	0x7fffffff		/* argc, and envc */
+
+/*
+ * A new program's strings: argc and envc of them, from arrays of pointers in the
+ * caller's memory (execve(); 32-bit pointers in an i386 call) if user, else in
+ * the kernel's (init's). An argv of NULL is one empty string, the argv[0] Linux
+ * gives an execve() without one.
+ */
 struct exec_strings {
 	unsigned int argc, envc;
-	const char *argv[EXEC_MAX_ARGS];
-	const char *envp[EXEC_MAX_ARGS];
+	const void *argv, *envp;
+	bool user;
+	unsigned long size;		/* every string's bytes, NULs included, execfn's too */
 	const char *execfn;		/* AT_EXECFN: the file's name as execve() had it */
+	long err;			/* a user string's -EFAULT or -E2BIG in exec_load() */
 };
+
+/*
+ * The ith string of str's argv (or envp): its address, in the caller's memory if
+ * str->user; -EFAULT if its pointer faults.
+ */
+long exec_string(const struct exec_strings *str, bool env, unsigned int i, const char **s);
 
 /*
  * Is image a static executable entrylab can run, an x86-64 (ELF64) or an i386
@@ -134,14 +152,14 @@ const char *exec_check(const void *image, size_t size);
  * @image: the file, in kernel memory that outlives every process (a boot module):
  *	   @mm keeps pointing to it, for execve("/proc/self/exe")
  * @size: its length
- * @str: its argv and environment
+ * @str: its argv and environment; @str->err set if a user string fails
  * @ip: set to its entry point
  * @sp: set to its initial stack pointer, at argc
  *
  * Returns NULL on success, else a one-line reason; @mm is then partly filled.
  */
 const char *exec_load(struct mm *mm, const void *image, size_t size,
-		      const struct exec_strings *str, unsigned long *ip, unsigned long *sp);
+		      struct exec_strings *str, unsigned long *ip, unsigned long *sp);
 
 /**
  * exec_image - load a static executable into a new task and start it

@@ -82,11 +82,12 @@ void exit_to_user_mode_loop(struct pt_regs *regs, unsigned long ti_work);
  * enter_from_user_mode - establish kernel state after entering from user mode
  * @regs: the user's registers
  *
- * IRQs are off, GS is the kernel's, we are on the task's kernel stack.
+ * IRQs are off, GS is the kernel's, we are on the task's kernel stack. The hook
+ * also checks that context tracking agrees we came from user mode
+ * (__ct_user_exit()).
  */
 __entry_hook void enter_from_user_mode(struct pt_regs *regs)
 {
-	CT_WARN_ON(ct_state() != CONTEXT_USER);
 	entry_user_exit();
 }
 
@@ -178,6 +179,8 @@ irqentry_state_t irqentry_enter(struct pt_regs *regs);
 void irqentry_exit(struct pt_regs *regs, irqentry_state_t state);
 /* The exit half alone, for an entry that fixed up its own frame (a bad IRET). */
 void irqentry_exit_to_user_mode_irqoff(struct pt_regs *regs);
+/* A syscall's exit hooks and the current mode's return, after fred_switch() (entry/irq.c). */
+void __noreturn syscall_return_to_user(struct pt_regs *regs);
 /* entry/syscall_32.c: int $0x80, a system call that arrives as a vector. */
 void do_int80_syscall_32(struct pt_regs *regs);
 /* The fast compat entries' C (entry/syscall_32.c): true to leave by SYSRETL. */

@@ -15,15 +15,25 @@
 
 #include <compiler.h>
 #include <spinlock.h>
+#include <uapi/fcntl.h>
 
 struct file;
+struct iov_iter;
 struct kernel_stat;
 struct task;
 
 struct file_operations {
-	/* Each returns bytes moved or -errno; pos is the file's, or pread's own. NULL: -EINVAL. */
+	/* Bytes moved or -errno; pos: the file's, or pread's own. NULL (and no _iter): -EINVAL. */
 	long (*read)(struct file *f, char __user *buf, size_t count, long *pos);
 	long (*write)(struct file *f, const char __user *buf, size_t count, long *pos);
+	/*
+	 * Optional, in place of read and write (Linux's read_iter and write_iter): the
+	 * whole of a readv() or writev() in one call, and read() or write() as one
+	 * segment, so that the file decides what the call moves as a unit. A file
+	 * without them is read or written one segment at a time.
+	 */
+	long (*read_iter)(struct file *f, struct iov_iter *to, long *pos);
+	long (*write_iter)(struct file *f, struct iov_iter *from, long *pos);
 	long (*ioctl)(struct file *f, unsigned int cmd, unsigned long arg);	/* NULL: -ENOTTY */
 	long (*truncate)(struct file *f, long size);	/* ftruncate(); NULL: -EINVAL */
 	/* lseek()'s SEEK_DATA/SEEK_HOLE: where the next data (hole) starts; NULL: -EINVAL. */
@@ -41,49 +51,34 @@ struct file_operations {
 struct file {
 	const struct file_operations *op;
 	int refs;
-	unsigned int flags;		/* O_ACCMODE, O_APPEND, O_NONBLOCK: F_GETFL */
+	unsigned int flags;		/* O_ACCMODE, O_NONBLOCK...: F_GETFL gives them */
 	long pos;
+	int pos_lock;			/* pos's mutex (read_write.c) */
 	void *data;			/* the file's own, e.g. a snapshot's text */
 	size_t size;			/* ... and its length (st_size) */
 	int epoll_watches;		/* epolls watching it (kernel/fs/eventpoll.c) */
 };
 
-/* At most this many descriptors per process: the table is one page. */
-#define NR_OPEN		256
+/*
+ * A table holds NR_OPEN_DEFAULT descriptors in itself and grows, doubling, to hold the
+ * highest one asked for, as Linux's files_struct and fdtable: up to RLIMIT_NOFILE, whose
+ * hard limit can be raised to NR_OPEN_MAX (Linux's fs.nr_open default). Its arrays come
+ * from kmalloc(), and the slots of a table past KMALLOC_MAX_SIZE (32768 descriptors) from
+ * whole frames in a row (kernel/fs/fd.c: slots_alloc()).
+ */
+#define NR_OPEN_DEFAULT	64
+#define NR_OPEN_MAX	(1U << 20)
 
 struct files {
 	spinlock_t lock;		/* the table; taken with IRQs off */
 	int refs;			/* tasks using it */
-	struct file *fd[NR_OPEN];
-	u64 cloexec[NR_OPEN / 64];
-	u64 reserved[NR_OPEN / 64];	/* taken by fd_reserve(), fd[] still NULL */
+	unsigned int max_fds;		/* slots in fd[], bits in the maps: a multiple of 64 */
+	struct file **fd;		/* fd_array, or kmalloc()ed once grown */
+	u64 *cloexec;			/* max_fds / 64 words each: close-on-exec, */
+	u64 *reserved;			/* ... taken by fd_reserve(), fd[] still NULL */
+	struct file *fd_array[NR_OPEN_DEFAULT];
+	u64 cloexec_init, reserved_init;
 };
-
-/* O_* flags and fcntl(), as Linux's uapi asm-generic/fcntl.h. */
-#define O_ACCMODE	00000003
-#define O_RDONLY	00000000
-#define O_WRONLY	00000001
-#define O_RDWR		00000002
-#define O_CREAT		00000100
-#define O_EXCL		00000200
-#define O_NOCTTY	00000400
-#define O_TRUNC		00001000
-#define O_APPEND	00002000
-#define O_NONBLOCK	00004000
-#define O_DIRECTORY	00200000
-#define O_NOFOLLOW	00400000
-#define O_CLOEXEC	02000000
-#define O_PATH		010000000
-#define F_DUPFD		0
-#define F_GETFD		1
-#define F_SETFD		2
-#define F_GETFL		3
-#define F_SETFL		4
-#define F_DUPFD_CLOEXEC	1030
-#define FD_CLOEXEC	1
-#define AT_FDCWD	-100
-#define AT_EMPTY_PATH	0x1000
-#define AT_SYMLINK_NOFOLLOW 0x100
 
 struct file *file_alloc(const struct file_operations *op, unsigned int flags);
 void file_get(struct file *f);
@@ -117,9 +112,19 @@ extern const u8 zero_page[PAGE_SIZE];
 long file_mmap_check(int fd, bool write, bool shared);
 struct file *proc_maps_open(void);
 /* /sys/devices/system/cpu/vulnerabilities/NAME, for each NAME here, as Linux's. */
-#define CPU_VULNERABILITIES(V)	V(meltdown) V(mds) V(spectre_v1) V(spectre_v2)
+/* Linux 6.12's files whose mitigations are on the entry path (arch/x86/vulnerabilities.c). */
+#define CPU_VULNERABILITIES(V)	V(indirect_target_selection) V(mds) V(meltdown)	\
+				V(mmio_stale_data) V(reg_file_data_sampling) V(retbleed) \
+				V(spec_rstack_overflow) V(spectre_v1) V(spectre_v2) V(tsa) \
+				V(tsx_async_abort)
 #define DECLARE_VULNERABILITY_OPEN(name) struct file *cpu_vulnerability_##name##_open(void);
 CPU_VULNERABILITIES(DECLARE_VULNERABILITY_OPEN)
+/*
+ * A mutex in an int (0: free), as Linux's mutex_lock(): the sleep is uninterruptible,
+ * so hold it only to copy (kernel/fs/read_write.c).
+ */
+void sleep_mutex_lock(int *lock);
+void sleep_mutex_unlock(int *lock);
 /* A read-only regular file, its text to be written at f->data (a page), f->size bytes. */
 struct file *snapshot_alloc(void);
 /* fstat()'s answer for f (kernel/fs/read_write.c). */

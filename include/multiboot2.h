@@ -22,7 +22,11 @@
 #define MB2_FB_TYPE_EGA_TEXT	2	/* VGA text mode: arch/x86/drivers/vga.c */
 
 #define BOOT_MAX_MODULES	8
-#define BOOT_MAX_MEMRANGES	32
+/*
+ * Memory-map entries kept: a PC's firmware gives tens, a large server's hundreds.
+ * More are not dropped silently: the banner counts them (boot_info.memranges_dropped).
+ */
+#define BOOT_MAX_MEMRANGES	1024
 
 struct boot_module {
 	phys_addr_t start, end;	/* [start, end) */
@@ -45,7 +49,7 @@ struct boot_info {
 	const char *loader;
 	unsigned int nr_modules;
 	struct boot_module modules[BOOT_MAX_MODULES];
-	unsigned int nr_memranges;
+	unsigned int nr_memranges, memranges_dropped;
 	struct boot_memrange memranges[BOOT_MAX_MEMRANGES];
 	bool have_framebuffer;
 	u32 fb_type, fb_width, fb_height, fb_pitch, fb_bpp;

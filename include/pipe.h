@@ -11,12 +11,14 @@
 
 #include <compiler.h>
 
+struct iov_iter;
 struct pipe;
 
 /* A ring with one reader and one writer, or NULL: no memory. */
 struct pipe *pipe_ring_alloc(bool packets);
-long pipe_ring_read(struct pipe *p, char __user *buf, size_t count, bool nonblock);
-long pipe_ring_write(struct pipe *p, const char __user *buf, size_t count, bool nonblock);
+/* What the iterator has room for (a read) or holds (a write), with every segment in one turn. */
+long pipe_ring_read(struct pipe *p, struct iov_iter *to, bool nonblock);
+long pipe_ring_write(struct pipe *p, struct iov_iter *from, bool nonblock);
 /* The POLL* bits of the reading end (reader) or of the writing end. */
 unsigned int pipe_ring_poll(const struct pipe *p, bool reader);
 /* One end gone: the other end's sleepers wake; the ring is freed with its last end. */

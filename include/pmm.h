@@ -5,13 +5,20 @@
 
 #include <asm/page.h>
 #include <compiler.h>
+#include <multiboot2.h>
 
 void pmm_init(void);
+/* The ranges GRUB's hand-off occupies ([start, end) pairs into r): returns how many. */
+#define BOOT_RESERVED_MAX	(3 + BOOT_MAX_MODULES)
+unsigned int boot_reserved(phys_addr_t (*r)[2]);
 /* A zeroed frame, or 0 when memory is exhausted (frame 0 is never handed out). */
 phys_addr_t alloc_frame(void);
 /* Writes FRAME_POISON over the frame's first word: a reader that should not be there sees it. */
 void free_frame(phys_addr_t pa);
-/* n (at most 64) physically adjacent zeroed frames, or 0; freed with free_frames(). */
+/*
+ * n physically adjacent zeroed frames, or 0; freed with free_frames(). Above 64, n must
+ * be a multiple of 64 (whole words of the bitmap).
+ */
 phys_addr_t alloc_frames(unsigned int n);
 /* The same, the first frame's number a multiple of align (a power of two, at most 64). */
 phys_addr_t alloc_frames_aligned(unsigned int n, unsigned int align);

@@ -23,12 +23,26 @@
 #define _ENTRYLAB_RCU_H
 
 #include <asm/percpu.h>
+#include <jump_label.h>
 
 /*
- * Set at boot; changed only by trackers_set() (kernel/context_tracking.c), between
- * benchmark or demo runs.
+ * The tracker on or off, a static key (include/jump_label.h): on the entry path a
+ * NOP while on. Set at boot; changed only by trackers_set()
+ * (kernel/context_tracking.c), between benchmark or demo runs.
  */
-extern bool rcu_eqs_on;
+DECLARE_STATIC_KEY_TRUE(rcu_eqs_key);
+
+/* On by default: the test lays out the tracker's increment on the straight path. */
+static __always_inline bool rcu_eqs_enabled(void)
+{
+	return static_branch_likely(&rcu_eqs_key);
+}
+
+/* The same as a plain read, for code that is not hot. */
+static inline bool rcu_eqs_on(void)
+{
+	return static_key_enabled(&rcu_eqs_key);
+}
 
 /*
  * A locked add to this CPU's ct.state word: delta is CT_RCU_WATCHING, and for
@@ -45,19 +59,16 @@ static __always_inline void rcu_watching_inc(void)
 	ct_state_add(CT_RCU_WATCHING);
 }
 
-/*
- * The split state's half of a transition (context_tracking.h, CT_STATE_SPLIT).
- * likely(): the tracker is on by default; keep its increment on the straight path.
- */
+/* The split state's half of a transition (context_tracking.h, CT_STATE_SPLIT). */
 static __always_inline void rcu_user_enter(void)
 {
-	if (likely(rcu_eqs_on))
+	if (rcu_eqs_enabled())
 		rcu_watching_inc();	/* odd -> even: RCU stops watching */
 }
 
 static __always_inline void rcu_user_exit(void)
 {
-	if (likely(rcu_eqs_on))
+	if (rcu_eqs_enabled())
 		rcu_watching_inc();	/* even -> odd: RCU watches again */
 }
 

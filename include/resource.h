@@ -15,9 +15,6 @@ long do_prlimit(int pid, unsigned int resource, const struct rlimit64 *new,
 /* A new task's limits: Linux's defaults for init, where entrylab has the same notion. */
 void rlimit_init(struct rlimit64 *rlim);
 
-/* Would the current task's address space, grown by add bytes, exceed RLIMIT_AS? */
-bool rlimit_as_exceeded(struct mm *mm, unsigned long add);
-
 /* The current task's soft limit. */
 unsigned long rlimit(unsigned int resource);
 

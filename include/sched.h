@@ -20,8 +20,11 @@
 #include <signal.h>
 #include <syscall_user_dispatch.h>
 #include <thread_info.h>
+#include <uapi/futex.h>
 
-#define MAX_TASKS		240	/* threads at once: the task table's size */
+/* threads-max's bounds, Linux's (kernel/fork.c): a tid must fit a futex word's tid bits. */
+#define MIN_THREADS		20
+#define MAX_THREADS		FUTEX_TID_MASK
 #define PID_MAX			32768	/* pids and tids are below it: Linux's default pid_max */
 #define RESERVED_PIDS		300	/* where the count resumes after PID_MAX, as on Linux */
 #define KERNEL_STACK_PAGES	4
@@ -184,8 +187,13 @@ void sched_kick(struct task *t);
 void sched_tick(void);
 void sched_ipi(struct pt_regs *regs);
 void sched_setaffinity_task(struct task *t, unsigned long mask);
-/* A task with a kernel stack and a pid in ns, and nothing else; not runnable until started. */
-struct task *task_create(const char *name, struct pid_namespace *ns);
+/*
+ * A task with a kernel stack and a pid in ns, and nothing else; not runnable until started.
+ * NULL with *err: -EAGAIN at max_threads, -ENOMEM.
+ */
+struct task *task_create(const char *name, struct pid_namespace *ns, int *err);
+/* Linux's threads-max: tasks at once, from the memory free at boot (kernel/task.c). */
+extern unsigned int max_threads;
 /* Frees an exited task that is off every CPU (or one never started). */
 void task_free(struct task *t);
 /*
@@ -275,6 +283,7 @@ void kill_orphans(void);
 void schedule_tail(void);
 
 /* kernel/sched/idle.c */
+void cpu_idle_once(void);
 void __noreturn cpu_idle_loop(void);
 /* IRQs off: stop or restart this CPU's tick if it is nohz_full. */
 void tick_nohz_update_irqoff(bool in_user);

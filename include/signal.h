@@ -115,12 +115,14 @@ struct sigstate {
 struct task;
 
 /*
- * The most stack a signal delivery takes (arch/x86/signal.c checks it): the FPU
- * image (XSAVE at its largest, asm/fpu.h) and the rt_sigframe, with their
- * alignment. Programs learn it from the AT_MINSIGSTKSZ auxv entry, as on Linux,
- * to size alternate stacks.
+ * The most stack a signal delivery takes on this CPU, by Linux's formula
+ * (arch/x86/signal.c): the FPU image, whose size XCR0 sets, the i386 x87 state, and the
+ * largest frame, with their alignment. Programs learn it from the AT_MINSIGSTKSZ auxv
+ * entry, as on Linux, to size alternate stacks.
  */
-#define SIGFRAME_MAX	1664
+unsigned long sigframe_max_size(void);
+/* arch/x86/signal_ia32.c: the larger i386 frame's size, struct sigframe_ia32's. */
+unsigned long ia32_sigframe_max_size(void);
 
 const char *signal_name(int sig);
 struct sighand *sighand_alloc(void);

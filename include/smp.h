@@ -41,6 +41,8 @@ static __always_inline unsigned int smp_processor_id(void)
 
 /* arch/x86/smpboot.c: find the CPUs (ACPI MADT) and start them. */
 void smp_init(void);
+/* AP cpu's idle stack and its size, or NULL for the boot CPU (it idles on the boot stack). */
+const void *ap_idle_stack(unsigned int cpu, unsigned long *size);
 
 /* arch/x86/smp.c */
 void smp_send_reschedule(unsigned int cpu);
@@ -52,6 +54,12 @@ void smp_send_reschedule(unsigned int cpu);
 void smp_call_function_single(unsigned int cpu, void (*fn)(void *arg), void *arg, bool wait);
 /* fn(arg) on every online CPU, this one included; waits for all. */
 void on_each_cpu(void (*fn)(void *arg), void *arg);
+/*
+ * fn(arg) on this CPU while every other online CPU spins in the kernel with IRQs off:
+ * for state the entry and exit paths read. IRQs on, not in an interrupt handler.
+ * False (fn not run) if a CPU did not answer within a second.
+ */
+bool smp_call_with_others_held(void (*fn)(void *arg), void *arg);
 /* Unmapped kernel pages: every CPU forgets them. */
 void flush_tlb_kernel_range(unsigned long start, unsigned long end);
 struct mm;

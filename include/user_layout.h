@@ -8,10 +8,11 @@
  *   ... USER_MMAP_TOP                anonymous mmap()s grow down from here
  *   USER_VVAR_BASE                   the vvar page (read-only), then the vDSO
  *                                    (read-execute): AT_SYSINFO_EHDR. 64 KiB below
- *                                    the most the stack may grow to
- *   USER_STACK_TOP - USER_STACK_MAX  the stack: USER_STACK_SIZE of it mapped by
- *                                    execve, the rest a page at a time as faults
- *                                    reach it, down to RLIMIT_STACK
+ *                                    the stack's guard gap at its largest
+ *   USER_STACK_TOP - USER_STACK_MAX  the stack: a region of USER_STACK_SIZE made
+ *                                    by execve that grows down as faults reach
+ *                                    below it, to RLIMIT_STACK, never closer than
+ *                                    STACK_GUARD_GAP to the region below
  *   USER_STACK_TOP .. TASK_SIZE_MAX  free for MAP_FIXED (the ring-3 tests use the
  *                                    last page below TASK_SIZE_MAX)
  *
@@ -34,27 +35,22 @@
 #define USER_MMAP_TOP		0x00007f0000000000UL
 #define USER_STACK_TOP		0x00007ffff0000000UL
 #define USER_STACK_SIZE		(128UL << 10)	/* mapped by execve */
-#define USER_STACK_MAX		(8UL << 20)	/* the most it may grow: Linux's default limit */
-/*
- * RLIMIT_STACK's default, where Linux's is USER_STACK_MAX: glibc gives each new
- * thread a stack of this size, and entrylab allocates anonymous memory when it
- * is mapped, not on first touch, so 8 MiB would cost every pthread_create()
- * 2,048 frames. A program may raise it (prlimit64) up to USER_STACK_MAX.
- */
-#define USER_STACK_RLIMIT	(512UL << 10)
-#define USER_VVAR_BASE		(USER_STACK_TOP - USER_STACK_MAX - (64UL << 10))
+/* The most the stack may grow, and RLIMIT_STACK's default: Linux's _STK_LIM. */
+#define USER_STACK_MAX		(8UL << 20)
+/* Linux's stack_guard_gap: no mapping comes closer below a stack (VM_GROWSDOWN). */
+#define STACK_GUARD_GAP		(256UL * PAGE_SIZE)
+#define USER_VVAR_BASE		(USER_STACK_TOP - USER_STACK_MAX - STACK_GUARD_GAP - (64UL << 10))
 
 #define COMPAT_TASK_SIZE	0xffffe000UL
 #define COMPAT_STACK_TOP	COMPAT_TASK_SIZE
 #define COMPAT_MMAP_TOP		0xf7000000UL	/* 128 MiB below the stack's top, as Linux's gap */
 #define COMPAT_PIE_BASE		0x00400000UL	/* Linux's ELF_ET_DYN_BASE for an i386 program */
-#define COMPAT_VVAR_BASE	(COMPAT_STACK_TOP - USER_STACK_MAX - (64UL << 10))
+#define COMPAT_VVAR_BASE	(COMPAT_STACK_TOP - USER_STACK_MAX - STACK_GUARD_GAP - (64UL << 10))
 
 /*
- * A program's arguments: the module string ("init iters=100 ...") split at spaces,
- * or execve()'s argv and envp, each at most EXEC_MAX_ARGS strings; execve()'s
- * strings, the file name included, share one page (more is -E2BIG). scripts/mkiso.sh
- * reads the first two limits to refuse a longer INIT_ARGS up front.
+ * init's arguments: the module string ("init iters=100 ...") split at spaces, at
+ * most EXEC_MAX_ARGS words. scripts/mkiso.sh reads both limits to refuse a longer
+ * INIT_ARGS up front. (execve()'s are bounded as Linux's: include/elf.h.)
  */
 #define EXEC_MAX_ARGS		32	/* words, the program name included */
 #define EXEC_ARGS_MAX		2047	/* characters of the whole string */

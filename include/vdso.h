@@ -29,7 +29,7 @@ int vclock_set_mode(enum vclock_mode mode);
 /* Checks the built images; before the first exec. */
 void vdso_init(void);
 /*
- * exec: maps the vvar page and the vDSO at USER_VVAR_BASE, or for an i386
+ * exec: the regions of the vvar page and the vDSO at USER_VVAR_BASE, or for an i386
  * program (mm->ia32) the 32-bit vDSO at COMPAT_VVAR_BASE; 0 or -ENOMEM.
  */
 int vdso_map(struct mm *mm);
@@ -50,8 +50,9 @@ extern const struct vdso32_symbols vdso32_sym;
  * Linux's X86_FEATURE_SYSENTER32 and _SYSCALL32; int $0x80 on any other CPU.
  */
 void vdso32_patch_fast_syscall(bool sysenter32, bool syscall32);
-/* "[vvar]" or "[vdso]" if va is in one of them (/proc/self/maps), else NULL. mm->lock held. */
-const char *vdso_region_name(const struct mm *mm, unsigned long va);
+struct vm_area;
+/* mm->lock held: the kernel frame at va of vma, a VM_VDSO or VM_VVAR region; 0: none. */
+phys_addr_t vdso_page(const struct mm *mm, const struct vm_area *vma, unsigned long va);
 /* mm->lock held: is [addr, addr + len) exactly the vDSO, or exactly the vvar page? */
 bool vdso_mapping_whole(struct mm *mm, unsigned long addr, unsigned long len);
 /*

@@ -11,15 +11,26 @@
 
 #include <asm/percpu.h>
 #include <compiler.h>
+#include <jump_label.h>
 
 /*
- * Does this CPU measure user and system time at each crossing? IRQs off. One
- * compare with memory and a branch, written out: read as a plain load, GCC
- * keeps the flag in a callee-saved register to reuse its known zero later,
- * and the syscall path pays a push and a pop for it.
+ * On while some CPU may account exactly (kernel/sched/cputime.c keeps it so), as
+ * Linux's vtime_accounting_enabled_this_cpu() tests its context_tracking_key
+ * before the CPU's own flag: where no CPU accounts exactly, the entry path's test
+ * is one NOP.
+ */
+DECLARE_STATIC_KEY_FALSE(vtime_exact_key);
+
+/*
+ * Does this CPU measure user and system time at each crossing? IRQs off. Behind
+ * the key, one compare with memory and a branch, written out: read as a plain
+ * load, GCC keeps the flag in a callee-saved register to reuse its known zero
+ * later, and the syscall path pays a push and a pop for it.
  */
 static __always_inline bool vtime_exact_irqoff(void)
 {
+	if (!static_branch_unlikely(&vtime_exact_key))
+		return false;
 	asm goto("cmpb $0, %%gs:%c0\n\tjne %l[exact]"
 		 : : "i"(offsetof(struct percpu, cputime.exact)) : "cc" : exact);
 	return false;

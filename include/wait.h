@@ -20,7 +20,8 @@ void finish_sleep(void);
 void wake_up(const void *chan);
 /* sched_lock held: wake_up(). */
 void wake_up_locked(const void *chan);
-/* Wakes up to nr sleepers for which match() is true; returns how many. */
+/* Wakes up to nr sleepers for which match() is true (WAKE_ALL: all); returns how many. */
+#define WAKE_ALL	(-1)
 int wake_up_match(bool (*match)(struct task *t, const void *arg), const void *arg, int nr);
 /* CPU 0's tick: wake every sleeper whose deadline has passed. */
 void sleep_timeouts_tick(void);

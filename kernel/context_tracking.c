@@ -4,9 +4,10 @@
 #include <context_tracking.h>
 #include <printk.h>
 #include <rcu.h>
+#include <smp.h>
 
-bool context_tracking_on = true;
-bool rcu_eqs_on = true;
+DEFINE_STATIC_KEY_TRUE(context_tracking_key);
+DEFINE_STATIC_KEY_TRUE(rcu_eqs_key);
 
 #define CT_WARN_PRINT_MAX 5
 
@@ -16,20 +17,55 @@ bool rcu_eqs_on = true;
  * @rcu: the RCU tracker on; it is fed by context tracking, so without @ct
  *	 nothing would move its counter and it stays off
  *
- * Returns false when @rcu was asked for and @ct rules it out. At boot, and later
- * only while no CPU runs user code (the benchmark's task is in the kernel on the
- * only CPU; the RCU demonstration runs between programs): the tracker's counter
- * must be odd on every CPU in the kernel and even in user mode, and a CPU in user
- * mode when the tracker turned would keep the wrong parity. (An idle CPU
- * remembers whether it made its counter even, and undoes exactly that: see
- * rcu_idle_exit().) The state says KERNEL either way, so the next return to user
- * mode starts consistent.
+ * Returns false when @rcu was asked for and @ct rules it out. Both are static keys:
+ * this rewrites their sites in the text (kernel/jump_label.c), so it runs only where
+ * no other CPU can run them: at boot before the others start, or with them held
+ * (trackers_switch()). And only while no CPU runs user code or an entry or exit
+ * hook: the
+ * tracker's counter must be odd on every CPU in the kernel and even in user mode,
+ * and a CPU in user mode when the tracker turned would keep the wrong parity. (An
+ * idle CPU remembers whether it made its counter even, and undoes exactly that:
+ * see rcu_idle_exit().) The state says KERNEL either way, so the next return to
+ * user mode starts consistent.
  */
 bool trackers_set(bool ct, bool rcu)
 {
-	context_tracking_on = ct;
-	rcu_eqs_on = rcu && ct;
-	return rcu_eqs_on == rcu;
+	bool eqs = rcu && ct;
+
+	static_key_set_others_held(&rcu_eqs_key.key, eqs);
+	static_key_set_others_held(&context_tracking_key.key, ct);
+	return eqs == rcu;
+}
+
+struct trackers {
+	bool ct, rcu, ok;
+};
+
+static void trackers_set_held(void *arg)
+{
+	struct trackers *t = arg;
+
+	t->ok = trackers_set(t->ct, t->rcu);
+}
+
+/**
+ * trackers_switch - trackers_set() on a running machine
+ * @ct: context tracking on
+ * @rcu: the RCU tracker on
+ *
+ * The caller is in the kernel; every other CPU is held in an interrupt handler, in
+ * the kernel with IRQs off (smp_call_with_others_held()), while the switches turn,
+ * so no CPU is in user mode or between an entry hook and its exit hook: each
+ * returns to user mode through the new setting. IRQs on, not in an interrupt.
+ *
+ * Return: false if the switches were not turned as asked (@rcu without @ct, or a CPU
+ * that could not be held).
+ */
+bool trackers_switch(bool ct, bool rcu)
+{
+	struct trackers t = { ct, rcu, false };
+
+	return smp_call_with_others_held(trackers_set_held, &t) && t.ok;
 }
 
 void context_tracking_init(void)

@@ -254,11 +254,11 @@ static long copy_process(const struct kernel_clone_args *args)
 	err = check_clone_flags(args->flags) ? : create_namespaces(args->flags, &user_ns, &pid_ns);
 	if (err)
 		return err;
-	p = task_create(current->name, pid_ns);
+	p = task_create(current->name, pid_ns, &pid);	/* pid: the error, if none */
 	put_pid_ns(pid_ns);		/* the task holds its own */
 	if (!p) {
 		put_user_ns(user_ns);
-		return -EAGAIN;		/* Linux's answer when out of tasks */
+		return pid;
 	}
 	err = copy_process_state(p, args);
 	if (err)
@@ -354,8 +354,9 @@ long sys_vfork(struct pt_regs *regs)
 
 /*
  * clone3(args, size): the same with a struct, which may grow. A larger struct
- * than ours is accepted if the part we do not know is zero; features we do not
- * have (CLONE_PIDFD, set_tid, cgroup) are -EINVAL.
+ * than ours is accepted if the part we do not know is zero (else -E2BIG, as is
+ * a size past a page); features we do not have (CLONE_PIDFD, set_tid, cgroup)
+ * are -EINVAL, as are CLONE_DETACHED and a stack past the user address space.
  */
 long sys_clone3(struct pt_regs *regs)
 {
@@ -365,16 +366,21 @@ long sys_clone3(struct pt_regs *regs)
 	struct clone_args ca;
 	long err;
 
-	if (size < CLONE_ARGS_SIZE_VER0 || size > PAGE_SIZE)
+	if (size > PAGE_SIZE)
+		return -E2BIG;
+	if (size < CLONE_ARGS_SIZE_VER0)
 		return -EINVAL;
 	err = copy_struct_from_user(&ca, sizeof(ca), uargs, size);
 	if (err)
 		return err;
 	/* pidfd is read only with CLONE_PIDFD, which is unsupported: glibc fills it anyway. */
-	if ((ca.flags & CSIGNAL) || ca.exit_signal > _NSIG || ca.set_tid || ca.set_tid_size ||
-	    ca.cgroup || ca.flags >> 32)
+	if (ca.exit_signal > _NSIG || ca.set_tid || ca.set_tid_size || ca.cgroup || ca.flags >> 32)
 		return -EINVAL;
-	if ((ca.stack == 0) != (ca.stack_size == 0))
+	/* Bits clone3() keeps for other uses, as Linux's clone3_args_valid(). */
+	if (ca.flags & (CSIGNAL | CLONE_DETACHED))
+		return -EINVAL;
+	if ((ca.stack == 0) != (ca.stack_size == 0) ||
+	    (ca.stack && !access_ok((void __user *)ca.stack, ca.stack_size)))
 		return -EINVAL;
 	args = (struct kernel_clone_args){
 		.flags = ca.flags, .exit_signal = ca.exit_signal,

@@ -9,6 +9,7 @@
 #include <asm/desc.h>
 #include <asm/espfix.h>
 #include <asm/fpu.h>
+#include <asm/hypervisor.h>
 #include <asm/irqflags.h>
 #include <asm/mitigations.h>
 #include <asm/percpu.h>
@@ -29,8 +30,10 @@
 #include <random.h>
 #include <rcu_demo.h>
 #include <sched.h>
+#include <slab.h>
 #include <selftest.h>
 #include <smp.h>
+#include <stack_usage.h>
 #include <time.h>
 #include <variants.h>
 #include <vdso.h>
@@ -41,11 +44,19 @@ void kmain(u32 magic, phys_addr_t mb_info);
 
 static void print_banner(void)
 {
-	printk("entrylab: CPU %s \"%s\" family %u model %u stepping %u%s\n", boot_cpu.vendor,
-	       boot_cpu.model, boot_cpu.family, boot_cpu.model_id, boot_cpu.stepping,
-	       boot_cpu.hypervisor ? " (under a hypervisor)" : "");
-	printk("entrylab: memory %lu MiB usable, %lu frames free\n",
-	       pmm_total_frames() * PAGE_SIZE >> 20, pmm_free_frames());
+	printk("entrylab: CPU %s \"%s\" family %u model %u stepping %u%s%s%s\n",
+	       boot_cpu.vendor, boot_cpu.model, boot_cpu.family, boot_cpu.model_id,
+	       boot_cpu.stepping, boot_cpu.hypervisor ? " (under " : "",
+	       boot_cpu.hypervisor ? hypervisor()->name : "", boot_cpu.hypervisor ? ")" : "");
+	printk("entrylab: memory %lu MiB usable, %lu frames free, highest address 0x%lx\n",
+	       pmm_total_frames() * PAGE_SIZE >> 20, pmm_free_frames(),
+	       (unsigned long)pmm_max_phys() - 1);
+	printk("entrylab: kernel loaded at 0x%lx-0x%lx, linked for 0x%lx (phys_base 0x%lx)\n",
+	       (unsigned long)kernel_phys_start(), (unsigned long)kernel_phys_end() - 1,
+	       (unsigned long)_kernel_phys_start, phys_base);
+	if (boot_info.memranges_dropped)
+		printk("entrylab: warning: %u memory-map entries beyond the first %u ignored\n",
+		       boot_info.memranges_dropped, BOOT_MAX_MEMRANGES);
 	printk("entrylab: TSC %lu.%03lu MHz (%s)\n", (unsigned long)(tsc_khz / 1000),
 	       (unsigned long)(tsc_khz % 1000), tsc_khz_source);
 	printk("entrylab: protections: NX on, WP on, SMEP %s, SMAP %s, UMIP %s\n",
@@ -59,13 +70,14 @@ static void print_banner(void)
 	printk("entrylab: FSGSBASE %s\n", boot_cpu.fsgsbase ?
 	       "on (ring 3 writes its FS/GS bases; paranoid entry by RDGSBASE)" :
 	       "off (paranoid entry by MSR_GS_BASE's sign)");
-	printk("entrylab: user FPU state by %s: x87, SSE%s, %u-byte images\n",
-	       fpu_config.xsave ? "XSAVE" : "FXSAVE",
-	       fpu_config.xfeatures & XFEATURE_MASK_YMM ? ", AVX" : "", fpu_config.size);
+	printk("entrylab: user FPU state by %s: x87, SSE%s%s, %u-byte images\n",
+	       fpu_config.xsaveopt ? "XSAVEOPT" : fpu_config.xsave ? "XSAVE" : "FXSAVE",
+	       fpu_config.xfeatures & XFEATURE_MASK_YMM ? ", AVX" : "",
+	       fpu_config.xfeatures & XFEATURE_MASK_AVX512 ? ", AVX-512" : "", fpu_config.size);
 	printk("entrylab: random numbers from %s\n", random_source());
 	printk("entrylab: syscall entry %s, context tracking %s, RCU tracker %s\n",
-	       entry_variants[boot_entry_variant].name, context_tracking_on ? "on" : "off",
-	       rcu_eqs_on ? "on" : "off");
+	       entry_variants[boot_entry_variant].name, context_tracking_on() ? "on" : "off",
+	       rcu_eqs_on() ? "on" : "off");
 	printk("entrylab: local_irq_restore() by %s\n",
 	       irq_restore_sti ? "a conditional sti (irq_restore=sti)" : "popf");
 }
@@ -77,6 +89,7 @@ void kmain(u32 magic, phys_addr_t mb_info)
 	const char *err;
 
 	boot_tsc = rdtsc();
+	stack_poison_below_sp(boot_stack_hh);	/* IRQs off still */
 	serial_init();
 	printk("\nentrylab: booting\n");
 	err = multiboot2_parse(magic, mb_info);
@@ -95,6 +108,7 @@ void kmain(u32 magic, phys_addr_t mb_info)
 	random_init();
 	pmm_init();
 	paging_init();
+	slab_init();	/* kmalloc() from here on */
 	espfix_init();
 	pti_init();		/* after espfix64's slot exists, before any address space */
 	pti_init_cpu();
@@ -137,5 +151,6 @@ void kmain(u32 magic, phys_addr_t mb_info)
 	bench_print_results();
 	smp_print_counters();
 	nmi_print_counters();
+	stack_usage_print();
 	kernel_exit(status);
 }

@@ -78,12 +78,13 @@ static struct task *pid_ns_user_locked(const struct pid_namespace *ns, int nr,
  * a pthread handle) never meets a second thread with it. A namespace with no
  * task in it starts over: a new one's first task is its pid 1, and so is init
  * in the initial namespace, started when the self-tests' probes are gone.
+ * A free number always exists: the task table has fewer slots than the numbers
+ * given out after a wrap (task_table_init()).
  */
 static int alloc_nr_locked(struct pid_namespace *ns, const struct task *self)
 {
 	int nr = pid_ns_user_locked(ns, 0, self) ? ns->last_pid : 0;
 
-	_Static_assert(MAX_TASKS < PID_MAX - RESERVED_PIDS, "a free pid always exists");
 	do
 		nr = nr + 1 < PID_MAX ? nr + 1 : RESERVED_PIDS;
 	while (pid_ns_user_locked(ns, nr, self));

@@ -426,8 +426,9 @@ static long ptrace_peek_poke_data(struct task *t, long request, unsigned long ad
 	unsigned long word = 0;
 
 	if (request == PTRACE_POKETEXT || request == PTRACE_POKEDATA)
-		return access_remote_vm(t->mm, addr, &data, size, true) ? -EIO : 0;
-	if (access_remote_vm(t->mm, addr, &word, size, false))
+		return access_remote_vm(t->mm, addr, &data, size, FOLL_WRITE | FOLL_FORCE) ?
+		       -EIO : 0;
+	if (access_remote_vm(t->mm, addr, &word, size, FOLL_FORCE))
 		return -EIO;
 	return copy_to_user((void __user *)data, &word, size) ? -EFAULT : 0;
 }

@@ -7,27 +7,26 @@
  * to it on faults, at most USER_STACK_MAX: include/user_layout.h says why its
  * default is smaller than Linux's) and RLIMIT_SIGPENDING (kernel/signal.c
  * counts the pending signals and the POSIX timers against it). The others are
- * kept and reported; where entrylab has a fixed quantity the default says it:
- * RLIMIT_NPROC is the task table's size.
+ * kept and reported; RLIMIT_NPROC's default is Linux's, half of threads-max
+ * (init_task's in kernel/fork.c's fork_init()).
  */
 #include <asm/uaccess.h>
 #include <capability.h>
 #include <errno.h>
+#include <file.h>
 #include <mm.h>
 #include <resource.h>
 #include <sched.h>
 #include <syscalls.h>
 #include <user_layout.h>
 
-#define NR_OPEN_MAX	(1UL << 20)	/* Linux's fs.nr_open: RLIMIT_NOFILE's ceiling */
-
 void rlimit_init(struct rlimit64 *rlim)
 {
 	for (unsigned int i = 0; i < RLIM_NLIMITS; i++)
 		rlim[i] = (struct rlimit64){ RLIM_INFINITY, RLIM_INFINITY };
-	rlim[RLIMIT_STACK].cur = USER_STACK_RLIMIT;
+	rlim[RLIMIT_STACK].cur = USER_STACK_MAX;
 	rlim[RLIMIT_CORE].cur = 0;
-	rlim[RLIMIT_NPROC] = (struct rlimit64){ MAX_TASKS, MAX_TASKS };
+	rlim[RLIMIT_NPROC] = (struct rlimit64){ max_threads / 2, max_threads / 2 };
 	rlim[RLIMIT_NOFILE] = (struct rlimit64){ 1024, 4096 };
 	rlim[RLIMIT_MEMLOCK] = (struct rlimit64){ 8UL << 20, 8UL << 20 };
 	/* Pending signals and timers (kernel/signal.c): a set of each number's, and the pool. */
@@ -40,15 +39,6 @@ void rlimit_init(struct rlimit64 *rlim)
 unsigned long rlimit(unsigned int resource)
 {
 	return READ_ONCE(current->signal->rlim[resource].cur);
-}
-
-bool rlimit_as_exceeded(struct mm *mm, unsigned long add)
-{
-	unsigned long limit = rlimit(RLIMIT_AS);
-
-	if (limit == RLIM_INFINITY)
-		return false;
-	return add > limit || user_pages_mapped(mm->pml4) * PAGE_SIZE > limit - add;
 }
 
 /*

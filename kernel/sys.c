@@ -18,6 +18,7 @@
 #include <syscalls.h>
 #include <time.h>
 #include <uapi/prctl.h>
+#include <uapi/sysinfo.h>
 #include <user_layout.h>
 #include <user_namespace.h>
 
@@ -99,18 +100,6 @@ long sys_uname(struct pt_regs *regs)
 		return -EFAULT;
 	return 0;
 }
-
-/* sysinfo(2)'s structure (x86-64: 112 bytes). */
-struct sysinfo {
-	long uptime;			/* seconds since boot */
-	unsigned long loads[3];		/* 1, 5 and 15 minute loads: entrylab keeps none */
-	unsigned long totalram, freeram, sharedram, bufferram, totalswap, freeswap;
-	unsigned short procs;		/* threads */
-	unsigned short pad;
-	unsigned long totalhigh, freehigh;
-	unsigned int mem_unit;		/* the memory figures are in these bytes */
-	char _f[4];
-};
 
 /* sysinfo(info): the uptime, memory in pages, and the number of threads. */
 long sys_sysinfo(struct pt_regs *regs)

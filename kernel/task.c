@@ -4,10 +4,11 @@
  * freeing it once it is dead and off its CPU. The scheduler (sched/core.c) runs what
  * is in the table; both work under sched_lock (task_table.h).
  *
- * Slot i of the table owns kernel stack slot i. Kernel stacks live in their own
- * region, each below an unmapped guard page, so an overflow faults (and, having
- * no stack left, double-faults onto its IST stack) instead of silently
- * corrupting the neighbour.
+ * The table has a slot for each task threads-max allows, Linux's limit: kernel
+ * stacks may take an eighth of the memory free at boot. Slot i of the table owns
+ * kernel stack slot i. Kernel stacks live in their own region, each below an
+ * unmapped guard page, so an overflow faults (and, having no stack left,
+ * double-faults onto its IST stack) instead of silently corrupting the neighbour.
  *
  * sched_lock is also the task list's lock (Linux's tasklist_lock): the table,
  * every task's state and family links change under it, and a signal sender holds
@@ -17,6 +18,7 @@
 #include <asm/io_bitmap.h>
 #include <asm/ptrace.h>
 #include <capability.h>
+#include <errno.h>
 #include <file.h>
 #include <kernel.h>
 #include <mm.h>
@@ -25,6 +27,8 @@
 #include <sched.h>
 #include <seccomp.h>
 #include <signal.h>
+#include <slab.h>
+#include <stack_usage.h>
 #include <string.h>
 #include <tlb.h>
 #include <user_namespace.h>
@@ -34,21 +38,44 @@
 /* Holds a slot of tasks[] while a task is created or freed there: never runnable. */
 struct task slot_reserved = { .state = TASK_NEW, .on_cpu = -1 };
 /* Slot i also owns kernel stack slot i. Under sched_lock, as is every task's state. */
-struct task *tasks[MAX_TASKS];
-unsigned int nr_task_slots;
+struct task **tasks;
+unsigned int task_table_size, nr_task_slots;
+/* Threads at once, Linux's threads-max: fork past it is -EAGAIN. Set at boot. */
+unsigned int max_threads;
 
 /*
+ * Linux's set_max_threads() (kernel/fork.c): the kernel stacks of max_threads tasks
+ * take at most an eighth of the memory free at boot, with MIN_THREADS at least and
+ * MAX_THREADS at most.
+ */
+static unsigned int threads_max_for(unsigned long free_frames)
+{
+	u64 threads = (u64)free_frames * PAGE_SIZE / (KERNEL_STACK_SIZE * 8UL);
+
+	return MIN(MAX((u64)MIN_THREADS, threads), (u64)MAX_THREADS);
+}
+
+/*
+ * Sizes the table to max_threads slots, but never more than the pids given out
+ * after a wrap (PID_MAX - RESERVED_PIDS), so that a new task always finds a free
+ * pid: past them, fork fails with -EAGAIN as Linux's does when pids run out.
  * Creates the page tables of every kernel-stack slot now, so that starting and
  * ending tasks only ever changes leaf entries: the kernel's page tables look the
  * same after any number of tasks, which the resource check after init relies on.
  */
 void task_table_init(void)
 {
-	phys_addr_t scratch = alloc_frame();
+	phys_addr_t scratch;
 
-	if (!scratch)
+	max_threads = threads_max_for(pmm_free_frames());
+	task_table_size = MIN(max_threads, PID_MAX - RESERVED_PIDS);
+	_Static_assert((PID_MAX - RESERVED_PIDS) * sizeof(*tasks) <= KMALLOC_MAX_SIZE,
+		       "the largest table is one kmalloc() block");
+	tasks = kcalloc(task_table_size, sizeof(*tasks));
+	scratch = alloc_frame();
+	if (!tasks || !scratch)
 		panic("task_table_init: out of memory");
-	for (unsigned int slot = 0; slot < MAX_TASKS; slot++) {
+	for (unsigned int slot = 0; slot < task_table_size; slot++) {
 		unsigned long base = KSTACK_BASE + slot * KSTACK_SLOT + PAGE_SIZE;
 
 		for (unsigned long va = base; va < base + KERNEL_STACK_SIZE; va += PAGE_SIZE) {
@@ -89,6 +116,7 @@ static void *kstack_map(unsigned int slot)
 			return NULL;
 		}
 	}
+	stack_poison((void *)base, KERNEL_STACK_SIZE);
 	return (void *)base;
 }
 
@@ -97,11 +125,12 @@ static void *kstack_map(unsigned int slot)
  * @name: for messages; truncated to 15 characters
  * @ns: the pid namespace it will be in, and its children
  *
- * Returns NULL when out of task slots or memory. The caller gives it an
- * address space, handlers and process state (task_create_process(), or fork's
- * copies) and then starts it.
+ * Returns NULL with *err set: -EAGAIN when max_threads tasks exist (Linux's
+ * answer at threads-max, and when pids run out), -ENOMEM when memory is short.
+ * The caller gives it an address space, handlers and process state
+ * (task_create_process(), or fork's copies) and then starts it.
  */
-struct task *task_create(const char *name, struct pid_namespace *ns)
+struct task *task_create(const char *name, struct pid_namespace *ns, int *err)
 {
 	struct pid_numbers *ns_pids = NULL;
 	unsigned long flags;
@@ -112,27 +141,33 @@ struct task *task_create(const char *name, struct pid_namespace *ns)
 	spin_lock_irqsave(&sched_lock, flags);
 	while (nr_task_slots && !tasks[nr_task_slots - 1])
 		nr_task_slots--;
-	for (slot = 0; slot < MAX_TASKS && tasks[slot]; slot++)
+	for (slot = 0; slot < task_table_size && tasks[slot]; slot++)
 		;
-	if (slot < MAX_TASKS) {
+	if (slot < task_table_size) {
 		tasks[slot] = &slot_reserved;
 		WRITE_ONCE(nr_task_slots, MAX(nr_task_slots, slot + 1));
 	}
 	spin_unlock_irqrestore(&sched_lock, flags);
-	if (slot == MAX_TASKS)
+	*err = -EAGAIN;
+	if (slot == task_table_size)
 		return NULL;
+	*err = -ENOMEM;
 	_Static_assert(sizeof(struct task) <= PAGE_SIZE, "struct task outgrew its page");
 	_Static_assert(sizeof(*ns_pids) <= PAGE_SIZE, "struct pid_numbers outgrew its page");
 	if (ns != &init_pid_ns)
 		ns_pids = alloc_page_object();
 	t = alloc_page_object();
-	if (t)
+	if (t) {
 		t->stack = kstack_map(slot);
-	if (!t || !t->stack || (ns != &init_pid_ns && !ns_pids)) {
+		t->thread.fpu = fpu_alloc_state();
+	}
+	if (!t || !t->stack || !t->thread.fpu || (ns != &init_pid_ns && !ns_pids)) {
 		if (t && t->stack)
 			kstack_unmap(t->stack);
-		if (t)
+		if (t) {
+			kfree(t->thread.fpu);
 			free_page_object(t);
+		}
 		if (ns_pids)
 			free_page_object(ns_pids);
 		WRITE_ONCE(tasks[slot], NULL);
@@ -160,7 +195,8 @@ struct task *task_create(const char *name, struct pid_namespace *ns)
 
 struct task *task_create_process(const char *name)
 {
-	struct task *t = task_create(name, &init_pid_ns);
+	int err;	/* NULL says enough to the kernel's own callers */
+	struct task *t = task_create(name, &init_pid_ns, &err);
 
 	if (!t)
 		return NULL;
@@ -190,6 +226,7 @@ void task_free(struct task *t)
 	tasks[slot] = &slot_reserved;	/* the stack slot is busy until unmapped */
 	pid_ns_task_gone_locked(t);	/* its pids are free */
 	spin_unlock_irqrestore(&sched_lock, flags);
+	stack_usage_task_gone(t);
 	kstack_unmap(t->stack);
 	io_bitmap_free(t);
 	if (t->mm)
@@ -206,6 +243,7 @@ void task_free(struct task *t)
 	put_pid_ns(task_pid_ns(t));
 	if (t->ns_pids)
 		free_page_object(t->ns_pids);
+	kfree(t->thread.fpu);
 	free_page_object(t);
 	WRITE_ONCE(tasks[slot], NULL);
 }

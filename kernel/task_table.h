@@ -11,8 +11,12 @@
 #include <sched.h>
 #include <spinlock.h>
 
-/* Slot i owns kernel stack slot i; NULL: free. Under sched_lock. */
-extern struct task *tasks[MAX_TASKS];
+/*
+ * task_table_size slots, sized at boot (task_table_init()); slot i owns kernel stack
+ * slot i; NULL: free. The slots under sched_lock; the array and its size never change.
+ */
+extern struct task **tasks;
+extern unsigned int task_table_size;
 /*
  * Every slot in use is below it, so a scan stops there: with few tasks a scan
  * costs what a small table's would. Raised as a slot is taken, lowered when
@@ -33,7 +37,7 @@ static inline unsigned int task_slot(const struct task *t)
 	return ((unsigned long)t->stack - KSTACK_BASE - PAGE_SIZE) / KSTACK_SLOT;
 }
 
-/* Maps the page tables of every kernel-stack slot, once, at boot. */
+/* Sizes the table to threads-max and maps every kernel-stack slot's page tables, at boot. */
 void task_table_init(void);
 
 #endif

@@ -53,9 +53,12 @@ static noinline void oops_demo_user_page(struct test *t)
 {
 	struct mm *mm = mm_alloc();
 	unsigned long flags;
+	u8 byte = 0;
 
-	ASSERT_TRUE(t, mm && !mm_map_zeroed(mm, OOPS_DEMO_USER_PAGE,
-					    OOPS_DEMO_USER_PAGE + PAGE_SIZE, _PAGE_RW | _PAGE_NX));
+	/* A present page: ring 0's read of it is then an SMAP violation at once. */
+	ASSERT_TRUE(t, mm && !mm_map_anon(mm, OOPS_DEMO_USER_PAGE, OOPS_DEMO_USER_PAGE + PAGE_SIZE,
+					  VM_READ | VM_WRITE | VM_MAY_ALL) &&
+		       !access_remote_vm(mm, OOPS_DEMO_USER_PAGE, &byte, 1, FOLL_WRITE));
 	local_irq_save(flags);
 	current->mm = mm;		/* as in a syscall: the page fault sees a process */
 	switch_mm_irqoff(mm);

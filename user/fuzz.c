@@ -29,9 +29,14 @@
  * timeout, select and the rest a longer one only on files that are ready. The
  * descriptors the calls name are mostly the low numbers these land on.
  * One draw in 16 is a few calls that belong together: a file made and then
- * worked on alone (descriptor_sequence()), or timers, sleeps and limits given
- * values at their types' limits (limits()). One call in 8 that has an i386
- * counterpart is made through int $0x80 instead (ia32_calls[]).
+ * worked on alone (descriptor_sequence(): its reads and writes partly into the
+ * unmapped page too), timers, sleeps, limits and execve()'s argument lists given
+ * values at their types' limits (limits()), epolls watching each other in
+ * chains and loops (epoll_chain()), or the break grown into the vDSO, the vvar
+ * page or a sandbox page that mremap() moved just above it (brk_meets_mappings()).
+ * One fd in 8 is at the table's limits. One
+ * call in 8 that has an i386 counterpart is made through int $0x80 instead
+ * (ia32_calls[]).
  * fork, vfork and clone (random flags, minus the sharing ones: a child sharing
  * the fuzzer's memory or stack would corrupt it) are made: a child exits at
  * once, and the fuzzer reaps it before its next call, so results stay the
@@ -41,6 +46,7 @@
  * calls, trace=N every call from the Nth on.
  */
 #include <asm/fpu.h>
+#include <elf.h>
 #include <errno.h>
 #include <libc.h>
 #include <syscall_table.h>
@@ -132,6 +138,20 @@ static unsigned long any_value(void)
 }
 
 /*
+ * A readable page below the sandbox: a MAP_GROWSDOWN mapping made there grows
+ * down on a fault (a kernel access through a bad pointer's low half, say) only
+ * to a guard gap above this page, as on Linux, and never over the addresses the
+ * other calls must find unmapped (ia32_arg()'s, from 2 GiB up).
+ */
+#define SANDBOX_FLOOR	(SANDBOX - STACK_GUARD_GAP - SANDBOX_PAGES * PAGE_SIZE - PAGE_SIZE)
+
+static void setup_sandbox_floor(void)
+{
+	syscall6(__NR_mmap, SANDBOX_FLOOR, PAGE_SIZE, PROT_READ,
+		 MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+}
+
+/*
  * Where mmap(MAP_FIXED), munmap and mprotect may act: the sandbox, or addresses
  * no mapping can cover. Never the user-range "bad" pointers above, which must
  * stay unmapped for the other calls to mean what they test.
@@ -150,10 +170,25 @@ static unsigned long sandbox_addr(void)
 static const struct kernel_timespec zero_timeout;
 static struct kernel_timespec select_timeout;
 
-/* An fd: mostly 3-15, where the files the calls open and pipe2() and the rest make are. */
+/* An fd at the table's limits: RLIMIT_NOFILE's soft and hard defaults, fs.nr_open, INT_MAX. */
+static unsigned long limit_fd(void)
+{
+	static const unsigned long fds[] = {
+		63, 64, 1023, 1024, 4095, 4096, (1UL << 20) - 1, 1UL << 20, 0x7fffffff,
+	};
+
+	return fds[rnd() % ARRAY_SIZE(fds)];
+}
+
+/*
+ * An fd: mostly 3-15, where the files the calls open and pipe2() and the rest make are;
+ * else one at the table's limits (dup2() and F_DUPFD grow the table there) or any value.
+ */
 static unsigned long any_fd(void)
 {
-	return rnd() % 4 ? 3 + rnd() % 13 : any_value();
+	if (rnd() % 4)
+		return 3 + rnd() % 13;
+	return rnd() % 2 ? limit_fd() : any_value();
 }
 
 /*
@@ -287,7 +322,7 @@ static bool make_args(long nr, unsigned long a[6])
 		 */
 		return false;
 	case __NR_execve:
-		a[1] = bad_pointer() ? : 8;	/* -EFAULT before any file is looked at */
+		a[1] = bad_pointer() ? : 8;	/* -EFAULT, if the path names the program */
 		return true;
 	case __NR_prctl:		/* strict seccomp would end the fuzzer at its next call */
 		/*
@@ -774,7 +809,7 @@ static void limits(void)
 	static u32 word;
 	unsigned long a[6] = { 0 };
 
-	switch (rnd() % 5) {
+	switch (rnd() % 6) {
 	case 0:
 		for (int i = 0; i < 2; i++) {
 			ts = far_timespec();
@@ -831,6 +866,26 @@ static void limits(void)
 		a[5] = FUTEX_BITSET_MATCH_ANY;
 		make_call(__NR_futex, a, false);
 		break;
+	case 4: {
+		/*
+		 * A long argument list of the program itself that must fail: strings
+		 * anywhere in scratch (past Linux's limit: -E2BIG; into the unmapped
+		 * page: -EFAULT), and argv[0], measured last, a bad pointer (-EFAULT).
+		 * Not by int $0x80: the low half of a bad pointer may be NULL.
+		 */
+		static unsigned long argv[4096];
+		unsigned long n = 1 + rnd() % (ARRAY_SIZE(argv) - 1);
+
+		argv[0] = bad_pointer() ? : 8;
+		for (unsigned long i = 1; i < n; i++)
+			argv[i] = (unsigned long)scratch + rnd() % SCRATCH_SIZE;
+		argv[n] = 0;
+		a[0] = (unsigned long)"/proc/self/exe";
+		a[1] = (unsigned long)argv;
+		a[2] = rnd() % 2 ? (unsigned long)(argv + 1 + rnd() % n) : 0;	/* envp */
+		make_call(__NR_execve, a, false);
+		break;
+	}
 	default: {
 		static const unsigned long big[] = {
 			RLIM_INFINITY, RLIM_INFINITY - 1, 1UL << 63, (1UL << 63) - 1,
@@ -920,7 +975,9 @@ static void descriptor_sequence(void)
 
 			nr = rnd() % 2 ? __NR_read : __NR_write;
 			a[1] = (unsigned long)scratch;
-			if (n < SCRATCH_SIZE)
+			if (n && rnd() % 4 == 0)	/* a partial copy: the tail unmapped */
+				a[1] += SCRATCH_SIZE - 1 - rnd() % MIN(n, SCRATCH_SIZE);
+			else if (n < SCRATCH_SIZE)
 				a[1] += rnd() % (SCRATCH_SIZE - n);
 			a[2] = n;
 			break;
@@ -993,6 +1050,78 @@ static void descriptor_sequence(void)
 	}
 }
 
+/*
+ * Six epolls kept from draw to draw: each draw has one watch another (or drop that watch)
+ * and waits on one with a zero timeout, so chains grow until EP_MAX_NESTS refuses them
+ * and loops are tried (-ELOOP). One that another call closed is made again.
+ */
+static void epoll_chain(void)
+{
+	/* EPOLLIN only: an EPOLLET report hangs on every poll_wake(), which SMP=2 times vary. */
+	static const struct { u32 events; u64 data; } __packed in = { POLLIN, 0 };
+	static long eps[6] = { -1, -1, -1, -1, -1, -1 };
+	int pick[2] = { rnd() % 6, rnd() % 6 };
+	unsigned long a[6] = { 0 };
+
+	for (int i = 0; i < 2; i++) {
+		a[0] = eps[pick[i]];
+		a[1] = 1;		/* F_GETFD */
+		if (eps[pick[i]] < 0 || make_call(__NR_fcntl, a, false) < 0) {
+			a[0] = 0;
+			eps[pick[i]] = make_call(__NR_epoll_create1, a, false);
+		}
+	}
+	a[0] = eps[pick[0]];
+	a[1] = rnd() % 4 ? 1 : 2;	/* EPOLL_CTL_ADD, EPOLL_CTL_DEL */
+	a[2] = eps[pick[1]];
+	a[3] = (unsigned long)&in;
+	make_call(__NR_epoll_ctl, a, false);
+	a[0] = eps[rnd() % 6];
+	a[1] = (unsigned long)scratch;
+	a[2] = 1 + rnd() % 4;
+	a[3] = 0;
+	make_call(__NR_epoll_wait, a, false);
+}
+
+/*
+ * The vDSO, the vvar page or a sandbox page moved by mremap(MREMAP_FIXED) to the
+ * break's next pages, then brk() grown into it (Linux stops a page below the next
+ * mapping: the break stays) and put back. Where the vDSO and vvar are is kept from
+ * draw to draw: the fuzzer calls neither (its clock calls are system calls). The
+ * vDSO's length is its image's, which ends with its section headers.
+ */
+static void brk_meets_mappings(void)
+{
+	static unsigned long vdso, vdso_len, vvar;
+	unsigned long a[6] = { 0 }, brk, target;
+	int which = rnd() % 3;
+	long ret;
+
+	if (!vdso) {
+		const struct elf64_ehdr *eh = (const void *)getauxval(AT_SYSINFO_EHDR);
+
+		vdso = (unsigned long)eh;
+		vdso_len = ALIGN_UP(eh->e_shoff + eh->e_shnum * eh->e_shentsize, PAGE_SIZE);
+		vvar = vdso - PAGE_SIZE;	/* arch/x86/vdso/vma.c maps it just below */
+	}
+	brk = make_call(__NR_brk, a, false);	/* brk(0): where the break is */
+	target = ALIGN_UP(brk, PAGE_SIZE) + (rnd() % 3) * PAGE_SIZE;
+	a[0] = which == 0 ? vdso : which == 1 ? vvar :
+				 SANDBOX + (rnd() % SANDBOX_PAGES) * PAGE_SIZE;
+	a[1] = a[2] = which == 0 ? vdso_len : PAGE_SIZE;
+	a[3] = MREMAP_MAYMOVE | MREMAP_FIXED;
+	a[4] = target;
+	ret = make_call(__NR_mremap, a, false);
+	if (ret == (long)target && which == 0)
+		vdso = target;
+	else if (ret == (long)target && which == 1)
+		vvar = target;
+	a[0] = brk + rnd() % (4 * PAGE_SIZE);
+	make_call(__NR_brk, a, false);
+	a[0] = brk;
+	make_call(__NR_brk, a, false);
+}
+
 int main(int argc, char **argv)
 {
 	static struct cmdline args;
@@ -1009,6 +1138,7 @@ int main(int argc, char **argv)
 	cmdline_warn_unknown(&args);
 	rng_state = seed;
 	setup_scratch();
+	setup_sandbox_floor();
 	for (int sig = 1; sig <= _NSIG; sig++) {
 		bool fault = sig == SIGSEGV || sig == SIGBUS || sig == SIGILL || sig == SIGFPE ||
 			     sig == SIGTRAP;
@@ -1024,7 +1154,16 @@ int main(int argc, char **argv)
 
 		/* One in 16: a few calls that belong together (at most 11: the count holds). */
 		if (rnd() % 16 == 0 && count - made >= 11) {
-			rnd() % 2 ? descriptor_sequence() : limits();
+			int which = rnd() % 4;
+
+			if (which == 0)
+				descriptor_sequence();
+			else if (which == 1)
+				limits();
+			else if (which == 2)
+				epoll_chain();
+			else
+				brk_meets_mappings();
 			continue;
 		}
 		long nr = pick_number();

@@ -59,6 +59,9 @@ void asm_offsets(void)
 	OFFSET(PERCPU_gdt, percpu, gdt);
 	OFFSET(PERCPU_espfix_stack, percpu, espfix_stack);
 	OFFSET(PERCPU_espfix_waddr, percpu, espfix_waddr);
+	/* Not for the stubs: make test reads CPU n's NMI count through QEMU's monitor. */
+	OFFSET(PERCPU_nmis, percpu, nmis);
+	DEFINE(PERCPU_SIZE, sizeof(struct percpu));
 	DEFINE(SEGMENT_TI_LDT, SEGMENT_TI_LDT);
 	/* entry=asm-fastpath's own tests (entry/entry_64.asm). */
 	OFFSET(TI_flags, thread_info, flags);

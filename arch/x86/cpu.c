@@ -47,6 +47,42 @@ static void cpu_read_microcode(void)
 	boot_cpu.microcode_known = true;
 }
 
+/* The vendor string as Linux's X86_VENDOR_*: what its vulnerability tables match on. */
+static enum x86_vendor cpu_vendor_id(const char *vendor)
+{
+	static const struct {
+		char name[13];
+		enum x86_vendor id;
+	} vendors[] = {
+		{ "GenuineIntel", X86_VENDOR_INTEL }, { "AuthenticAMD", X86_VENDOR_AMD },
+		{ "HygonGenuine", X86_VENDOR_HYGON }, { "CentaurHauls", X86_VENDOR_CENTAUR },
+		{ "  Shanghai  ", X86_VENDOR_ZHAOXIN },
+	};
+
+	for (unsigned int i = 0; i < ARRAY_SIZE(vendors); i++)
+		if (!strcmp(vendor, vendors[i].name))
+			return vendors[i].id;
+	return X86_VENDOR_OTHER;
+}
+
+/*
+ * More than one thread per core: leaf 0xB's SMT level (Intel), or 0x8000001E's
+ * threads per core (AMD's topology extension, CPUID 0x80000001 ECX[22]).
+ */
+static bool cpu_has_smt(u32 max_ext)
+{
+	struct cpuid_regs r;
+
+	if (cpuid(0).eax >= 0xb) {
+		r = cpuid_count(0xb, 0);
+		if (((r.ecx >> 8) & 0xff) == 1)
+			return (r.ebx & 0xffff) > 1;
+	}
+	if (max_ext >= 0x8000001e && (cpuid(0x80000001).ecx & BIT(22)))
+		return ((cpuid(0x8000001e).ebx >> 8) & 0xff) > 0;
+	return false;
+}
+
 static void cpu_identify(void)
 {
 	struct cpuid_regs r = cpuid(0);
@@ -56,8 +92,9 @@ static void cpu_identify(void)
 	memcpy(boot_cpu.vendor + 4, &r.edx, 4);
 	memcpy(boot_cpu.vendor + 8, &r.ecx, 4);
 
-	boot_cpu.sysret_ss_attrs = !strcmp(boot_cpu.vendor, "AuthenticAMD") ||
-				   !strcmp(boot_cpu.vendor, "HygonGenuine");
+	boot_cpu.vendor_id = cpu_vendor_id(boot_cpu.vendor);
+	boot_cpu.sysret_ss_attrs = boot_cpu.vendor_id == X86_VENDOR_AMD ||
+				   boot_cpu.vendor_id == X86_VENDOR_HYGON;
 	/*
 	 * Which instruction enters from compat mode quickly, as Linux decides it:
 	 * AMD's SYSCALL (Intel's raises #UD there), Intel's SYSENTER (AMD's raises
@@ -82,6 +119,17 @@ static void cpu_identify(void)
 		boot_cpu.rdtscp = cpuid(0x80000001).edx & BIT(27);
 	if (max_ext >= 0x80000007)
 		boot_cpu.invariant_tsc = cpuid(0x80000007).edx & BIT(8);
+	if (max_ext >= 0x80000008)
+		boot_cpu.cpuid_e8_ebx = cpuid(0x80000008).ebx;
+	if (max_ext >= 0x80000021) {
+		r = cpuid(0x80000021);
+		boot_cpu.cpuid_e21_eax = r.eax;
+		boot_cpu.cpuid_e21_ecx = r.ecx;
+	}
+	boot_cpu.smt = cpu_has_smt(max_ext);
+	/* Linux's early_init_amd(): SBPB, and with it SRSO's IBPB, if the write is taken. */
+	boot_cpu.sbpb = boot_cpu.vendor_id == X86_VENDOR_AMD && boot_cpu.family >= 0x19 &&
+			!boot_cpu.hypervisor && wrmsr_safe(MSR_IA32_PRED_CMD, PRED_CMD_SBPB);
 	cpu_read_microcode();
 	if (max_ext >= 0x80000004) {
 		for (u32 i = 0; i < 3; i++) {
@@ -123,13 +171,16 @@ void cpu_init(void)
 	if (cpuid(0).eax >= 7)
 		leaf7 = cpuid_count(7, 0);
 
+	boot_cpu.mce = leaf1.edx & CPUID1_EDX_MCE;
 	boot_cpu.pat = leaf1.edx & CPUID1_EDX_PAT;
 	boot_cpu.smep = leaf7.ebx & CPUID7_EBX_SMEP;
 	boot_cpu.smap = leaf7.ebx & CPUID7_EBX_SMAP;
 	boot_cpu.umip = leaf7.ecx & CPUID7_ECX_UMIP;
 	boot_cpu.pcid = leaf1.ecx & CPUID1_ECX_PCID;
-	boot_cpu.md_clear = leaf7.edx & CPUID7_EDX_MD_CLEAR;
-	boot_cpu.spec_ctrl = leaf7.edx & CPUID7_EDX_SPEC_CTRL;
+	boot_cpu.cpuid7_ebx = leaf7.ebx;
+	boot_cpu.cpuid7_edx = leaf7.edx;
+	if (leaf7.eax >= 2)
+		boot_cpu.cpuid7_2_edx = cpuid_count(7, 2).edx;
 	if (!(leaf7.edx & CPUID7_EDX_ARCH_CAP) ||
 	    !rdmsr_safe(MSR_IA32_ARCH_CAPABILITIES, &boot_cpu.arch_capabilities))
 		boot_cpu.arch_capabilities = 0;
@@ -164,9 +215,15 @@ void cpu_init_protections(void)
 	 * boot CPU's as it likes (OVMF sets CR0.NE, CR4.DE and CR4.MCE; SeaBIOS does
 	 * not), and an AP starts from the trampoline's. PAE is long mode's; SSE is for
 	 * user programs (every x86-64 compiler emits it), the kernel uses none; TSD
-	 * stays clear, so RDTSC works in ring 3 (the benchmark needs it).
+	 * stays clear, so RDTSC works in ring 3 (the benchmark needs it). MCE, as Linux
+	 * sets it wherever the CPU has it: with it clear a machine check shuts the CPU
+	 * down without a word; with it set #MC takes the paranoid entry and oopses,
+	 * naming it.
 	 */
 	u64 cr4 = X86_CR4_PAE | X86_CR4_OSFXSR | X86_CR4_OSXMMEXCPT;
+
+	if (boot_cpu.mce)
+		cr4 |= X86_CR4_MCE;
 
 	if (boot_cpu.pge)
 		cr4 |= X86_CR4_PGE;
@@ -188,6 +245,7 @@ void cpu_init_protections(void)
 	}
 	write_cr4(cr4);
 	fpu_init_cpu();
+	mitigations_init_cpu();		/* IA32_SPEC_CTRL as chosen, not as found */
 	/*
 	 * PAT entry 1 (a PTE with PWT alone) becomes write-combining instead of the
 	 * power-on write-through, for the framebuffer (ioremap_wc()); the other
@@ -196,8 +254,14 @@ void cpu_init_protections(void)
 	 */
 	if (boot_cpu.pat)
 		wrmsr(MSR_IA32_CR_PAT, PAT_RESET_VALUE_WITH_WC1);
-	/* Paging, protection, WP for the kernel too, x87 errors as #MF (NE), no emulation. */
-	write_cr0(X86_CR0_PG | X86_CR0_PE | X86_CR0_WP | X86_CR0_NE | X86_CR0_ET | X86_CR0_MP);
+	/*
+	 * Paging, protection, WP for the kernel too, x87 errors as #MF (NE), no
+	 * emulation; and AM, as Linux's CR0_STATE has it: a program that sets
+	 * EFLAGS.AC gets #AC (SIGBUS, BUS_ADRALN) at a misaligned access in ring 3.
+	 * Ring 0 is never checked, so the AC that STAC sets for SMAP costs nothing.
+	 */
+	write_cr0(X86_CR0_PG | X86_CR0_PE | X86_CR0_WP | X86_CR0_AM | X86_CR0_NE | X86_CR0_ET |
+		  X86_CR0_MP);
 	asm volatile("fninit");
 }
 

@@ -8,6 +8,7 @@
 #include <asm/espfix.h>
 #include <asm/msr.h>
 #include <asm/percpu.h>
+#include <stack_usage.h>
 #include <string.h>
 
 struct percpu percpu_areas[NR_CPUS] __aligned(4096);
@@ -54,8 +55,10 @@ void gdt_init_cpu(void)
 	memset(&pc->tss, 0, sizeof(pc->tss));
 	pc->tss.iomap_base = IO_BITMAP_OFFSET_INVALID;
 	memset(pc->tss.io_bitmap, 0xff, sizeof(pc->tss.io_bitmap));	/* every port denied */
-	for (unsigned int i = 0; i < IST_STACKS; i++)
+	for (unsigned int i = 0; i < IST_STACKS; i++) {
+		stack_poison(pc->ist_stacks[i], IST_STACK_SIZE);	/* not in use yet */
 		pc->tss.ist[i] = (unsigned long)pc->ist_stacks[i] + IST_STACK_SIZE;
+	}
 
 	/*
 	 * Loading GS (even with the null selector) would zero GS_BASE on some CPUs, so

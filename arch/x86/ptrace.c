@@ -151,6 +151,7 @@ static long set_regs(struct task *t, unsigned long data)
 
 long ptrace_get_fxsave(struct task *t, unsigned long data)
 {
+	fpu_image_fill_init(t->thread.fpu);
 	return copy_to_user((void __user *)data, t->thread.fpu, FXSAVE_SIZE) ? -EFAULT : 0;
 }
 

@@ -134,6 +134,7 @@ static long get_fpregs32(struct task *t, u32 data)
 {
 	struct fregs_state env;
 
+	fpu_image_fill_init(t->thread.fpu);
 	fregs_from_fxsr(&env, t->thread.fpu, t->regs->cs, t->thread.segs.dsindex);
 	return copy_to_user(compat_ptr(data), &env, USER32_I387_SIZE) ? -EFAULT : 0;
 }
@@ -144,6 +145,7 @@ static long set_fpregs32(struct task *t, u32 data)
 
 	if (copy_from_user(&env, compat_ptr(data), USER32_I387_SIZE))
 		return -EFAULT;
+	fpu_image_fill_init(t->thread.fpu);	/* the XMM registers become live below */
 	fxsr_from_fregs(t->thread.fpu, &env);
 	fpu_fxsave_area_written(t->thread.fpu);
 	return 0;

@@ -118,6 +118,28 @@ bool sigframe_fits(unsigned long frame_addr, bool onstack)
 	return !onstack || in_altstack(current, frame_addr);
 }
 
+#define FRAME_ALIGNMENT		16UL
+#define MAX_FRAME_PADDING	(FRAME_ALIGNMENT - 1)
+#define MAX_XSAVE_PADDING	63UL	/* the FPU image is 64-byte aligned */
+
+/*
+ * Linux's get_sigframe_size(), with IA32 emulation as Debian builds it: the largest
+ * frame of any ABI (MAX_FRAME_SIGINFO_UCTXT_SIZE, i386's struct sigframe_ia32) and its
+ * alignment, the FPU image as fpu__get_fpstate_size() counts it (with XSAVE its MAGIC2,
+ * and with FXSR the i386 frame's struct fregs_state, for a 64-bit process too) and its
+ * alignment, rounded up to 16. The same for a 64-bit and an i386 process; both frames
+ * setup_rt_frame() and ia32_setup_frame() build fit in it (the i386 one exactly, at
+ * its worst alignment).
+ */
+unsigned long sigframe_max_size(void)
+{
+	unsigned long frame = MAX(sizeof(struct rt_sigframe), ia32_sigframe_max_size());
+	unsigned long fpstate = fpu_sigframe_size() + sizeof(struct fregs_state);
+
+	return ALIGN_UP(frame + MAX_FRAME_PADDING + fpstate + MAX_XSAVE_PADDING,
+			FRAME_ALIGNMENT);
+}
+
 bool setup_rt_frame(struct pt_regs *regs, int sig, const struct ksiginfo *info,
 		    const struct kernel_sigaction *ka, sigset_t oldmask)
 {
@@ -137,8 +159,6 @@ bool setup_rt_frame(struct pt_regs *regs, int sig, const struct ksiginfo *info,
 	frame_addr = ALIGN_DOWN(fp - sizeof(frame), 16) - 8;
 	if (!sigframe_fits(frame_addr, onstack))
 		return false;	/* the alternate stack overflowed */
-	_Static_assert(FPU_STATE_SIZE + FP_XSTATE_MAGIC2_SIZE + 63 + sizeof(frame) + 15 + 8 <=
-		       SIGFRAME_MAX, "SIGFRAME_MAX no longer bounds the frame built here");
 
 	memset(&frame, 0, sizeof(frame));
 	frame.pretcode = ka->restorer;

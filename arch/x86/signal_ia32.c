@@ -83,6 +83,12 @@ struct rt_sigframe_ia32 {
 _Static_assert(sizeof(struct sigcontext_32) == 88, "i386 struct sigcontext is 88 bytes");
 _Static_assert(sizeof(struct fregs_state) == 112, "struct fregs_state is 112 bytes");
 _Static_assert(sizeof(struct compat_siginfo) == 128, "i386 siginfo_t is 128 bytes");
+_Static_assert(sizeof(struct sigframe_ia32) == 732, "Linux's struct sigframe_ia32 is 732 bytes");
+
+unsigned long ia32_sigframe_max_size(void)
+{
+	return MAX(sizeof(struct sigframe_ia32), sizeof(struct rt_sigframe_ia32));
+}
 
 /* A selector as ring 3 may hold it: null ones (0-3) as they are, others at RPL 3. */
 static u16 fixup_rpl(u16 sel)

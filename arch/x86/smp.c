@@ -70,6 +70,87 @@ void on_each_cpu(void (*fn)(void *arg), void *arg)
 		smp_call_function_single(cpu, fn, arg, true);
 }
 
+/* The other CPUs' part in smp_call_with_others_held(). */
+struct others_held {
+	unsigned int held;		/* CPUs spinning in hold_here() */
+	bool release;
+};
+
+static void hold_here(void *arg)
+{
+	struct others_held *h = arg;
+
+	__atomic_add_fetch(&h->held, 1, __ATOMIC_SEQ_CST);
+	while (!__atomic_load_n(&h->release, __ATOMIC_ACQUIRE))
+		cpu_relax();
+	sync_core();	/* fn may have rewritten text (static keys): fetch it anew */
+	__atomic_sub_fetch(&h->held, 1, __ATOMIC_RELEASE);
+}
+
+/* Every CPU answers a call-function IPI within this, unless it spins with IRQs off. */
+#define HOLD_WAIT_MS	1000
+
+/**
+ * smp_call_with_others_held - fn(arg) here while every other online CPU waits
+ * @fn: runs on this CPU, IRQs on; must take no lock another CPU may hold and send
+ *	no IPI that waits (the others spin with IRQs off)
+ * @arg: fn's argument
+ *
+ * Linux's stop_machine() for state that every CPU reads on its entry and exit paths:
+ * each other CPU is sent a call-function IPI and spins in its handler, in the kernel
+ * with IRQs off, so none is in user mode or between an entry hook and its exit hook
+ * (those run with IRQs off) while fn changes what the hooks will do. Each leaves
+ * through its interrupt's exit path under the new state.
+ *
+ * call_lock is held throughout: no other CPU can be inside smp_call_function_single()
+ * waiting for a held CPU to answer (with three CPUs or more that would be a circle of
+ * waits); a CPU that wants to call spins on the lock with IRQs on and is held like the
+ * rest. A CPU that does not answer within HOLD_WAIT_MS (one spinning with IRQs off on a
+ * lock a held CPU owns) makes the call give up: the others are released, fn never runs.
+ * Called with IRQs on, not from an interrupt.
+ *
+ * Return: true if fn ran.
+ */
+bool smp_call_with_others_held(void (*fn)(void *arg), void *arg)
+{
+	struct others_held h = { 0 };
+	unsigned int cpu, self, others = 0;
+	u64 deadline = rdtsc() + tsc_khz * HOLD_WAIT_MS;
+	bool all;
+
+	if (irqs_disabled() || this_cpu_read(irq_depth))
+		panic("smp_call_with_others_held: called with IRQs off or from an interrupt");
+	self = smp_processor_id();	/* kernel code is not preempted: it stays */
+	spin_lock(&call_lock);
+	for_each_online_cpu(cpu) {
+		if (cpu == self)
+			continue;
+		per_cpu(cpu, call_fn) = hold_here;
+		per_cpu(cpu, call_arg) = &h;
+		per_cpu(cpu, call_wait) = false;
+		WRITE_ONCE(per_cpu(cpu, call_pending), true);
+		send_ipi(cpu, IRQ_VECTOR_CALL_FUNCTION);
+		others++;
+	}
+	while (!(all = __atomic_load_n(&h.held, __ATOMIC_ACQUIRE) == others) &&
+	       rdtsc() < deadline)
+		cpu_relax();
+	if (all)
+		fn(arg);
+	else
+		printk("smp: %u of %u CPUs held after %u ms: not switched\n",
+		       __atomic_load_n(&h.held, __ATOMIC_ACQUIRE), others, HOLD_WAIT_MS);
+	__atomic_store_n(&h.release, true, __ATOMIC_RELEASE);
+	/* h is on this stack: every CPU sent the request takes it and leaves first. */
+	for_each_online_cpu(cpu)
+		while (cpu != self && READ_ONCE(per_cpu(cpu, call_pending)))
+			cpu_relax();
+	while (__atomic_load_n(&h.held, __ATOMIC_ACQUIRE))
+		cpu_relax();
+	spin_unlock(&call_lock);
+	return all;
+}
+
 #define STOP_WAIT_MS	100
 
 /* Returns once the others have halted, or after STOP_WAIT_MS if one does not answer. */

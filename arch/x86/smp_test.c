@@ -6,7 +6,9 @@
  * one CPU the tests that need another skip.
  */
 #include <asm/apic.h>
+#include <asm/cpu_bugs.h>
 #include <asm/cpufeature.h>
+#include <asm/mitigations.h>
 #include <asm/msr.h>
 #include <asm/pgtable.h>
 #include <asm/processor.h>
@@ -18,6 +20,7 @@
 /* What each CPU reports about itself, read on that CPU by a cross-CPU call. */
 struct cpu_view {
 	unsigned long gs_base, self, cr0, cr4, efer, lstar, star, sfmask;
+	u64 spec_ctrl;			/* 0 without IA32_SPEC_CTRL */
 	unsigned int cpu, apic_id;
 	bool ran;
 };
@@ -36,6 +39,8 @@ static void read_view(void *arg)
 	v->lstar = rdmsr(MSR_LSTAR);
 	v->star = rdmsr(MSR_STAR);
 	v->sfmask = rdmsr(MSR_SYSCALL_MASK);
+	if (!cpu_has_msr_spec_ctrl(&boot_cpu) || !rdmsr_safe(MSR_IA32_SPEC_CTRL, &v->spec_ctrl))
+		v->spec_ctrl = 0;
 	v->cpu = this_cpu_read(cpu);
 	v->apic_id = lapic_id();
 	v->ran = true;
@@ -47,9 +52,9 @@ SELFTEST(smp, cpus_online_with_own_percpu_areas)
 
 	memset(views, 0, sizeof(views));
 	on_each_cpu(read_view, NULL);
-	/* The boot CPU is CPU 0: its APIC ID is the initial one CPUID leaf 1 reports. */
+	/* The boot CPU is CPU 0: its APIC ID is the one CPUID reports. */
 	ASSERT_TRUE(t, views[0].ran);
-	EXPECT_EQ(t, views[0].apic_id, cpuid(1).ebx >> 24);
+	EXPECT_EQ(t, views[0].apic_id, cpuid_apic_id());
 	for_each_online_cpu(cpu) {
 		ASSERT_TRUE(t, views[cpu].ran);
 		EXPECT_EQ(t, views[cpu].cpu, cpu);
@@ -76,6 +81,9 @@ SELFTEST(smp, every_cpu_has_the_boot_cpus_protections)
 		EXPECT_EQ(t, views[cpu].lstar, views[0].lstar);
 		EXPECT_EQ(t, views[cpu].star, views[0].star);
 		EXPECT_EQ(t, views[cpu].sfmask, views[0].sfmask);
+		/* as chosen at boot (arch/x86/mitigations.c), not as firmware left it */
+		if (cpu_has_msr_spec_ctrl(&boot_cpu))
+			EXPECT_EQ(t, views[cpu].spec_ctrl, x86_spec_ctrl_base);
 	}
 	EXPECT_TRUE(t, views[0].cr0 & X86_CR0_WP);
 	EXPECT_TRUE(t, views[0].efer & EFER_NX);

@@ -20,6 +20,7 @@
 #include <asm/apic.h>
 #include <asm/cpufeature.h>
 #include <asm/desc.h>
+#include <asm/idle.h>
 #include <asm/pgtable.h>
 #include <asm/processor.h>
 #include <asm/pti.h>
@@ -31,6 +32,7 @@
 #include <printk.h>
 #include <sched.h>
 #include <smp.h>
+#include <stack_usage.h>
 #include <time.h>
 #include <string.h>
 #include <vdso.h>
@@ -58,6 +60,12 @@ static u8 ap_stacks[NR_CPUS][AP_STACK_SIZE] __aligned(16);
 
 void __noreturn ap_start(unsigned int cpu);
 
+const void *ap_idle_stack(unsigned int cpu, unsigned long *size)
+{
+	*size = AP_STACK_SIZE;
+	return cpu ? ap_stacks[cpu] : NULL;
+}
+
 /*
  * The AP's first C code, on its idle stack, still on the trampoline's page
  * tables and GDT. IRQs off until it idles.
@@ -70,7 +78,9 @@ void __noreturn ap_start(unsigned int cpu)
 	pti_init_cpu();
 	idt_load();
 	cpu_init_protections();
-	lapic_enable();
+	/* An APIC that refused the boot CPU's mode cannot take IPIs: not online. */
+	if (!lapic_enable())
+		halt_forever();
 	syscall_init_cpu();
 	vclock_init_cpu(cpu);
 	sched_init_ap();
@@ -133,6 +143,7 @@ static bool start_ap(unsigned int cpu, u32 apic_id)
 		.entry = (unsigned long)ap_start,
 	};
 	percpu_areas[cpu].apic_id = apic_id;
+	stack_poison(ap_stacks[cpu], AP_STACK_SIZE);	/* its deepest use is reported */
 
 	lapic_send_ipi(apic_id, APIC_DM_INIT | APIC_LEVEL_ASSERT);
 	udelay(10000);
@@ -154,6 +165,31 @@ static unsigned int cpus_wanted(void)
 	return cmdline_u64_range(&boot_cmdline, "smp", NR_CPUS, 1, NR_CPUS);
 }
 
+static bool listed(const struct acpi_cpus *acpi, u32 apic_id)
+{
+	for (unsigned int i = 0; i < acpi->nr_cpus; i++)
+		if (acpi->apic_ids[i] == apic_id)
+			return true;
+	return false;
+}
+
+/* One line for each kind of MADT entry that is not a CPU to start. */
+static void report_madt(const struct acpi_cpus *acpi)
+{
+	if (acpi->nr_skipped)
+		printk("smp: %u more CPUs listed than entrylab can use (NR_CPUS %u)\n",
+		       acpi->nr_skipped, NR_CPUS);
+	if (acpi->nr_unaddressable)
+		printk("smp: %u CPUs with x2APIC IDs above %u skipped: xAPIC mode cannot "
+		       "address them\n", acpi->nr_unaddressable, XAPIC_MAX_ID);
+	if (acpi->nr_duplicates)
+		printk("smp: the MADT lists %u APIC IDs again: each CPU started once\n",
+		       acpi->nr_duplicates);
+	if (acpi->nr_not_present)
+		printk("smp: %u online-capable CPUs not started (no CPU hotplug)\n",
+		       acpi->nr_not_present);
+}
+
 /**
  * smp_init - find and start the other CPUs
  *
@@ -169,14 +205,15 @@ void smp_init(void)
 
 	percpu_areas[0].apic_id = self;
 	cpu_online_mask = BIT(0);
-	err = acpi_find_cpus(boot_info.acpi_rsdp, boot_info.acpi_rsdp_size, acpi_map_io, &acpi);
+	err = acpi_find_cpus(boot_info.acpi_rsdp, boot_info.acpi_rsdp_size, acpi_map_io,
+			     apic_max_id(), &acpi);
 	if (err)
 		printk("smp: ACPI: %s: booting on one CPU\n", err);
-	if (!err && acpi.nr_skipped)
-		printk("smp: %u more CPUs listed than entrylab can use (NR_CPUS %u, xAPIC IDs)\n",
-		       acpi.nr_skipped, NR_CPUS);
+	else
+		report_madt(&acpi);
 	/* For make test: a listed CPU that never answers must cost 200 ms, nothing more. */
-	if (!err && cmdline_flag(&boot_cmdline, "smp.test_absent_cpu") && acpi.nr_cpus < NR_CPUS)
+	if (!err && cmdline_flag(&boot_cmdline, "smp.test_absent_cpu") && acpi.nr_cpus < NR_CPUS &&
+	    !listed(&acpi, ABSENT_APIC_ID))
 		acpi.apic_ids[acpi.nr_cpus++] = ABSENT_APIC_ID;
 	if (!err && want > 1) {
 		trampoline_install();

@@ -208,8 +208,8 @@ void user_exception(struct pt_regs *regs, unsigned long vector)
 	case X86_TRAP_UD:
 		force_sig_fault(SIGILL, ILL_ILLOPN, regs->ip, vector, 0);
 		break;
-	case X86_TRAP_AC:
-		force_sig_fault(SIGBUS, BUS_ADRALN, regs->ip, vector, err);
+	case X86_TRAP_AC:	/* no address: Linux's do_trap() passes none */
+		force_sig_fault(SIGBUS, BUS_ADRALN, 0, vector, err);
 		break;
 	case X86_TRAP_NP:
 	case X86_TRAP_SS:

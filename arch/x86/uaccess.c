@@ -77,6 +77,24 @@ long strncpy_from_user(char *dst, const char __user *src, long count)
 	return count;
 }
 
+long strnlen_user(const char __user *src, long count)
+{
+	char buf[64];
+	long done = 0;
+
+	while (done < count) {
+		long chunk = MIN(count - done, (long)sizeof(buf));
+		long n = strncpy_from_user(buf, src + done, chunk);
+
+		if (n < 0)
+			return 0;
+		if (n < chunk)
+			return done + n + 1;	/* the NUL counted */
+		done += chunk;
+	}
+	return count + 1;
+}
+
 long copy_struct_from_user(void *dst, size_t ksize, const void __user *src, size_t usize)
 {
 	memset(dst, 0, ksize);

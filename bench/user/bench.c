@@ -9,8 +9,11 @@
  * series (number -1), a getpid() loop, and the kill loop again with a SIGWINCH
  * handler installed: each call then also delivers one signal (a frame on the
  * stack, the handler, rt_sigreturn, an IRET). An empty loop measured the same way
- * is subtracted. Every repetition measures every entry variant in turn, so slow
- * drift in the machine cannot favour one variant. The kernel (bench/bench.c)
+ * is subtracted. The fault ops are the other everyday entry, a #PF from ring 3:
+ * a read, or a write, of each page of a fresh anonymous mapping, less the same
+ * loop over the pages once touched (fault_delta()). Every repetition measures
+ * every entry variant in turn, so slow drift in the machine cannot favour one
+ * variant. The kernel (bench/bench.c)
  * switches variants, masks the timer and prints the table.
  */
 #include <asm/page.h>
@@ -21,6 +24,7 @@
 #include <time.h>
 #include <uapi/bench.h>
 #include <uapi/futex.h>
+#include <uapi/mman.h>
 #include <uapi/rseq.h>
 #include <uapi/sched.h>
 #include <vvar.h>
@@ -74,14 +78,76 @@ noinline u64 time_empty(long counter, u64 iters, long nr, long a0, long a1)
  * Counter k of the PMU (0: core cycles, 1: instructions retired) over the loop,
  * less the empty loop's; each difference modulo the counters' width.
  */
+static u64 pmu_mask(const struct bench_pmu *p)
+{
+	return p->width >= 64 ? ~0ULL : (1ULL << p->width) - 1;
+}
+
+static long pmu_counter(const struct bench_pmu *p, int k)
+{
+	return k ? p->rdpmc_instructions : p->rdpmc_cycles;
+}
+
 static long long pmu_delta(const struct bench_pmu *p, int k, u64 iters, long nr, long a0, long a1)
 {
-	long counter = k ? p->rdpmc_instructions : p->rdpmc_cycles;
-	u64 mask = p->width >= 64 ? ~0ULL : (1ULL << p->width) - 1;
+	long counter = pmu_counter(p, k);
+	u64 mask = pmu_mask(p);
 	u64 base = time_empty(counter, iters, nr, a0, a1) & mask;
 	u64 t = time_syscalls(counter, iters, nr, a0, a1) & mask;
 
 	return (long long)(t - base);
+}
+
+/*
+ * The fault ops (BENCH_FAULT_OPS): one load from (or store to) each of pages pages
+ * at p, one page apart, between two counter reads. Over a fresh mapping each
+ * access is a #PF from ring 3; over the same pages again it is the loop alone.
+ */
+static noinline u64 touch_pages(long counter, char *p, u64 pages, bool write)
+{
+	return COUNTED_LOOP(counter, pages, ({
+		char *page = p + _i * PAGE_SIZE;
+
+		if (write)
+			asm volatile("movb $1, (%0)" : : "r"(page) : "memory");
+		else
+			asm volatile("movb (%0), %%al" : : "r"(page) : "rax", "memory");
+	}));
+}
+
+static u64 fault_pages(u64 iters)
+{
+	return iters < BENCH_FAULT_MAX_PAGES ? iters : BENCH_FAULT_MAX_PAGES;
+}
+
+/*
+ * Counter over the fault op's loop (fault-read: a read of each page, which maps
+ * the shared zero page; fault-write: a write, which gets a zeroed frame) on a
+ * private anonymous mapping made for it, less the same loop over the same pages
+ * once touched: the #PF round trip alone, into *delta. The mapping is made,
+ * written once and emptied by MADV_DONTNEED outside the timed loops, so that its
+ * page tables are in place, as for a program's memory once in use: each timed
+ * fault maps a page, none allocates a table (munmap() frees them, as Linux's).
+ * Each reading is taken modulo mask (a PMU counter's width). False when the
+ * mapping could not be made.
+ */
+static bool fault_delta(long counter, u64 mask, u64 pages, int op, long long *delta)
+{
+	bool write = op == BENCH_OP_FAULT_WRITE;
+	long len = pages * PAGE_SIZE;
+	long p = syscall6(__NR_mmap, 0, len, PROT_READ | PROT_WRITE,
+			  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	u64 t, base;
+
+	if (p < 0 && p > -4096)
+		return false;
+	touch_pages(counter, (char *)p, pages, true);
+	syscall3(__NR_madvise, p, len, MADV_DONTNEED);
+	t = touch_pages(counter, (char *)p, pages, write) & mask;
+	base = touch_pages(counter, (char *)p, pages, write) & mask;
+	syscall2(__NR_munmap, p, len);
+	*delta = (long long)(t - base);
+	return true;
 }
 
 static void sort(long long *v, u64 n)
@@ -101,6 +167,9 @@ static void sort(long long *v, u64 n)
  */
 #define RSEQ_SIG	0x53053053
 static struct rseq rseq_area;
+
+#define OP_NAME(id, name)	[BENCH_OP_##id] = name,
+static const char *const op_names[BENCH_NR_OPS] = { BENCH_OPS_LIST(OP_NAME) };
 
 static void winch_handler(int sig)
 {
@@ -122,6 +191,8 @@ int run_benchmark(const struct bench_args *b)
 	struct bench_pmu pmu;
 	bool have_pmu;
 	long serves[BENCH_MAX_ROWS];
+	u64 pages = fault_pages(b->iters);
+	long unmapped = 0;	/* the fault ops whose mapping could not be made */
 	int pid = getpid();
 	struct {
 		long nr, a0, a1;
@@ -143,15 +214,27 @@ int run_benchmark(const struct bench_args *b)
 		long boot = syscall1(__NR_entrylab_bench, BENCH_BOOT_ROW);
 
 		for (long v = 0; v < nvar; v++)
-			serves[v] = v == boot ? serves[v] & ~BIT(BENCH_OP_KILL_HANDLED) : 0;
+			serves[v] = v == boot ? serves[v] & ~(BIT(BENCH_OP_KILL_HANDLED) |
+							      BENCH_FAULT_OPS) : 0;
 	}
-	printf("bench: %lu iterations x %lu repetitions x %ld rows\n",
-	       (unsigned long)b->iters, (unsigned long)b->reps, nvar);
+	printf("bench: %lu iterations x %lu repetitions x %ld rows; the fault ops over %lu "
+	       "pages\n", (unsigned long)b->iters, (unsigned long)b->reps, nvar,
+	       (unsigned long)pages);
 	syscall1(__NR_entrylab_bench, BENCH_BEGIN);
 	have_pmu = !syscall2(__NR_entrylab_bench, BENCH_PMU, &pmu);
 	for (u64 r = 0; r < b->reps; r++) {
 		for (long v = 0; v < nvar; v++) {
-			syscall2(__NR_entrylab_bench, BENCH_SELECT, v);
+			long err = serves[v] ? syscall2(__NR_entrylab_bench, BENCH_SELECT, v) : 0;
+
+			/*
+			 * A row the kernel could not switch to (another CPU or task busy:
+			 * -EBUSY) would measure the previous row's path under its name.
+			 */
+			if (err) {
+				printf("bench: row %ld not measured: BENCH_SELECT: error %ld\n", v,
+				       err);
+				serves[v] = 0;
+			}
 			if (serves[v] & BENCH_ROW_RSEQ)
 				syscall4(__NR_rseq, &rseq_area, sizeof(rseq_area), 0, RSEQ_SIG);
 			for (int op = 0; op < BENCH_NR_OPS; op++) {
@@ -159,6 +242,18 @@ int run_benchmark(const struct bench_args *b)
 
 				if (!(serves[v] & BIT(op)))
 					continue;
+				if (BENCH_FAULT_OPS & BIT(op)) {
+					bool ok = fault_delta(TSC_COUNTER, ~0ULL, pages, op,
+							      &ticks[v][op][r]);
+
+					for (int k = 0; ok && have_pmu && k < 2; k++)
+						ok = fault_delta(pmu_counter(&pmu, k),
+								 pmu_mask(&pmu), pages, op,
+								 &counts[k][v][op][r]);
+					if (!ok)
+						unmapped |= BIT(op);
+					continue;
+				}
 				if (op == BENCH_OP_KILL_HANDLED)
 					sigaction(SIGWINCH, (unsigned long)winch_handler, 0, 0,
 						  NULL);
@@ -185,6 +280,11 @@ int run_benchmark(const struct bench_args *b)
 
 			if (!(serves[v] & BIT(op)))
 				continue;
+			if (unmapped & BIT(op)) {
+				printf("bench: %s: no mapping of %lu pages to fault on: not "
+				       "measured\n", op_names[op], (unsigned long)pages);
+				continue;
+			}
 			sort(ticks[v][op], b->reps);
 			res.min_ticks = ticks[v][op][0];
 			res.median_ticks = ticks[v][op][b->reps / 2];
@@ -196,7 +296,8 @@ int run_benchmark(const struct bench_args *b)
 				res.min_cycles = counts[0][v][op][0];
 				res.min_instructions = counts[1][v][op][0];
 			}
-			if (syscall5(__NR_entrylab_bench, BENCH_REPORT, v, op, b->iters, &res)) {
+			if (syscall5(__NR_entrylab_bench, BENCH_REPORT, v, op,
+				     BENCH_FAULT_OPS & BIT(op) ? pages : b->iters, &res)) {
 				printf("bench: the kernel refused the result of variant %ld "
 				       "op %d\n",
 				       v, op);

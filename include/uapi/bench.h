@@ -27,7 +27,8 @@
  * A row is an entry variant with context tracking and the RCU tracker on or off,
  * CPU time measured exactly or sampled, an rseq area registered or not
  * (bench/bench.c). Ticks are RDTSC deltas measured in ring 3, with the empty
- * loop subtracted.
+ * loop subtracted; for the fault ops, the same loop over the pages it has just
+ * touched.
  * SELECT, BEGIN, END, CLOCK and REPORT are -EPERM except in the programs the kernel
  * starts from boot modules (init's threads, the self-tests' probe): not in their children.
  * REPORT refuses (-EINVAL) iters of 0 or above BENCH_MAX_ITERS, reps of 0 or above
@@ -74,7 +75,11 @@ enum bench_clock {
 	BENCH_OP(KILL, "kill")		/* kill(getpid(), SIGWINCH): ignored */	\
 	BENCH_OP(INVALID, "invalid")	/* syscall(-1): -ENOSYS */		\
 	BENCH_OP(GETPID, "getpid")						\
-	BENCH_OP(KILL_HANDLED, "kill-handled")	/* with a handler: one delivery */
+	BENCH_OP(KILL_HANDLED, "kill-handled")	/* with a handler: one delivery */	\
+	BENCH_OP(FAULT_READ, "fault-read")	/* a read of an untouched anonymous	\
+						 * page: the zero page mapped */	\
+	BENCH_OP(FAULT_WRITE, "fault-write")	/* the first write to one: a frame	\
+						 * zeroed and mapped */
 
 #define BENCH_OP_ENUM(id, name)	BENCH_OP_##id,
 enum bench_op {
@@ -82,6 +87,14 @@ enum bench_op {
 	BENCH_NR_OPS,
 };
 #undef BENCH_OP_ENUM
+
+/* The ops that are a #PF from ring 3, not a syscall: one per page of a fresh mapping. */
+#define BENCH_FAULT_OPS		((1L << BENCH_OP_FAULT_READ) | (1L << BENCH_OP_FAULT_WRITE))
+/*
+ * Most pages a fault op touches per loop, whatever iters= asks: 64 MiB of frames
+ * for fault-write, in a guest of 256 MiB (scripts/qemu.sh).
+ */
+#define BENCH_FAULT_MAX_PAGES	16384
 
 #define BENCH_MAX_ROWS		16		/* table size on both sides */
 #define BENCH_ROW_RSEQ		(1L << 32)	/* BENCH_OPS: register an rseq area first */

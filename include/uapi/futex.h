@@ -13,5 +13,6 @@
 #define FUTEX_CLOCK_REALTIME	256
 
 #define FUTEX_BITSET_MATCH_ANY	0xffffffffU
+#define FUTEX_TID_MASK		0x3fffffff	/* a robust or PI futex word's owner tid */
 
 #endif

@@ -73,6 +73,7 @@
 #define SEGV_MAPERR	1
 #define SEGV_ACCERR	2
 #define BUS_ADRALN	1
+#define BUS_ADRERR	2	/* no object behind the address (past a shared object's end) */
 #define TRAP_BRKPT	1
 #define TRAP_TRACE	2
 #define TRAP_HWBKPT	4	/* a debug register's breakpoint or watchpoint */

@@ -19,5 +19,6 @@ struct kernel_stat {
 #define S_IFREG		0100000
 #define S_IFCHR		0020000
 #define S_IFIFO		0010000
+#define S_ISREG(m)	(((m) & S_IFMT) == S_IFREG)
 
 #endif

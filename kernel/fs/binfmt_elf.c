@@ -8,6 +8,7 @@
  * them, RSP 16-byte aligned.
  */
 #include <asm/cpufeature.h>
+#include <asm/uaccess.h>
 #include <asm/pgtable.h>
 #include <asm/processor.h>
 #include <cmdline.h>
@@ -26,21 +27,14 @@
 #define MAX_PHNUM	32
 #define MAX_SEGMENT	(256UL << 20)	/* larger than this is absurd for entrylab */
 
-/* Copies len bytes to user address va of mm, through the direct map. */
+/*
+ * Copies len bytes to user address va of mm (not yet any task's), the pages
+ * faulted in as a debugger's write would: read-only text too. 0 or -EIO (out of
+ * memory). The write only reads src.
+ */
 static int copy_to_mm(struct mm *mm, unsigned long va, const void *src, size_t len)
 {
-	while (len) {
-		size_t chunk = MIN(len, PAGE_SIZE - (va & ~PAGE_MASK));
-		phys_addr_t pa;
-
-		if (!translate(mm->pml4, va, &pa, NULL))
-			return -EFAULT;
-		memcpy(phys_to_virt(pa), src, chunk);
-		va += chunk;
-		src = (const u8 *)src + chunk;
-		len -= chunk;
-	}
-	return 0;
+	return access_remote_vm(mm, va, (void *)src, len, FOLL_WRITE | FOLL_FORCE);
 }
 
 /* An executable's headers, ELF32 ones widened to ELF64's fields. */
@@ -188,15 +182,14 @@ static const char *load_segments(struct mm *mm, const u8 *image, const struct el
 	for (unsigned int i = 0; i < h->eh.e_phnum; i++) {
 		const struct elf64_phdr *p = &h->ph[i];
 		unsigned long va = p->p_vaddr + bias;
-		u64 flags = 0;
+		unsigned long flags = VM_MAY_ALL | VM_IMAGE | (p->p_flags & PF_R ? VM_READ : 0) |
+				      (p->p_flags & PF_W ? VM_WRITE : 0) |
+				      (p->p_flags & PF_X ? VM_EXEC : 0);
 
 		if (p->p_type != PT_LOAD)
 			continue;
-		if (p->p_flags & PF_W)
-			flags |= _PAGE_RW;
-		if (!(p->p_flags & PF_X))
-			flags |= _PAGE_NX;
-		if (mm_map_zeroed(mm, va, va + p->p_memsz, flags) ||
+		/* The bss past the file's bytes is faulted in zeroed when first touched. */
+		if (mm_map_anon(mm, va, va + p->p_memsz, flags) ||
 		    copy_to_mm(mm, va, image + p->p_offset, p->p_filesz))
 			return "out of memory loading a segment";
 		end = MAX(end, va + p->p_memsz);
@@ -221,52 +214,92 @@ static unsigned long phdr_address(const struct elf_headers *h)
 	return 0;
 }
 
-/* Writes str at *top (moving down) and returns its user address. */
-static unsigned long push_string(struct mm *mm, unsigned long *top, const char *s)
-{
-	size_t len = strlen(s);
-
-	*top -= len + 1;
-	copy_to_mm(mm, *top, s, len + 1);
-	return *top;
-}
-
 #define NR_AUXV		20	/* AT_* entries setup_stack() writes at most, with AT_NULL */
 
-static const char *setup_stack(struct mm *mm, const struct elf_headers *h,
-			       const struct exec_strings *str, unsigned long *sp)
+/*
+ * One string of a new program to va in mm, no more than room bytes with its
+ * NUL: from the caller's memory if user (measured again, as another thread may
+ * have changed it since), else the kernel's. Its bytes, or -EFAULT, -E2BIG.
+ */
+static long put_string(struct mm *mm, unsigned long va, unsigned long room, const char *s,
+		       bool user)
 {
-	/* The words at the initial RSP: argc, argv[], NULL, envp[], NULL, auxv pairs. */
-	unsigned long block[1 + EXEC_MAX_ARGS + 1 + EXEC_MAX_ARGS + 1 + 2 * NR_AUXV];
-	unsigned long stack_top = mm_stack_top(mm), top = stack_top;
-	unsigned long argv[EXEC_MAX_ARGS], envp[EXEC_MAX_ARGS], execfn, random;
-	unsigned int n = 0;
-	u64 rnd[2];
+	char buf[256];
+	long len;
 
-	if (mm_map_zeroed(mm, stack_top - USER_STACK_SIZE, stack_top, _PAGE_RW | _PAGE_NX))
-		return "out of memory for the stack";
+	if (!user) {
+		len = strlen(s) + 1;
+		return len > (long)room ? -E2BIG : copy_to_mm(mm, va, s, len) ? : len;
+	}
+	len = strnlen_user((const char __user *)s, MAX_ARG_STRLEN);
+	if (!len)
+		return -EFAULT;
+	if (len > MAX_ARG_STRLEN || len > (long)room)
+		return -E2BIG;
+	for (long off = 0; off < len; off += sizeof(buf)) {
+		size_t n = MIN((size_t)(len - off), sizeof(buf));
 
-	/* Strings first, at the top: the file name, argv, then the environment. */
-	execfn = push_string(mm, &top, str->execfn);
-	for (unsigned int i = 0; i < str->argc; i++)
-		argv[i] = push_string(mm, &top, str->argv[i]);
-	for (unsigned int i = 0; i < str->envc; i++)
-		envp[i] = push_string(mm, &top, str->envp[i]);
-	block[n++] = str->argc;
-	for (unsigned int i = 0; i < str->argc; i++)
-		block[n++] = argv[i];
-	block[n++] = 0;
-	for (unsigned int i = 0; i < str->envc; i++)
-		block[n++] = envp[i];
-	block[n++] = 0;
+		if (copy_from_user(buf, (const char __user *)s + off, n))
+			return -EFAULT;
+		if (off + (long)n == len)
+			buf[n - 1] = '\0';	/* it ends where it was measured to */
+		if (copy_to_mm(mm, va + off, buf, n))
+			return -ENOMEM;
+	}
+	return len;
+}
 
-	/* AT_RANDOM: 16 bytes for the C library's stack canary and pointer guard. */
-	get_random_bytes(rnd, sizeof(rnd));
-	top = ALIGN_DOWN(top - sizeof(rnd), 16);
-	random = top;
-	copy_to_mm(mm, random, rnd, sizeof(rnd));
+/*
+ * The strings of argv (env false) or envp into mm from *va up to end, each
+ * one's address a word of size word from words up, then a NULL word. 0, or
+ * -EFAULT, -E2BIG from put_string().
+ */
+static long put_strings(struct mm *mm, const struct exec_strings *str, bool env,
+			unsigned long *va, unsigned long end, unsigned long words,
+			unsigned int word)
+{
+	unsigned int n = env ? str->envc : str->argc;
+	u64 zero = 0;
 
-#define AUX(type, val) do { block[n++] = (type); block[n++] = (val); } while (0)
+	for (unsigned int i = 0; i < n; i++) {
+		const void *array = env ? str->envp : str->argv;
+		const char *s;
+		u64 addr = *va;
+		long len = exec_string(str, env, i, &s);
+
+		if (!len)	/* a NULL array's "" is the kernel's */
+			len = put_string(mm, *va, end - *va, s, str->user && array);
+		if (len < 0)
+			return len;
+		*va += len;
+		copy_to_mm(mm, words + i * word, &addr, word);
+	}
+	copy_to_mm(mm, words + n * word, &zero, word);
+	return 0;
+}
+
+/*
+ * The initial stack, Linux's layout: from its top down a pointer's gap, the
+ * strings (argv's, envp's, the file name), AT_RANDOM's 16 bytes, then from the
+ * stack pointer up argc, argv[], NULL, envp[], NULL and the auxv pairs, in words
+ * of 32 bits for an i386 program. The mapping is the strings' pages and
+ * USER_STACK_SIZE below them, as Linux's setup_arg_pages() adds its
+ * stack_expand, or down to the stack pointer if the pointers need more.
+ */
+static const char *setup_stack(struct mm *mm, const struct elf_headers *h,
+			       struct exec_strings *str, unsigned long *sp)
+{
+	unsigned long auxv[2 * NR_AUXV], stack_top = mm_stack_top(mm), top, strings, random, words;
+	unsigned int n = 0, execfn, word = h->ia32 ? sizeof(u32) : sizeof(u64);
+	unsigned long nwords = 1 + str->argc + 1 + str->envc + 1;
+	u64 rnd[2], argc = str->argc;
+	long err;
+
+	top = stack_top - sizeof(void *);
+	strings = top - str->size;
+	random = ALIGN_DOWN(strings - sizeof(rnd), 16);
+
+#define AUX(type, val) do { auxv[n++] = (type); auxv[n++] = (val); } while (0)
 	/* An i386 program's vDSO is the 32-bit one, whose __kernel_vsyscall it calls. */
 	if (h->ia32)
 		AUX(AT_SYSINFO, mm->vdso + vdso32_sym.vsyscall);
@@ -285,27 +318,40 @@ static const char *setup_stack(struct mm *mm, const struct elf_headers *h,
 	AUX(AT_CLKTCK, 100);
 	AUX(AT_HWCAP2, boot_cpu.fsgsbase ? HWCAP2_FSGSBASE : 0);
 	AUX(AT_RANDOM, random);
-	AUX(AT_EXECFN, execfn);
-	AUX(AT_MINSIGSTKSZ, SIGFRAME_MAX);
+	execfn = n + 1;			/* AT_EXECFN's value: set once the strings are there */
+	AUX(AT_EXECFN, 0);
+	AUX(AT_MINSIGSTKSZ, sigframe_max_size());
 	AUX(AT_RSEQ_FEATURE_SIZE, RSEQ_FEATURE_SIZE);
 	AUX(AT_RSEQ_ALIGN, __alignof__(struct rseq));
 	AUX(AT_NULL, 0);
 #undef AUX
 
 	/* The stack pointer points at argc and is 16-byte aligned, as both ABIs want at _start. */
-	if (!h->ia32) {
-		*sp = ALIGN_DOWN(top - n * sizeof(block[0]), 16);
-		copy_to_mm(mm, *sp, block, n * sizeof(block[0]));
-		return NULL;
+	*sp = ALIGN_DOWN(random - (nwords + n) * word, 16);
+	/* A region that grows down as faults reach below it (kernel/mm/mm.c). */
+	if (mm_map_anon(mm, MIN(ALIGN_DOWN(strings, PAGE_SIZE) - USER_STACK_SIZE,
+				ALIGN_DOWN(*sp, PAGE_SIZE)), stack_top,
+			VM_READ | VM_WRITE | VM_MAY_ALL | VM_GROWSDOWN))
+		return "out of memory for the stack";
+	words = *sp + word;
+	err = put_strings(mm, str, false, &strings, top, words, word);
+	if (!err)
+		err = put_strings(mm, str, true, &strings, top, words + (str->argc + 1) * word,
+				  word);
+	if (!err) {
+		auxv[execfn] = strings;
+		err = put_string(mm, strings, top - strings, str->execfn, false);
 	}
-	/* An i386 program's words are 32 bits: every value above fits (its addresses too). */
-	*sp = ALIGN_DOWN(top - n * sizeof(u32), 16);
-	for (unsigned int i = 0; i < n; i++) {
-		u32 word = block[i];
-
-		copy_to_mm(mm, *sp + i * sizeof(word), &word, sizeof(word));
+	if (err < 0) {
+		str->err = err;
+		return "a string of argv or envp faulted or outgrew its room";
 	}
-	return NULL;
+	get_random_bytes(rnd, sizeof(rnd));
+	err = copy_to_mm(mm, random, rnd, sizeof(rnd)) | copy_to_mm(mm, *sp, &argc, word);
+	for (unsigned int i = 0; i < n; i++)
+		err |= copy_to_mm(mm, words + (nwords - 1 + i) * word, &auxv[i], word);
+	mm->start_stack = *sp;
+	return err ? "out of memory for the stack" : NULL;
 }
 
 const char *exec_check(const void *image, size_t size)
@@ -316,7 +362,7 @@ const char *exec_check(const void *image, size_t size)
 }
 
 const char *exec_load(struct mm *mm, const void *image, size_t size,
-		      const struct exec_strings *str, unsigned long *ip, unsigned long *sp)
+		      struct exec_strings *str, unsigned long *ip, unsigned long *sp)
 {
 	struct elf_headers h;
 	const char *err;
@@ -342,7 +388,9 @@ const char *exec_load(struct mm *mm, const void *image, size_t size,
 const char *exec_image(struct task *t, const void *image, size_t size, const char *args)
 {
 	static const char *const envp_init[] = { "HOME=/", "TERM=linux" };
-	struct exec_strings str = { .envc = ARRAY_SIZE(envp_init) };
+	const char *argv[EXEC_MAX_ARGS];
+	struct exec_strings str = { .argv = argv, .envp = envp_init,
+				    .envc = ARRAY_SIZE(envp_init) };
 	unsigned long ip, sp;
 	phys_addr_t scratch;
 	const char *err;
@@ -361,10 +409,18 @@ const char *exec_image(struct task *t, const void *image, size_t size, const cha
 		if (str.argc == EXEC_MAX_ARGS)
 			err = "too many arguments (more than " __stringify(EXEC_MAX_ARGS) ")";
 		else
-			str.argv[str.argc++] = word;
+			argv[str.argc++] = word;
 	}
-	memcpy(str.envp, envp_init, sizeof(envp_init));
-	str.execfn = str.argc ? str.argv[0] : "";
+	str.execfn = str.argc ? argv[0] : "";
+	if (!str.argc) {
+		str.argv = NULL;		/* one empty argv[0], as execve() gives */
+		str.argc = 1;
+	}
+	for (unsigned int i = 0; i < str.argc; i++)
+		str.size += str.argv ? strlen(argv[i]) + 1 : 1;
+	for (unsigned int i = 0; i < str.envc; i++)
+		str.size += strlen(envp_init[i]) + 1;
+	str.size += strlen(str.execfn) + 1;
 	if (!err)
 		err = exec_load(t->mm, image, size, &str, &ip, &sp);
 	free_frame(scratch);

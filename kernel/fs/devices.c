@@ -13,8 +13,8 @@
  *   /dev/null       reads are end of file, writes vanish whole (Linux's mem.c).
  *   /dev/zero       reads are zeros, writes vanish whole; mmap() of it is
  *                   anonymous memory, private or shared, as on Linux.
- *   /proc/self/maps a snapshot of the caller's mappings, taken at open() and
- *                   read like a regular file (kernel/fs/proc_maps.c).
+ *   /proc/self/maps the opener's mappings, printed as they are read, a seq_file
+ *                   (kernel/fs/proc_maps.c).
  */
 #include <asm/uaccess.h>
 #include <errno.h>

@@ -40,27 +40,10 @@
 #include <string.h>
 #include <syscalls.h>
 #include <timers.h>
+#include <uapi/limits.h>
+#include <uapi/resource.h>
 
 #define SELF_EXE	"/proc/self/exe"
-
-/* Where execve()'s strings go: one page, handed out from the bottom. */
-struct string_page {
-	char *next, *end;
-};
-
-/* One user string into the page: 0, -EFAULT, or -E2BIG when the page is full. */
-static long copy_string(struct string_page *sp, const char __user *u, const char **out)
-{
-	long len = strncpy_from_user(sp->next, u, sp->end - sp->next);
-
-	if (len < 0)
-		return len;
-	if (len == sp->end - sp->next)
-		return -E2BIG;
-	*out = sp->next;
-	sp->next += len + 1;
-	return 0;
-}
 
 /* The nth pointer of a user array, 32 bits wide in an i386 call's. 0 or -EFAULT. */
 static long get_user_pointer(const void __user *array, unsigned int n, const char __user **p)
@@ -76,25 +59,118 @@ static long get_user_pointer(const void __user *array, unsigned int n, const cha
 	return 0;
 }
 
-/* A NULL-terminated user array of strings (NULL itself: none), as argv and envp. */
-static long copy_strings(struct string_page *sp, const void __user *u, const char **out,
-			 unsigned int *n)
+long exec_string(const struct exec_strings *str, bool env, unsigned int i, const char **s)
 {
-	for (*n = 0; u; (*n)++) {
-		const char __user *s;
-		long err;
+	const void *array = env ? str->envp : str->argv;
 
-		if (get_user_pointer(u, *n, &s))
+	if (!array) {
+		*s = "";		/* argv[0] of an execve() without one: kernel memory */
+		return 0;
+	}
+	if (str->user)
+		return get_user_pointer(array, i, s);
+	*s = ((const char *const *)array)[i];
+	return 0;
+}
+
+/*
+ * The strings of a NULL-terminated user array (NULL itself: none), counted, as
+ * Linux's count(): 0 or -EFAULT, -E2BIG past MAX_ARG_STRINGS, -ERESTARTNOHAND
+ * when killed meanwhile.
+ */
+static long count_strings(const void __user *array, unsigned int *n)
+{
+	const char __user *s;
+
+	for (*n = 0; array; (*n)++) {
+		if (get_user_pointer(array, *n, &s))
 			return -EFAULT;
 		if (!s)
 			return 0;
-		if (*n == EXEC_MAX_ARGS)
+		if (*n == MAX_ARG_STRINGS)
 			return -E2BIG;
-		err = copy_string(sp, s, &out[*n]);
-		if (err)
-			return err;
+		if (fatal_signal_pending(current))
+			return -ERESTARTNOHAND;
 	}
 	return 0;
+}
+
+/*
+ * Linux's bprm_stack_limits(): the bytes the strings may take, a quarter of
+ * RLIMIT_STACK but no more than 3/4 of Linux's default stack and no less than
+ * ARG_MAX, less the pointers to them (argv[0] always counted); -E2BIG if none.
+ */
+static long strings_limit(const struct exec_strings *str, unsigned long *limit)
+{
+	unsigned long ptrs = ((unsigned long)MAX(str->argc, 1) + str->envc) * sizeof(void *);
+	unsigned long rlim = READ_ONCE(current->signal->rlim[RLIMIT_STACK].cur);
+
+	*limit = MIN(USER_STACK_MAX / 4 * 3, rlim / 4);
+	*limit = MAX(*limit, ARG_MAX);
+	if (*limit <= ptrs)
+		return -E2BIG;
+	*limit -= ptrs;
+	return 0;
+}
+
+/*
+ * Each string of argv (env false) or envp, last first, as Linux's copy_strings()
+ * measures them: added to str->size, which may not pass limit. 0, -EFAULT, or
+ * -E2BIG for a string longer than MAX_ARG_STRLEN or one past the limit.
+ */
+static long measure_strings(struct exec_strings *str, bool env, unsigned long limit)
+{
+	for (unsigned int i = env ? str->envc : str->argc; i-- > 0;) {
+		const char __user *s;
+		long len;
+
+		if (exec_string(str, env, i, &s))
+			return -EFAULT;
+		len = strnlen_user(s, MAX_ARG_STRLEN);
+		if (!len)
+			return -EFAULT;
+		if (len > MAX_ARG_STRLEN || str->size + len > limit)
+			return -E2BIG;
+		str->size += len;
+		if (fatal_signal_pending(current))
+			return -ERESTARTNOHAND;
+	}
+	return 0;
+}
+
+/*
+ * execve()'s argv and envp, counted and measured in Linux's order (the file's
+ * name, then envp, then argv); an empty argv becomes one empty string, as
+ * Linux's since 5.18. The strings stay in the caller's memory until exec_load()
+ * copies them into the new stack.
+ */
+static long exec_strings_from_user(struct exec_strings *str, const void __user *argv,
+				   const void __user *envp)
+{
+	unsigned long limit;
+	long err;
+
+	err = count_strings(argv, &str->argc);
+	if (!err)
+		err = count_strings(envp, &str->envc);
+	if (!err)
+		err = strings_limit(str, &limit);
+	if (err)
+		return err;
+	str->user = true;
+	str->argv = str->argc ? argv : NULL;
+	str->envp = envp;
+	str->size = strlen(str->execfn) + 1;
+	if (str->size > limit)
+		return -E2BIG;
+	err = measure_strings(str, true, limit);
+	if (!err)
+		err = measure_strings(str, false, limit);
+	if (err || str->argv)
+		return err;
+	str->argc = 1;				/* the empty argv[0] */
+	str->size++;
+	return str->size > limit ? -E2BIG : 0;
 }
 
 /*
@@ -131,7 +207,7 @@ long sys_execve(struct pt_regs *regs)
 {
 	struct task *t = current;
 	struct exec_strings str = {};
-	struct string_page sp;
+	char *path;
 	struct sighand *spare = NULL;
 	struct mm *mm = NULL;
 	unsigned long ip, usp;
@@ -140,21 +216,25 @@ long sys_execve(struct pt_regs *regs)
 	size_t size;
 	long err;
 
+	_Static_assert(PATH_MAX <= PAGE_SIZE, "a path outgrew its page");
 	page = alloc_frame();
 	if (!page)
 		return -ENOMEM;
-	sp = (struct string_page){ phys_to_virt(page), (char *)phys_to_virt(page) + PAGE_SIZE };
-	err = copy_string(&sp, (const char __user *)regs->di, &str.execfn);
-	if (!err)
-		err = copy_strings(&sp, (const void __user *)regs->si, str.argv, &str.argc);
-	if (!err)
-		err = copy_strings(&sp, (const void __user *)regs->dx, str.envp, &str.envc);
-	if (err)
+	path = phys_to_virt(page);
+	err = strncpy_from_user(path, (const char __user *)regs->di, PATH_MAX);
+	if (err == PATH_MAX)
+		err = -ENAMETOOLONG;
+	if (err < 0)
 		goto out;
+	str.execfn = path;
 	image = t->mm->exe;
 	size = t->mm->exe_size;
 	err = -ENOENT;			/* no filesystem: nothing else is there */
-	if (strcmp(str.execfn, SELF_EXE) || !image)
+	if (strcmp(path, SELF_EXE) || !image)
+		goto out;
+	err = exec_strings_from_user(&str, (const void __user *)regs->si,
+				     (const void __user *)regs->dx);
+	if (err)
 		goto out;
 	err = -ENOEXEC;
 	if (exec_check(image, size))
@@ -165,8 +245,12 @@ long sys_execve(struct pt_regs *regs)
 	err = -ENOMEM;
 	mm = mm_alloc();
 	spare = sighand_alloc();
-	if (!mm || !spare || exec_load(mm, image, size, &str, &ip, &usp))
+	if (!mm || !spare)
 		goto out;
+	if (exec_load(mm, image, size, &str, &ip, &usp)) {
+		err = str.err ? : -ENOMEM;
+		goto out;
+	}
 	err = de_thread();
 	if (err)
 		goto out;

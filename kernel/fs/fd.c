@@ -9,9 +9,14 @@
  * A copy of the table (fork) does not keep the reservations, as Linux's
  * dup_fd() does not: the reserving thread installs only in its own table.
  *
- * A new descriptor is the lowest free number below RLIMIT_NOFILE (and NR_OPEN):
- * programs rely on that (close(0); open() gets 0). The table lock covers the
- * slots and the close-on-exec bits; a call that uses a file takes a reference
+ * A new descriptor is the lowest free number below RLIMIT_NOFILE: programs rely
+ * on that (close(0); open() gets 0). The table starts with NR_OPEN_DEFAULT slots
+ * in struct files and grows to the next power of two above the highest fd asked
+ * for, as Linux's expand_files(); it never shrinks, but a fork()'s copy is sized
+ * to the highest fd open. It grows under its lock, IRQs off: kmalloc() never
+ * sleeps, so unlike Linux the lock is not dropped for the allocation and no
+ * reader sees a half-copied table. The table lock covers the array, its size,
+ * the slots and the close-on-exec and reserved bits; a call that uses a file takes a reference
  * under the lock (fget()) and drops it when done, so a close() by another thread
  * meanwhile only removes the descriptor, and the last reference releases the file.
  */
@@ -23,13 +28,14 @@
 #include <pmm.h>
 #include <resource.h>
 #include <sched.h>
+#include <slab.h>
 #include <string.h>
 #include <syscalls.h>
 #include <uapi/resource.h>
 
 struct file *file_alloc(const struct file_operations *op, unsigned int flags)
 {
-	struct file *f = alloc_page_object();
+	struct file *f = kzalloc(sizeof(*f));
 
 	if (!f)
 		return NULL;
@@ -52,19 +58,99 @@ void file_put(struct file *f)
 		epoll_file_gone(f);
 	if (f->op->release)
 		f->op->release(f);
-	free_page_object(f);
+	kfree(f);
+}
+
+/*
+ * A table's slot array of max slots, zeroed: kmalloc() up to KMALLOC_MAX_SIZE (32768
+ * slots); past it (up to NR_OPEN_MAX's 8 MiB) whole frames in a row from pmm, where
+ * Linux's kvmalloc() would take vmalloc(): physically contiguous, so it can fail
+ * (-ENOMEM) where Linux's would not, when memory is fragmented.
+ */
+static struct file **slots_alloc(unsigned int max)
+{
+	size_t size = (size_t)max * sizeof(struct file *);
+	phys_addr_t pa;
+
+	if (size <= KMALLOC_MAX_SIZE)
+		return kzalloc(size);
+	pa = alloc_frames(size / PAGE_SIZE);
+	return pa ? phys_to_virt(pa) : NULL;
+}
+
+static void slots_free(struct file **slots, unsigned int max)
+{
+	size_t size = (size_t)max * sizeof(*slots);
+
+	if (size <= KMALLOC_MAX_SIZE)
+		kfree(slots);
+	else if (slots)
+		free_frames(virt_to_phys(slots), size / PAGE_SIZE);
 }
 
 static struct files *files_alloc(void)
 {
-	struct files *files = alloc_page_object();
+	struct files *files = kzalloc(sizeof(*files));
 
-	_Static_assert(sizeof(struct files) <= PAGE_SIZE, "struct files outgrew its page");
 	if (!files)
 		return NULL;
 	files->lock = (spinlock_t)SPINLOCK_INIT(files_lock);
 	files->refs = 1;
+	files->max_fds = NR_OPEN_DEFAULT;
+	files->fd = files->fd_array;
+	files->cloexec = &files->cloexec_init;
+	files->reserved = &files->reserved_init;
 	return files;
+}
+
+static void files_free(struct files *files)
+{
+	if (files->fd != files->fd_array) {
+		slots_free(files->fd, files->max_fds);
+		kfree(files->cloexec);		/* reserved shares its allocation */
+	}
+	kfree(files);
+}
+
+/**
+ * files_expand_locked - make fd a slot of the table
+ * @files: the table, its lock held (or not yet shared)
+ * @fd: the descriptor that must fit
+ *
+ * Grows the table to the next power of two above fd, copying the slots and both maps.
+ * Return: 0, -EMFILE at NR_OPEN_MAX or above, -ENOMEM.
+ */
+static int files_expand_locked(struct files *files, unsigned int fd)
+{
+	unsigned int max, old_words = files->max_fds / 64, words;
+	struct file **slots;
+	u64 *maps;
+
+	if (fd < files->max_fds)
+		return 0;
+	if (fd >= NR_OPEN_MAX)
+		return -EMFILE;
+	max = 1U << (32 - __builtin_clz(fd));		/* the power of two above fd */
+	words = max / 64;
+	slots = slots_alloc(max);
+	maps = kcalloc(2 * words, sizeof(*maps));	/* cloexec, then reserved */
+	if (!slots || !maps) {
+		slots_free(slots, max);
+		kfree(maps);
+		return -ENOMEM;
+	}
+	memcpy(slots, files->fd, files->max_fds * sizeof(*slots));
+	memcpy(maps, files->cloexec, old_words * sizeof(*maps));
+	memcpy(maps + words, files->reserved, old_words * sizeof(*maps));
+	if (files->fd != files->fd_array) {
+		slots_free(files->fd, files->max_fds);
+		kfree(files->cloexec);
+	}
+	files->fd = slots;
+	files->cloexec = maps;
+	files->reserved = maps + words;
+	files->max_fds = max;
+	return 0;
 }
 
 struct files *files_alloc_console(void)
@@ -74,7 +160,7 @@ struct files *files_alloc_console(void)
 
 	if (!con) {
 		if (files)
-			free_page_object(files);
+			files_free(files);
 		return NULL;
 	}
 	for (int fd = 0; fd < 3; fd++) {
@@ -85,18 +171,28 @@ struct files *files_alloc_console(void)
 	return files;
 }
 
+/* The copy is sized to old's highest open fd, as Linux's dup_fd(); reservations stay behind. */
 struct files *files_dup(struct files *old)
 {
 	struct files *files = files_alloc();
+	unsigned int open = 0;
 	unsigned long flags;
 
 	if (!files)
 		return NULL;
 	spin_lock_irqsave(&old->lock, flags);
-	for (int fd = 0; fd < NR_OPEN; fd++)
+	for (unsigned int fd = 0; fd < old->max_fds; fd++)
+		if (old->fd[fd])
+			open = fd + 1;
+	if (open && files_expand_locked(files, open - 1)) {
+		spin_unlock_irqrestore(&old->lock, flags);
+		files_free(files);
+		return NULL;
+	}
+	for (unsigned int fd = 0; fd < open; fd++)
 		if ((files->fd[fd] = old->fd[fd]))
 			file_get(files->fd[fd]);
-	memcpy(files->cloexec, old->cloexec, sizeof(files->cloexec));
+	memcpy(files->cloexec, old->cloexec, ALIGN_UP(open, 64) / 8);
 	spin_unlock_irqrestore(&old->lock, flags);
 	return files;
 }
@@ -110,10 +206,10 @@ void files_put(struct files *files)
 {
 	if (__atomic_sub_fetch(&files->refs, 1, __ATOMIC_ACQ_REL))
 		return;
-	for (int fd = 0; fd < NR_OPEN; fd++)
+	for (unsigned int fd = 0; fd < files->max_fds; fd++)
 		if (files->fd[fd])
 			file_put(files->fd[fd]);
-	free_page_object(files);
+	files_free(files);
 }
 
 static bool cloexec_test(const struct files *files, int fd)
@@ -154,7 +250,7 @@ int files_exec(struct task *t)
 	if (files_unshare(t))
 		return -ENOMEM;
 	files = t->files;
-	for (int fd = 0; fd < NR_OPEN; fd++) {
+	for (unsigned int fd = 0; fd < READ_ONCE(files->max_fds); fd++) {
 		struct file *f = NULL;
 
 		spin_lock_irqsave(&files->lock, flags);
@@ -176,10 +272,8 @@ struct file *fget(int fd)
 	struct file *f = NULL;
 	unsigned long flags;
 
-	if ((unsigned int)fd >= NR_OPEN)
-		return NULL;
 	spin_lock_irqsave(&files->lock, flags);
-	if ((f = files->fd[fd]))
+	if ((unsigned int)fd < files->max_fds && (f = files->fd[fd]))
 		file_get(f);
 	spin_unlock_irqrestore(&files->lock, flags);
 	return f;
@@ -190,10 +284,10 @@ struct file *fget_task_locked(struct task *t, unsigned int fd)
 	struct files *files = t->files;
 	struct file *f = NULL;
 
-	if (!files || fd >= NR_OPEN)
+	if (!files)
 		return NULL;
 	spin_lock(&files->lock);
-	if ((f = files->fd[fd]))
+	if (fd < files->max_fds && (f = files->fd[fd]))
 		file_get(f);
 	spin_unlock(&files->lock);
 	return f;
@@ -205,23 +299,31 @@ static bool fd_reserved_locked(const struct files *files, unsigned int fd)
 	return files->reserved[fd / 64] & BIT(fd % 64);
 }
 
-/* The descriptor limit: RLIMIT_NOFILE, within the table. */
+/* The descriptor limit: RLIMIT_NOFILE (setrlimit() keeps it within NR_OPEN_MAX). */
 static unsigned int fd_limit(void)
 {
-	return MIN(rlimit(RLIMIT_NOFILE), (unsigned long)NR_OPEN);
+	return MIN(rlimit(RLIMIT_NOFILE), (unsigned long)NR_OPEN_MAX);
 }
 
-/* Locked: the lowest fd >= from neither open nor reserved; -EMFILE (-EINVAL past the limit). */
-static int fd_find_free_locked(const struct files *files, unsigned int from)
+/*
+ * Locked: the lowest fd >= from neither open nor reserved, the table grown to hold it;
+ * -EMFILE when none is below the limit (-EINVAL if from is not), -ENOMEM.
+ */
+static int fd_find_free_locked(struct files *files, unsigned int from)
 {
-	unsigned int limit = fd_limit();
+	unsigned int limit = fd_limit(), fd;
+	int err;
 
 	if (from >= limit)
 		return -EINVAL;
-	for (unsigned int fd = from; fd < limit; fd++)
+	for (fd = from; fd < MIN(limit, files->max_fds); fd++)
 		if (!files->fd[fd] && !fd_reserved_locked(files, fd))
 			return fd;
-	return -EMFILE;
+	fd = MAX(from, files->max_fds);
+	if (fd >= limit)
+		return -EMFILE;
+	err = files_expand_locked(files, fd);
+	return err ? err : (int)fd;
 }
 
 /* Locked: the lowest free fd >= from, with f in it; -EMFILE (-EINVAL past the limit). */
@@ -318,7 +420,7 @@ long fd_close(unsigned int fd)
 	unsigned long flags;
 
 	spin_lock_irqsave(&files->lock, flags);
-	if (fd < NR_OPEN && (f = files->fd[fd])) {
+	if (fd < files->max_fds && (f = files->fd[fd])) {
 		files->fd[fd] = NULL;
 		cloexec_assign(files, fd, false);
 	}
@@ -352,13 +454,19 @@ int fd_install_at(struct file *f, unsigned int newfd, bool cloexec, struct file 
 {
 	struct files *files = current->files;
 	unsigned long flags;
+	int err;
 
+	*replaced = NULL;
 	if (newfd >= fd_limit())
 		return -EBADF;
 	spin_lock_irqsave(&files->lock, flags);
+	err = files_expand_locked(files, newfd);
+	if (err) {
+		spin_unlock_irqrestore(&files->lock, flags);
+		return err == -EMFILE ? -EBADF : err;	/* as Linux's do_dup2() */
+	}
 	if (fd_reserved_locked(files, newfd)) {
 		spin_unlock_irqrestore(&files->lock, flags);
-		*replaced = NULL;
 		return -EBUSY;		/* its file is on its way in: Linux's answer too */
 	}
 	file_get(f);
@@ -429,8 +537,8 @@ long sys_fcntl(struct pt_regs *regs)
 	switch (cmd) {
 	case F_DUPFD:
 	case F_DUPFD_CLOEXEC:
-		ret = fd_install_from_locked(files, f, arg > NR_OPEN ? NR_OPEN : arg,
-					     cmd == F_DUPFD_CLOEXEC);
+		/* Linux's f_dupfd((int)arg): a negative start is past any limit, -EINVAL. */
+		ret = fd_install_from_locked(files, f, (int)arg, cmd == F_DUPFD_CLOEXEC);
 		break;
 	case F_GETFD:
 		ret = cloexec_test(files, fd) ? FD_CLOEXEC : 0;

@@ -215,7 +215,7 @@ long sys_memfd_create(struct pt_regs *regs)
 		return -EINVAL;
 	m = alloc_page_object();
 	_Static_assert(sizeof(struct memfd) <= PAGE_SIZE, "struct memfd outgrew its page");
-	f = m ? file_alloc(&memfd_fops, O_RDWR) : NULL;
+	f = m ? file_alloc(&memfd_fops, O_RDWR | O_LARGEFILE) : NULL;
 	if (!f) {
 		if (m)
 			free_page_object(m);

@@ -6,10 +6,11 @@
  * libraries and runtimes take their fallbacks); so is O_CREAT of a new one,
  * since no directory exists to make it in. A relative name is taken from "/",
  * the working directory every process has; with a dirfd it is -ENOTDIR, as no
- * open file is a directory. Names match exactly: no "." or ".." walks, no
- * doubled slashes.
+ * open file is a directory (-EBADF if dirfd is not open). Names match exactly:
+ * no "." or ".." walks, no doubled slashes.
  */
 #include <asm/uaccess.h>
+#include <compat.h>
 #include <errno.h>
 #include <file.h>
 #include <kernel.h>
@@ -34,6 +35,20 @@ static const struct {
 	CPU_VULNERABILITIES(VULNERABILITY_NAME)
 };
 
+/*
+ * A relative name's dirfd: -EBADF if it names no open file, else -ENOTDIR, as
+ * no open file is a directory. An absolute name never looks at it, as Linux's.
+ */
+static long dirfd_lookup(int dirfd)
+{
+	struct file *f = fget(dirfd);
+
+	if (!f)
+		return -EBADF;
+	file_put(f);
+	return -ENOTDIR;
+}
+
 /* The name at upath, looked up: its opener, or -errno. */
 static long lookup(int dirfd, const char __user *upath, struct file *(**open)(void))
 {
@@ -51,7 +66,7 @@ static long lookup(int dirfd, const char __user *upath, struct file *(**open)(vo
 	else if (len == 0)
 		len = -ENOENT;			/* "" names nothing (AT_EMPTY_PATH aside) */
 	else if (len > 0 && path[1] != '/' && dirfd != AT_FDCWD)
-		len = -ENOTDIR;			/* relative to a file that is no directory */
+		len = dirfd_lookup(dirfd);
 	if (len > 0) {
 		const char *abs = path[1] == '/' ? path + 1 : path;
 
@@ -64,6 +79,26 @@ static long lookup(int dirfd, const char __user *upath, struct file *(**open)(vo
 	}
 	free_frame(page);
 	return len;
+}
+
+/*
+ * The flags an open keeps (F_GETFL's answer), as Linux's build_open_flags() and
+ * do_dentry_open(): the known ones, less those that only act at the open.
+ */
+static unsigned int open_file_flags(unsigned int flags)
+{
+	flags &= O_ACCMODE | O_APPEND | O_NONBLOCK | O_SYNC | FASYNC | O_DIRECT | O_LARGEFILE |
+		 O_DIRECTORY | O_NOFOLLOW | O_NOATIME;
+	return flags & __O_SYNC ? flags | O_DSYNC : flags;
+}
+
+/*
+ * A 64-bit caller's open always has O_LARGEFILE, as Linux's force_o_largefile()
+ * gives it on x86-64; an i386 one's only if asked (Linux's compat_sys_open()).
+ */
+static unsigned int open_largefile(unsigned int flags)
+{
+	return in_ia32_syscall() ? flags : flags | O_LARGEFILE;
 }
 
 static long do_open(int dirfd, const char __user *upath, unsigned int flags)
@@ -86,7 +121,7 @@ static long do_open(int dirfd, const char __user *upath, unsigned int flags)
 		file_put(f);
 		return -EACCES;			/* read-only, as /proc/self/maps */
 	}
-	f->flags = flags & (O_ACCMODE | O_APPEND | O_NONBLOCK);
+	f->flags = open_file_flags(flags);
 	fd = fd_install(f, flags & O_CLOEXEC);
 	file_put(f);
 	return fd;
@@ -114,13 +149,13 @@ long sys_chdir(struct pt_regs *regs)
 /* openat(dirfd, path, flags, mode) */
 long sys_openat(struct pt_regs *regs)
 {
-	return do_open((int)regs->di, (const char __user *)regs->si, regs->dx);
+	return do_open((int)regs->di, (const char __user *)regs->si, open_largefile(regs->dx));
 }
 
 /* open(path, flags, mode) */
 long sys_open(struct pt_regs *regs)
 {
-	return do_open(AT_FDCWD, (const char __user *)regs->di, regs->si);
+	return do_open(AT_FDCWD, (const char __user *)regs->di, open_largefile(regs->si));
 }
 
 /*

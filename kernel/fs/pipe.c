@@ -2,22 +2,37 @@
 /*
  * Pipes (pipe(2), pipe2(2)), with Linux's semantics (fs/pipe.c):
  *
- *   - a 64 KiB ring (Linux's default capacity, 16 pages), one open file for
- *     each end, shared by dup() and fork() as any file;
+ *   - a 64 KiB ring kept as Linux keeps it: 16 slots (pipe_buffers) of at most
+ *     a page each. A write's first count % PAGE_SIZE bytes join the last slot
+ *     if its page has room for them, the rest take a slot a page at a time; so
+ *     a write of at most PIPE_BUF bytes is atomic, and capacity is in slots.
+ *     One open file for each end, shared by dup() and fork() as any file;
  *   - read() returns what is there, at most count, as soon as anything is; with
  *     nothing there it sleeps until a writer writes, or returns 0 (end of file)
  *     once no writer is left, or -EAGAIN with O_NONBLOCK;
- *   - write() of at most PIPE_BUF bytes is atomic: it waits until all of it
- *     fits, and never interleaves with another write; a longer one may be split.
- *     Once no reader is left it raises SIGPIPE and returns -EPIPE (or what it
- *     wrote before); with O_NONBLOCK, what fits, or -EAGAIN;
+ *   - write() waits for a free slot. Once no reader is left it raises SIGPIPE
+ *     and returns -EPIPE (or what it wrote before); with O_NONBLOCK, what fits,
+ *     or -EAGAIN;
+ *   - readv() and writev() are one read or write of all their iovecs
+ *     (read_iter, write_iter: include/uio.h's iterator), read() and write()
+ *     the one-buffer case (ITER_UBUF, one copy with no array to walk): a
+ *     writev() of at most PIPE_BUF is as atomic as a write(), and a fault part
+ *     way is judged on the whole call;
+ *   - a fault moves whole slots or nothing, as Linux's copies: a read returns
+ *     the slots it copied whole, the faulting one stays; a write keeps the
+ *     pages it copied whole, the faulting one's slot stays empty (a reader
+ *     frees it); -EFAULT only when nothing moved;
  *   - a sleep is interrupted by a signal: -ERESTARTSYS, so the call restarts
  *     after a SA_RESTART handler, or returns -EINTR (or the bytes moved so far).
  *
  * The same ring carries one direction of a socket pair (kernel/net/unix.c,
- * through include/pipe.h): there the ends are two sockets' files, and a
- * SOCK_SEQPACKET pair's ring keeps each write's length too, so that a read takes
- * one message whole (what it has no room for is dropped, as Linux drops it). A
+ * through include/pipe.h): there the ends are two sockets' files, and there are
+ * no slots. A SOCK_STREAM pair's ring is bytes: a write copies what fits, a read
+ * what is there, each whole or nothing (-EFAULT), as Linux's copy of one
+ * sk_buff; a write of at most PIPE_BUF waits until all of it fits. A
+ * SOCK_SEQPACKET pair's ring keeps each write's length, so that a read takes
+ * one message whole (what it has no room for, or all of it when the copy
+ * faults, is dropped, as Linux drops it). A
  * socket's pending error (Linux's sk_err) lives on the ring it reads: a socket
  * closed with data unread leaves its peer ECONNRESET, which the peer's next read
  * takes (before any data on a SOCK_SEQPACKET pair, once none is left on a
@@ -42,6 +57,7 @@
 #include <string.h>
 #include <syscalls.h>
 #include <uapi/stat.h>
+#include <uio.h>
 #include <wait.h>
 
 #define PIPE_PAGES	16
@@ -62,6 +78,13 @@ struct pipe {
 	int sk_err;			/* its reading socket's pending error, else 0 */
 	unsigned int msg_head, msgs;	/* msgs lengths from msg_head, wrapping */
 	u32 msg_len[PIPE_MSGS];
+	/*
+	 * A byte stream's data in Linux's pipe_buffers (slots): slots of them from
+	 * slot_tail, wrapping, slot_len[] bytes in each (0 for one a faulting write
+	 * took), slot_end[] where the next merged write would start in its page.
+	 */
+	unsigned int slot_tail, slots;
+	u16 slot_len[PIPE_PAGES], slot_end[PIPE_PAGES];
 };
 
 static bool pipe_try_lock(struct pipe *p)
@@ -103,33 +126,108 @@ static void pipe_unlock(struct pipe *p)
 	__err;								\
 })
 
-/* Mutex held: copy n bytes between the ring at offset off and user memory. */
-static bool ring_copy(struct pipe *p, unsigned int off, void __user *ubuf, size_t n, bool to_ring)
+/*
+ * Mutex held: n bytes (the iterator has them) between the ring at offset off
+ * and the iterator's user buffers, which it moves past: one copy, two when they
+ * wrap past the ring's end. Bytes moved: fewer than n only at a fault, where
+ * the copy stops.
+ */
+static __always_inline size_t ring_copy(struct pipe *p, unsigned int off, struct iov_iter *i,
+					size_t n, bool to_ring)
 {
-	size_t first = MIN(n, PIPE_SIZE - off);
+	size_t first = MIN(n, PIPE_SIZE - off), moved;
 
-	if (to_ring)
-		return !copy_from_user(p->ring + off, ubuf, first) &&
-		       !copy_from_user(p->ring, (const u8 __user *)ubuf + first, n - first);
-	return !copy_to_user(ubuf, p->ring + off, first) &&
-	       !copy_to_user((u8 __user *)ubuf + first, p->ring, n - first);
+	moved = to_ring ? copy_from_iter(p->ring + off, first, i) :
+			  copy_to_iter(p->ring + off, first, i);
+	if (moved == n || moved < first)
+		return moved;
+	return moved + (to_ring ? copy_from_iter(p->ring, n - first, i) :
+				  copy_to_iter(p->ring, n - first, i));
+}
+
+/* A pipe's ring keeps slots; a socket pair's does not (the top of this file). */
+static bool ring_slots(const struct pipe *p)
+{
+	return !p->packets && !p->peer;
 }
 
 /*
- * Whether a read finds something: bytes, or on a packet ring a message, which
- * may be empty (a zero-length write is one, as Linux queues an empty record).
+ * Whether a read finds something: on a pipe a slot, which may be empty (one a
+ * faulting write took, as Linux's), on a packet ring a message, which may be
+ * empty too (a zero-length write is one, as Linux queues an empty record).
  */
 static bool pipe_data(const struct pipe *p)
 {
-	return p->packets ? READ_ONCE(p->msgs) : READ_ONCE(p->len);
+	if (p->packets)
+		return READ_ONCE(p->msgs);
+	return ring_slots(p) ? READ_ONCE(p->slots) : READ_ONCE(p->len);
 }
 
-long pipe_ring_read(struct pipe *p, char __user *buf, size_t count, bool nonblock)
+/* Mutex held: n bytes at the data's head gone. */
+static void pipe_consume(struct pipe *p, unsigned int n)
+{
+	p->head = (p->head + n) % PIPE_SIZE;
+	WRITE_ONCE(p->len, p->len - n);
+}
+
+/*
+ * Mutex held, a message there: it goes whole, copied or not (what count has no
+ * room for is dropped), as Linux's unix_dgram_recvmsg() dequeues it before it
+ * copies. Its length, at most count, or -EFAULT.
+ */
+static long packet_read(struct pipe *p, struct iov_iter *to)
+{
+	unsigned int take = p->msg_len[p->msg_head];
+	size_t count = iov_iter_count(to);
+	bool copied = ring_copy(p, p->head, to, MIN(count, take), false) == MIN(count, take);
+
+	p->msg_head = (p->msg_head + 1) % PIPE_MSGS;
+	WRITE_ONCE(p->msgs, p->msgs - 1);
+	pipe_consume(p, take);
+	return copied ? (long)MIN(count, take) : -EFAULT;
+}
+
+/* Mutex held, a stream socket's bytes there: as many as to takes, whole, or -EFAULT. */
+static long bytes_read(struct pipe *p, struct iov_iter *to)
+{
+	unsigned int n = MIN(iov_iter_count(to), p->len);
+
+	if (ring_copy(p, p->head, to, n, false) < n)
+		return -EFAULT;
+	pipe_consume(p, n);
+	return n;
+}
+
+/*
+ * Mutex held: Linux's pipe_read() copy, slot by slot while to has room. A slot
+ * that faults stays whole (what went out of it before the fault is not taken):
+ * the bytes before it, or -EFAULT if it was the first.
+ */
+static long stream_read(struct pipe *p, struct iov_iter *to)
+{
+	long done = 0;
+
+	while (iov_iter_count(to) && p->slots) {
+		unsigned int s = p->slot_tail, n = MIN(iov_iter_count(to), p->slot_len[s]);
+
+		if (ring_copy(p, p->head, to, n, false) < n)
+			return done ? done : -EFAULT;
+		pipe_consume(p, n);
+		p->slot_len[s] -= n;
+		if (!p->slot_len[s]) {
+			p->slot_tail = (s + 1) % PIPE_PAGES;
+			WRITE_ONCE(p->slots, p->slots - 1);
+		}
+		done += n;
+	}
+	return done;
+}
+
+long pipe_ring_read(struct pipe *p, struct iov_iter *to, bool nonblock)
 {
 	long err, done = 0;
-	size_t n, take;
 
-	if (!count)
+	if (!iov_iter_count(to))
 		return 0;
 	err = pipe_lock(p);
 	if (err)
@@ -138,38 +236,33 @@ long pipe_ring_read(struct pipe *p, char __user *buf, size_t count, bool nonbloc
 		done = -__atomic_exchange_n(&p->sk_err, 0, __ATOMIC_RELAXED);
 		goto out;
 	}
-	while (!pipe_data(p)) {
+	for (;;) {
+		if (pipe_data(p)) {
+			if (p->packets)
+				done = packet_read(p, to);
+			else
+				done = ring_slots(p) ? stream_read(p, to) : bytes_read(p, to);
+			wait_chan_wake(&p->writable);
+			poll_wake();
+			if (done || p->packets)
+				break;
+			continue;		/* only empty slots were there: wait on */
+		}
 		if (READ_ONCE(p->sk_err)) {		/* a stream's, once the data is read */
 			done = -__atomic_exchange_n(&p->sk_err, 0, __ATOMIC_RELAXED);
-			goto out;
+			break;
 		}
 		if (!READ_ONCE(p->writers))
-			goto out;			/* end of file */
+			break;				/* end of file */
 		if (nonblock) {
 			done = -EAGAIN;
-			goto out;
+			break;
 		}
 		err = pipe_wait(p, &p->readable, pipe_data(p) || !READ_ONCE(p->writers) ||
 						 READ_ONCE(p->sk_err));
 		if (err)
 			return err;
 	}
-	take = p->packets ? p->msg_len[p->msg_head] : p->len;
-	n = MIN(count, take);
-	if (!ring_copy(p, p->head, buf, n, false)) {
-		done = -EFAULT;			/* the data stays, as on Linux */
-		goto out;
-	}
-	if (p->packets) {			/* the message goes whole, read or not */
-		n = take;
-		p->msg_head = (p->msg_head + 1) % PIPE_MSGS;
-		p->msgs--;
-	}
-	p->head = (p->head + n) % PIPE_SIZE;
-	WRITE_ONCE(p->len, p->len - n);
-	done = MIN(count, take);
-	wait_chan_wake(&p->writable);
-	poll_wake();
 out:
 	pipe_unlock(p);
 	return done;
@@ -183,15 +276,93 @@ static long broken_pipe(const struct pipe *p, long done)
 	return done ? done : -EPIPE;
 }
 
-/* Mutex held: whether want more bytes (and a message, for a packet ring) fit now. */
+/*
+ * Whether a write finds room now: on a pipe a free slot; else want bytes, and
+ * on a packet ring a message.
+ */
 static bool pipe_room(const struct pipe *p, size_t want)
 {
-	return PIPE_SIZE - READ_ONCE(p->len) >= want && (!p->packets || p->msgs < PIPE_MSGS);
+	if (ring_slots(p))
+		return READ_ONCE(p->slots) < PIPE_PAGES;
+	return PIPE_SIZE - READ_ONCE(p->len) >= want && (!p->packets ||
+							 READ_ONCE(p->msgs) < PIPE_MSGS);
 }
 
-long pipe_ring_write(struct pipe *p, const char __user *buf, size_t count, bool nonblock)
+/* Mutex held: n more bytes in slot s, the last, copied in already. */
+static void slot_grow(struct pipe *p, unsigned int s, unsigned int n)
 {
-	long err, done = 0;
+	p->slot_len[s] += n;
+	p->slot_end[s] += n;
+	WRITE_ONCE(p->len, p->len + n);
+}
+
+/*
+ * Mutex held, a stream: Linux's pipe_write() begins by appending the write's
+ * first count % PAGE_SIZE bytes to the last slot when they fit in its page, so
+ * that small writes share a slot (all of a write shorter than a page, whatever
+ * its segments). Bytes merged (maybe 0), or -EFAULT with none.
+ */
+static long stream_merge(struct pipe *p, struct iov_iter *from)
+{
+	unsigned int chars = iov_iter_count(from) % PAGE_SIZE;
+	unsigned int last = (p->slot_tail + p->slots - 1) % PIPE_PAGES;
+
+	if (!chars || !p->slots || p->slot_end[last] + chars > PAGE_SIZE)
+		return 0;
+	if (ring_copy(p, (p->head + p->len) % PIPE_SIZE, from, chars, true) < chars)
+		return -EFAULT;
+	slot_grow(p, last, chars);
+	return chars;
+}
+
+/*
+ * Mutex held, room there: the next up to a page of from into a new slot, taken
+ * before the copy and left empty if it faults, whatever part of the page came
+ * before the fault (Linux's reader frees it). Bytes moved, or -EFAULT.
+ */
+static long stream_write_slot(struct pipe *p, struct iov_iter *from)
+{
+	unsigned int s = (p->slot_tail + p->slots) % PIPE_PAGES;
+	size_t n = MIN(iov_iter_count(from), PAGE_SIZE);
+
+	p->slot_len[s] = p->slot_end[s] = 0;
+	WRITE_ONCE(p->slots, p->slots + 1);
+	if (ring_copy(p, (p->head + p->len) % PIPE_SIZE, from, n, true) < n)
+		return -EFAULT;
+	slot_grow(p, s, n);
+	return n;
+}
+
+/* Mutex held, room there: what fits of a stream socket's write, whole, or -EFAULT. */
+static long bytes_write(struct pipe *p, struct iov_iter *from)
+{
+	size_t n = MIN(iov_iter_count(from), PIPE_SIZE - (size_t)p->len);
+
+	if (ring_copy(p, (p->head + p->len) % PIPE_SIZE, from, n, true) < n)
+		return -EFAULT;
+	WRITE_ONCE(p->len, p->len + n);
+	return n;
+}
+
+/* Mutex held, room there: one message of every segment, whole, or -EFAULT with nothing queued. */
+static long packet_write(struct pipe *p, struct iov_iter *from)
+{
+	size_t count = iov_iter_count(from);
+
+	if (ring_copy(p, (p->head + p->len) % PIPE_SIZE, from, count, true) < count)
+		return -EFAULT;
+	p->msg_len[(p->msg_head + p->msgs) % PIPE_MSGS] = count;
+	WRITE_ONCE(p->msgs, p->msgs + 1);
+	WRITE_ONCE(p->len, p->len + count);
+	return count;
+}
+
+long pipe_ring_write(struct pipe *p, struct iov_iter *from, bool nonblock)
+{
+	size_t count = iov_iter_count(from);
+	/* What must fit before a turn: all of a packet or of an atomic write, else a byte. */
+	size_t want = p->packets || count <= PIPE_BUF ? count : 1;
+	long err, done = 0, n;
 
 	/* A SOCK_SEQPACKET writer takes its own pending error first: on the ring it reads. */
 	if (p->packets && READ_ONCE(p->peer->sk_err))
@@ -202,12 +373,12 @@ long pipe_ring_write(struct pipe *p, const char __user *buf, size_t count, bool 
 	if (err)
 		return err;
 	/* An empty write to a stream still finds its reader gone, as a socket's does. */
-	if (!count && !p->packets && !READ_ONCE(p->readers))
+	if (!p->packets && !READ_ONCE(p->readers))
 		done = broken_pipe(p, 0);
+	else if (ring_slots(p))
+		done = stream_merge(p, from);
 	/* A packet ring's message goes whole in one turn, even an empty one. */
-	while ((size_t)done < count || (p->packets && !done)) {
-		size_t want = count <= PIPE_BUF || p->packets ? count : 1, n;
-
+	while (done >= 0 && ((size_t)done < count || (p->packets && !done))) {
 		if (!READ_ONCE(p->readers)) {
 			done = broken_pipe(p, done);
 			break;
@@ -217,30 +388,31 @@ long pipe_ring_write(struct pipe *p, const char __user *buf, size_t count, bool 
 				done = done ? done : -EAGAIN;
 				break;
 			}
+			wait_chan_wake(&p->readable);	/* what this write put there */
+			poll_wake();
 			err = pipe_wait(p, &p->writable, pipe_room(p, want) ||
 							 !READ_ONCE(p->readers));
 			if (err)
 				return done ? done : err;
 			continue;
 		}
-		n = MIN(count - done, PIPE_SIZE - (size_t)p->len);
-		if (!ring_copy(p, (p->head + p->len) % PIPE_SIZE, (void __user *)(buf + done), n,
-			       true)) {
-			done = done ? done : -EFAULT;
+		if (p->packets)
+			n = packet_write(p, from);
+		else if (ring_slots(p))
+			n = stream_write_slot(p, from);
+		else
+			n = bytes_write(p, from);
+		if (n < 0) {
+			done = done ? done : n;
 			break;
 		}
-		if (p->packets) {
-			p->msg_len[(p->msg_head + p->msgs) % PIPE_MSGS] = n;
-			WRITE_ONCE(p->msgs, p->msgs + 1);
-		}
-		WRITE_ONCE(p->len, p->len + n);
 		done += n;
-		wait_chan_wake(&p->readable);
-		poll_wake();
 		if (p->packets)
 			break;
 	}
 	pipe_unlock(p);
+	wait_chan_wake(&p->readable);
+	poll_wake();
 	return done;
 }
 
@@ -327,16 +499,16 @@ static bool pipe_file_reads(const struct file *f)
 	return (f->flags & O_ACCMODE) == O_RDONLY;
 }
 
-static long pipe_read(struct file *f, char __user *buf, size_t count, long *pos)
+static long pipe_read_iter(struct file *f, struct iov_iter *to, long *pos)
 {
-	return pipe_ring_read(f->data, buf, count, f->flags & O_NONBLOCK);
+	return pipe_ring_read(f->data, to, f->flags & O_NONBLOCK);
 }
 
-static long pipe_write(struct file *f, const char __user *buf, size_t count, long *pos)
+static long pipe_write_iter(struct file *f, struct iov_iter *from, long *pos)
 {
-	if (!count)
+	if (!iov_iter_count(from))
 		return 0;		/* a pipe's null write succeeds, reader or not */
-	return pipe_ring_write(f->data, buf, count, f->flags & O_NONBLOCK);
+	return pipe_ring_write(f->data, from, f->flags & O_NONBLOCK);
 }
 
 static unsigned int pipe_poll(struct file *f)
@@ -351,8 +523,8 @@ static void pipe_release(struct file *f)
 }
 
 static const struct file_operations pipe_fops = {
-	.read = pipe_read,
-	.write = pipe_write,
+	.read_iter = pipe_read_iter,
+	.write_iter = pipe_write_iter,
 	.poll = pipe_poll,
 	.release = pipe_release,
 	.mode = S_IFIFO | 0600,

@@ -7,7 +7,9 @@
  * once one becomes so (include/poll.h: a change wakes every poller, which looks
  * again) or the timeout passes (0).
  *
- * A signal ends the wait. With a handler the call returns -EINTR; without one
+ * A signal ends the wait, with every revents written back as the last look
+ * found it (as Linux's do_sys_poll(); a write-back that faults is -EFAULT
+ * instead). With a handler the call returns -EINTR; without one
  * (an ignored signal, a stop and continue) it resumes, as on Linux: poll()
  * through restart_syscall() with the same deadline, ppoll() by its own restart
  * after the time left is written back to its timeout (ppoll() writes it back
@@ -119,7 +121,8 @@ static void poll_list_free(struct poll_list *head)
 
 /**
  * do_poll - the wait of poll() and ppoll()
- * @ufds: the user's array of @nfds pollfds; their revents are written back
+ * @ufds: the user's array of @nfds pollfds; their revents are written back,
+ *	  a signal's end of the wait too
  * @nowait: a timeout of 0: look once
  * @deadline: ktime_get_ns() to give up at, or 0 for none
  *
@@ -157,14 +160,13 @@ static long do_poll(struct pollfd __user *ufds, unsigned int nfds, bool nowait, 
 		l->len = MIN(left, POLL_PAGE_FDS);
 	}
 	ret = poll_wait(poll_once, head, nowait, deadline);
+	/* The last look's revents, however the wait ended (a signal too), as Linux's. */
 	u = ufds;
-	for (l = head; ret >= 0 && l; u += l->len, l = l->next)
-		for (unsigned int i = 0; i < l->len; i++)
+	for (l = head; l && ret != -EFAULT; u += l->len, l = l->next)
+		for (unsigned int i = 0; i < l->len && ret != -EFAULT; i++)
 			if (copy_to_user(&u[i].revents, &l->entries[i].revents,
-					 sizeof(u[i].revents))) {
+					 sizeof(u[i].revents)))
 				ret = -EFAULT;
-				break;
-			}
 out:
 	poll_list_free(head);
 	return ret;

@@ -1,119 +1,151 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * /proc/self/maps, as Linux's fs/proc/task_mmu.c prints it: one line per run of
- * pages with the same protection, "start-end perms offset dev inode name".
+ * /proc/self/maps, as Linux's fs/proc/task_mmu.c prints it: one line per region
+ * (include/mm.h), "start-end perms offset dev inode name". The permissions are
+ * the region's, with "s" for a shared one and "p" for a private one (a
+ * copy-on-write page is writable, "w", as in Linux). Names as Linux gives them:
+ * [vvar] and [vdso] for those regions, [heap] for a region overlapping the heap
+ * (vma_is_initial_heap()), [stack] for the one holding the initial stack pointer
+ * (vma_is_initial_stack()). The program's own segments have none (there is no
+ * file to name), nor shared anonymous memory (Linux's "/dev/zero (deleted)"
+ * with its inode). Last comes the vsyscall page, execute-only ("--xp"), as
+ * Linux shows it in its default mode.
  *
- * entrylab keeps no list of mappings: the page tables are the record
- * (include/mm.h). So a line is a run of adjacent mapped pages with the same
- * permissions and name, where Linux has one per mmap() call: two adjacent
- * anonymous mappings with the same protection are one line here. Names are
- * [heap], [stack], [vvar], [vdso] by address, and the program's own segments
- * have none (there is no file to name). PROT_NONE pages are "---p"; a
- * copy-on-write page is writable ("w"), as in Linux. Last comes the vsyscall
- * page, execute-only ("--xp"), as Linux shows it in its default mode.
- *
- * The text is made at open() under mm->lock, a snapshot file (kernel/fs/snapshot.c).
- * It is at most a page: past that, lines are left out.
+ * A seq_file (kernel/fs/seq_file.c) of the opener's address space, whose records
+ * are the regions, numbered by their start address as Linux's m_start() and
+ * m_next() number them: a read resumes at the first region that ends above the
+ * last one it printed, under mm->lock from start() to stop(), so any number of
+ * regions reads across reads, each line printed from the regions as they are then.
  */
-#include <asm/uaccess.h>
 #include <asm/vsyscall.h>
-#include <errno.h>
-#include <file.h>
 #include <kernel.h>
 #include <mm.h>
-#include <pmm.h>
 #include <sched.h>
-#include <string.h>
-#include <uapi/stat.h>
-#include <user_layout.h>
-#include <vdso.h>
-#include <vsprintf.h>
+#include <seq_file.h>
+#include <slab.h>
+#include <spinlock.h>
 
-struct maps_text {
-	char *buf;
-	size_t len;
-	const struct mm *mm;
-	unsigned long start, end;	/* the run being built; end 0: none yet */
-	char perms[5];
-	const char *name;
+/* The record numbers past the regions, Linux's: the vsyscall line, then the end. */
+#define MAPS_GATE	(-2L)
+#define MAPS_END	(-1L)
+
+struct proc_maps {
+	struct mm *mm;		/* the opener's, held until the last close */
+	unsigned long flags;	/* mm->lock's IRQ state, start() to stop() */
+	bool locked;
 };
 
-static const char *region_name(const struct mm *mm, unsigned long va)
-{
-	const char *vdso = vdso_region_name(mm, va);
+static const char gate_record;	/* the vsyscall line's record */
 
-	if (vdso)
-		return vdso;
-	if (va >= mm->brk_start && va < mm->brk)
+static const char *region_name(const struct mm *mm, const struct vm_area *vma)
+{
+	if (vma->flags & VM_VVAR)
+		return "[vvar]";
+	if (vma->flags & VM_VDSO)
+		return "[vdso]";
+	if (vma->start < mm->brk && vma->end > mm->brk_start)
 		return "[heap]";
-	if (va >= mm_stack_top(mm) - USER_STACK_MAX && va < mm_stack_top(mm))
+	if (vma->start <= mm->start_stack && vma->end >= mm->start_stack)
 		return "[stack]";
 	return "";
 }
 
-static void emit(struct maps_text *m, unsigned long start, unsigned long end,
-		 const char *perms, const char *name)
+/* mm->lock held: vma, numbered by its start, or after the last region the gate. */
+static void *region_record(struct vm_area *vma, long *index)
 {
-	char line[128];
-	int n = snprintf(line, sizeof(line), "%08lx-%08lx %s 00000000 00:00 0", start, end, perms);
-
-	if (*name) {
-		int pad = MAX(73 - n, 1);	/* Linux's column for the name */
-
-		memset(line + n, ' ', pad);
-		n += pad;
-		n += snprintf(line + n, sizeof(line) - n, "%s", name);
+	if (!vma) {
+		*index = MAPS_GATE;
+		return (void *)&gate_record;
 	}
-	n += snprintf(line + n, sizeof(line) - n, "\n");
-	if (m->len + n > PAGE_SIZE)
-		return;				/* full: the rest is left out */
-	memcpy(m->buf + m->len, line, n);
-	m->len += n;
+	*index = vma->start;
+	return vma;
 }
 
-static void flush_run(struct maps_text *m)
+static void *maps_start(struct seq_file *m, long *index)
 {
-	if (m->end)
-		emit(m, m->start, m->end, m->perms, m->name);
-	m->end = 0;
+	struct proc_maps *pm = m->private;
+
+	if (*index == MAPS_END)
+		return NULL;
+	spin_lock_irqsave(&pm->mm->lock, pm->flags);
+	pm->locked = true;
+	if (*index == MAPS_GATE)
+		return (void *)&gate_record;
+	return region_record(find_vma(pm->mm, *index), index);
 }
 
-static void add_page(void *arg, unsigned long va, pte_t e)
+static void *maps_next(struct seq_file *m, void *v, long *index)
 {
-	struct maps_text *m = arg;
-	bool none = !(e & _PAGE_PRESENT);		/* PROT_NONE */
-	char perms[5] = {
-		none ? '-' : 'r', !none && (e & (_PAGE_RW | _PAGE_COW)) ? 'w' : '-',
-		!none && !(e & _PAGE_NX) ? 'x' : '-', 'p', '\0',
-	};
-	const char *name = region_name(m->mm, va);
+	struct proc_maps *pm = m->private;
 
-	if (m->end == va && !strcmp(perms, m->perms) && name == m->name) {
-		m->end += PAGE_SIZE;
+	if (v == &gate_record) {
+		*index = MAPS_END;
+		return NULL;
+	}
+	return region_record(vma_next(pm->mm, v), index);
+}
+
+static void maps_stop(struct seq_file *m, void *v)
+{
+	struct proc_maps *pm = m->private;
+
+	if (pm->locked)
+		spin_unlock_irqrestore(&pm->mm->lock, pm->flags);
+	pm->locked = false;
+}
+
+static void print_line(struct seq_file *m, unsigned long start, unsigned long end,
+		       const char *perms, const char *name)
+{
+	seq_setwidth(m, 25 + sizeof(void *) * 6 - 1);	/* the name at column 73, as Linux */
+	seq_printf(m, "%08lx-%08lx %s 00000000 00:00 0", start, end, perms);
+	if (*name) {
+		seq_pad(m, ' ');
+		seq_printf(m, "%s", name);
+	}
+	seq_printf(m, "\n");
+}
+
+static void maps_show(struct seq_file *m, void *v)
+{
+	const struct vm_area *vma = v;
+
+	if (v == &gate_record) {
+		print_line(m, VSYSCALL_ADDR, VSYSCALL_ADDR + PAGE_SIZE, "--xp", "[vsyscall]");
 		return;
 	}
-	flush_run(m);
-	m->start = va;
-	m->end = va + PAGE_SIZE;
-	memcpy(m->perms, perms, sizeof(perms));
-	m->name = name;
+	print_line(m, vma->start, vma->end, (const char[5]){
+		vma->flags & VM_READ ? 'r' : '-', vma->flags & VM_WRITE ? 'w' : '-',
+		vma->flags & VM_EXEC ? 'x' : '-', vma->flags & VM_MAYSHARE ? 's' : 'p', '\0' },
+		region_name(((struct proc_maps *)m->private)->mm, vma));
+}
+
+static const struct seq_operations maps_ops = {
+	.start = maps_start,
+	.next = maps_next,
+	.stop = maps_stop,
+	.show = maps_show,
+};
+
+static void maps_release(void *private)
+{
+	struct proc_maps *pm = private;
+
+	mm_put(pm->mm);
+	kfree(pm);
 }
 
 struct file *proc_maps_open(void)
 {
-	struct mm *mm = current->mm;
-	struct maps_text m = { .mm = mm };
-	struct file *f = snapshot_alloc();
-	unsigned long flags;
+	struct proc_maps *pm = kzalloc(sizeof(*pm));
+	struct file *f;
 
-	if (!f)
+	if (!pm)
 		return NULL;
-	m.buf = f->data;
-	spin_lock_irqsave(&mm->lock, flags);
-	walk_user_pages(mm->pml4, add_page, &m);
-	flush_run(&m);
-	spin_unlock_irqrestore(&mm->lock, flags);
-	emit(&m, VSYSCALL_ADDR, VSYSCALL_ADDR + PAGE_SIZE, "--xp", "[vsyscall]");
-	f->size = m.len;
+	pm->mm = current->mm;
+	mm_get(pm->mm);
+	f = seq_open(&maps_ops, pm, maps_release);
+	if (!f)
+		maps_release(pm);
 	return f;
 }

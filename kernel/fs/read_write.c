@@ -6,7 +6,9 @@
  * checks the access mode the file was opened with (-EBADF, as Linux), and leaves
  * the work to the file's operations. A range that is not user memory over its
  * whole length is -EFAULT before anything moves, then the count is clamped to
- * Linux's MAX_RW_COUNT.
+ * Linux's MAX_RW_COUNT. A regular file's position is held for the whole call
+ * (f_pos_lock()), so that two threads reading one file never both get the same
+ * bytes.
  */
 #include <asm/uaccess.h>
 #include <compat.h>
@@ -14,13 +16,13 @@
 #include <file.h>
 #include <kernel.h>
 #include <sched.h>
+#include <slab.h>
 #include <string.h>
 #include <syscalls.h>
 #include <uapi/fs.h>
 #include <uapi/stat.h>
 #include <uio.h>
-
-#define MAX_RW_COUNT	(0x7fffffffUL & PAGE_MASK)	/* INT_MAX, page-aligned */
+#include <wait.h>
 
 static bool can_read(const struct file *f)
 {
@@ -33,21 +35,45 @@ static bool can_write(const struct file *f)
 }
 
 /* May f be read (written) at all: -EBADF against its access mode, -EINVAL without the operation. */
-static long rw_allowed(const struct file *f, bool write)
+static __always_inline long rw_allowed(const struct file *f, bool write)
 {
 	if (!(write ? can_write(f) : can_read(f)))
 		return -EBADF;
-	if (write ? !f->op->write : !f->op->read)
+	if (write ? !f->op->write && !f->op->write_iter : !f->op->read && !f->op->read_iter)
 		return -EINVAL;			/* an epoll: Linux's answer */
 	return 0;
+}
+
+/*
+ * A file's read_iter or write_iter with an ITER_UBUF iterator of one buffer,
+ * Linux's new_sync_read()/new_sync_write(): apart, so that the iterator's stack
+ * frame is no cost to a file that has its own read or write.
+ */
+static noinline long rw_sync_iter(struct file *f, bool write, void __user *buf, size_t count,
+				  long *pos)
+{
+	struct iov_iter i;
+
+	iov_iter_ubuf(&i, buf, count);
+	return write ? f->op->write_iter(f, &i, pos) : f->op->read_iter(f, &i, pos);
+}
+
+/* One segment through a file's own read or write, else rw_sync_iter(): vfs_read()'s order. */
+static __always_inline long rw_segment(struct file *f, bool write, void __user *buf,
+				       size_t count, long *pos)
+{
+	if (write && f->op->write)
+		return f->op->write(f, buf, count, pos);
+	if (!write && f->op->read)
+		return f->op->read(f, buf, count, pos);
+	return rw_sync_iter(f, write, buf, count, pos);
 }
 
 /*
  * One transfer, f's mode checked; pos: the file's position, or pread()/pwrite()'s
  * own offset. The whole range first, as Linux's vfs_read()/vfs_write(), and the
  * last byte's position must fit in a long too (Linux's rw_verify_area()): then
- * the clamp. A vector transfer comes here for each segment, so that an array or
- * a position another thread changed meanwhile is checked again.
+ * the clamp.
  */
 static long rw_transfer(struct file *f, bool write, void __user *buf, size_t count, long *pos)
 {
@@ -55,10 +81,47 @@ static long rw_transfer(struct file *f, bool write, void __user *buf, size_t cou
 		return -EFAULT;
 	if ((long)(*pos + count) < 0)
 		return -EINVAL;
-	count = MIN(count, MAX_RW_COUNT);
-	if (write)
-		return f->op->write(f, buf, count, pos);
-	return f->op->read(f, buf, count, pos);
+	return rw_segment(f, write, buf, MIN(count, MAX_RW_COUNT), pos);
+}
+
+/*
+ * A mutex in an int: 0 free, 1 held, 2 held with sleepers, a futex's mutex. The
+ * sleep is uninterruptible, as Linux's mutex_lock(), and meant to be short: the
+ * holder is copying.
+ */
+void sleep_mutex_lock(int *lock)
+{
+	int free = 0;
+
+	if (!__atomic_compare_exchange_n(lock, &free, 1, false, __ATOMIC_ACQUIRE,
+					 __ATOMIC_RELAXED))
+		__sleep_event(lock, 0, !__atomic_exchange_n(lock, 2, __ATOMIC_ACQUIRE), false);
+}
+
+void sleep_mutex_unlock(int *lock)
+{
+	if (__atomic_exchange_n(lock, 0, __ATOMIC_RELEASE) == 2)
+		wake_up(lock);
+}
+
+/*
+ * Linux's fdget_pos(): a regular file's position (FMODE_ATOMIC_POS) is taken
+ * for a read, write or lseek that uses it, as a mutex (f->pos_lock). Linux skips
+ * it for a file only one table holds while that table has one user; here it is
+ * always taken, as an uncontended one is one atomic. Returns whether it was taken.
+ */
+static bool f_pos_lock(struct file *f)
+{
+	if (!S_ISREG(f->op->mode))
+		return false;
+	sleep_mutex_lock(&f->pos_lock);
+	return true;
+}
+
+static void f_pos_unlock(struct file *f, bool locked)
+{
+	if (locked)
+		sleep_mutex_unlock(&f->pos_lock);
 }
 
 static long rw(struct file *f, bool write, void __user *buf, size_t count, long *pos)
@@ -73,9 +136,13 @@ static long do_rw(int fd, bool write, void __user *buf, size_t count)
 	struct file *f = fget(fd);
 	long ret;
 
+	bool locked;
+
 	if (!f)
 		return -EBADF;
+	locked = f_pos_lock(f);
 	ret = rw(f, write, buf, count, &f->pos);
+	f_pos_unlock(f, locked);
 	file_put(f);
 	return ret;
 }
@@ -100,84 +167,61 @@ static long do_prw(int fd, bool write, void __user *buf, size_t count, long offs
 	return ret;
 }
 
-int get_iovec(const struct iovec __user *uiov, unsigned long i, struct iovec *v)
-{
-	struct compat_iovec c;
-
-	if (!in_ia32_syscall())
-		return copy_from_user(v, &uiov[i], sizeof(*v)) ? -EFAULT : 0;
-	if (copy_from_user(&c, (const struct compat_iovec __user *)uiov + i, sizeof(c)))
-		return -EFAULT;
-	/* Signed, as Linux's compat_ssize_t: 2^31 and up is a negative length. */
-	*v = (struct iovec){ compat_ptr(c.iov_base), (long)(s32)c.iov_len };
-	return 0;
-}
-
 /*
- * Every length first (one past LONG_MAX is -EINVAL), then every buffer
- * (-EFAULT), as Linux's iovec_from_user() reads the whole array before
- * __import_iovec() looks at any buffer. The sum is the caller's to bound.
+ * A file without read_iter or write_iter: one segment after another, stopping
+ * at an error or a short transfer, as Linux's do_loop_readv_writev(). Bytes
+ * moved, or the first segment's error.
  */
-long iovec_check(const struct iovec __user *uiov, unsigned long n, bool own_buffers)
+static long rwv_loop(struct file *f, bool write, struct iov_iter *i)
 {
-	struct iovec v;
+	long done = 0, ret;
 
-	if (n > UIO_MAXIOV)
-		return -EINVAL;
-	for (unsigned long i = 0; i < n; i++) {
-		if (get_iovec(uiov, i, &v))
-			return -EFAULT;
-		if ((long)v.iov_len < 0)
-			return -EINVAL;
+	for (; iov_iter_count(i); i->iov++, i->nr_segs--) {
+		size_t len = MIN(i->iov->iov_len, iov_iter_count(i));
+
+		ret = rw_segment(f, write, i->iov->iov_base, len, &f->pos);
+		if (ret < 0)
+			return done ? done : ret;
+		done += ret;
+		i->count -= ret;
+		if ((size_t)ret < len)
+			break;
 	}
-	for (unsigned long i = 0; own_buffers && i < n; i++)
-		if (get_iovec(uiov, i, &v) || !access_ok(v.iov_base, v.iov_len))
-			return -EFAULT;
-	return 0;
+	return done;
 }
 
 /*
  * readv()/writev(), in Linux's vfs_readv()/vfs_writev() order: the file's mode,
- * then the array whole (iovec_check()), then the sum of the lengths, cut to
- * MAX_RW_COUNT as Linux's __import_iovec() cuts it, whose last byte's position
- * must fit in a long; then each iovec in turn, stopping at a short transfer.
+ * then the array, imported whole and checked (import_iovec(): its sum cut to
+ * MAX_RW_COUNT), whose last byte's position must fit in a long; nothing to move
+ * is 0. Then one call of the file's read_iter or write_iter with every segment,
+ * so that a pipe's write of at most PIPE_BUF is atomic and a fault part way is
+ * the pipe's to answer, or else each segment in turn.
  */
 static long do_rwv(int fd, bool write, const struct iovec __user *uiov, unsigned long n)
 {
+	struct iovec fast[UIO_FASTIOV], *iov = NULL;
 	struct file *f = fget(fd);
-	size_t left = 0;
-	long done = 0, ret;
-	struct iovec iov;
+	struct iov_iter i;
+	bool locked;
+	long ret;
 
 	if (!f)
 		return -EBADF;
+	locked = f_pos_lock(f);
 	ret = rw_allowed(f, write);
 	if (!ret)
-		ret = iovec_check(uiov, n, true);
-	for (unsigned long i = 0; !ret && i < n; i++)
-		if (get_iovec(uiov, i, &iov))
-			ret = -EFAULT;
-		else
-			left = MIN(left + iov.iov_len, MAX_RW_COUNT);	/* each below 2^63 */
-	if (!ret && (long)(f->pos + left) < 0)
+		ret = import_iovec(uiov, n, fast, &iov, &i);
+	if (ret > 0 && (long)(f->pos + ret) < 0)
 		ret = -EINVAL;
-	for (unsigned long i = 0; !ret && left && i < n; i++) {
-		size_t len;
-
-		if (get_iovec(uiov, i, &iov)) {
-			ret = -EFAULT;
-			break;
-		}
-		len = MIN(iov.iov_len, left);
-		ret = rw_transfer(f, write, iov.iov_base, len, &f->pos);
-		if (ret < 0)
-			break;
-		done += ret;
-		left -= ret;
-		ret = (size_t)ret < len;	/* short: stop */
-	}
+	if (ret > 0 && (write ? f->op->write_iter : f->op->read_iter))
+		ret = write ? f->op->write_iter(f, &i, &f->pos) : f->op->read_iter(f, &i, &f->pos);
+	else if (ret > 0)
+		ret = rwv_loop(f, write, &i);
+	kfree(iov);
+	f_pos_unlock(f, locked);
 	file_put(f);
-	return done ? done : MIN(ret, 0L);
+	return ret;
 }
 
 long sys_read(struct pt_regs *regs)
@@ -223,9 +267,11 @@ long sys_lseek(struct pt_regs *regs)
 	unsigned int whence = regs->dx;		/* an unsigned int, as Linux's */
 	struct file *f = fget(regs->di);
 	long offset = regs->si, base = -1, pos, ret;
+	bool locked;
 
 	if (!f)
 		return -EBADF;
+	locked = f_pos_lock(f);
 	if (whence == SEEK_SET)
 		base = 0;
 	else if (whence == SEEK_CUR)
@@ -247,6 +293,7 @@ long sys_lseek(struct pt_regs *regs)
 		ret = pos;
 	if (ret >= 0)
 		f->pos = ret;
+	f_pos_unlock(f, locked);
 	file_put(f);
 	return ret;
 }

@@ -17,23 +17,22 @@
 #include <errno.h>
 #include <file.h>
 #include <kernel.h>
-#include <pmm.h>
 #include <poll.h>
 #include <sched.h>
 #include <signal.h>
+#include <slab.h>
 #include <string.h>
 #include <syscalls.h>
 #include <time.h>
 
-#define SET_WORDS	(NR_OPEN / 64)	/* the fds there can be */
 #define POLLIN_SET	(POLLRDNORM | POLLRDBAND | POLLIN | POLLHUP | POLLERR)
 #define POLLOUT_SET	(POLLWRBAND | POLLWRNORM | POLLOUT | POLLERR)
 #define POLLEX_SET	POLLPRI
 
 struct select_sets {
-	unsigned int nfds;
-	u64 in[3][SET_WORDS];		/* read, write, except: asked */
-	u64 out[3][SET_WORDS];		/* ... and ready */
+	unsigned int nfds, words;
+	u64 *in[3];			/* read, write, except: asked */
+	u64 *out[3];			/* ... and ready: words each, in one allocation */
 };
 
 static const unsigned int select_masks[3] = { POLLIN_SET, POLLOUT_SET, POLLEX_SET };
@@ -44,7 +43,7 @@ static long select_once(void *arg, unsigned long seq)
 	struct select_sets *s = arg;
 	long ready = 0;
 
-	memset(s->out, 0, sizeof(s->out));
+	memset(s->out[0], 0, 3 * s->words * sizeof(u64));
 	for (unsigned int fd = 0; fd < s->nfds; fd++) {
 		u64 bit = BIT(fd % 64);
 		unsigned int mask;
@@ -74,29 +73,34 @@ static long select_once(void *arg, unsigned long seq)
  */
 static long do_select(int nfds, u64 __user *ufds[3], bool nowait, u64 deadline)
 {
-	struct select_sets *s;
+	struct select_sets s;
 	size_t bytes;
+	u64 *sets;
 	long ret;
 
 	if (nfds < 0)
 		return -EINVAL;
-	s = alloc_page_object();
-	_Static_assert(sizeof(*s) <= PAGE_SIZE, "struct select_sets outgrew its page");
-	if (!s)
+	/* Linux: fds past the table's size are not looked at (nor read, nor written). */
+	s.nfds = MIN((unsigned int)nfds, READ_ONCE(current->files->max_fds));
+	s.words = ALIGN_UP(s.nfds, 64) / 64;
+	bytes = s.words * sizeof(u64);
+	sets = kcalloc(6 * s.words, sizeof(u64));
+	if (!sets && s.words)
 		return -ENOMEM;
-	s->nfds = MIN((unsigned int)nfds, (unsigned int)NR_OPEN);	/* Linux:
-									 * the table's size */
-	bytes = ALIGN_UP(s->nfds, 64) / 8;
+	for (int i = 0; i < 3; i++) {
+		s.in[i] = sets + i * s.words;
+		s.out[i] = sets + (3 + i) * s.words;
+	}
 	ret = 0;
 	for (int i = 0; i < 3 && !ret; i++)
-		if (ufds[i] && copy_from_user(s->in[i], ufds[i], bytes))
+		if (ufds[i] && copy_from_user(s.in[i], ufds[i], bytes))
 			ret = -EFAULT;
 	if (!ret)
-		ret = poll_wait(select_once, s, nowait, deadline);
+		ret = poll_wait(select_once, &s, nowait, deadline);
 	for (int i = 0; i < 3 && ret >= 0; i++)
-		if (ufds[i] && copy_to_user(ufds[i], s->out[i], bytes))
+		if (ufds[i] && copy_to_user(ufds[i], s.out[i], bytes))
 			ret = -EFAULT;
-	free_page_object(s);
+	kfree(sets);
 	return ret == -ERESTARTSYS ? -ERESTARTNOHAND : ret;
 }
 

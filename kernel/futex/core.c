@@ -14,8 +14,8 @@
  * physical address, so that the processes sharing the page meet whatever
  * address each maps it at. Waiters sleep on the name (prepare_to_sleep(): the
  * user address, or for a shared futex the frame's kernel address, which no user
- * address can equal) and a wake scans the task table: no hash table is worth its
- * code for MAX_TASKS tasks.
+ * address can equal) and a wake scans the task table's slots in use: no hash
+ * table, so a wake costs a look at every task alive.
  *
  * No lost wake-up: the waiter is marked asleep before it reads *uaddr, and the
  * waker changed *uaddr before it scans (taking sched_lock orders the two). If
@@ -121,7 +121,7 @@ static long futex_requeue(unsigned long uaddr, unsigned long uaddr2, bool privat
 		if (now != *cmpval)
 			return -EAGAIN;
 	}
-	wake_up_match(requeue_match, &rq, MAX_TASKS);
+	wake_up_match(requeue_match, &rq, WAKE_ALL);
 	return woken + moved;
 }
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Self-tests for address spaces: fork's copy-on-write sharing and its break,
- * from the kernel side (the ring-3 process suite checks what a program sees).
+ * Self-tests for address spaces: the regions' splits and merges, fork's
+ * copy-on-write sharing and its break, demand paging's first touch, from the
+ * kernel side (the ring-3 suites check what a program sees).
  */
 #include <asm/page.h>
 #include <asm/pgtable.h>
@@ -27,15 +28,19 @@ static pte_t pte_of(struct mm *mm, unsigned long va)
 	return pte ? *pte : 0;
 }
 
+#define RW_REGION	(VM_READ | VM_WRITE | VM_MAY_ALL)
+
 SELFTEST(mm, fork_shares_frames_copy_on_write)
 {
 	unsigned long before = pmm_free_frames();
 	struct mm *parent = mm_alloc(), *child;
 	const unsigned long write_fault = X86_PF_WRITE | X86_PF_PROT | X86_PF_USER;
+	unsigned long irq;
+	u8 byte = 0x5a;
 
 	ASSERT_TRUE(t, parent != NULL);
-	ASSERT_EQ(t, mm_map_zeroed(parent, TEST_VA, TEST_VA + PAGE_SIZE, _PAGE_RW | _PAGE_NX), 0);
-	page_of(parent, TEST_VA)[0] = 0x5a;
+	ASSERT_EQ(t, mm_map_anon(parent, TEST_VA, TEST_VA + PAGE_SIZE, RW_REGION), 0);
+	ASSERT_EQ(t, access_remote_vm(parent, TEST_VA, &byte, 1, FOLL_WRITE), 0);
 	child = mm_dup(parent);
 	ASSERT_TRUE(t, child != NULL);
 	/* One frame, two owners, read-only and marked in both. */
@@ -44,7 +49,7 @@ SELFTEST(mm, fork_shares_frames_copy_on_write)
 	EXPECT_EQ(t, pte_of(parent, TEST_VA) & (_PAGE_RW | _PAGE_COW), _PAGE_COW);
 	EXPECT_EQ(t, pte_of(child, TEST_VA) & (_PAGE_RW | _PAGE_COW), _PAGE_COW);
 	/* The child's write gets its own copy; the parent keeps the original. */
-	EXPECT_TRUE(t, handle_mm_fault(child, TEST_VA + 8, write_fault));
+	EXPECT_EQ(t, handle_mm_fault(child, TEST_VA + 8, write_fault), 0U);
 	EXPECT_NE(t, page_of(parent, TEST_VA), page_of(child, TEST_VA));
 	EXPECT_EQ(t, page_of(child, TEST_VA)[0], 0x5a);
 	EXPECT_EQ(t, pte_of(child, TEST_VA) & (_PAGE_RW | _PAGE_COW), _PAGE_RW);
@@ -53,42 +58,120 @@ SELFTEST(mm, fork_shares_frames_copy_on_write)
 	{
 		u8 *frame = page_of(parent, TEST_VA);
 
-		EXPECT_TRUE(t, handle_mm_fault(parent, TEST_VA, write_fault));
+		EXPECT_EQ(t, handle_mm_fault(parent, TEST_VA, write_fault), 0U);
 		EXPECT_EQ(t, page_of(parent, TEST_VA), frame);
 	}
 	EXPECT_EQ(t, pte_of(parent, TEST_VA) & (_PAGE_RW | _PAGE_COW), _PAGE_RW);
 	/*
 	 * A fault the tables no longer explain (a read of this readable page: another
-	 * CPU changed the entry meanwhile) is retried; one on nothing mapped, or with a
-	 * reserved bit, is real, and so is a write to a page read-only for real.
+	 * CPU changed the entry meanwhile) is retried; one outside every region, or
+	 * with a reserved bit, is real, and so is a write to a page read-only for real.
 	 */
-	EXPECT_TRUE(t, handle_mm_fault(parent, TEST_VA, X86_PF_PROT | X86_PF_USER));
-	EXPECT_FALSE(t, handle_mm_fault(parent, TEST_VA + PAGE_SIZE, X86_PF_USER));
-	EXPECT_FALSE(t, handle_mm_fault(parent, TEST_VA, X86_PF_RSVD | X86_PF_PROT | X86_PF_USER));
-	EXPECT_EQ(t, protect_page(parent->pml4, TEST_VA, _PAGE_USER | _PAGE_NX), 0);
-	EXPECT_FALSE(t, handle_mm_fault(parent, TEST_VA, write_fault));
+	EXPECT_EQ(t, handle_mm_fault(parent, TEST_VA, X86_PF_PROT | X86_PF_USER), 0U);
+	EXPECT_EQ(t, handle_mm_fault(parent, TEST_VA + PAGE_SIZE, X86_PF_USER),
+		  VM_FAULT_SIGSEGV);
+	EXPECT_EQ(t, handle_mm_fault(parent, TEST_VA, X86_PF_RSVD | X86_PF_PROT | X86_PF_USER),
+		  VM_FAULT_SIGSEGV);
+	spin_lock_irqsave(&parent->lock, irq);			/* as mprotect(PROT_READ) */
+	vma_set_flags(parent, TEST_VA, TEST_VA + PAGE_SIZE, VM_READ | VM_MAYREAD);
+	change_protection_locked(parent, TEST_VA, TEST_VA + PAGE_SIZE);
+	spin_unlock_irqrestore(&parent->lock, irq);
+	EXPECT_EQ(t, pte_of(parent, TEST_VA) & (_PAGE_RW | _PAGE_COW), 0UL);
+	EXPECT_EQ(t, handle_mm_fault(parent, TEST_VA, write_fault), VM_FAULT_SIGSEGV);
 	mm_put(child);
 	mm_put(parent);
 	EXPECT_EQ(t, pmm_free_frames(), before);
 }
 
-SELFTEST(mm, prot_none_reservation_costs_no_frame)
+/*
+ * Demand paging: a region costs no frame until touched; a read maps the zero
+ * page (the kernel's, read-only, counted by no one), the first write a frame of
+ * its own. A region without access faults for real.
+ */
+SELFTEST(mm, first_touch_maps_the_zero_page_then_a_frame)
 {
 	unsigned long before = pmm_free_frames(), tables;
+	const unsigned long read_fault = X86_PF_USER;
+	const unsigned long write_fault = X86_PF_WRITE | X86_PF_USER;
 	struct mm *mm = mm_alloc();
-	pte_t *pte;
+	bool zeros = true;
+	u8 *zero;
 
 	ASSERT_TRUE(t, mm != NULL);
-	pte = pte_alloc_user(mm->pml4, TEST_VA);
-	ASSERT_TRUE(t, pte != NULL);
-	*pte = _PAGE_PROTNONE;
+	ASSERT_EQ(t, mm_map_anon(mm, TEST_VA, TEST_VA + 2 * PAGE_SIZE, RW_REGION), 0);
+	ASSERT_EQ(t, mm_map_anon(mm, TEST_VA + 4 * PAGE_SIZE, TEST_VA + 5 * PAGE_SIZE,
+				 VM_MAY_ALL), 0);
+	EXPECT_EQ(t, mm->total_vm, 3UL);
+	EXPECT_EQ(t, mm->nr_vmas, 2U);
+	EXPECT_TRUE(t, page_of(mm, TEST_VA) == NULL);		/* nothing yet */
+	EXPECT_EQ(t, handle_mm_fault(mm, TEST_VA, read_fault), 0U);
 	tables = pmm_free_frames();
-	EXPECT_TRUE(t, translate(mm->pml4, TEST_VA, NULL, NULL));	/* mapped ... */
-	EXPECT_EQ(t, user_pages_mapped(mm->pml4), 1UL);
-	EXPECT_FALSE(t, *pte & _PAGE_PRESENT);				/* ... not present */
-	EXPECT_EQ(t, protect_page(mm->pml4, TEST_VA, _PAGE_USER | _PAGE_RW | _PAGE_NX), 0);
-	EXPECT_EQ(t, pmm_free_frames(), tables - 1);			/* its frame, now */
-	EXPECT_TRUE(t, *pte & _PAGE_PRESENT);
+	zero = page_of(mm, TEST_VA);
+	ASSERT_TRUE(t, zero != NULL);
+	EXPECT_EQ(t, pte_of(mm, TEST_VA) & (_PAGE_RW | _PAGE_COW | _PAGE_SPECIAL),
+		  _PAGE_COW | _PAGE_SPECIAL);
+	EXPECT_EQ(t, handle_mm_fault(mm, TEST_VA + PAGE_SIZE, read_fault), 0U);
+	EXPECT_EQ(t, page_of(mm, TEST_VA + PAGE_SIZE), zero);	/* one zero page */
+	EXPECT_EQ(t, pmm_free_frames(), tables);			/* and no frame */
+	EXPECT_EQ(t, handle_mm_fault(mm, TEST_VA, write_fault | X86_PF_PROT), 0U);
+	EXPECT_NE(t, page_of(mm, TEST_VA), zero);
+	EXPECT_EQ(t, pte_of(mm, TEST_VA) & (_PAGE_RW | _PAGE_SPECIAL), _PAGE_RW);
+	EXPECT_EQ(t, pmm_free_frames(), tables - 1);
+	for (unsigned int i = 0; i < PAGE_SIZE; i++)
+		zeros &= !zero[i] && !page_of(mm, TEST_VA)[i];
+	EXPECT_TRUE(t, zeros);
+	/* No region, or one without access (PROT_NONE): a real fault. */
+	EXPECT_EQ(t, handle_mm_fault(mm, TEST_VA + 2 * PAGE_SIZE, read_fault), VM_FAULT_SIGSEGV);
+	EXPECT_EQ(t, handle_mm_fault(mm, TEST_VA + 4 * PAGE_SIZE, read_fault), VM_FAULT_SIGSEGV);
 	mm_put(mm);
 	EXPECT_EQ(t, pmm_free_frames(), before);
+}
+
+/* Is region i of mm [TEST_VA + start pages, TEST_VA + end pages) with flags? */
+static bool region_is(struct mm *mm, unsigned int i, unsigned long start, unsigned long end,
+		      unsigned long flags)
+{
+	const struct vm_area *vma = &mm->vmas[i];
+
+	return i < mm->nr_vmas && vma->start == TEST_VA + start * PAGE_SIZE &&
+	       vma->end == TEST_VA + end * PAGE_SIZE && vma->flags == flags;
+}
+
+/*
+ * A change in the middle of a region splits it in three and leaves its
+ * neighbours as they were; changing it back merges the three again; removing a
+ * part of one region touches no other.
+ */
+SELFTEST(mm, regions_split_and_merge)
+{
+	const unsigned long ro = VM_READ | VM_MAY_ALL;
+	struct mm *mm = mm_alloc();
+	unsigned long irq;
+	int err;
+
+	ASSERT_TRUE(t, mm != NULL);
+	ASSERT_EQ(t, mm_map_anon(mm, TEST_VA, TEST_VA + PAGE_SIZE, ro), 0);
+	ASSERT_EQ(t, mm_map_anon(mm, TEST_VA + 2 * PAGE_SIZE, TEST_VA + 6 * PAGE_SIZE, RW_REGION),
+		  0);
+	ASSERT_EQ(t, mm_map_anon(mm, TEST_VA + 7 * PAGE_SIZE, TEST_VA + 8 * PAGE_SIZE, ro), 0);
+	spin_lock_irqsave(&mm->lock, irq);
+	err = vma_reserve(mm, 2);
+	if (!err) {
+		vma_set_flags(mm, TEST_VA + 3 * PAGE_SIZE, TEST_VA + 5 * PAGE_SIZE, ro);
+		EXPECT_EQ(t, mm->nr_vmas, 5U);
+		EXPECT_TRUE(t, region_is(mm, 0, 0, 1, ro) && region_is(mm, 1, 2, 3, RW_REGION) &&
+			       region_is(mm, 2, 3, 5, ro) && region_is(mm, 3, 5, 6, RW_REGION) &&
+			       region_is(mm, 4, 7, 8, ro));
+		vma_set_flags(mm, TEST_VA + 3 * PAGE_SIZE, TEST_VA + 5 * PAGE_SIZE, RW_REGION);
+		EXPECT_EQ(t, mm->nr_vmas, 3U);
+		EXPECT_TRUE(t, region_is(mm, 1, 2, 6, RW_REGION) && region_is(mm, 2, 7, 8, ro));
+		vma_remove_range(mm, TEST_VA + 3 * PAGE_SIZE, TEST_VA + 4 * PAGE_SIZE);
+		EXPECT_EQ(t, mm->nr_vmas, 4U);
+		EXPECT_TRUE(t, region_is(mm, 0, 0, 1, ro) && region_is(mm, 1, 2, 3, RW_REGION) &&
+			       region_is(mm, 2, 4, 6, RW_REGION) && region_is(mm, 3, 7, 8, ro));
+		EXPECT_EQ(t, mm->total_vm, 5UL);
+	}
+	spin_unlock_irqrestore(&mm->lock, irq);
+	EXPECT_EQ(t, err, 0);
+	mm_put(mm);
 }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Self-tests for the physical frame allocator. */
 #include <asm/page.h>
+#include <asm/pgtable.h>
+#include <multiboot2.h>
 #include <pmm.h>
 #include <selftest.h>
 
@@ -57,12 +59,30 @@ SELFTEST(pmm, frames_are_zeroed)
 
 SELFTEST(pmm, reserved_memory_never_free)
 {
-	extern char _kernel_phys_start[], _kernel_phys_end[];
-
 	EXPECT_FALSE(t, frame_is_free(0));
 	EXPECT_FALSE(t, frame_is_free(0xb8000));	/* VGA text memory */
-	EXPECT_FALSE(t, frame_is_free((phys_addr_t)_kernel_phys_start));
-	EXPECT_FALSE(t, frame_is_free(ALIGN_DOWN((phys_addr_t)_kernel_phys_end - 1, PAGE_SIZE)));
+	EXPECT_FALSE(t, frame_is_free(kernel_phys_start()));
+	EXPECT_FALSE(t, frame_is_free(ALIGN_DOWN(kernel_phys_end() - 1, PAGE_SIZE)));
+}
+
+/*
+ * All of the memory map's RAM is the allocator's, above 4 GiB too (a boot with
+ * MEM=6G has RAM up to 7 GiB), and the direct map reaches its last frame. Frames
+ * go lowest first, so nothing has taken that one yet.
+ */
+SELFTEST(pmm, every_usable_frame_up_to_the_highest_is_tracked)
+{
+	phys_addr_t top = 0, pa = 0;
+
+	for (unsigned int i = 0; i < boot_info.nr_memranges; i++)
+		if (boot_info.memranges[i].usable)
+			top = MAX(top, ALIGN_DOWN(boot_info.memranges[i].end, PAGE_SIZE));
+	EXPECT_EQ(t, pmm_max_phys(), top);
+	EXPECT_TRUE(t, frame_is_free(top - PAGE_SIZE));
+	EXPECT_FALSE(t, frame_is_free(top));		/* past the end: never handed out */
+	EXPECT_TRUE(t, translate(kernel_pml4, (unsigned long)phys_to_virt(top - PAGE_SIZE), &pa,
+				 NULL));
+	EXPECT_EQ(t, pa, top - PAGE_SIZE);
 }
 
 /* fork()'s sharing: each owner puts its reference; only the last frees the frame. */

@@ -5,15 +5,14 @@
  * process's memory needs the right to trace it (ptrace_may_access_locked()):
  * -EPERM without, as on Linux.
  *
- * The remote pages are reached through the target's page tables
- * (access_remote_vm(), under its mm->lock), a page at a time into a bounce
- * buffer, then copied to the caller's buffers. The transfer stops at the first
+ * The remote pages are reached through the target's regions and page tables
+ * (access_remote_vm(), under its mm->lock: an untouched page is faulted in as
+ * the target's own read would), a page at a time into a bounce buffer, then
+ * copied to the caller's buffers. The transfer stops at the first
  * page that is not there to read, or the first local buffer that faults: the
  * bytes moved so far are the result, or -EFAULT when there are none. Kernel
  * addresses are never there: the vsyscall page included, which entrylab emulates
- * execute-only. process_vm_writev() is left out (-ENOSYS): it would need writes
- * that respect read-only pages, which access_remote_vm() overrides for ptrace's
- * breakpoints.
+ * execute-only. process_vm_writev() is left out (-ENOSYS).
  */
 #include <asm/uaccess.h>
 #include <errno.h>
@@ -56,7 +55,7 @@ static long read_some(struct mm *mm, struct iov_cursor *remote, struct iov_curso
 	unsigned long addr = (unsigned long)remote->cur.iov_base;
 	size_t n = MIN(remote->cur.iov_len, PAGE_SIZE - (addr & ~PAGE_MASK)), moved = 0;
 
-	if (access_remote_vm(mm, addr, bounce, n, false))
+	if (access_remote_vm(mm, addr, bounce, n, 0))
 		return 0;
 	while (moved < n && iov_next(local)) {
 		size_t chunk = MIN(n - moved, local->cur.iov_len);

@@ -2,7 +2,9 @@
 /*
  * Unix-domain socket pairs: socketpair(AF_UNIX, SOCK_STREAM or SOCK_SEQPACKET),
  * as Linux's net/unix/af_unix.c behaves for a connected pair, read and written
- * with read(2) and write(2) (and their vector and poll forms).
+ * with read(2) and write(2) (and their vector and poll forms: a readv() or
+ * writev() is one read or write of all its iovecs, as Linux's one recvmsg() or
+ * sendmsg()).
  *
  * A pair is two rings (include/pipe.h), one per direction: each socket reads
  * the one its peer writes. So a pair behaves as two pipes: a read sleeps until
@@ -35,14 +37,15 @@
 #define SOCK_NONBLOCK	O_NONBLOCK
 
 /* A socket's file: f->data is the ring it reads; its peer's ring is the one it writes. */
-static long unix_read(struct file *f, char __user *buf, size_t count, long *pos)
+static long unix_read_iter(struct file *f, struct iov_iter *to, long *pos)
 {
-	return pipe_ring_read(f->data, buf, count, f->flags & O_NONBLOCK);
+	return pipe_ring_read(f->data, to, f->flags & O_NONBLOCK);
 }
 
-static long unix_write(struct file *f, const char __user *buf, size_t count, long *pos)
+/* A write's segments are one sendmsg(): on SOCK_SEQPACKET one message, as Linux's. */
+static long unix_write_iter(struct file *f, struct iov_iter *from, long *pos)
 {
-	return pipe_ring_write(pipe_ring_peer(f->data), buf, count, f->flags & O_NONBLOCK);
+	return pipe_ring_write(pipe_ring_peer(f->data), from, f->flags & O_NONBLOCK);
 }
 
 /*
@@ -65,8 +68,8 @@ static void unix_release(struct file *f)
 }
 
 static const struct file_operations unix_fops = {
-	.read = unix_read,
-	.write = unix_write,
+	.read_iter = unix_read_iter,
+	.write_iter = unix_write_iter,
 	.poll = unix_poll,
 	.release = unix_release,
 	.mode = S_IFSOCK | 0777,

@@ -102,7 +102,7 @@ SELFTEST(rcu, user_mode_cpu_needs_no_interrupt_with_the_tracker)
 	const char *err;
 
 	SKIP_UNLESS_SMP(t);
-	if (!context_tracking_on)
+	if (!context_tracking_on())
 		SKIP(t, "context_tracking=off");
 	err = rcu_demo_measure(rcu_demo_cpu(), true, 10, &r);
 	ASSERT_EQ(t, err, NULL);
@@ -120,7 +120,7 @@ SELFTEST(rcu, user_mode_cpu_needs_an_interrupt_without_the_tracker)
 	const char *err;
 
 	SKIP_UNLESS_SMP(t);
-	if (!context_tracking_on)
+	if (!context_tracking_on())
 		SKIP(t, "context_tracking=off");
 	err = rcu_demo_measure(rcu_demo_cpu(), false, 10, &r);
 	ASSERT_EQ(t, err, NULL);

@@ -28,6 +28,7 @@
 #include <rseq.h>
 #include <sched.h>
 #include <smp.h>
+#include <wait.h>
 #include <spinlock.h>
 #include <string.h>
 #include <time.h>
@@ -239,14 +240,19 @@ void sched_ipi(struct pt_regs *regs)
 	tick_nohz_update_irqoff(user_mode(regs));
 }
 
-/* Runs until t has exited and left its CPU: then its stack may be freed. */
+/*
+ * The boot CPU's idle task: runs until t has exited and left its CPU (then its
+ * stack may be freed), halting while nothing can run here, as an AP's idle loop
+ * does: a spin would keep a host CPU busy for a guest with nothing to do, and
+ * under icount (time counted in instructions) make each second of a sleep a
+ * billion of them. t ending on another CPU is seen at our next interrupt (the
+ * tick, which this CPU always keeps).
+ */
 void task_run_to_exit(struct task *t)
 {
 	while (READ_ONCE(t->state) != TASK_ZOMBIE || READ_ONCE(t->signal->live) ||
-	       READ_ONCE(t->on_cpu) >= 0) {
-		schedule();
-		cpu_relax();
-	}
+	       READ_ONCE(t->on_cpu) >= 0)
+		cpu_idle_once();
 }
 
 static void prepare_to_sleep_state(const void *chan, u64 deadline, enum task_state state)
@@ -345,12 +351,12 @@ static bool sleeps_on(struct task *t, const void *chan)
 
 void wake_up_locked(const void *chan)
 {
-	wake_up_match_locked(sleeps_on, chan, MAX_TASKS);
+	wake_up_match_locked(sleeps_on, chan, WAKE_ALL);
 }
 
 void wake_up(const void *chan)
 {
-	wake_up_match(sleeps_on, chan, MAX_TASKS);
+	wake_up_match(sleeps_on, chan, WAKE_ALL);
 }
 
 static bool deadline_passed(struct task *t, const void *now)
@@ -365,7 +371,7 @@ void sleep_timeouts_tick(void)
 	if (!READ_ONCE(nr_timed_sleepers))
 		return;
 	now = ktime_get_ns();
-	wake_up_match(deadline_passed, &now, MAX_TASKS);
+	wake_up_match(deadline_passed, &now, WAKE_ALL);
 }
 
 /**

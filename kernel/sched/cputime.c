@@ -70,6 +70,14 @@ void cputime_switch_irqoff(struct task *prev)
 }
 
 static bool exact_everywhere;		/* cputime=exact */
+static bool exact_at_boot;		/* that, or a nohz_full CPU: vtime_exact_key stays on */
+
+DEFINE_STATIC_KEY_FALSE(vtime_exact_key);
+
+bool vtime_key_select(bool exact)
+{
+	return static_key_set(&vtime_exact_key.key, exact || exact_at_boot);
+}
 
 bool vtime_boot_exact(void)
 {
@@ -97,10 +105,16 @@ void cputime_init(void)
 {
 	const char *mode = cmdline_str(&boot_cmdline, "cputime", "sampled");
 
+	unsigned int cpu;
+
 	exact_everywhere = !strcmp(mode, "exact");
 	if (!exact_everywhere && strcmp(mode, "sampled"))
 		printk("cmdline: warning: cputime=%s is not exact or sampled, using sampled\n",
 		       mode);
+	exact_at_boot = exact_everywhere;
+	for_each_online_cpu(cpu)
+		exact_at_boot |= per_cpu(cpu, sched.nohz_full);
+	vtime_key_select(false);	/* before any CPU's flag says exact */
 	on_each_cpu(cputime_start_this_cpu, NULL);
 	printk("cputime: %s\n", exact_everywhere ? "exact on every CPU (cputime=exact)" :
 	       "sampled by the tick, exact on nohz_full CPUs");

@@ -7,6 +7,7 @@
  * period waiting for it.
  */
 #include <asm/apic.h>
+#include <asm/fred.h>
 #include <asm/idle.h>
 #include <asm/irqflags.h>
 #include <cmdline.h>
@@ -24,9 +25,11 @@
  */
 static void rcu_idle_enter(void)
 {
+	bool eqs = rcu_eqs_enabled();
+
 	this_cpu_write(sched.idle_halted, true);
-	this_cpu_write(sched.idle_eqs, rcu_eqs_on);	/* what to undo, whatever the switch says */
-	if (rcu_eqs_on)
+	this_cpu_write(sched.idle_eqs, eqs);	/* what to undo, whatever the switch says */
+	if (eqs)
 		rcu_watching_inc();	/* odd -> even */
 }
 
@@ -39,26 +42,32 @@ static void rcu_idle_exit(void)
 }
 
 /**
- * cpu_idle_loop - what an AP runs when no task can
+ * cpu_idle_once - what an idle task does each time round: run a task, or halt
  *
  * Halts until an interrupt, with the usual race closed: IRQs are off from the
  * check until the CPU waits, so an IPI sent after the check wakes it rather than
- * arriving before it (safe_halt_irqoff()).
+ * arriving before it (safe_halt_irqoff()). IRQs on, on return.
  */
+void cpu_idle_once(void)
+{
+	local_irq_disable();
+	fred_switch_if_pending_irqoff();	/* no event's frame here to return through */
+	rcu_qs();
+	if (sched_work_here()) {
+		schedule();
+	} else {
+		rcu_idle_enter();
+		safe_halt_irqoff();
+		rcu_idle_exit();
+	}
+	local_irq_enable();
+}
+
+/* What an AP runs when no task can. */
 void __noreturn cpu_idle_loop(void)
 {
-	for (;;) {
-		local_irq_disable();
-		rcu_qs();
-		if (sched_work_here()) {
-			schedule();
-		} else {
-			rcu_idle_enter();
-			safe_halt_irqoff();
-			rcu_idle_exit();
-		}
-		local_irq_enable();
-	}
+	for (;;)
+		cpu_idle_once();
 }
 
 /*

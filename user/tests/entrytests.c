@@ -96,6 +96,8 @@ int main(int argc, char **argv)
 
 	if (argc && !strcmp(argv[0], "execve-check"))
 		return execve_check_main(argc, argv);	/* execve.c ran us again */
+	if (execve_args_run(argc, argv))
+		return execve_args_main(argc, argv);
 	cmdline_parse_argv(&args, "entrytests", argc, argv);
 	die = cmdline_str(&args, "die", NULL);
 	cmdline_warn_unknown(&args);

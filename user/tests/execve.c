@@ -13,7 +13,10 @@
 #include <uapi/prctl.h>
 #include <uapi/ptrace.h>
 #include <uapi/rseq.h>
+#include <uapi/resource.h>
+#include <uapi/limits.h>
 #include <uapi/sched.h>
+#include <uapi/unistd_32.h>
 #include "harness.h"
 
 #define SELF_EXE		"/proc/self/exe"
@@ -247,23 +250,216 @@ SELFTEST(execve, traceme_needs_the_parent_to_hold_our_capabilities)
 /* Linux's answers, and the caller carries on after each. */
 SELFTEST(execve, errors)
 {
-	static char long_string[PAGE_SIZE + 1];
-	char *argv[EXEC_MAX_ARGS + 2];
-	char *big[] = { long_string, NULL };
+	static char long_path[PATH_MAX + 1];
+	char *argv[] = { (char *)8, NULL };
 
 	EXPECT_EQ(t, execve((const char *)8, NULL, NULL), -EFAULT);
 	EXPECT_EQ(t, execve("/bin/sh", NULL, NULL), -ENOENT);	/* no filesystem */
 	EXPECT_EQ(t, execve("", NULL, NULL), -ENOENT);
+	memset(long_path, '/', PATH_MAX);
+	EXPECT_EQ(t, execve(long_path, NULL, NULL), -ENAMETOOLONG);
+	long_path[PATH_MAX - 1] = '\0';
+	EXPECT_EQ(t, execve(long_path, (char *const *)8, NULL), -ENOENT);	/* the file first */
 	EXPECT_EQ(t, execve(SELF_EXE, (char *const *)8, NULL), -EFAULT);
-	argv[0] = (char *)8;
-	argv[1] = NULL;
+	EXPECT_EQ(t, execve(SELF_EXE, NULL, (char *const *)8), -EFAULT);
 	EXPECT_EQ(t, execve(SELF_EXE, argv, NULL), -EFAULT);
-	for (unsigned int i = 0; i < EXEC_MAX_ARGS + 1; i++)
-		argv[i] = "x";
-	argv[EXEC_MAX_ARGS + 1] = NULL;
-	EXPECT_EQ(t, execve(SELF_EXE, argv, NULL), -E2BIG);
-	memset(long_string, 'x', PAGE_SIZE);
-	EXPECT_EQ(t, execve(SELF_EXE, big, NULL), -E2BIG);
+	EXPECT_EQ(t, execve(SELF_EXE, NULL, argv), -EFAULT);
+}
+
+/*
+ * The runs of the argument tests below: argv[0] ARGS_NAME, or none at all with
+ * ARGS_EMPTY the environment. What the new program checks, its exit status 0 if
+ * all of it holds:
+ *   ARGS_EMPTY, the whole environment: argc 1, argv[0] "" (Linux's since 5.18)
+ *   ARGS_NAME "noenv": no environment at all
+ *   ARGS_NAME TOTAL N: N more strings of 'a's, TOTAL bytes in all; the
+ *   environment ARGS_ENV
+ */
+#define ARGS_NAME	"execve-args"
+#define ARGS_EMPTY	"ENTRYLAB_ARGS=empty"
+#define ARGS_ENV	"ENTRYLAB_ARGS=many"
+
+bool execve_args_run(int argc, char **argv)
+{
+	return (environ[0] && !strcmp(environ[0], ARGS_EMPTY)) ||
+	       (argc > 0 && !strcmp(argv[0], ARGS_NAME));
+}
+
+int execve_args_main(int argc, char **argv)
+{
+	long total, n;
+
+	if (environ[0] && !strcmp(environ[0], ARGS_EMPTY))
+		return argc == 1 && !argv[0][0] && !argv[1] && !environ[1] ? 0 : 1;
+	if (argc == 2 && !strcmp(argv[1], "noenv"))
+		return environ[0] ? 2 : 0;
+	if (argc < 3 || !environ[0] || strcmp(environ[0], ARGS_ENV) || environ[1])
+		return 3;
+	total = parse_long(argv[1]);
+	n = parse_long(argv[2]);
+	if (argc != 3 + n || argv[argc])
+		return 4;
+	for (int i = 3; i < argc; i++) {
+		long len = strlen(argv[i]);
+
+		if (len && (argv[i][0] != 'a' || argv[i][len - 1] != 'a'))
+			return 5;
+		total -= len;
+	}
+	return total ? 6 : 0;
+}
+
+/* The exit status of a child that runs execve(SELF_EXE, argv, envp), -1 if the exec failed. */
+static int exec_status(char *const *argv, char *const *envp, unsigned long rlim_stack)
+{
+	struct rlimit64 lim = { rlim_stack, rlim_stack };
+	long pid = fork(), ret;
+
+	if (pid == 0) {
+		if (rlim_stack && syscall4(__NR_prlimit64, 0, RLIMIT_STACK, &lim, NULL))
+			exit(98);
+		ret = execve(SELF_EXE, argv, envp);
+		exit(ret == -E2BIG ? 97 : 99);
+	}
+	return pid > 0 ? wait_status(pid) : -1;
+}
+
+#define EXEC_E2BIG	(97 << 8)	/* exec_status() of an execve() that was -E2BIG */
+
+/*
+ * Strings for an ARGS_NAME run of n strings of total bytes (all as long, the
+ * last a little longer), in a fresh mapping (munmap() it: *size bytes).
+ */
+static char **many_args(long total, long n, size_t *size)
+{
+	long per = total / n, last = total - per * (n - 1);
+	size_t words = 3 + n + 1, bytes = words * sizeof(char *) + last + 1 + 64;
+	char **argv;
+	char *fill, *nums;
+
+	*size = ALIGN_UP(bytes, PAGE_SIZE);
+	argv = (char **)syscall6(__NR_mmap, 0, *size, PROT_READ | PROT_WRITE,
+				 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if ((long)argv < 0)
+		return NULL;
+	fill = (char *)(argv + words);
+	nums = fill + last + 1;
+	memset(fill, 'a', last);
+	snprintf(nums, 32, "%ld", total);
+	snprintf(nums + 32, 32, "%ld", n);
+	argv[0] = ARGS_NAME;
+	argv[1] = nums;
+	argv[2] = nums + 32;
+	for (long i = 0; i < n; i++)
+		argv[3 + i] = i == n - 1 ? fill : fill + last - per;
+	return argv;
+}
+
+/*
+ * Linux's bprm_stack_limits(): the strings (the path's too) and a pointer for
+ * each of argv and envp (argv[0] always counted) may take a quarter of
+ * RLIMIT_STACK, but no more than 6 MiB, and always 128 KiB (ARG_MAX).
+ */
+static unsigned long args_limit(unsigned long rlim_stack)
+{
+	return MAX(MIN(6UL << 20, rlim_stack / 4), (unsigned long)ARG_MAX);
+}
+
+/* Bytes an ARGS_NAME run of n strings of total bytes takes of args_limit(). */
+static unsigned long args_bytes(long total, long n)
+{
+	char nums[32];
+	unsigned long bytes = sizeof(SELF_EXE) + sizeof(ARGS_NAME) + sizeof(ARGS_ENV);
+
+	bytes += snprintf(nums, sizeof(nums), "%ld", total) + 1;
+	bytes += snprintf(nums, sizeof(nums), "%ld", n) + 1;
+	return bytes + total + n + (3 + n + 1) * sizeof(char *);
+}
+
+/* The total of n strings that makes an ARGS_NAME run take exactly limit bytes. */
+static long args_to_fill(unsigned long limit, long n)
+{
+	long total = limit - args_bytes(0, n);
+
+	while (args_bytes(total, n) > limit)
+		total--;
+	return total;
+}
+
+/* An ARGS_NAME run of n strings of total bytes: its exit status (exec_status()). */
+static int many_args_status(long total, long n, unsigned long rlim_stack)
+{
+	static char *envp[] = { ARGS_ENV, NULL };
+	size_t size;
+	char **argv = many_args(total, n, &size);
+	int status;
+
+	if (!argv)
+		return -1;
+	status = exec_status(argv, envp, rlim_stack);
+	syscall2(__NR_munmap, argv, size);
+	return status;
+}
+
+/*
+ * execve() without argv, or with an empty one, gives the program argc 1 and an
+ * empty argv[0], as Linux since 5.18; without envp, no environment. The i386
+ * entry's the same, with its 32-bit pointers.
+ */
+SELFTEST(execve, no_argv_is_one_empty_string)
+{
+	static char *envp[] = { ARGS_EMPTY, NULL }, *none[] = { NULL };
+	static char *noenv[] = { ARGS_NAME, "noenv", NULL };
+	static u32 envp32[2], none32[1];
+	long pid;
+
+	EXPECT_EQ(t, exec_status(NULL, envp, 0), 0);
+	EXPECT_EQ(t, exec_status(none, envp, 0), 0);
+	EXPECT_EQ(t, exec_status(noenv, NULL, 0), 0);
+	envp32[0] = (u32)(unsigned long)envp[0];
+	ASSERT_TRUE(t, (unsigned long)envp[0] < 1UL << 32 && (unsigned long)envp32 < 1UL << 32);
+	for (int i = 0; i < 2; i++) {
+		struct gprs in = { .rax = __NR_ia32_execve, .rbx = (unsigned long)SELF_EXE,
+				   .rcx = i ? (unsigned long)none32 : 0,
+				   .rdx = (unsigned long)envp32 }, out;
+
+		pid = fork();
+		if (pid == 0) {
+			int80_gprs(&in, &out);
+			exit(99);
+		}
+		EXPECT_EQ(t, wait_status(pid), 0);
+	}
+}
+
+/*
+ * Long argument lists run up to Linux's limits, and a byte more is -E2BIG: 100
+ * strings of 150 bytes; all of them exactly at args_limit() under RLIMIT_STACK's
+ * default and under 8 MiB (2 MiB of strings); one string of MAX_ARG_STRLEN
+ * bytes with its NUL (one more is -E2BIG even where the total would fit).
+ */
+SELFTEST(execve, long_argument_lists_to_linux_limits)
+{
+	static const unsigned long rlims[] = { 0 /* the default */, 64UL << 10, 8UL << 20 };
+	struct rlimit64 lim;
+
+	ASSERT_EQ(t, syscall4(__NR_prlimit64, 0, RLIMIT_STACK, NULL, &lim), 0L);
+	EXPECT_EQ(t, many_args_status(97 * 150, 97, 0), 0);	/* 100 strings of 150 */
+	EXPECT_EQ(t, many_args_status(10000, 1000, 0), 0);
+	for (unsigned int i = 0; i < ARRAY_SIZE(rlims); i++) {
+		unsigned long limit = args_limit(rlims[i] ? rlims[i] : lim.cur);
+		long n = limit / (MAX_ARG_STRLEN - 64) + 1, total = args_to_fill(limit, n);
+
+		EXPECT_EQ(t, args_bytes(total, n), limit);
+		EXPECT_TRUE(t, total - total / n * (n - 1) < MAX_ARG_STRLEN);
+		EXPECT_EQ(t, many_args_status(total, n, rlims[i]), 0);
+		EXPECT_EQ(t, many_args_status(total + 1, n, rlims[i]), EXEC_E2BIG);
+	}
+	/* One string: MAX_ARG_STRLEN bytes with its NUL, not one more; so by default. */
+	EXPECT_EQ(t, lim.cur, 8UL << 20);
+	EXPECT_EQ(t, many_args_status(MAX_ARG_STRLEN - 1, 1, 0), 0);
+	EXPECT_EQ(t, many_args_status(MAX_ARG_STRLEN - 1, 1, 8UL << 20), 0);
+	EXPECT_EQ(t, many_args_status(MAX_ARG_STRLEN, 1, 8UL << 20), EXEC_E2BIG);
 }
 
 static int sleep_long(void *arg)

@@ -92,7 +92,8 @@ SELFTEST(files, lowest_free_number_and_close)
 	EXPECT_EQ(t, close_fd(b), 0L);
 	EXPECT_EQ(t, close_fd(c), 0L);
 	EXPECT_EQ(t, close_fd(-1), -EBADF);
-	EXPECT_EQ(t, close_fd(NR_OPEN), -EBADF);
+	EXPECT_EQ(t, close_fd(NR_OPEN_MAX), -EBADF);
+	EXPECT_EQ(t, close_fd(0x7fffffff), -EBADF);
 }
 
 /* dup2, dup3 and fcntl as Linux: flags per descriptor, status flags per open file. */
@@ -111,7 +112,7 @@ SELFTEST(files, dup2_dup3_and_fcntl)
 	EXPECT_EQ(t, syscall2(__NR_dup2, fd, 100), 100L);	/* replaced: cloexec clear */
 	EXPECT_EQ(t, fcntl(100, F_GETFD, 0), 0L);
 	EXPECT_EQ(t, fcntl(fd, F_SETFL, O_NONBLOCK | O_APPEND | O_RDONLY), 0L);
-	EXPECT_EQ(t, fcntl(100, F_GETFL, 0), (long)(O_RDWR | O_NONBLOCK | O_APPEND));
+	EXPECT_EQ(t, fcntl(100, F_GETFL, 0), (long)(O_RDWR | O_NONBLOCK | O_APPEND | O_LARGEFILE));
 	d = fcntl(fd, F_DUPFD_CLOEXEC, 50);
 	EXPECT_EQ(t, d, 50L);
 	EXPECT_EQ(t, fcntl(d, F_GETFD, 0), (long)FD_CLOEXEC);
@@ -209,7 +210,7 @@ SELFTEST(files, dev_zero_reads_zeros_and_maps_anonymous)
 SELFTEST(files, open_errors)
 {
 	struct kernel_stat st;
-	long fd;
+	long fd, abs;
 
 	EXPECT_EQ(t, open_path("/etc/passwd", O_RDONLY), -ENOENT);
 	EXPECT_EQ(t, open_path("/tmp/new", O_CREAT | O_WRONLY), -ENOENT);	/* no directory */
@@ -221,6 +222,21 @@ SELFTEST(files, open_errors)
 	fd = open_path("dev/null", O_RDONLY);			/* relative to "/" */
 	ASSERT_TRUE(t, fd >= 3);
 	EXPECT_EQ(t, syscall4(__NR_openat, fd, "null", O_RDONLY, 0), -ENOTDIR);
+	EXPECT_EQ(t, syscall4(__NR_openat, fd, "nope", O_RDONLY, 0), -ENOTDIR);
+	EXPECT_EQ(t, syscall4(__NR_openat, fd, "", O_RDONLY, 0), -ENOENT);
+	/* A dirfd that is not open: -EBADF for a relative name, ignored for an absolute one. */
+	EXPECT_EQ(t, syscall4(__NR_openat, -5, "dev/null", O_RDONLY, 0), -EBADF);
+	EXPECT_EQ(t, syscall4(__NR_openat, 999, "nope", O_RDONLY, 0), -EBADF);
+	EXPECT_EQ(t, syscall4(__NR_openat, 0x7fffffff, "dev/null", O_RDONLY, 0), -EBADF);
+	EXPECT_EQ(t, syscall4(__NR_openat, -5, "", O_RDONLY, 0), -ENOENT);
+	EXPECT_EQ(t, syscall4(__NR_newfstatat, -5, "dev/null", &st, 0), -EBADF);
+	EXPECT_EQ(t, syscall4(__NR_newfstatat, fd, "dev/null", &st, 0), -ENOTDIR);
+	st.st_rdev = 0;
+	EXPECT_EQ(t, syscall4(__NR_newfstatat, -5, "/dev/null", &st, 0), 0L);
+	EXPECT_EQ(t, st.st_rdev, 0x103UL);
+	abs = syscall4(__NR_openat, -5, "/dev/null", O_RDONLY, 0);
+	EXPECT_TRUE(t, abs >= 3);
+	close_fd(abs);
 	EXPECT_EQ(t, syscall4(__NR_newfstatat, AT_FDCWD, "/dev/null", &st, 0), 0L);
 	EXPECT_EQ(t, st.st_rdev, 0x103UL);
 	EXPECT_EQ(t, syscall4(__NR_newfstatat, 1, "", &st, AT_EMPTY_PATH), 0L);
@@ -362,8 +378,23 @@ static bool has_line(const char *maps, const char *prefix, const char *suffix)
 }
 
 /*
+ * Where execve() began our stack, as Linux's setup_arg_pages(): USER_STACK_SIZE
+ * below the page of the lowest string, argv[0]. Below environ[] are NULL, argv[]
+ * and argc.
+ */
+static unsigned long stack_start(void)
+{
+	unsigned long argc = 0;
+
+	while ((unsigned long)environ[-2 - (long)argc] != argc)
+		argc++;
+	return ALIGN_DOWN((unsigned long)environ[-1 - (long)argc], PAGE_SIZE) - USER_STACK_SIZE;
+}
+
+/*
  * /proc/self/maps: a mapping made here shows with its range and protection, a
- * PROT_NONE one as ---p; the stack, vDSO and vsyscall lines by name.
+ * PROT_NONE one as ---p; the stack (as execve() made it), vDSO and vsyscall
+ * lines by name.
  */
 SELFTEST(files, proc_self_maps_lists_the_mappings)
 {
@@ -382,11 +413,76 @@ SELFTEST(files, proc_self_maps_lists_the_mappings)
 	EXPECT_TRUE(t, has_line(maps, line, ""));
 	snprintf(line, sizeof(line), "%08lx-%08lx ---p ", none, none + PAGE_SIZE);
 	EXPECT_TRUE(t, has_line(maps, line, ""));
-	snprintf(line, sizeof(line), "%08lx-%08lx rw-p ", USER_STACK_TOP - USER_STACK_SIZE,
-		 USER_STACK_TOP);
+	snprintf(line, sizeof(line), "%08lx-%08lx rw-p ", stack_start(), USER_STACK_TOP);
 	EXPECT_TRUE(t, has_line(maps, line, "[stack]"));
 	EXPECT_TRUE(t, has_line(maps, "", "[vdso]"));
 	EXPECT_TRUE(t, has_line(maps, "ffffffffff600000-ffffffffff601000 --xp ", "[vsyscall]"));
 	syscall2(__NR_munmap, ro, 2 * PAGE_SIZE);
 	syscall2(__NR_munmap, none, PAGE_SIZE);
+}
+
+/*
+ * F_GETFL gives what Linux's does on x86-64: an open() keeps its flags but those
+ * that act only at the open (O_CREAT, O_EXCL, O_NOCTTY, O_TRUNC, O_CLOEXEC) and
+ * unknown bits, O_SYNC brings O_DSYNC, and a 64-bit caller's open has
+ * O_LARGEFILE (an i386 caller's not); a memfd is O_RDWR | O_LARGEFILE; pipes,
+ * eventfd, epoll, timerfd and sockets only their access mode and O_NONBLOCK.
+ * Each figure is Debian's Linux 6.1's answer.
+ */
+SELFTEST(files, getfl_as_linux)
+{
+	static const struct { long flags, getfl; } opens[] = {
+		{ O_RDONLY, 0100000 },
+		{ O_RDWR | O_CLOEXEC | O_CREAT | O_TRUNC | O_NOCTTY, 0100002 },
+		{ O_RDWR | O_NOFOLLOW | O_SYNC | O_NONBLOCK | O_APPEND, 04516002 },
+		{ O_RDWR | O_NOATIME, 01100002 },
+		{ O_RDWR | O_LARGEFILE, 0100002 },
+		{ O_RDWR | 0x80000000 | 040000000 | 0100000000, 0100002 },
+	};
+	struct gprs in = { .rax = __NR_ia32_open, .rcx = O_RDWR }, out;
+	static const char null32[] = "/dev/null";
+	int fds[2];
+	long fd;
+
+	for (unsigned int i = 0; i < ARRAY_SIZE(opens); i++) {
+		fd = open_path("/dev/null", opens[i].flags);
+		EXPECT_EQ(t, fcntl(fd, F_GETFL, 0), opens[i].getfl);
+		close_fd(fd);
+	}
+	fd = syscall2(__NR_open, "/proc/self/maps", O_RDONLY);
+	EXPECT_EQ(t, fcntl(fd, F_GETFL, 0), (long)O_LARGEFILE);
+	close_fd(fd);
+	in.rbx = (unsigned long)null32;			/* i386's open: no O_LARGEFILE added */
+	ASSERT_TRUE(t, in.rbx < 1UL << 32);
+	int80_gprs(&in, &out);
+	EXPECT_EQ(t, fcntl(out.rax, F_GETFL, 0), (long)O_RDWR);
+	close_fd(out.rax);
+	in.rax = __NR_ia32_openat;
+	in.rbx = (unsigned int)AT_FDCWD;
+	in.rcx = (unsigned long)null32;
+	in.rdx = O_RDWR | O_LARGEFILE;
+	int80_gprs(&in, &out);
+	EXPECT_EQ(t, fcntl(out.rax, F_GETFL, 0), (long)(O_RDWR | O_LARGEFILE));
+	close_fd(out.rax);
+	fd = syscall2(__NR_memfd_create, "m", 1 /* MFD_CLOEXEC */);
+	EXPECT_EQ(t, fcntl(fd, F_GETFL, 0), (long)(O_RDWR | O_LARGEFILE));
+	close_fd(fd);
+	ASSERT_EQ(t, syscall2(__NR_pipe2, fds, O_NONBLOCK | O_CLOEXEC), 0L);
+	EXPECT_EQ(t, fcntl(fds[0], F_GETFL, 0), (long)(O_RDONLY | O_NONBLOCK));
+	EXPECT_EQ(t, fcntl(fds[1], F_GETFL, 0), (long)(O_WRONLY | O_NONBLOCK));
+	close_fd(fds[0]);
+	close_fd(fds[1]);
+	fd = syscall2(__NR_eventfd2, 0, O_NONBLOCK | O_CLOEXEC);
+	EXPECT_EQ(t, fcntl(fd, F_GETFL, 0), (long)(O_RDWR | O_NONBLOCK));
+	close_fd(fd);
+	fd = syscall1(__NR_epoll_create1, O_CLOEXEC);
+	EXPECT_EQ(t, fcntl(fd, F_GETFL, 0), (long)O_RDWR);
+	close_fd(fd);
+	fd = syscall2(__NR_timerfd_create, 1 /* CLOCK_MONOTONIC */, 0);
+	EXPECT_EQ(t, fcntl(fd, F_GETFL, 0), (long)O_RDWR);
+	close_fd(fd);
+	ASSERT_EQ(t, syscall4(__NR_socketpair, 1 /* AF_UNIX */, 1 /* SOCK_STREAM */, 0, fds), 0L);
+	EXPECT_EQ(t, fcntl(fds[0], F_GETFL, 0), (long)O_RDWR);
+	close_fd(fds[0]);
+	close_fd(fds[1]);
 }

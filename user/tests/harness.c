@@ -194,11 +194,16 @@ long signal_later(int sig, long ms, int status)
 
 long thread_start(struct thread *th, int (*fn)(void *), void *arg)
 {
+	long tid;
+
 	th->stack = syscall6(__NR_mmap, 0, THREAD_STACK_SIZE, PROT_READ | PROT_WRITE,
 			     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	th->ctid = -1;
-	return clone_thread(CLONE_THREAD_FLAGS, (void *)(th->stack + THREAD_STACK_SIZE), &th->ptid,
-			    (int *)&th->ctid, 0, fn, arg);
+	tid = clone_thread(CLONE_THREAD_FLAGS, (void *)(th->stack + THREAD_STACK_SIZE), &th->ptid,
+			   (int *)&th->ctid, 0, fn, arg);
+	if (tid < 0)
+		syscall2(__NR_munmap, th->stack, THREAD_STACK_SIZE);
+	return tid;
 }
 
 /* pthread_join(): sleep on the tid word until the kernel clears it. */
@@ -209,6 +214,13 @@ void thread_join(struct thread *th)
 	while ((tid = th->ctid) != 0)
 		syscall6(__NR_futex, (long)&th->ctid, FUTEX_WAIT, tid, 0, 0, 0);
 	syscall2(__NR_munmap, th->stack, THREAD_STACK_SIZE);
+}
+
+int threads_alive(void)
+{
+	struct sysinfo si;
+
+	return syscall1(__NR_sysinfo, &si) ? -1 : si.procs;
 }
 
 long filter_allow_all(void)

@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <libc.h>
 #include <selftest.h>
+#include <uapi/sysinfo.h>
 
 /* Linux's struct __kernel_timespec, as nanosleep, futex and clock_gettime take it. */
 struct timespec64 {
@@ -84,6 +85,17 @@ void nap_ms(long ms);
 /* A child that sends sig to us after ms milliseconds, naps as long again, and exits with status. */
 long signal_later(int sig, long ms, int status);
 
+/*
+ * The most tasks a test creates to reach threads-max: with the 256 MiB make test
+ * boots, the limit (Linux's rule: a fraction of RAM) is about 2,000 and reached;
+ * with GiBs it is tens of thousands, which emulation cannot create in a boot's
+ * time: the tests then stop here and leave the limit untried.
+ */
+#define TASKS_TRIED_MAX	4096
+
+/* sysinfo(2)'s procs: how many threads are alive. */
+int threads_alive(void);
+
 /* A thread made as glibc's pthread_create() makes one (a raw clone()), and its join. */
 struct thread {
 	unsigned long stack;
@@ -96,6 +108,9 @@ void thread_join(struct thread *th);
 
 /* execve.c: the program run again by execve() as "execve-check"; its exit status. */
 int execve_check_main(int argc, char **argv);
+/* Whether execve.c's argument tests ran us again, and what they check then. */
+bool execve_args_run(int argc, char **argv);
+int execve_args_main(int argc, char **argv);
 
 /* Linux's capability sets, as capget(2) and capset(2) take them (version 3, 64 bits each). */
 struct caps {

@@ -16,8 +16,7 @@ SELFTEST(limits, defaults_reported)
 {
 	EXPECT_EQ(t, get(RLIMIT_NOFILE).cur, 1024UL);
 	EXPECT_EQ(t, get(RLIMIT_NOFILE).max, 4096UL);
-	EXPECT_EQ(t, get(RLIMIT_STACK).cur, 512UL << 10);	/* include/user_layout.h:
-								 * not 8 MiB */
+	EXPECT_EQ(t, get(RLIMIT_STACK).cur, 8UL << 20);	/* Linux's _STK_LIM */
 	EXPECT_EQ(t, get(RLIMIT_STACK).max, RLIM_INFINITY);
 	EXPECT_EQ(t, get(RLIMIT_AS).cur, RLIM_INFINITY);
 	EXPECT_EQ(t, get(RLIMIT_CORE).cur, 0UL);

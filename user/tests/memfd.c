@@ -187,6 +187,84 @@ SELFTEST(memfd, lseek_unknown_whence_first)
 }
 
 
+#define RACE_WORDS	(16L << 10)		/* 64 KiB of 4-byte words */
+
+static struct {
+	int fd;
+	bool write;
+	u64 seen[RACE_WORDS / 64];	/* the words read, a bit each */
+	long dups, moved;
+} race;
+
+/*
+ * One of two threads at one memfd's position, 4 bytes at a time: a write, or a
+ * read whose word must be one nobody read before (write() and readv() in turn).
+ */
+static int pos_racer(void *arg)
+{
+	for (long i = 0;; i++) {
+		u32 w = (long)arg * RACE_WORDS / 2 + i;
+		struct iovec iov = { &w, sizeof(w) };
+		long n;
+
+		if (race.write)
+			n = i < RACE_WORDS / 2 ? syscall3(__NR_write, race.fd, &w, sizeof(w)) : 0;
+		else
+			n = i & 1 ? syscall3(__NR_readv, race.fd, &iov, 1) :
+				    syscall3(__NR_read, race.fd, &w, sizeof(w));
+		if (n != sizeof(w))
+			return 0;
+		__atomic_add_fetch(&race.moved, 1, __ATOMIC_RELAXED);
+		if (!race.write && (w >= RACE_WORDS ||
+				    __atomic_fetch_or(&race.seen[w / 64], 1UL << (w % 64),
+						      __ATOMIC_RELAXED) & (1UL << (w % 64))))
+			__atomic_add_fetch(&race.dups, 1, __ATOMIC_RELAXED);
+	}
+}
+
+/* Two threads at one file's position, as Linux's f_pos_lock orders them. */
+static void race_pos(bool write)
+{
+	struct thread a, b;
+
+	race.write = write;
+	race.dups = race.moved = 0;
+	memset(race.seen, 0, sizeof(race.seen));
+	thread_start(&a, pos_racer, (void *)0L);
+	thread_start(&b, pos_racer, (void *)1L);
+	thread_join(&a);
+	thread_join(&b);
+}
+
+/*
+ * Two threads reading one memfd get each word once, and two writing it lose no
+ * word: read(), readv() and write() hold the position for the whole transfer
+ * (Linux's fdget_pos()). Without that, two reads at one position (on two CPUs)
+ * both return its bytes and both move it on.
+ */
+SELFTEST(memfd, threads_share_the_position_atomically)
+{
+	static u32 words[RACE_WORDS];
+
+	race.fd = memfd_create("race", MFD_CLOEXEC);
+	ASSERT_TRUE(t, race.fd >= 3);
+	for (long i = 0; i < RACE_WORDS; i++)
+		words[i] = i;
+	ASSERT_EQ(t, syscall3(__NR_write, race.fd, words, sizeof(words)), (long)sizeof(words));
+	for (int round = 0; round < 2; round++) {
+		ASSERT_EQ(t, syscall3(__NR_lseek, race.fd, 0, SEEK_SET), 0L);
+		race_pos(false);
+		EXPECT_EQ(t, race.dups, 0L);
+		EXPECT_EQ(t, race.moved, RACE_WORDS);
+		ASSERT_EQ(t, syscall2(__NR_ftruncate, race.fd, 0), 0L);
+		ASSERT_EQ(t, syscall3(__NR_lseek, race.fd, 0, SEEK_SET), 0L);
+		race_pos(true);
+		EXPECT_EQ(t, race.moved, RACE_WORDS);
+		EXPECT_EQ(t, syscall3(__NR_lseek, race.fd, 0, SEEK_END), RACE_WORDS * 4);
+	}
+	syscall1(__NR_close, race.fd);
+}
+
 /* kcmp: a dup and a fork's copy are the same open file; another open is not. */
 SELFTEST(kcmp, tells_shared_objects_from_look_alikes)
 {

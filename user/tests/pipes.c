@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Pipes (kernel/fs/pipe.c): Linux's errors, end of file and EPIPE, O_NONBLOCK,
- * PIPE_BUF atomicity, and sleeps that a writer, a reader or a signal ends. The
- * other side is a child process, so the caller really is asleep.
+ * PIPE_BUF atomicity (of a write and of a writev() whatever its iovecs), faults
+ * part way, and sleeps that a writer, a reader or a signal ends. The other side
+ * is a child process, so the caller really is asleep.
  */
 #include <file.h>
+#include <uapi/mman.h>
 #include <uapi/stat.h>
+#include <uapi/uio.h>
+#include <uapi/unistd_32.h>
 #include "harness.h"
 
 #define PIPE_SIZE	65536		/* Linux's default capacity */
@@ -68,10 +72,14 @@ SELFTEST(pipes, nonblocking_eagain_and_partial_writes)
 	ASSERT_EQ(t, pipe2(fds, O_NONBLOCK), 0L);
 	EXPECT_EQ(t, fd_read(fds[0], big, 1), -EAGAIN);
 	EXPECT_EQ(t, fd_write(fds[1], big, PIPE_SIZE - 100), (long)(PIPE_SIZE - 100));
+	/* 16 slots taken, the last one's page 100 bytes short: what Linux counts */
 	EXPECT_EQ(t, fd_write(fds[1], big, 200), -EAGAIN);	/* atomic: all 200 or nothing */
-	EXPECT_EQ(t, fd_write(fds[1], big, PIPE_SIZE), 100L);	/* longer: what fits */
+	EXPECT_EQ(t, fd_write(fds[1], big, 100), 100L);		/* joins the last slot */
 	EXPECT_EQ(t, fd_write(fds[1], big, 1), -EAGAIN);
 	EXPECT_EQ(t, fd_read(fds[0], big, sizeof(big)), (long)PIPE_SIZE);
+	EXPECT_EQ(t, fd_write(fds[1], big, 1), 1L);
+	EXPECT_EQ(t, fd_write(fds[1], big, PIPE_SIZE), (long)(PIPE_SIZE - PIPE_BUF));
+	EXPECT_EQ(t, fd_read(fds[0], big, sizeof(big)), (long)(PIPE_SIZE - PIPE_BUF + 1));
 	EXPECT_EQ(t, syscall3(__NR_fcntl, fds[0], F_SETFL, 0), 0L);
 	EXPECT_EQ(t, syscall2(__NR_fcntl, fds[0], F_GETFL) & O_NONBLOCK, 0L);
 	close_pair(fds);
@@ -258,4 +266,234 @@ static int failed_pipes_stay_unseen(void)
 SELFTEST(pipes, failed_pipe2_shows_no_descriptor)
 {
 	EXPECT_EQ(t, in_child(failed_pipes_stay_unseen), 9 << 8);
+}
+
+/*
+ * A buffer whose second page is not mapped: Linux's pipe moves whole slots (a
+ * page each, or a write's first count % PAGE_SIZE bytes joined to the last
+ * one) or nothing. Each figure is what Debian's Linux 6.1 answers to this
+ * sequence; a faulting write leaves an empty slot that a later write joins.
+ */
+SELFTEST(pipes, fault_moves_whole_slots_or_nothing)
+{
+	u8 *m = (u8 *)syscall6(__NR_mmap, 0, 3 * PAGE_SIZE, PROT_READ | PROT_WRITE,
+			       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	int fds[2];
+
+	ASSERT_EQ(t, syscall2(__NR_munmap, (long)m + PAGE_SIZE, PAGE_SIZE), 0L);
+	ASSERT_EQ(t, pipe2(fds, O_NONBLOCK), 0L);
+	EXPECT_EQ(t, fd_write(fds[1], m, 2 * PAGE_SIZE), (long)PAGE_SIZE);
+	EXPECT_EQ(t, fd_read(fds[0], m + 2 * PAGE_SIZE, PAGE_SIZE), (long)PAGE_SIZE);
+	/* The empty slot is still there: 904 bytes join it, the next page faults. */
+	EXPECT_EQ(t, fd_write(fds[1], m + 100, 5000), 904L);
+	EXPECT_EQ(t, fd_write(fds[1], m + 100, 4000), -EFAULT);	/* a new slot's page faults */
+	EXPECT_EQ(t, fd_write(fds[1], m, PAGE_SIZE), (long)PAGE_SIZE);
+	EXPECT_EQ(t, fd_write(fds[1], m, 100), 100L);
+	EXPECT_EQ(t, fd_write(fds[1], m + PAGE_SIZE - 100, PAGE_SIZE + 100), 100L);
+	EXPECT_EQ(t, fd_write(fds[1], m + PAGE_SIZE - 196, PAGE_SIZE + 100), 100L);
+	/* Slots of 904, 0, 4096, 200, 100, 0 bytes: a read stops before a fault. */
+	EXPECT_EQ(t, fd_read(fds[0], m, 2 * PAGE_SIZE), 904L);
+	EXPECT_EQ(t, fd_read(fds[0], m + 100, 2 * PAGE_SIZE), -EFAULT);	/* the data stays */
+	EXPECT_EQ(t, fd_read(fds[0], big, sizeof(big)), (long)PAGE_SIZE + 300);
+	EXPECT_EQ(t, fd_read(fds[0], big, sizeof(big)), -EAGAIN);	/* the empty slot too */
+	EXPECT_EQ(t, fd_write(fds[1], m, PAGE_SIZE), (long)PAGE_SIZE);
+	EXPECT_EQ(t, fd_write(fds[1], m, PAGE_SIZE), (long)PAGE_SIZE);
+	EXPECT_EQ(t, fd_read(fds[0], m, 2 * PAGE_SIZE), (long)PAGE_SIZE);
+	EXPECT_EQ(t, fd_read(fds[0], big, sizeof(big)), (long)PAGE_SIZE);
+	close_pair(fds);
+	syscall2(__NR_munmap, (long)m, 3 * PAGE_SIZE);
+}
+
+static long writev(long fd, const struct iovec *iov, long n)
+{
+	return syscall3(__NR_writev, fd, iov, n);
+}
+
+static long readv(long fd, const struct iovec *iov, long n)
+{
+	return syscall3(__NR_readv, fd, iov, n);
+}
+
+#define RECORD		10		/* one record: two iovecs of half of it */
+#define RECORDS		10000		/* each writer's: more than the pipe holds */
+
+/*
+ * Two writers, each writev()ing RECORD-byte records of its own byte as two
+ * iovecs: a writev() of at most PIPE_BUF is atomic as a write() is, so every
+ * record the reader sees is whole. Each writer alone fills the pipe, and the
+ * reader starts late: both sleep on a full pipe, one of them part way through a
+ * record if a writev() were one write() per iovec, and the other goes first
+ * (fails so, on one CPU and two).
+ */
+SELFTEST(pipes, writev_records_never_tear)
+{
+	static u8 rec[RECORD], got[3000];
+	unsigned long total = 0, bad = 0;
+	u8 first = 0;
+	long pids[2], n;
+	int fds[2];
+
+	ASSERT_EQ(t, pipe2(fds, 0), 0L);
+	for (int w = 0; w < 2; w++) {
+		pids[w] = syscall0(__NR_fork);
+		if (pids[w] == 0) {
+			struct iovec iov[2] = { { rec, RECORD / 2 },
+						{ rec + RECORD / 2, RECORD / 2 } };
+
+			memset(rec, 'a' + w, sizeof(rec));
+			for (int i = 0; i < RECORDS; i++)
+				if (writev(fds[1], iov, 2) != RECORD)
+					syscall1(__NR_exit, 1);
+			syscall1(__NR_exit, 0);
+		}
+	}
+	syscall1(__NR_close, fds[1]);
+	nap_ms(30);
+	while ((n = fd_read(fds[0], got, sizeof(got))) > 0) {
+		for (long i = 0; i < n; i++, total++) {
+			if (total % RECORD == 0)
+				first = got[i];
+			else if (got[i] != first)
+				bad++;			/* a record changed byte in its middle */
+		}
+	}
+	EXPECT_EQ(t, total, 2UL * RECORDS * RECORD);
+	EXPECT_EQ(t, bad, 0UL);
+	EXPECT_EQ(t, wait_status(pids[0]), 0);
+	EXPECT_EQ(t, wait_status(pids[1]), 0);
+	syscall1(__NR_close, fds[0]);
+}
+
+/*
+ * The same, made certain on one CPU: a writev() of one record meets a pipe with
+ * room for its first iovec only. It must wait for room for the whole record,
+ * so the record another writer writes once a slot is free comes before or
+ * after it, never inside it (fails on one CPU with one write() per iovec:
+ * "aaaaabbbbbbbbbbaaaaa").
+ */
+SELFTEST(pipes, writev_of_a_record_waits_for_room_for_all_of_it)
+{
+	static char got[2 * RECORD + 1];
+	int fds[2];
+	long pid;
+
+	ASSERT_EQ(t, pipe2(fds, 0), 0L);
+	memset(big, 'z', sizeof(big));
+	/* 16 slots, the last one's page RECORD / 2 bytes short */
+	ASSERT_EQ(t, fd_write(fds[1], big, PIPE_SIZE - RECORD / 2), (long)(PIPE_SIZE - RECORD / 2));
+	pid = syscall0(__NR_fork);
+	if (pid == 0) {
+		struct iovec iov[2] = { { "aaaaa", RECORD / 2 }, { "aaaaa", RECORD / 2 } };
+
+		syscall1(__NR_exit, writev(fds[1], iov, 2) == RECORD ? 0 : 1);
+	}
+	nap_ms(30);					/* the child waits for room */
+	/* Two slots free: the child wakes, but on one CPU runs after the write below. */
+	EXPECT_EQ(t, fd_read(fds[0], big, 2 * PAGE_SIZE), 2L * PAGE_SIZE);
+	EXPECT_EQ(t, fd_write(fds[1], "bbbbbbbbbb", RECORD), (long)RECORD);
+	EXPECT_EQ(t, wait_status(pid), 0);
+	EXPECT_EQ(t, fd_read(fds[0], big, PIPE_SIZE - 2 * PAGE_SIZE - RECORD / 2),
+		  (long)(PIPE_SIZE - 2 * PAGE_SIZE - RECORD / 2));
+	EXPECT_EQ(t, fd_read(fds[0], got, 2 * RECORD), 2L * RECORD);
+	/* Either first: Linux 6.12 gives each (its wakeup preempts on one CPU). */
+	EXPECT_TRUE(t, !strcmp(got, "bbbbbbbbbbaaaaaaaaaa") ||
+		       !strcmp(got, "aaaaaaaaaabbbbbbbbbb"));
+	close_pair(fds);
+}
+
+/*
+ * A writev() whose middle iovec faults: Linux's pipe_write() copies through
+ * one iov_iter, a page's slot at a time, and a slot that faults keeps nothing.
+ * So a writev() of at most a page moves nothing (-EFAULT), empty pipe or not
+ * (the first bytes join the last slot, or fill a new one); a longer one keeps
+ * the slots it filled before the fault. Each figure is Linux 6.12's (fails
+ * with a writev() that is one write() per iovec: 10 instead of -EFAULT).
+ */
+SELFTEST(pipes, writev_fault_in_a_middle_iovec)
+{
+	u8 *m = (u8 *)syscall6(__NR_mmap, 0, 4 * PAGE_SIZE, PROT_READ | PROT_WRITE,
+			       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	u8 *hole = m + 2 * PAGE_SIZE;
+	struct iovec iov[3] = { { m, 10 }, { hole, 10 }, { m + 3 * PAGE_SIZE, 10 } };
+	int fds[2];
+
+	ASSERT_TRUE(t, (long)m > 0);
+	ASSERT_EQ(t, syscall2(__NR_munmap, (long)hole, PAGE_SIZE), 0L);
+	ASSERT_EQ(t, pipe2(fds, O_NONBLOCK), 0L);
+	EXPECT_EQ(t, writev(fds[1], iov, 3), -EFAULT);
+	EXPECT_EQ(t, fd_read(fds[0], big, sizeof(big)), -EAGAIN);	/* nothing queued */
+	EXPECT_EQ(t, fd_write(fds[1], "x", 1), 1L);
+	EXPECT_EQ(t, writev(fds[1], iov, 3), -EFAULT);			/* joining the slot */
+	EXPECT_EQ(t, fd_read(fds[0], big, sizeof(big)), 1L);
+	/* Past PIPE_BUF: a page of the first iovec, then its last 1904 bytes fault
+	 * with the second's; after "x", 6020 % 4096 bytes join its slot first. */
+	iov[0].iov_len = 6000;
+	EXPECT_EQ(t, writev(fds[1], iov, 3), (long)PAGE_SIZE);
+	EXPECT_EQ(t, fd_read(fds[0], big, sizeof(big)), (long)PAGE_SIZE);
+	EXPECT_EQ(t, fd_write(fds[1], "x", 1), 1L);
+	EXPECT_EQ(t, writev(fds[1], iov, 3), 6020L % 4096);	/* what joined the slot */
+	EXPECT_EQ(t, fd_read(fds[0], big, sizeof(big)), 1L + 6020 % 4096);
+	EXPECT_EQ(t, fd_read(fds[0], big, sizeof(big)), -EAGAIN);
+	close_pair(fds);
+	syscall2(__NR_munmap, (long)m, 4 * PAGE_SIZE);
+}
+
+/*
+ * readv() from a pipe into [good, bad]: Linux's pipe_read() copies a slot at a
+ * time and takes a slot only once it is copied whole, so a slot the bad iovec
+ * cuts stays for the next read (fails with a readv() that is one read() per
+ * iovec: 5, the first half gone).
+ */
+SELFTEST(pipes, readv_into_a_bad_iovec_leaves_the_slot)
+{
+	u8 *bad = (u8 *)syscall6(__NR_mmap, 0, PAGE_SIZE, PROT_READ | PROT_WRITE,
+				 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	char got[16] = "";
+	struct iovec iov[2] = { { got, 5 }, { bad, 5 } };
+	int fds[2];
+
+	ASSERT_TRUE(t, (long)bad > 0);
+	ASSERT_EQ(t, syscall2(__NR_munmap, (long)bad, PAGE_SIZE), 0L);
+	ASSERT_EQ(t, pipe2(fds, O_NONBLOCK), 0L);
+	EXPECT_EQ(t, fd_write(fds[1], "0123456789", 10), 10L);
+	EXPECT_EQ(t, readv(fds[0], iov, 2), -EFAULT);
+	EXPECT_EQ(t, fd_read(fds[0], got, sizeof(got)), 10L);		/* all still there */
+	EXPECT_STREQ(t, got, "0123456789");
+	EXPECT_EQ(t, fd_write(fds[1], "abc", 3), 3L);
+	EXPECT_EQ(t, readv(fds[0], iov, 2), 3L);			/* no fault reached */
+	/* Two slots: the first comes whole, the second stays. */
+	EXPECT_EQ(t, fd_write(fds[1], big, PAGE_SIZE), (long)PAGE_SIZE);
+	EXPECT_EQ(t, fd_write(fds[1], "0123456789", 10), 10L);
+	iov[0] = (struct iovec){ big, PAGE_SIZE };
+	iov[1].iov_len = 10;
+	EXPECT_EQ(t, readv(fds[0], iov, 2), (long)PAGE_SIZE);
+	EXPECT_EQ(t, fd_read(fds[0], got, sizeof(got)), 10L);
+	close_pair(fds);
+}
+
+/*
+ * The i386 entry's writev() (int $0x80, two-word iovecs) takes the same path:
+ * a bad middle iovec moves nothing (fails with one write() per iovec: 4).
+ */
+SELFTEST(pipes, i386_writev_with_a_bad_iovec_moves_nothing)
+{
+	static char good[4] = "abcd";
+	static u32 iov32[6];
+	struct gprs in = { .rax = __NR_ia32_writev, .rcx = (unsigned long)iov32, .rdx = 3 }, out;
+	int fds[2];
+
+	ASSERT_TRUE(t, (unsigned long)iov32 < 1UL << 32 && (unsigned long)good < 1UL << 32);
+	ASSERT_EQ(t, pipe2(fds, O_NONBLOCK), 0L);
+	in.rbx = fds[1];
+	iov32[0] = iov32[4] = (u32)(unsigned long)good;
+	iov32[1] = iov32[3] = iov32[5] = sizeof(good);
+	iov32[2] = PAGE_SIZE;				/* below every mapping */
+	int80_gprs(&in, &out);
+	EXPECT_EQ(t, (long)out.rax, -EFAULT);
+	EXPECT_EQ(t, fd_read(fds[0], big, sizeof(big)), -EAGAIN);
+	iov32[2] = (u32)(unsigned long)good;
+	int80_gprs(&in, &out);
+	EXPECT_EQ(t, (long)out.rax, 12L);
+	EXPECT_EQ(t, fd_read(fds[0], big, sizeof(big)), 12L);
+	close_pair(fds);
 }

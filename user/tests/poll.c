@@ -84,8 +84,10 @@ static void count_signal(int sig)
 
 /*
  * A handled signal ends poll() with -EINTR, even with SA_RESTART (Linux never
- * restarts a poll after a handler). ppoll() with the signal in its mask sleeps
- * on until the data comes, and the signal is delivered once it returned.
+ * restarts a poll after a handler), every revents written back as the last
+ * look found it (0 here: nothing was ready, whatever was there). ppoll() with
+ * the signal in its mask sleeps on until the data comes, and the signal is
+ * delivered once it returned.
  */
 SELFTEST(poll, signals_and_the_ppoll_mask)
 {
@@ -96,11 +98,12 @@ SELFTEST(poll, signals_and_the_ppoll_mask)
 	long pid;
 
 	ASSERT_EQ(t, syscall2(__NR_pipe2, fds, 0), 0L);
-	p = (struct pollfd){ fds[0], POLLIN, 0 };
+	p = (struct pollfd){ fds[0], POLLIN, 0x7777 };
 	sigaction(SIGUSR1, (unsigned long)count_signal, SA_RESTART, 0, NULL);
 	handled = 0;
 	pid = signal_later(SIGUSR1, 30, 0);
 	EXPECT_EQ(t, poll(&p, 1, -1), -EINTR);
+	EXPECT_EQ(t, p.revents, 0);
 	EXPECT_EQ(t, handled, 1);
 	EXPECT_EQ(t, wait_status(pid), 0);
 
@@ -145,7 +148,7 @@ SELFTEST(poll, nfds_up_to_rlimit_nofile)
 	EXPECT_EQ(t, poll(many, 1024, 0), 0L);
 	EXPECT_EQ(t, many[1023].revents, 0);
 	many[5] = (struct pollfd){ fds[1], POLLOUT, 0 };
-	many[300] = (struct pollfd){ NR_OPEN, POLLIN, 0 };	/* past the table */
+	many[300] = (struct pollfd){ NR_OPEN_MAX, POLLIN, 0 };	/* past any table */
 	many[1000] = (struct pollfd){ fds[0], POLLIN, 0 };
 	EXPECT_EQ(t, poll(many, 1024, 0), 2L);
 	EXPECT_EQ(t, many[5].revents, POLLOUT);

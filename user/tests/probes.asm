@@ -26,7 +26,7 @@ extern recover_env
 %define G_R14 112
 %define G_R15 120
 
-section .bss
+section .bss align=8
 saved_rsp:	resq 1
 saved_out:	resq 1
 global resume_regs
@@ -195,5 +195,7 @@ read_flags:
 	pop rax
 	ret
 
-section .data
+; Eight-aligned: syscall_with_flags() stores here with the caller's chosen flags, AC
+; among them, and with CR0.AM a misaligned store is #AC (SIGBUS), as on Linux.
+section .data align=8
 last_rax:	dq 0

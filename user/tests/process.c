@@ -7,7 +7,9 @@
 #include <file.h>
 #include <uapi/bench.h>
 #include <uapi/mman.h>
+#include <uapi/resource.h>
 #include <uapi/sched.h>
+#include <user_layout.h>
 #include "harness.h"
 
 #define WNOHANG		1
@@ -216,6 +218,41 @@ SELFTEST(process, clone_flag_rules)
 	EXPECT_EQ(t, syscall2(__NR_clone3, 0x10000, 88), -EFAULT);
 }
 
+/* clone3(args, size); a child that should not have been made ends at once. */
+static long clone3_or_exit(const u64 *args, unsigned long size)
+{
+	long pid = syscall2(__NR_clone3, args, size);
+
+	if (pid == 0)
+		child_exit(0);
+	return pid;
+}
+
+/* clone3()'s size and flag rules, in Linux's order (copy_clone_args_from_user()). */
+SELFTEST(process, clone3_size_and_flag_rules)
+{
+	static u64 args[PAGE_SIZE / 8 + 1];
+
+	args[4] = SIGCHLD;					/* exit_signal */
+	EXPECT_EQ(t, clone3_or_exit(args, PAGE_SIZE + 1), -E2BIG);
+	EXPECT_EQ(t, syscall2(__NR_clone3, NULL, PAGE_SIZE + 1), -E2BIG);
+	EXPECT_EQ(t, syscall2(__NR_clone3, args, -1L), -E2BIG);
+	EXPECT_EQ(t, syscall2(__NR_clone3, args, 0), -EINVAL);
+	EXPECT_EQ(t, syscall2(__NR_clone3, args, 63), -EINVAL);
+	args[200] = 1;						/* past the struct we know */
+	EXPECT_EQ(t, syscall2(__NR_clone3, args, PAGE_SIZE), -E2BIG);
+	args[200] = 0;
+	args[0] = CLONE_DETACHED;				/* flags */
+	EXPECT_EQ(t, clone3_or_exit(args, 88), -EINVAL);
+	args[0] = 0;
+	args[5] = USER_STACK_TOP;				/* stack, stack_size */
+	args[6] = -USER_STACK_TOP;
+	EXPECT_EQ(t, clone3_or_exit(args, 88), -EINVAL);
+	args[5] = args[6] = 0;
+	args[4] = 1UL << 32 | SIGCHLD;
+	EXPECT_EQ(t, clone3_or_exit(args, 88), -EINVAL);
+}
+
 /*
  * unshare(CLONE_FILES) in a child made with CLONE_FILES: from then on its
  * table is its own copy (kcmp says so), and its close() leaves ours alone.
@@ -253,17 +290,27 @@ SELFTEST(process, unshare_files_and_refusals)
 }
 
 /*
- * A fork bomb meets the task table's bound: fork() says -EAGAIN, as Linux at its
- * process limit, and the kernel stays up. Every child waits in pause() until
- * killed; then each is reaped and its memory comes back.
+ * A fork bomb meets Linux's threads-max: fork() says -EAGAIN once that many tasks
+ * are alive, far more than the 240 a fixed table once held, and the kernel stays
+ * up. RLIMIT_NPROC's default is half of threads-max, as Linux's init_task has it,
+ * so the count fork stopped at is twice the limit (or one more, threads-max being
+ * odd). Every child waits in pause() until killed; then each is reaped.
  */
-SELFTEST(process, fork_bomb_stops_at_eagain)
+SELFTEST(process, fork_bomb_stops_at_threads_max)
 {
-	static long pids[512];
-	int n = 0, status;
-	long pid;
+	struct rlimit64 nproc;
+	int n = 0, alive, status;
+	size_t size;
+	long *pids, pid = 0;
 
-	while (n < (int)ARRAY_SIZE(pids)) {
+	ASSERT_EQ(t, syscall2(__NR_getrlimit, RLIMIT_NPROC, &nproc), 0L);
+	EXPECT_EQ(t, nproc.max, nproc.cur);
+	size = (nproc.cur * 2 + 1) * sizeof(*pids);
+	pids = (long *)syscall6(__NR_mmap, 0, size, PROT_READ | PROT_WRITE,
+				MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	ASSERT_TRUE(t, (long)pids > 0);
+	/* Every child made is in pids[], to be killed and reaped below. */
+	while (n < (int)(nproc.cur * 2 + 1) && n < TASKS_TRIED_MAX) {
 		pid = fork();
 		if (pid == 0) {
 			syscall0(__NR_pause);
@@ -273,13 +320,18 @@ SELFTEST(process, fork_bomb_stops_at_eagain)
 			break;
 		pids[n++] = pid;
 	}
-	EXPECT_EQ(t, pid, -EAGAIN);
-	EXPECT_TRUE(t, n > 0 && n < (int)ARRAY_SIZE(pids));
+	alive = threads_alive();
+	EXPECT_TRUE(t, n > 240);
+	if (n < TASKS_TRIED_MAX) {
+		EXPECT_EQ(t, pid, -EAGAIN);
+		EXPECT_TRUE(t, alive == (int)nproc.cur * 2 || alive == (int)nproc.cur * 2 + 1);
+	}
 	for (int i = 0; i < n; i++) {
 		kill(pids[i], SIGKILL);
 		EXPECT_EQ(t, wait4(pids[i], &status, 0), pids[i]);
 		EXPECT_EQ(t, status, SIGKILL);
 	}
+	syscall2(__NR_munmap, (long)pids, size);
 	pid = fork();				/* room again */
 	if (pid == 0)
 		child_exit(0);

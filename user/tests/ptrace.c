@@ -5,6 +5,7 @@
  * steps, and debug-register breakpoints and watchpoints. The tracee is a forked
  * child; it reports what it saw through its exit status (0: all as expected).
  */
+#include <elf.h>
 #include <syscall_table.h>
 #include <uapi/kcmp.h>
 #include <uapi/ptrace.h>
@@ -506,6 +507,34 @@ SELFTEST(ptrace, memory_and_registers_of_a_stopped_tracee)
 	EXPECT_EQ(t, ptrace(PTRACE_PEEKUSR, pid, 3, (unsigned long)&word), -EIO);
 	EXPECT_EQ(t, ptrace(PTRACE_CONT, pid, 0, 0), 0L);
 	EXPECT_EQ(t, wait_status(pid), 0);
+}
+
+static void check_vdso_poked(void)
+{
+	child_exit(*(volatile u8 *)(getauxval(AT_SYSINFO_EHDR) + 1) == 'Z' ? 0 : 1);
+}
+
+/*
+ * POKEDATA into the tracee's vDSO (a debugger's breakpoint there) gives the
+ * tracee a private copy of the page, as Linux's FOLL_FORCE write: the tracer's
+ * vDSO, the kernel's page, stays as it was. The vvar page is no one's to reach
+ * (VM_PFNMAP): -EIO.
+ */
+SELFTEST(ptrace, pokedata_into_the_vdso_writes_a_private_copy)
+{
+	unsigned long vdso = getauxval(AT_SYSINFO_EHDR), orig = *(unsigned long *)vdso, word;
+	long pid = traced_child(check_vdso_poked);
+
+	ASSERT_TRUE(t, pid > 0);
+	EXPECT_EQ(t, ptrace(PTRACE_POKEDATA, pid, vdso, (orig & ~0xff00UL) | 'Z' << 8), 0L);
+	EXPECT_EQ(t, ptrace(PTRACE_PEEKDATA, pid, vdso, (unsigned long)&word), 0L);
+	EXPECT_EQ(t, word, (orig & ~0xff00UL) | 'Z' << 8);
+	EXPECT_EQ(t, *(volatile unsigned long *)vdso, orig);
+	EXPECT_EQ(t, ptrace(PTRACE_PEEKDATA, pid, vdso - PAGE_SIZE, (unsigned long)&word), -EIO);
+	EXPECT_EQ(t, ptrace(PTRACE_POKEDATA, pid, vdso - PAGE_SIZE, 0), -EIO);
+	EXPECT_EQ(t, ptrace(PTRACE_CONT, pid, 0, 0), 0L);
+	EXPECT_EQ(t, wait_status(pid), 0);
+	EXPECT_EQ(t, *(volatile unsigned long *)vdso, orig);
 }
 
 /*

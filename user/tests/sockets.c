@@ -4,8 +4,10 @@
  * message boundaries, the peer's close, poll, and Linux's errors.
  */
 #include <file.h>
+#include <uapi/mman.h>
 #include <uapi/poll.h>
 #include <uapi/stat.h>
+#include <uapi/uio.h>
 #include "harness.h"
 
 #define AF_UNIX		1
@@ -209,5 +211,70 @@ SELFTEST(sockets, socketpair_errors)
 	EXPECT_EQ(t, sv[0], -1);
 	EXPECT_EQ(t, socketpair(AF_UNIX, SOCK_STREAM, 0, sv), 0L);
 	EXPECT_EQ(t, sv[0], lowest);				/* the -EFAULT left none behind */
+	close_pair(sv);
+}
+
+/*
+ * A buffer whose second page is not mapped: a stream pair's write or read of
+ * both pages is one copy (Linux's one sk_buff), whole or -EFAULT with nothing
+ * moved, unlike a pipe's page-by-page slots (pipes.c); a SOCK_SEQPACKET
+ * message whose read faults is gone, as Linux dequeues it first.
+ */
+SELFTEST(sockets, a_faulting_copy_moves_nothing)
+{
+	u8 *m = (u8 *)syscall6(__NR_mmap, 0, 2 * PAGE_SIZE, PROT_READ | PROT_WRITE,
+			       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	int sv[2];
+
+	ASSERT_EQ(t, syscall2(__NR_munmap, (long)m + PAGE_SIZE, PAGE_SIZE), 0L);
+	ASSERT_EQ(t, socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK, 0, sv), 0L);
+	EXPECT_EQ(t, fd_write(sv[0], m, 2 * PAGE_SIZE), -EFAULT);
+	EXPECT_EQ(t, fd_read(sv[1], big, sizeof(big)), -EAGAIN);	/* nothing queued */
+	EXPECT_EQ(t, fd_write(sv[0], big, 2 * PAGE_SIZE), (long)(2 * PAGE_SIZE));
+	EXPECT_EQ(t, fd_read(sv[1], m, 2 * PAGE_SIZE), -EFAULT);
+	EXPECT_EQ(t, fd_read(sv[1], big, sizeof(big)), (long)(2 * PAGE_SIZE));	/* it stayed */
+	close_pair(sv);
+	ASSERT_EQ(t, socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_NONBLOCK, 0, sv), 0L);
+	EXPECT_EQ(t, fd_write(sv[0], m, 2 * PAGE_SIZE), -EFAULT);
+	EXPECT_EQ(t, fd_write(sv[0], big, 2 * PAGE_SIZE), (long)(2 * PAGE_SIZE));
+	EXPECT_EQ(t, fd_write(sv[0], big, 1), 1L);
+	EXPECT_EQ(t, fd_read(sv[1], m, 2 * PAGE_SIZE), -EFAULT);
+	EXPECT_EQ(t, fd_read(sv[1], big, sizeof(big)), 1L);	/* the faulting one gone */
+	close_pair(sv);
+	syscall2(__NR_munmap, (long)m, PAGE_SIZE);
+}
+
+/*
+ * A writev() is one sendmsg(): on SOCK_SEQPACKET one message whatever its
+ * iovecs, which a readv() takes whole into its own; a bad iovec anywhere
+ * queues nothing, on a stream too (one sk_buff). Fails with one write() per
+ * iovec: a read of 5, and 5 queued before the fault.
+ */
+SELFTEST(sockets, writev_is_one_message)
+{
+	u8 *bad = (u8 *)syscall6(__NR_mmap, 0, PAGE_SIZE, PROT_READ | PROT_WRITE,
+				 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	char buf[16] = "";
+	struct iovec iov[3] = { { "hello", 5 }, { " world", 6 }, { "!", 1 } };
+	struct iovec in[2] = { { buf, 5 }, { buf + 5, 6 } };
+	int sv[2];
+
+	ASSERT_TRUE(t, (long)bad > 0);
+	ASSERT_EQ(t, syscall2(__NR_munmap, (long)bad, PAGE_SIZE), 0L);
+	ASSERT_EQ(t, socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_NONBLOCK, 0, sv), 0L);
+	EXPECT_EQ(t, syscall3(__NR_writev, sv[0], iov, 2), 11L);
+	EXPECT_EQ(t, fd_read(sv[1], buf, sizeof(buf)), 11L);
+	EXPECT_STREQ(t, buf, "hello world");
+	memset(buf, 0, sizeof(buf));
+	EXPECT_EQ(t, fd_write(sv[0], "hello world", 11), 11L);
+	EXPECT_EQ(t, syscall3(__NR_readv, sv[1], in, 2), 11L);
+	EXPECT_STREQ(t, buf, "hello world");
+	iov[1].iov_base = bad;
+	EXPECT_EQ(t, syscall3(__NR_writev, sv[0], iov, 3), -EFAULT);
+	EXPECT_EQ(t, fd_read(sv[1], buf, sizeof(buf)), -EAGAIN);	/* nothing queued */
+	close_pair(sv);
+	ASSERT_EQ(t, socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK, 0, sv), 0L);
+	EXPECT_EQ(t, syscall3(__NR_writev, sv[0], iov, 3), -EFAULT);
+	EXPECT_EQ(t, fd_read(sv[1], buf, sizeof(buf)), -EAGAIN);
 	close_pair(sv);
 }

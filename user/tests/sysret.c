@@ -29,7 +29,7 @@ SELFTEST(sysret, syscall_at_top_of_user_space)
 
 	EXPECT_EQ(t, syscall6(__NR_mmap, TASK_SIZE_MAX, PAGE_SIZE,
 			      PROT_READ | PROT_WRITE | PROT_EXEC,
-			      MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0), -EINVAL);
+			      MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0), -ENOMEM);
 	ASSERT_EQ(t, page, TASK_SIZE_MAX - PAGE_SIZE);
 	((u8 *)page)[PAGE_SIZE - 2] = 0x0f;	/* syscall */
 	((u8 *)page)[PAGE_SIZE - 1] = 0x05;

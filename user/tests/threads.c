@@ -8,6 +8,7 @@
 #include <uapi/futex.h>
 #include <uapi/ldt.h>
 #include <uapi/mman.h>
+#include <uapi/resource.h>
 #include "harness.h"
 
 static long futex(volatile int *uaddr, int op, int val, const struct timespec64 *ts, int bitset)
@@ -499,4 +500,43 @@ SELFTEST(threads, tid_is_not_reused_by_the_next_thread)
 	EXPECT_EQ(t, syscall4(__NR_wait4, child, &status, 0, NULL), child);
 	EXPECT_NE(t, child, first);
 	EXPECT_NE(t, child, second);
+}
+
+/*
+ * Threads, too, go up to threads-max (twice RLIMIT_NPROC's default, or one more),
+ * far past the 240 a fixed table once held: then clone() says -EAGAIN, as Linux.
+ * Each waits at a gate opened once the limit is met; all are joined.
+ */
+SELFTEST(threads, threads_alive_up_to_threads_max)
+{
+	struct rlimit64 nproc;
+	struct thread *th;
+	int n = 0, alive;
+	size_t size;
+	long tid;
+
+	ASSERT_EQ(t, syscall2(__NR_getrlimit, RLIMIT_NPROC, &nproc), 0L);
+	size = (nproc.cur * 2 + 1) * sizeof(*th);
+	th = (struct thread *)syscall6(__NR_mmap, 0, size, PROT_READ | PROT_WRITE,
+				       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	ASSERT_TRUE(t, (long)th > 0);
+	gate = 0;
+	for (;;) {
+		tid = thread_start(&th[n], wait_on_gate, (void *)(long)FUTEX_BITSET_MATCH_ANY);
+		if (tid < 0)
+			break;
+		if (++n == (int)(nproc.cur * 2 + 1) || n == TASKS_TRIED_MAX)
+			break;
+	}
+	alive = threads_alive();
+	EXPECT_TRUE(t, n > 240);
+	if (n < TASKS_TRIED_MAX) {
+		EXPECT_EQ(t, tid, -EAGAIN);
+		EXPECT_TRUE(t, alive == (int)nproc.cur * 2 || alive == (int)nproc.cur * 2 + 1);
+	}
+	gate = 1;
+	futex(&gate, FUTEX_WAKE, n, NULL, 0);
+	for (int i = 0; i < n; i++)
+		thread_join(&th[i]);
+	syscall2(__NR_munmap, (long)th, size);
 }

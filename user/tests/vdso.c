@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The vDSO (arch/x86/vdso/, arch/x86/vdso/vma.c): its functions give what the system
- * calls give, with every reader the machine offers; its pages cannot be made
- * writable; mremap() moves it whole or not at all, and it works where it lands.
+ * calls give, with every reader the machine offers; its pages are never the
+ * kernel's to write (a write to a vDSO made writable copies the page);
+ * mremap() moves it whole or not at all, and it works where it lands.
  */
 #include <asm/cpufeature.h>
 #include <uapi/bench.h>
@@ -147,14 +148,56 @@ static void write_it(void)
 	*(volatile u8 *)write_target = 1;
 }
 
-/* The vvar page is one page below the vDSO (vdso.lds); neither may become writable. */
-SELFTEST(vdso, pages_stay_read_only)
+/*
+ * The vDSO's length: mprotect() to what it is already is refused (-EINVAL) for
+ * a part of it, a special mapping not being split, and done for the whole.
+ */
+static unsigned long vdso_len(unsigned long vdso)
+{
+	unsigned long len = PAGE_SIZE;
+
+	while (syscall3(__NR_mprotect, vdso, len, PROT_READ | PROT_EXEC) == -EINVAL &&
+	       len < 64 * PAGE_SIZE)
+		len += PAGE_SIZE;
+	return len;
+}
+
+/* A child: its vDSO made writable, written, dropped back to the kernel's by MADV_DONTNEED. */
+static int write_own_vdso(void)
+{
+	unsigned long vdso = getauxval(AT_SYSINFO_EHDR), len = vdso_len(vdso);
+
+	if (syscall3(__NR_mprotect, vdso, len, PROT_READ | PROT_WRITE | PROT_EXEC))
+		return 1;
+	*(volatile u8 *)(vdso + 1) = 'X';
+	if (*(volatile u8 *)(vdso + 1) != 'X')
+		return 2;
+	if (syscall3(__NR_madvise, vdso, len, MADV_DONTNEED) ||
+	    memcmp((void *)vdso, "\177ELF", 4))
+		return 3;
+	*(volatile u8 *)(vdso + 1) = 'Y';	/* a copy again, left for exit to free */
+	return *(volatile u8 *)(vdso + 1) == 'Y' ? 0 : 4;
+}
+
+/*
+ * As Linux's special mappings: the vvar page (one page below the vDSO, vdso.lds)
+ * never becomes writable or executable (no VM_MAYWRITE, VM_MAYEXEC: -EACCES),
+ * nor does MADV_DONTNEED reach it (-EINVAL); the vDSO may be made writable, whole
+ * only (-EINVAL for a part), and a write then lands in a private copy: the
+ * kernel's pages, every other process's vDSO, are never written.
+ */
+SELFTEST(vdso, vvar_stays_read_only_and_the_vdso_copies_on_write)
 {
 	unsigned long vdso = getauxval(AT_SYSINFO_EHDR), vvar = vdso - PAGE_SIZE;
+	unsigned long len = vdso_len(vdso);
 
 	EXPECT_EQ(t, syscall3(__NR_mprotect, vvar, PAGE_SIZE, PROT_READ | PROT_WRITE), -EACCES);
-	EXPECT_EQ(t, syscall3(__NR_mprotect, vdso, PAGE_SIZE, PROT_READ | PROT_WRITE), -EACCES);
+	EXPECT_EQ(t, syscall3(__NR_mprotect, vvar, PAGE_SIZE, PROT_READ | PROT_EXEC), -EACCES);
 	EXPECT_EQ(t, syscall3(__NR_mprotect, vvar, PAGE_SIZE, PROT_READ), 0);
+	EXPECT_EQ(t, syscall3(__NR_madvise, vvar, PAGE_SIZE, MADV_DONTNEED), -EINVAL);
+	if (len > PAGE_SIZE)
+		EXPECT_EQ(t, syscall3(__NR_mprotect, vdso, PAGE_SIZE, PROT_READ | PROT_WRITE),
+			  -EINVAL);
 	write_target = vvar;
 	EXPECT_TRUE(t, faults(write_it));
 	EXPECT_EQ(t, caught.code, SEGV_ACCERR);
@@ -163,8 +206,9 @@ SELFTEST(vdso, pages_stay_read_only)
 	EXPECT_EQ(t, caught.code, SEGV_ACCERR);
 	/* The kernel's copy_to_user() cannot write there either. */
 	EXPECT_EQ(t, syscall2(__NR_clock_gettime, CLOCK_MONOTONIC, vvar), -EFAULT);
-	/* MADV_DONTNEED leaves the shared pages as they are. */
-	EXPECT_EQ(t, syscall3(__NR_madvise, vdso, PAGE_SIZE, MADV_DONTNEED), 0);
+	EXPECT_EQ(t, in_child(write_own_vdso), 0);
+	EXPECT_EQ(t, memcmp((void *)vdso, "\177ELF", 4), 0);
+	EXPECT_EQ(t, syscall3(__NR_madvise, vdso, len, MADV_DONTNEED), 0);
 	EXPECT_EQ(t, memcmp((void *)vdso, "\177ELF", 4), 0);
 }
 
@@ -176,7 +220,8 @@ static long move(unsigned long from, unsigned long len, unsigned long to)
 /*
  * What CRIU does: move the vvar page and the vDSO, each whole, to a new place
  * (two adjacent pages reserved first), call the vDSO there, and move them back.
- * A part of either, or both in one call, or a new size, is refused.
+ * A part of either or a new size is refused (-EINVAL), and so are both in one call
+ * and growing (-EFAULT: Linux's vma_to_resize()).
  */
 SELFTEST(vdso, mremap_moves_it_whole_and_it_still_works)
 {
@@ -192,9 +237,9 @@ SELFTEST(vdso, mremap_moves_it_whole_and_it_still_works)
 	dest = syscall6(__NR_mmap, 0, len + PAGE_SIZE, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS,
 			-1, 0);
 	ASSERT_TRUE(t, dest < TASK_SIZE_MAX);
-	EXPECT_EQ(t, move(vvar, len + PAGE_SIZE, dest), -EINVAL);	/* two mappings */
+	EXPECT_EQ(t, move(vvar, len + PAGE_SIZE, dest), -EFAULT);	/* two mappings */
 	EXPECT_EQ(t, syscall5(__NR_mremap, vdso, len, len + PAGE_SIZE, MREMAP_MAYMOVE, 0),
-		  -EINVAL);
+		  -EFAULT);					/* VM_DONTEXPAND */
 	ASSERT_EQ(t, move(vvar, PAGE_SIZE, dest), (long)dest);
 	ASSERT_EQ(t, move(vdso, len, dest + PAGE_SIZE), (long)(dest + PAGE_SIZE));
 	EXPECT_EQ(t, ((clock_gettime_fn)(dest + PAGE_SIZE + off))(CLOCK_MONOTONIC, &a), 0);
@@ -272,4 +317,34 @@ SELFTEST(vdso, clock_monotonic_never_goes_back_across_threads)
 	for (int i = 0; i < CLOCK_THREADS - 1; i++)
 		thread_join(&th[i]);
 	EXPECT_EQ(t, clock_backwards, 0L);
+}
+
+/* A fork child's vDSO after MADV_WIPEONFORK: its pages again, and its clock works. */
+static int vdso_works(void)
+{
+	unsigned long vdso = getauxval(AT_SYSINFO_EHDR);
+	struct kernel_timespec ts = { 0, 0 };
+
+	return !memcmp((void *)vdso, "\177ELF", 4) &&
+	       !vdso_clock_gettime()(CLOCK_MONOTONIC, &ts) && ts_ns(&ts) > 0 ? 0 : 1;
+}
+
+/*
+ * MADV_WIPEONFORK on the vDSO and the vvar page: Linux takes the advice for a
+ * special mapping whole (it has no file) and refuses a split of one (-EINVAL);
+ * a fork child then finds the vDSO's and the vvar's pages again, not zeros
+ * (Linux 6.12 answers the same; fails with -EINVAL for the advice).
+ */
+SELFTEST(vdso, wipeonfork_takes_special_mappings_whole)
+{
+	unsigned long vdso = getauxval(AT_SYSINFO_EHDR), vvar = vdso - PAGE_SIZE;
+	unsigned long len = vdso_len(vdso);
+
+	if (len > PAGE_SIZE)
+		EXPECT_EQ(t, syscall3(__NR_madvise, vdso, PAGE_SIZE, MADV_WIPEONFORK), -EINVAL);
+	EXPECT_EQ(t, syscall3(__NR_madvise, vdso, len, MADV_WIPEONFORK), 0L);
+	EXPECT_EQ(t, syscall3(__NR_madvise, vvar, PAGE_SIZE, MADV_WIPEONFORK), 0L);
+	EXPECT_EQ(t, in_child(vdso_works), 0);
+	EXPECT_EQ(t, syscall3(__NR_madvise, vvar, PAGE_SIZE + len, MADV_KEEPONFORK), 0L);
+	EXPECT_EQ(t, in_child(vdso_works), 0);
 }

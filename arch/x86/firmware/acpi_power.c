@@ -25,6 +25,7 @@
  * PCI reset control port 0xcf9, else the keyboard controller's reset line.
  */
 #include <acpi.h>
+#include <asm/pgtable.h>
 #include <asm/apic.h>
 #include <asm/io.h>
 #include <kernel.h>
@@ -32,37 +33,17 @@
 #include <printk.h>
 #include <string.h>
 
-struct acpi_gas {			/* Generic Address Structure */
-	u8 space_id;			/* 0 memory, 1 I/O */
-	u8 bit_width, bit_offset, access_size;
-	u64 address;
-} __packed;
+#include "fadt.h"
 
-struct acpi_fadt {
-	struct acpi_header header;
-	u32 firmware_ctrl;
-	u32 dsdt;
-	u8 reserved0, pm_profile;
-	u16 sci_int;
-	u32 smi_cmd;
-	u8 acpi_enable, acpi_disable, s4bios_req, pstate_cnt;
-	u32 pm1a_evt_blk, pm1b_evt_blk;
-	u32 pm1a_cnt_blk, pm1b_cnt_blk;		/* offset 64 */
-	u32 pm2_cnt_blk, pm_tmr_blk;		/* offset 72, 76 */
-	u8 unused[112 - 80];
-	u32 flags;				/* offset 112 */
-	struct acpi_gas reset_reg;		/* offset 116 */
-	u8 reset_value;				/* offset 128 */
-	u8 unused2[140 - 129];
-	u64 x_dsdt;				/* offset 140, ACPI 2.0 */
-} __packed;
-
-#define FADT_TMR_VAL_EXT	BIT(8)
-#define FADT_RESET_REG_SUP	BIT(10)
-#define GAS_IO			1
 #define PM1_SCI_EN		BIT(0)
 #define PM1_SLP_TYP_SHIFT	10
+#define PM1_SLP_TYP_MASK	(7 << PM1_SLP_TYP_SHIFT)
 #define PM1_SLP_EN		BIT(13)
+/*
+ * PM1 status, write 1 to clear: the timer, bus master, global lock, power and
+ * sleep button, RTC, PCIe wake and WAK_STS bits (ACPICA's ALL_FIXED_STATUS).
+ */
+#define PM1_ALL_FIXED_STATUS	0xc731
 #define AML_NAME_OP		0x08
 #define AML_PACKAGE_OP		0x12
 #define AML_ZERO_OP		0x00
@@ -70,8 +51,23 @@ struct acpi_fadt {
 #define AML_BYTE_PREFIX		0x0a
 #define ACPI_ENABLE_WAIT_MS	300
 
+/* A PM1 register, by port or mapped memory; neither: absent. */
+struct pm_io {
+	u64 address;			/* as the FADT gives it, for the banner */
+	u16 port;
+	volatile u16 *mmio;
+};
+
+/* A GPE block in I/O space: len bytes of status, then len of enable; len 0: none. */
+struct gpe_blk {
+	u16 port;
+	u8 len;
+};
+
 static struct {
-	u16 pm1a_cnt, pm1b_cnt;
+	struct pm_io pm1a_cnt, pm1b_cnt;
+	struct pm_io pm1a_sts, pm1b_sts;	/* the first half of each PM1 event block */
+	struct gpe_blk gpe[2];
 	u16 slp_typa, slp_typb;
 	bool can_power_off;
 	u32 smi_cmd;
@@ -80,6 +76,57 @@ static struct {
 	u16 reset_port;
 	u8 reset_value;
 } pm;
+
+struct acpi_reg fadt_reg_at(const struct acpi_fadt *fadt, u32 legacy, size_t x_end,
+			    const struct acpi_gas *x)
+{
+	if (fadt->header.length >= x_end && x->address)
+		return (struct acpi_reg){ .space_id = x->space_id, .address = x->address };
+	return (struct acpi_reg){ .space_id = ACPI_SPACE_IO, .address = legacy };
+}
+
+u16 pm1_cnt_sleep_value(u16 old, u16 slp_typ, bool slp_en)
+{
+	return (old & ~(PM1_SLP_TYP_MASK | PM1_SLP_EN)) |
+	       ((slp_typ << PM1_SLP_TYP_SHIFT) & PM1_SLP_TYP_MASK) | (slp_en ? PM1_SLP_EN : 0);
+}
+
+/* Where a PM1 register is reached; NULL, or why it cannot be. */
+static const char *pm_io_init(struct pm_io *io, struct acpi_reg r)
+{
+	if (!r.address)
+		return NULL;
+	io->address = r.address;
+	if (r.space_id == ACPI_SPACE_IO && r.address <= 0xfffe) {
+		io->port = r.address;
+		return NULL;
+	}
+	if (r.space_id == ACPI_SPACE_MEMORY && !(r.address & 1)) {
+		u8 *page = ioremap(r.address & PAGE_MASK & PTE_ADDR_MASK, PAGE_SIZE);
+
+		io->mmio = page ? (volatile u16 *)(page + (r.address & ~PAGE_MASK)) : NULL;
+		return io->mmio ? NULL : "its PM1 control block cannot be mapped";
+	}
+	return "its PM1 control block is in an address space entrylab does not reach";
+}
+
+static bool pm_io_present(const struct pm_io *io)
+{
+	return io->port || io->mmio;
+}
+
+static u16 pm_read(const struct pm_io *io)
+{
+	return io->mmio ? *io->mmio : inw(io->port);
+}
+
+static void pm_write(const struct pm_io *io, u16 v)
+{
+	if (io->mmio)
+		*io->mmio = v;
+	else
+		outw(io->port, v);
+}
 
 /* One element of _S5_'s package: ZeroOp, OneOp or a byte. -1: another form. */
 static int aml_small_int(const u8 **p, const u8 *end)
@@ -146,6 +193,13 @@ static const struct acpi_fadt *find_fadt(const char **err)
 	return *err ? NULL : fadt;
 }
 
+/* A GPE block the FADT names in I/O space (its status half and its enable half). */
+static void gpe_blk_init(struct gpe_blk *b, struct acpi_reg r, u8 len)
+{
+	if (r.space_id == ACPI_SPACE_IO && r.address && r.address + len <= 0x10000 && len >= 2)
+		*b = (struct gpe_blk){ .port = r.address, .len = len / 2 };
+}
+
 void acpi_power_init(void)
 {
 	const struct acpi_header *dsdt = NULL;
@@ -159,12 +213,18 @@ void acpi_power_init(void)
 		       err);
 		return;
 	}
-	pm.pm1a_cnt = fadt->pm1a_cnt_blk;
-	pm.pm1b_cnt = fadt->pm1b_cnt_blk;
+	err = pm_io_init(&pm.pm1a_cnt, fadt_reg(fadt, pm1a_cnt_blk, x_pm1a_cnt_blk));
+	if (!err)
+		err = pm_io_init(&pm.pm1b_cnt, fadt_reg(fadt, pm1b_cnt_blk, x_pm1b_cnt_blk));
+	/* Where these cannot be reached, power-off goes on without clearing them. */
+	pm_io_init(&pm.pm1a_sts, fadt_reg(fadt, pm1a_evt_blk, x_pm1a_evt_blk));
+	pm_io_init(&pm.pm1b_sts, fadt_reg(fadt, pm1b_evt_blk, x_pm1b_evt_blk));
+	gpe_blk_init(&pm.gpe[0], fadt_reg(fadt, gpe0_blk, x_gpe0_blk), fadt->gpe0_blk_len);
+	gpe_blk_init(&pm.gpe[1], fadt_reg(fadt, gpe1_blk, x_gpe1_blk), fadt->gpe1_blk_len);
 	pm.smi_cmd = fadt->smi_cmd;
 	pm.acpi_enable = fadt->acpi_enable;
 	if (fadt->header.length > offsetof(struct acpi_fadt, reset_value) &&
-	    (fadt->flags & FADT_RESET_REG_SUP) && fadt->reset_reg.space_id == GAS_IO) {
+	    (fadt->flags & FADT_RESET_REG_SUP) && fadt->reset_reg.space_id == ACPI_SPACE_IO) {
 		pm.reset_reg = true;
 		pm.reset_port = fadt->reset_reg.address;
 		pm.reset_value = fadt->reset_value;
@@ -173,10 +233,14 @@ void acpi_power_init(void)
 	if (fadt->header.length >= offsetof(struct acpi_fadt, x_dsdt) + 8 && fadt->x_dsdt)
 		dsdt_pa = fadt->x_dsdt;
 	dsdt = acpi_map_table(dsdt_pa, acpi_map_io);
-	if (!dsdt)
+	if (err)
+		;
+	else if (!dsdt)
 		err = "no valid DSDT";
-	else if (!pm.pm1a_cnt)
-		err = "the FADT has no PM1a control block";
+	else if (!pm_io_present(&pm.pm1a_cnt))
+		err = fadt->flags & FADT_HW_REDUCED_ACPI ?
+		      "hardware-reduced ACPI (no PM1 control block; entrylab has no sleep "
+		      "control register support)" : "the FADT has no PM1a control block";
 	else
 		err = acpi_find_s5((const u8 *)(dsdt + 1), dsdt->length - sizeof(*dsdt),
 				   &pm.slp_typa, &pm.slp_typb);
@@ -184,8 +248,10 @@ void acpi_power_init(void)
 	if (err)
 		printk("acpi: %s: no ACPI power-off\n", err);
 	else
-		printk("acpi: power-off: PM1a_CNT 0x%x%s, SLP_TYP %u/%u (\\_S5_); reset: %s 0x%x\n",
-		       pm.pm1a_cnt, pm.pm1b_cnt ? " and PM1b_CNT" : "", pm.slp_typa, pm.slp_typb,
+		printk("acpi: power-off: PM1a_CNT %s 0x%lx%s, SLP_TYP %u/%u (\\_S5_); reset: %s "
+		       "0x%x\n", pm.pm1a_cnt.mmio ? "at" : "port",
+		       (unsigned long)pm.pm1a_cnt.address,
+		       pm_io_present(&pm.pm1b_cnt) ? " and PM1b_CNT" : "", pm.slp_typa, pm.slp_typb,
 		       pm.reset_reg ? "FADT reset register, port" : "port", pm.reset_reg ?
 		       pm.reset_port : 0xcf9);
 }
@@ -193,30 +259,44 @@ void acpi_power_init(void)
 /*
  * The ACPI PM timer (3.579545 MHz, 24 or 32 bits): a clock to calibrate the TSC
  * against when the PIT does not count (apic.c). Before acpi_power_init(), so it
- * looks the FADT up itself. False if there is none.
+ * looks the FADT up itself. NULL, or why there is none to read.
  */
-bool acpi_pm_timer(u32 *port, bool *ext)
+const char *acpi_pm_timer(u32 *port, bool *ext)
 {
 	const char *err;
 	const struct acpi_fadt *fadt = find_fadt(&err);
+	struct acpi_reg r;
 
-	if (!fadt || !fadt->pm_tmr_blk)
-		return false;
-	*port = fadt->pm_tmr_blk;
+	if (!fadt)
+		return err;
+	r = fadt_reg(fadt, pm_tmr_blk, x_pm_tmr_blk);
+	if (!r.address)
+		return fadt->flags & FADT_HW_REDUCED_ACPI ?
+		       "hardware-reduced ACPI: the FADT lists no PM timer" :
+		       "the FADT lists no PM timer";
+	if (r.space_id != ACPI_SPACE_IO || r.address > 0xfffc)
+		return "the FADT's PM timer is not an I/O port: entrylab reads it only by port";
+	*port = r.address;
 	*ext = fadt->flags & FADT_TMR_VAL_EXT;
-	return true;
+	return NULL;
+}
+
+/* PM1 control as ACPICA reads it: PM1a's and PM1b's bits together. */
+static u16 pm1_cnt_read(void)
+{
+	return pm_read(&pm.pm1a_cnt) | (pm_io_present(&pm.pm1b_cnt) ? pm_read(&pm.pm1b_cnt) : 0);
 }
 
 /* Legacy mode to ACPI mode, if the firmware left the machine in legacy mode. */
 static bool acpi_mode_on(void)
 {
-	if (inw(pm.pm1a_cnt) & PM1_SCI_EN)
+	if (pm_read(&pm.pm1a_cnt) & PM1_SCI_EN)
 		return true;
 	if (!pm.smi_cmd || !pm.acpi_enable)
 		return false;
 	outb(pm.smi_cmd, pm.acpi_enable);
 	for (unsigned int ms = 0; ms < ACPI_ENABLE_WAIT_MS; ms++) {
-		if (inw(pm.pm1a_cnt) & PM1_SCI_EN)
+		if (pm_read(&pm.pm1a_cnt) & PM1_SCI_EN)
 			return true;
 		udelay(1000);
 	}
@@ -224,16 +304,51 @@ static bool acpi_mode_on(void)
 	return false;
 }
 
+/*
+ * What ACPICA does before it writes SLP_EN (acpi_hw_legacy_sleep()): every GPE
+ * disabled (no device of entrylab's is armed to wake the machine), then every GPE
+ * and fixed event status bit cleared, WAK_STS among them. A status bit left set
+ * may wake the machine again the moment it is off.
+ */
+static void acpi_clear_wake_sources(void)
+{
+	printk("acpi: clearing wake sources: PM1 status %s 0x%lx (0x%x set), GPE0 %u and GPE1 %u "
+	       "registers\n", pm.pm1a_sts.mmio ? "at" : "port", (unsigned long)pm.pm1a_sts.address,
+	       pm_io_present(&pm.pm1a_sts) ? pm_read(&pm.pm1a_sts) : 0, pm.gpe[0].len,
+	       pm.gpe[1].len);
+	for (int i = 0; i < 2; i++) {
+		for (int n = 0; n < pm.gpe[i].len; n++)
+			outb(pm.gpe[i].port + pm.gpe[i].len + n, 0);		/* enable */
+		for (int n = 0; n < pm.gpe[i].len; n++)
+			outb(pm.gpe[i].port + n, 0xff);			/* status */
+	}
+	if (pm_io_present(&pm.pm1a_sts))
+		pm_write(&pm.pm1a_sts, PM1_ALL_FIXED_STATUS);
+	if (pm_io_present(&pm.pm1b_sts))
+		pm_write(&pm.pm1b_sts, PM1_ALL_FIXED_STATUS);
+}
+
+/*
+ * S5 as ACPICA enters a sleep state (acpi_hw_legacy_sleep()): wake sources cleared,
+ * PM1 control read, SLP_TYPx written with every other bit (SCI_EN among them)
+ * kept, then written again with SLP_EN. Firmware may act on the first write.
+ */
 void acpi_power_off(void)
 {
+	u16 cnt;
+
 	if (!pm.can_power_off)
 		return;
 	if (!acpi_mode_on())
 		printk("acpi: trying S5 without ACPI mode\n");
 	printk("acpi: powering off (S5)\n");
-	outw(pm.pm1a_cnt, (pm.slp_typa << PM1_SLP_TYP_SHIFT) | PM1_SLP_EN);
-	if (pm.pm1b_cnt)
-		outw(pm.pm1b_cnt, (pm.slp_typb << PM1_SLP_TYP_SHIFT) | PM1_SLP_EN);
+	acpi_clear_wake_sources();
+	cnt = pm1_cnt_read();
+	for (int enable = 0; enable <= 1; enable++) {
+		pm_write(&pm.pm1a_cnt, pm1_cnt_sleep_value(cnt, pm.slp_typa, enable));
+		if (pm_io_present(&pm.pm1b_cnt))
+			pm_write(&pm.pm1b_cnt, pm1_cnt_sleep_value(cnt, pm.slp_typb, enable));
+	}
 	udelay(100000);		/* the machine is off by now, or will not be */
 	printk("acpi: still running 100 ms after the S5 write\n");
 }

@@ -2,7 +2,8 @@
 /*
  * Multiboot2 boot information: command line, loader name, memory map, modules,
  * framebuffer and the loader's copy of the ACPI RSDP. Called before paging_init(),
- * while the boot page tables map the first 1 GiB at PAGE_OFFSET; the strings and
+ * while the boot page tables map the first 4 GiB at PAGE_OFFSET (BOOT_MAPPED_LIMIT:
+ * the loader's 32-bit addresses, wherever it put the information); the strings and
  * the RSDP copy it keeps pointers to stay reachable through the direct map
  * afterwards, and pmm_init() never hands out their frames.
  */
@@ -46,19 +47,21 @@ struct mb2_tag_framebuffer {
 	struct fb_rgb_layout rgb;
 } __packed;
 
-/* The boot page tables only reach the first 1 GiB; GRUB stays far below that. */
-#define EARLY_PHYS_LIMIT (1UL << 30)
-
 static void parse_mmap(const struct mb2_tag_mmap *t)
 {
 	const u8 *p = (const u8 *)(t + 1), *end = (const u8 *)t + t->tag.size;
 
+	/* Entries smaller than the spec's would overlap (0 would never advance): no map. */
+	if (t->entry_size < sizeof(struct mb2_mmap_entry))
+		return;
 	for (; p + t->entry_size <= end; p += t->entry_size) {
 		const struct mb2_mmap_entry *e = (const void *)p;
 		struct boot_memrange *r;
 
-		if (boot_info.nr_memranges == BOOT_MAX_MEMRANGES)
-			return;
+		if (boot_info.nr_memranges == BOOT_MAX_MEMRANGES) {
+			boot_info.memranges_dropped++;
+			continue;
+		}
 		r = &boot_info.memranges[boot_info.nr_memranges++];
 		r->start = e->base;
 		r->end = e->base + e->len;
@@ -73,10 +76,10 @@ const char *multiboot2_parse(u32 magic, phys_addr_t info)
 
 	if (magic != MULTIBOOT2_BOOTLOADER_MAGIC)
 		return "bad multiboot2 magic";
-	if (info + 8 > EARLY_PHYS_LIMIT || (info & 7))
+	if (info + 8 > BOOT_MAPPED_LIMIT || (info & 7))
 		return "boot information at an unusable address";
 	total = *(const u32 *)base;
-	if (total < 16 || info + total > EARLY_PHYS_LIMIT)
+	if (total < 16 || info + total > BOOT_MAPPED_LIMIT)
 		return "boot information has an absurd size";
 
 	boot_info.info_start = info;
@@ -102,8 +105,9 @@ const char *multiboot2_parse(u32 magic, phys_addr_t info)
 
 			if (boot_info.nr_modules == BOOT_MAX_MODULES)
 				break;
-			if (m->mod_end < m->mod_start || m->mod_end > EARLY_PHYS_LIMIT)
-				return "module outside the first 1 GiB";
+			/* 32-bit addresses: below BOOT_MAPPED_LIMIT, whatever they are. */
+			if (m->mod_end < m->mod_start)
+				return "module ends before it starts";
 			bm = &boot_info.modules[boot_info.nr_modules++];
 			bm->start = m->mod_start;
 			bm->end = m->mod_end;

@@ -6,8 +6,9 @@
  * CR2 is read first: a fault taken later (an interrupt handler's, once IRQs are
  * on) would overwrite it. Ring 0 running a user page (SMEP) or touching one
  * outside uaccess (SMAP) is an oops at once. A write to a copy-on-write page is
- * resolved and the access retried; a call into the vsyscall page is emulated; anything else from
- * ring 3 is SIGSEGV, and from ring 0 the uaccess fixup's or an oops
+ * resolved and the access retried; a call into the vsyscall page is emulated; a
+ * touch past the end of a shared memory object from ring 3 is SIGBUS, anything
+ * else SIGSEGV, and from ring 0 either is the uaccess fixup's or an oops
  * (kernel_exception()).
  */
 #include <asm/cpufeature.h>
@@ -26,17 +27,17 @@
  * shared). Breaking a copy may need to flush other CPUs' TLBs, which needs IRQs
  * on: they were on where the fault hit.
  */
-static bool mm_fault(struct pt_regs *regs, unsigned long addr)
+static vm_fault_t mm_fault(struct pt_regs *regs, unsigned long addr)
 {
 	struct mm *mm = current->mm;
-	bool done;
+	vm_fault_t ret;
 
 	if (!mm || !(regs->flags & X86_EFLAGS_IF))
-		return false;
+		return VM_FAULT_SIGSEGV;
 	local_irq_enable();
-	done = handle_mm_fault(mm, addr, regs->orig_ax);
+	ret = handle_mm_fault(mm, addr, regs->orig_ax);
 	local_irq_disable();
-	return done;
+	return ret;
 }
 
 /* Ring 3 came from IRQs on; the emulated syscall may fault on a COW page itself. */
@@ -74,13 +75,20 @@ static const char *kernel_user_access_violation(const struct pt_regs *regs, unsi
 void do_page_fault(struct pt_regs *regs, unsigned long addr)
 {
 	const char *violation = kernel_user_access_violation(regs, addr);
+	vm_fault_t fault;
 
 	if (unlikely(violation))
 		oops(regs, X86_TRAP_PF, violation);
-	if (mm_fault(regs, addr))
+	fault = mm_fault(regs, addr);
+	if (!fault)
 		return;
 	if (!user_mode(regs)) {
 		kernel_exception(regs, X86_TRAP_PF);
+		return;
+	}
+	/* Past the end of a shared memory object (never the vsyscall page): Linux's do_sigbus(). */
+	if (fault & VM_FAULT_SIGBUS) {
+		force_sig_fault(SIGBUS, BUS_ADRERR, addr, X86_TRAP_PF, regs->orig_ax);
 		return;
 	}
 	if (is_vsyscall_vaddr(addr) && vsyscall_fault(regs, addr))

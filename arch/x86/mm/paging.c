@@ -15,7 +15,9 @@
  *
  * User leaf entries may be PROT_NONE (not present, frame kept) or copy-on-write
  * (present, RW withheld): see pgtable.h. Every function here that frees or
- * counts a user page treats both as mapped.
+ * copies a user page treats both as mapped, and counts no owner of a kernel
+ * frame (_PAGE_SPECIAL). Which pages may be mapped at all is the regions'
+ * business (kernel/mm/vma.c).
  */
 #include <asm/cpufeature.h>
 #include <asm/pgtable.h>
@@ -23,6 +25,7 @@
 #include <asm/pti.h>
 #include <errno.h>
 #include <kernel.h>
+#include <multiboot2.h>
 #include <pmm.h>
 #include <printk.h>
 #include <string.h>
@@ -93,6 +96,49 @@ pte_t *pte_lookup(pte_t *pml4, unsigned long va)
 	return walk(pml4, va, false, false);
 }
 
+/*
+ * The leaf entry of va, as pte_lookup(); when no leaf table covers va, NULL, and
+ * *hole is the size of the aligned block around va that none maps (2 MiB, 1 GiB or
+ * 512 GiB: the level whose entry is missing), so that a walk over a mostly empty
+ * range skips it whole. A huge page (never in a user half) is a hole of one page.
+ */
+static pte_t *pte_lookup_or_hole(pte_t *pml4, unsigned long va, unsigned long *hole)
+{
+	pte_t *table = pml4;
+
+	for (int level = 3; level > 0; level--) {
+		pte_t e = table[PT_INDEX(va, level)];
+
+		if (!(e & _PAGE_PRESENT) || (e & _PAGE_PSE)) {
+			*hole = e & _PAGE_PRESENT ? PAGE_SIZE : 1UL << (12 + 9 * level);
+			return NULL;
+		}
+		table = table_of(e);
+	}
+	return &table[PT_INDEX(va, 0)];
+}
+
+/**
+ * pte_lookup_next - the leaf entry of the first page in [*va, end) that has one
+ *
+ * *va moves to that page; the blocks with no leaf table on the way are skipped
+ * whole (a walk over a region of 2^46 bytes visits its tables, not its pages).
+ * NULL when there is none below end. For loops over a user range:
+ * for (va = start; (pte = pte_lookup_next(pml4, &va, end)); va += PAGE_SIZE).
+ */
+pte_t *pte_lookup_next(pte_t *pml4, unsigned long *va, unsigned long end)
+{
+	while (*va < end) {
+		unsigned long hole;
+		pte_t *pte = pte_lookup_or_hole(pml4, *va, &hole);
+
+		if (pte)
+			return pte;
+		*va = ALIGN_DOWN(*va, hole) + hole;
+	}
+	return NULL;
+}
+
 /* The leaf entry of user address va, creating the tables on the way; NULL: no memory. */
 pte_t *pte_alloc_user(pte_t *pml4, unsigned long va)
 {
@@ -116,9 +162,10 @@ int unmap_page(pte_t *pml4, unsigned long va)
  * @va: page address
  * @flags: RW, USER, NX; _PAGE_PROTNONE (alone) for no access at all
  *
- * A writable page whose frame another address space shares becomes
- * copy-on-write instead, unless it is MAP_SHARED: its first write copies the frame. A PROT_NONE
- * reservation made accessible gets its (zeroed) frame now.
+ * A writable page whose frame is not this address space's alone becomes
+ * copy-on-write instead, unless it is MAP_SHARED: another address space shares
+ * it (fork), or it is the kernel's (_PAGE_SPECIAL: the zero page, the vDSO). Its
+ * first write copies the frame.
  */
 int protect_page(pte_t *pml4, unsigned long va, u64 flags)
 {
@@ -126,19 +173,15 @@ int protect_page(pte_t *pml4, unsigned long va, u64 flags)
 	const u64 perm = _PAGE_PRESENT | _PAGE_RW | _PAGE_USER | _PAGE_NX | _PAGE_COW |
 			 _PAGE_PROTNONE;
 	u64 new = flags & perm;
-	phys_addr_t pa;
 
 	if (!pte || !pte_mapped(*pte))
 		return -ENOENT;
-	pa = pte_frame(*pte);
-	if (!(flags & _PAGE_PROTNONE)) {
+	if (!(flags & _PAGE_PROTNONE))
 		new |= _PAGE_PRESENT;
-		if (!pa && !(pa = alloc_frame()))
-			return -ENOMEM;
-	}
-	if ((new & _PAGE_RW) && frame_shared(pa) && !(*pte & _PAGE_SHARED))
+	if ((new & _PAGE_RW) && !(*pte & _PAGE_SHARED) &&
+	    ((*pte & _PAGE_SPECIAL) || frame_shared(pte_frame(*pte))))
 		new = (new & ~_PAGE_RW) | _PAGE_COW;
-	*pte = (*pte & ~(perm | PTE_ADDR_MASK)) | pa | new;
+	*pte = (*pte & ~perm) | new;
 	flush_tlb_one(va);
 	return 0;
 }
@@ -147,7 +190,7 @@ int protect_page(pte_t *pml4, unsigned long va, u64 flags)
  * unmap_range - unmap every mapped page of [start, end), its frame to drop later
  * @tlb: gathers the frames and the range; tlb_finish_mmu() flushes, then frees
  *
- * Holes are skipped. From the top down, so that running out of room in the
+ * Holes are skipped, blocks with no leaf table whole. From the top down, so that running out of room in the
  * gather leaves a shorter range mapped rather than one with a hole: returns
  * start when done, else the end of what is still mapped ([start, return)).
  */
@@ -155,17 +198,84 @@ unsigned long unmap_range(struct mmu_gather *tlb, pte_t *pml4, unsigned long sta
 			  unsigned long end)
 {
 	for (unsigned long va = end; va > start; va -= PAGE_SIZE) {
-		phys_addr_t pa;
+		unsigned long hole;
+		pte_t *pte = pte_lookup_or_hole(pml4, va - PAGE_SIZE, &hole);
 
-		if (!translate(pml4, va - PAGE_SIZE, &pa, NULL))
+		if (!pte) {		/* on to the page below the hole's block */
+			va = ALIGN_DOWN(va - PAGE_SIZE, hole) + PAGE_SIZE;
 			continue;
-		/* No frame: a PROT_NONE reservation, which no TLB holds. */
-		pa &= PAGE_MASK;
-		if (pa && !tlb_remove_frame(tlb, va - PAGE_SIZE, pa))
+		}
+		if (!pte_mapped(*pte))
+			continue;
+		/* The kernel's frames (the zero page, the vDSO) have no owner count to drop. */
+		if (*pte & _PAGE_SPECIAL)
+			tlb_flush_later(tlb, va - PAGE_SIZE, va);
+		else if (!tlb_remove_frame(tlb, va - PAGE_SIZE, pte_frame(*pte)))
 			return va;
 		unmap_page(pml4, va - PAGE_SIZE);
 	}
 	return start;
+}
+
+static bool table_empty(const pte_t *table)
+{
+	for (unsigned int i = 0; i < 512; i++)
+		if (table[i])
+			return false;
+	return true;
+}
+
+/*
+ * The tables below table (a level-`level` table whose first entry maps base) that
+ * map only inside [start, end), which lies in [floor, ceiling), and are empty: each
+ * is unlinked and its frame goes into tlb, freed after the flush of its whole span
+ * (the CPUs' paging-structure caches may hold it until then).
+ */
+static void free_tables(struct mmu_gather *tlb, pte_t *pml4, pte_t *table, int level,
+			unsigned long base, unsigned long start, unsigned long end,
+			unsigned long floor, unsigned long ceiling)
+{
+	const unsigned long size = 1UL << (12 + 9 * level);
+
+	for (unsigned int i = PT_INDEX(start, level); i < 512; i++) {
+		unsigned long lo = base + i * size, hi = lo + size;
+		pte_t *child;
+
+		if (lo >= end)
+			break;
+		if (!(table[i] & _PAGE_PRESENT) || (table[i] & _PAGE_PSE))
+			continue;
+		child = table_of(table[i]);
+		if (level > 1)
+			free_tables(tlb, pml4, child, level - 1, lo, MAX(start, lo), MIN(end, hi),
+				    floor, ceiling);
+		if (lo < floor || hi > ceiling || !table_empty(child))
+			continue;
+		if (!tlb_remove_frame(tlb, lo, virt_to_phys(child)))
+			return;		/* out of room: the table stays, empty */
+		tlb_flush_later(tlb, lo, hi);
+		table[i] = 0;
+		if (level == 3)
+			pti_sync_pml4e(pml4, i);
+	}
+}
+
+/**
+ * free_pgtables - free the page tables that map only inside an unmapped range
+ * @tlb: gathers the tables' frames; tlb_finish_mmu() flushes, then frees them
+ * @floor: the end of the region below [start, end), or 0
+ * @ceiling: the start of the region above, or the top of the user half
+ *
+ * As Linux's free_pgtables(): after an munmap(), the tables whose whole span is in
+ * the hole between the regions around it map nothing and are freed, so that a
+ * process cannot fill memory with empty page tables by mapping and unmapping one
+ * page at a time across its address space. The caller holds the mm's lock.
+ */
+void free_pgtables(struct mmu_gather *tlb, pte_t *pml4, unsigned long start, unsigned long end,
+		   unsigned long floor, unsigned long ceiling)
+{
+	if (start < end)
+		free_tables(tlb, pml4, pml4, 3, 0, start, end, floor, ceiling);
 }
 
 /*
@@ -209,18 +319,50 @@ bool translate(pte_t *pml4, unsigned long va, phys_addr_t *pa, u64 *flags)
 static void map_kernel_range(unsigned long start, unsigned long end, u64 flags)
 {
 	for (unsigned long va = start; va < end; va += PAGE_SIZE)
-		if (map_page(kernel_pml4, va, va - KERNEL_VMA, flags))
+		if (map_page(kernel_pml4, va, virt_to_phys((void *)va), flags))
 			panic("paging_init: cannot map %lx", va);
 }
 
-/* The direct map uses 2 MiB pages: one PD entry per 2 MiB of RAM. */
+/*
+ * Is there RAM in the 2 MiB at pa, or a range of GRUB's hand-off (boot_reserved():
+ * the first MiB with the legacy area, VGA text memory and the AP trampoline; the
+ * kernel image; the boot information; the modules), which the memory map need not
+ * call RAM? Those are reached through the direct map wherever they lie.
+ */
+static bool direct_chunk_wanted(phys_addr_t pa, phys_addr_t (*reserved)[2], unsigned int nr)
+{
+	for (unsigned int k = 0; k < nr; k++)
+		if (reserved[k][0] < pa + HPAGE_SIZE && pa < reserved[k][1])
+			return true;
+	for (unsigned int i = 0; i < boot_info.nr_memranges; i++) {
+		const struct boot_memrange *r = &boot_info.memranges[i];
+
+		if (r->usable && r->start < pa + HPAGE_SIZE && pa < r->end)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The direct map uses 2 MiB pages: one PD entry per 2 MiB that holds RAM. The holes
+ * between (the PCI hole below 4 GiB) stay unmapped, as in Linux's direct map: no
+ * write-back alias of device memory that ioremap() maps uncached.
+ */
 static void map_direct(phys_addr_t end)
 {
+	phys_addr_t reserved[BOOT_RESERVED_MAX][2];
+	unsigned int nr = boot_reserved(reserved);
+
+	for (unsigned int k = 0; k < nr; k++)
+		end = MAX(end, ALIGN_UP(reserved[k][1], HPAGE_SIZE));
 	for (phys_addr_t pa = 0; pa < end; pa += HPAGE_SIZE) {
 		unsigned long va = PAGE_OFFSET + pa;
 		pte_t *pdpt = table_of(kernel_pml4[PT_INDEX(va, 3)]);
 		pte_t *pdpte = &pdpt[PT_INDEX(va, 2)];
 		pte_t *pd;
+
+		if (!direct_chunk_wanted(pa, reserved, nr))
+			continue;
 
 		if (!(*pdpte & _PAGE_PRESENT)) {
 			phys_addr_t t = alloc_frame();
@@ -258,7 +400,7 @@ void paging_init(void)
 			panic("paging_init: no frame for kernel PDPTs");
 		kernel_pml4[i] = t | _PAGE_PRESENT | _PAGE_RW;
 	}
-	map_direct(ALIGN_UP(pmm_max_phys(), HPAGE_SIZE));
+	map_direct(ALIGN_UP(pmm_max_phys(), HPAGE_SIZE));	/* or further: boot_reserved() */
 	map_kernel_range((unsigned long)_text, (unsigned long)_etext, PAGE_KERNEL_RX);
 	map_kernel_range((unsigned long)_rodata, (unsigned long)_erodata, PAGE_KERNEL_RO);
 	map_kernel_range((unsigned long)_data, (unsigned long)_kernel_end, PAGE_KERNEL);
@@ -328,7 +470,7 @@ static int copy_table_cow(pte_t *dst, pte_t *src, int level, unsigned int entrie
 				e = (e & ~_PAGE_RW) | _PAGE_COW;
 			src[i] = e;
 			dst[i] = e;
-			if (pte_frame(e))
+			if (!(e & _PAGE_SPECIAL))
 				get_frame(pte_frame(e));
 			continue;
 		}
@@ -354,45 +496,11 @@ int pml4_copy_user_cow(pte_t *dst, pte_t *src)
 	return copy_table_cow(dst, src, 3, KERNEL_PML4_FIRST);
 }
 
-static void walk_table(const pte_t *table, int level, unsigned long base,
-		       void (*fn)(void *arg, unsigned long va, pte_t e), void *arg)
-{
-	for (unsigned int i = 0; i < 512; i++) {
-		unsigned long va = base + ((unsigned long)i << (12 + 9 * level));
-
-		if (level == 0 && pte_mapped(table[i]))
-			fn(arg, va, table[i]);
-		else if (level > 0 && (table[i] & _PAGE_PRESENT))
-			walk_table(table_of(table[i]), level - 1, va, fn, arg);
-	}
-}
-
-void walk_user_pages(pte_t *pml4, void (*fn)(void *arg, unsigned long va, pte_t e), void *arg)
-{
-	for (unsigned int i = 0; i < KERNEL_PML4_FIRST; i++)
-		if (pml4[i] & _PAGE_PRESENT)
-			walk_table(table_of(pml4[i]), 2, (unsigned long)i << 39, fn, arg);
-}
-
-static void count_page(void *n, unsigned long va, pte_t e)
-{
-	(*(unsigned long *)n)++;
-}
-
-/* The 4 KiB pages mapped in the lower half: a task's address space, for RLIMIT_AS. */
-unsigned long user_pages_mapped(pte_t *pml4)
-{
-	unsigned long n = 0;
-
-	walk_user_pages(pml4, count_page, &n);
-	return n;
-}
-
 /* Drops every user page and frees every table of the lower half, then the PML4. */
 static void free_table(pte_t *table, int level)
 {
 	for (unsigned int i = 0; i < 512; i++) {
-		if (level == 0 && pte_frame(table[i]))
+		if (level == 0 && pte_frame(table[i]) && !(table[i] & _PAGE_SPECIAL))
 			put_frame(pte_frame(table[i]));
 		else if (level > 0 && (table[i] & _PAGE_PRESENT))
 			free_table(table_of(table[i]), level - 1);

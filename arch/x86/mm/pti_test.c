@@ -133,7 +133,7 @@ SELFTEST(pti, kernel_text_data_and_direct_map_are_absent)
 		(unsigned long)_entry_text_end, (unsigned long)pti_init,
 		(unsigned long)&mitigations,
 		(unsigned long)kernel_pml4, (unsigned long)&percpu_areas[0].self,
-		(unsigned long)phys_to_virt(0x100000),
+		(unsigned long)phys_to_virt(kernel_phys_start()),
 	};
 	struct mm *mm;
 

@@ -7,11 +7,12 @@
  * own frames: the vvar page is kernel/time/time.c's timekeeper, the vDSO's pages are
  * the image inside the kernel's .rodata. Every process shares them, so:
  *
- *  - each mapping holds an owner count on its frames (kernel/mm/pmm.c); the kernel
- *    holds the first, which it never drops, so no frame is ever freed;
- *  - the entries carry _PAGE_SPECIAL: mprotect() refuses to make them writable
- *    (-EACCES, as Linux for the vvar), MADV_DONTNEED leaves them (they read the
- *    same afterwards), and a write faults as on any read-only page;
+ *  - the entries carry _PAGE_SPECIAL: no owner count, never freed, never
+ *    writable. mprotect(PROT_WRITE) is -EACCES for the vvar page (no VM_MAYWRITE)
+ *    and allowed for the vDSO, whose pages then become copy-on-write: a write (or
+ *    a debugger's PTRACE_POKEDATA) gives the process a private copy, as Linux;
+ *  - MADV_DONTNEED drops such copies (the next touch maps the kernel's page
+ *    again) and is -EINVAL on the vvar page (VM_PFNMAP), as Linux;
  *  - mremap() may move either mapping whole, as Linux allows for CRIU, but not a
  *    part of it or to another size (-EINVAL); mm->vdso follows a move.
  */
@@ -90,22 +91,12 @@ void vdso32_patch_fast_syscall(bool sysenter32, bool syscall32)
 		memcpy(slot, syscall, sizeof(syscall));
 }
 
-/* mm->lock held: maps [va, va + len) to the kernel's frames at kva, each with an owner more. */
-static int map_shared_frames(struct mm *mm, unsigned long va, const void *kva, unsigned long len,
-			     u64 flags)
-{
-	for (unsigned long off = 0; off < len; off += PAGE_SIZE) {
-		phys_addr_t pa = virt_to_phys((const u8 *)kva + off);
-
-		if (map_page(mm->pml4, va + off, pa, flags | _PAGE_USER | _PAGE_SPECIAL))
-			return -ENOMEM;
-		_Static_assert(MAX_TASKS + 1 <= 256,
-			       "a frame's owners: every process and the kernel");
-		get_frame(pa);
-	}
-	return 0;
-}
-
+/*
+ * The vvar region (no VM_MAYWRITE: mprotect(PROT_WRITE) is -EACCES, and a forced
+ * write is refused) and the vDSO's (VM_MAYWRITE: made writable, a write gets a
+ * private copy), as Linux's special mappings. Their pages are mapped by the
+ * fault that first touches them (vdso_page()).
+ */
 int vdso_map(struct mm *mm)
 {
 	const struct vdso_image *image = mm_vdso_image(mm);
@@ -113,11 +104,12 @@ int vdso_map(struct mm *mm)
 	int err;
 
 	spin_lock_irqsave(&mm->lock, flags);
-	err = map_shared_frames(mm, base, &vvar, PAGE_SIZE, _PAGE_PRESENT | _PAGE_NX);
-	if (!err)
-		err = map_shared_frames(mm, base + PAGE_SIZE, image->start, vdso_size(image),
-					_PAGE_PRESENT);
+	err = vma_reserve(mm, 2);
 	if (!err) {
+		vma_insert(mm, base, base + PAGE_SIZE,
+			   VM_READ | VM_MAYREAD | VM_PFNMAP | VM_DONTEXPAND | VM_VVAR, 0, NULL);
+		vma_insert(mm, base + PAGE_SIZE, base + PAGE_SIZE + vdso_size(image),
+			   VM_READ | VM_EXEC | VM_MAY_ALL | VM_DONTEXPAND | VM_VDSO, 0, NULL);
 		mm->vvar = base;
 		mm->vdso = base + PAGE_SIZE;
 	}
@@ -125,19 +117,22 @@ int vdso_map(struct mm *mm)
 	return err;
 }
 
+phys_addr_t vdso_page(const struct mm *mm, const struct vm_area *vma, unsigned long va)
+{
+	const struct vdso_image *image = mm_vdso_image(mm);
+	unsigned long page = vma->pgoff + (va - vma->start) / PAGE_SIZE;
+
+	if (vma->flags & VM_VVAR)
+		return virt_to_phys(&vvar);
+	if (page >= vdso_size(image) / PAGE_SIZE)
+		return 0;
+	return virt_to_phys(image->start + page * PAGE_SIZE);
+}
+
 bool vdso_mapping_whole(struct mm *mm, unsigned long addr, unsigned long len)
 {
 	return (addr == mm->vdso && len == vdso_size(mm_vdso_image(mm))) ||
 	       (addr == mm->vvar && len == PAGE_SIZE);
-}
-
-const char *vdso_region_name(const struct mm *mm, unsigned long va)
-{
-	if (mm->vvar && va - mm->vvar < PAGE_SIZE)
-		return "[vvar]";
-	if (mm->vdso && va - mm->vdso < vdso_size(mm_vdso_image(mm)))
-		return "[vdso]";
-	return NULL;
 }
 
 void vdso_moved(struct mm *mm, unsigned long from, unsigned long to)

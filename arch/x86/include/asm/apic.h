@@ -8,9 +8,26 @@
 #define TIMER_HZ	100
 
 void pic_mask_all(void);
+/* The boot CPU's local APIC: its mode chosen (and printed), its timer calibrated. */
 void lapic_init(void);
-void lapic_enable(void);
+/* An AP's: into the boot CPU's mode, then enabled; false if it refused the mode. IRQs off. */
+bool lapic_enable(void);
+/* Does apic_extnmi= give the boot CPU (or another) LINT1's NMI? And is it here? */
+bool apic_extnmi_wanted(bool boot_cpu);
+bool lapic_lint1_nmi_unmasked(void);
+/* x2APIC mode (MSRs, 32-bit IDs) rather than xAPIC (MMIO, 8-bit IDs); lapic_init() on. */
+extern bool x2apic_mode;
 u32 lapic_id(void);
+/* This CPU's APIC ID as CPUID reports it (leaf 0x1f/0xb in x2APIC mode, else leaf 1). */
+u32 cpuid_apic_id(void);
+/*
+ * The largest APIC ID an IPI can address in each mode: 0xff is xAPIC's broadcast
+ * and 0xffffffff x2APIC's, never a CPU's.
+ */
+#define XAPIC_MAX_ID		0xfeU
+#define X2APIC_MAX_ID		0xfffffffeU
+/* The one of them for the mode in use (lapic_init() on). */
+u32 apic_max_id(void);
 void lapic_send_ipi_irqoff(u32 apic_id, u32 icr);
 /* The same from any context: IRQs off around the two ICR writes. */
 void lapic_send_ipi(u32 apic_id, u32 icr);

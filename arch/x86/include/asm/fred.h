@@ -83,4 +83,24 @@ static __always_inline unsigned long fred_event_data(const struct pt_regs *regs)
 /* arch/x86/fred.c: the calling CPU's FRED MSRs, before its CR4.FRED. */
 void fred_init_cpu(void);
 
+/*
+ * Events by FRED (on) or by the IDT and SYSCALL on every CPU, for the benchmark's
+ * rows (bench/bench.c): 0, or -EBUSY if a task other than the caller and the idle
+ * tasks exists or another CPU is not idle, -ENODEV if the boot did not choose FRED.
+ * IRQs on. The caller's own way back to ring 3 is the other mode's from then on:
+ * a syscall finishes by syscall_return_to_user() (entry/irq.c).
+ */
+int fred_switch(bool on);
+
+/* The CPUs whose own switch is still to come, in their idle loop (fred_switch()). */
+extern unsigned long fred_switch_cpus;
+void fred_switch_here_irqoff(void);
+
+/* In the idle loop, IRQs off, where the idle task has no event's frame to return through. */
+static __always_inline void fred_switch_if_pending_irqoff(void)
+{
+	if (unlikely(__atomic_load_n(&fred_switch_cpus, __ATOMIC_ACQUIRE)))
+		fred_switch_here_irqoff();
+}
+
 #endif

@@ -9,7 +9,8 @@
  *   ffff888000000000 - ...               direct map of all RAM (PAGE_OFFSET)
  *   ffffc90000000000 - ...               ioremap space (LAPIC registers)
  *   ffffff0000000000 - ffffff00ffffffff  espfix64's read-only ministack aliases
- *   ffffffff80000000 - ...               kernel image (KERNEL_VMA), as linked
+ *   ffffffff80000000 - ...               kernel image (KERNEL_VMA), as linked; its
+ *                                        frames wherever GRUB loaded it (phys_base)
  */
 #ifndef _ASM_X86_PAGE_H
 #define _ASM_X86_PAGE_H
@@ -28,12 +29,38 @@
 #define KERNEL_VMA		0xffffffff80000000UL
 
 /*
+ * boot/head.asm's page tables map the first 4 GiB at PAGE_OFFSET, all that a
+ * multiboot2 loader's 32-bit addresses can name (boot/layout.inc: BOOT_MAPPED_GIB):
+ * until paging_init(), only that much of the direct map exists.
+ */
+#define BOOT_MAPPED_LIMIT	(1UL << 32)
+
+/*
  * The highest user address is one page below the canonical boundary, and that top
  * page is never mapped. A SYSCALL instruction in the last bytes of the top mapped
  * page would otherwise have a return address (RCX) of 2^47: non-canonical, and
  * SYSRET to it faults in ring 0 on Intel with the user's RSP (CVE-2012-0217).
  */
 #define TASK_SIZE_MAX		((1UL << 47) - PAGE_SIZE)
+
+/*
+ * Where GRUB loaded the kernel minus where it is linked to load (boot/head.asm):
+ * a kernel address KERNEL_VMA + x is physical x + phys_base. As Linux's phys_base.
+ */
+extern unsigned long phys_base;
+
+/* linker.ld: the image's physical bounds as linked; kernel_phys_*() as loaded. */
+extern char _kernel_phys_start[], _kernel_phys_end[];
+
+static __always_inline phys_addr_t kernel_phys_start(void)
+{
+	return (phys_addr_t)_kernel_phys_start + phys_base;
+}
+
+static __always_inline phys_addr_t kernel_phys_end(void)
+{
+	return (phys_addr_t)_kernel_phys_end + phys_base;
+}
 
 static __always_inline void *phys_to_virt(phys_addr_t pa)
 {
@@ -44,7 +71,7 @@ static __always_inline phys_addr_t virt_to_phys(const void *va)
 {
 	unsigned long v = (unsigned long)va;
 
-	return v >= KERNEL_VMA ? v - KERNEL_VMA : v - PAGE_OFFSET;
+	return v >= KERNEL_VMA ? v - KERNEL_VMA + phys_base : v - PAGE_OFFSET;
 }
 
 #endif

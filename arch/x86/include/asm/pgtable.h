@@ -21,12 +21,12 @@
  *                  another address space (fork): RW is withheld, and the first
  *                  write faults and copies the frame (kernel/mm/mm.c).
  *  _PAGE_PROTNONE  PROT_NONE: the entry is not present, so every access faults,
- *                  but the page stays mapped: its frame is kept (address 0 if it
- *                  never had one: a reservation costs no memory until made
- *                  accessible). Bit 8 is Global, meaningless in a non-present
- *                  entry; Linux uses the same bit for the same thing.
- *  _PAGE_SPECIAL   the frame is the kernel's, shared by every process: the
- *                  vDSO and its vvar page (arch/x86/vdso/vma.c). Never made writable.
+ *                  but the page keeps its frame for when it is made accessible
+ *                  again. Bit 8 is Global, meaningless in a non-present entry;
+ *                  Linux uses the same bit for the same thing.
+ *  _PAGE_SPECIAL   the frame is the kernel's, shared by every process and
+ *                  counted by no one: the zero page, the vDSO and its vvar page
+ *                  (arch/x86/vdso/vma.c). Never made writable: a write copies it.
  *  _PAGE_SHARED    MAP_SHARED: the frame is shared on purpose with the processes
  *                  forked since. fork copies the entry as it is, and no write
  *                  ever copies the frame: every sharer sees every write.
@@ -70,7 +70,10 @@ int protect_page(pte_t *pml4, unsigned long va, u64 flags);
 struct mmu_gather;
 unsigned long unmap_range(struct mmu_gather *tlb, pte_t *pml4, unsigned long start,
 			  unsigned long end);
+void free_pgtables(struct mmu_gather *tlb, pte_t *pml4, unsigned long start, unsigned long end,
+		   unsigned long floor, unsigned long ceiling);
 pte_t *pte_lookup(pte_t *pml4, unsigned long va);
+pte_t *pte_lookup_next(pte_t *pml4, unsigned long *va, unsigned long end);
 pte_t *pte_alloc_user(pte_t *pml4, unsigned long va);
 bool translate(pte_t *pml4, unsigned long va, phys_addr_t *pa, u64 *flags);
 void *ioremap(phys_addr_t pa, size_t size);
@@ -78,9 +81,6 @@ void *ioremap_wc(phys_addr_t pa, size_t size);
 pte_t *pml4_alloc_user(void);
 int pml4_copy_user_cow(pte_t *dst, pte_t *src);
 void pml4_free_user(pte_t *pml4);
-unsigned long user_pages_mapped(pte_t *pml4);
-/* fn for each mapped page of the lower half (PROT_NONE included), in address order. */
-void walk_user_pages(pte_t *pml4, void (*fn)(void *arg, unsigned long va, pte_t e), void *arg);
 u64 kernel_pgtable_checksum(void);
 
 static __always_inline void load_cr3(pte_t *pml4)

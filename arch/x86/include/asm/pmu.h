@@ -14,6 +14,7 @@ enum pmu_kind {
 	PMU_NONE,
 	PMU_INTEL_ARCH,		/* CPUID 0xA, version 2+: fixed counters 0 and 1 */
 	PMU_AMD_CORE,		/* CPUID 0x80000001 ECX[23]: PERF_CTL/CTR 0 and 1 at 0xc0010200 */
+	PMU_AMD_LEGACY,		/* AMD or Hygon without it: EVNTSEL/PERFCTR 0 and 1 at 0xc0010000 */
 };
 
 struct pmu_info {
@@ -23,9 +24,21 @@ struct pmu_info {
 	const char *why;		/* PMU_NONE: why not */
 };
 
-/* What the CPUID leaves describe (CPUID values in, so a self-test can feed its own). */
-struct pmu_info pmu_parse(bool intel, u32 max_leaf, struct cpuid_regs leaf_0a,
-			  bool amd, u32 max_ext_leaf, u32 ext1_ecx, u32 ext22_eax);
+/* What pmu_parse() reads: the vendor, the family and the CPUID leaves that describe a PMU. */
+struct pmu_cpuid {
+	const char *vendor;		/* CPUID leaf 0's: "GenuineIntel", "AuthenticAMD"... */
+	u32 family;
+	bool hypervisor;		/* CPUID 1 ECX[31] */
+	u32 max_leaf;			/* leaf 0's EAX */
+	struct cpuid_regs leaf_0a;	/* EAX[7:0] version, [23:16] counter width; ECX from
+					 * version 5: the fixed counters' bitmap; EDX[4:0]
+					 * their count (versions 2 to 4) */
+	u32 max_ext_leaf;		/* leaf 0x80000000's EAX */
+	u32 ext1_ecx;			/* leaf 0x80000001's ECX: bit 23 PerfCtrExtCore */
+	u32 ext22_eax;			/* leaf 0x80000022's EAX (bit 0: PerfMonV2), 0 if absent */
+};
+
+struct pmu_info pmu_parse(const struct pmu_cpuid *c);
 
 extern struct pmu_info pmu;
 

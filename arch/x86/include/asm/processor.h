@@ -38,9 +38,11 @@
 #define X86_CR0_ET		BIT(4)
 #define X86_CR0_NE		BIT(5)
 #define X86_CR0_WP		BIT(16)
+#define X86_CR0_AM		BIT(18)
 #define X86_CR0_PG		BIT(31)
 #define X86_CR4_TSD		BIT(2)
 #define X86_CR4_PAE		BIT(5)
+#define X86_CR4_MCE		BIT(6)	/* else a machine check shuts the CPU down */
 #define X86_CR4_PGE		BIT(7)
 #define X86_CR4_PCE		BIT(8)	/* RDPMC allowed in ring 3 */
 #define X86_CR4_OSFXSR		BIT(9)
@@ -86,6 +88,19 @@ static __always_inline void cpu_relax(void)
 static __always_inline void barrier_nospec(void)
 {
 	asm volatile("lfence" ::: "memory");
+}
+
+/*
+ * A serializing instruction, for a CPU about to run code another CPU rewrote
+ * (cross-modifying code): CPUID, which every x86-64 CPU has and which serializes
+ * in both rings. Linux returns to itself by IRET instead, which a hypervisor does
+ * not intercept; here it runs only where the text changed (smp.c's hold).
+ */
+static __always_inline void sync_core(void)
+{
+	u32 eax = 0, ebx, ecx = 0, edx;
+
+	asm volatile("cpuid" : "+a"(eax), "=b"(ebx), "+c"(ecx), "=d"(edx) : : "memory");
 }
 
 static __always_inline void invlpg(unsigned long va)

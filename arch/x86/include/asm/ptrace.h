@@ -5,7 +5,10 @@
  * what the entry code pushes last comes first. Its five highest words are the
  * hardware interrupt frame (ip, cs, flags, sp, ss), which the SYSCALL stub fakes so
  * that every entry, and the IRETQ exit, share one layout. Every entry saves every
- * register: there is no partial frame as in Linux before 4.x. The NASM side uses the
+ * register, except the SYSCALL stub of entry=asm-fastpath (entry/entry_64.asm): like
+ * Linux's fast path to 4.15 it leaves the callee-saved half (r15 to bx) unwritten on a
+ * call with no work, and saves it before the exit work or a call of sys_call_ptregs[]
+ * (entry/syscall_table.c), the only readers of that half. The NASM side uses the
  * PT_* offsets generated from this struct into build/asm-offsets.inc.
  */
 #ifndef _ASM_X86_PTRACE_H

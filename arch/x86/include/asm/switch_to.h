@@ -22,10 +22,10 @@ struct thread_struct {
 	unsigned int iopl_emul;
 	struct debugregs debug;		/* hardware breakpoints (arch/x86/hw_breakpoint.c) */
 	/*
-	 * User FPU, SSE and AVX state while switched out (asm/fpu.h: XSAVE or
-	 * FXSAVE format). Last: its alignment would leave a hole anywhere else.
+	 * User FPU, SSE, AVX and AVX-512 state while switched out (asm/fpu.h: XSAVE
+	 * or FXSAVE format), fpu_config.size bytes: allocated with the task.
 	 */
-	u8 fpu[FPU_STATE_SIZE] __aligned(64);
+	u8 *fpu;
 };
 
 struct task;

@@ -27,6 +27,11 @@ unsigned long copy_to_user(void __user *dst, const void *src, unsigned long n);
  */
 long strncpy_from_user(char *dst, const char __user *src, long count);
 /*
+ * A user string's length with its NUL, as Linux's strnlen_user(): 0 if it
+ * faults first, more than count if the first count bytes hold no NUL.
+ */
+long strnlen_user(const char __user *src, long count);
+/*
  * An extensible structure (clone3's, ADDFD's): usize bytes of the caller's into
  * dst[ksize], as Linux's copy_struct_from_user(). A shorter one is zero-filled;
  * a longer one is taken if what this kernel does not know of is zero, else

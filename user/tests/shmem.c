@@ -1,0 +1,252 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Shared anonymous memory as an object behind its mappings (include/shmem.h),
+ * as Linux's shmem: nothing is allocated at mmap() time, a page is allocated on
+ * its first touch by any sharer (a child forked before it too), mremap() of
+ * old_len 0 maps the same pages again, a mapping grown past the object's size
+ * has no page there (SIGBUS, BUS_ADRERR), and MREMAP_DONTUNMAP leaves the old
+ * range mapped: empty for private memory, the object's pages again for shared.
+ */
+#include <uapi/mman.h>
+#include "harness.h"
+
+#define PROT_RW		(PROT_READ | PROT_WRITE)
+#define SHARED		(MAP_SHARED | MAP_ANONYMOUS)
+#define PRIVATE		(MAP_PRIVATE | MAP_ANONYMOUS)
+#define SHMEM_NAPS	5000		/* of 1 ms: generous for a loaded TCG host */
+
+static long map(unsigned long len, unsigned long flags)
+{
+	return syscall6(__NR_mmap, 0, len, PROT_RW, flags, -1, 0);
+}
+
+static long mremap(unsigned long old, unsigned long old_len, unsigned long new_len, int flags,
+		   unsigned long new)
+{
+	return syscall5(__NR_mremap, old, old_len, new_len, flags, new);
+}
+
+static unsigned long free_frames(void)
+{
+	struct sysinfo si;
+
+	return syscall1(__NR_sysinfo, &si) ? 0 : si.freeram;
+}
+
+/* Naps until *word is value, a bounded number of times: true if it got there. */
+static bool wait_for(volatile u64 *word, u64 value)
+{
+	for (int i = 0; i < SHMEM_NAPS && *word != value; i++)
+		nap_ms(1);
+	return *word == value;
+}
+
+static unsigned long target;
+
+static void read_target(void)
+{
+	(void)*(volatile u8 *)target;
+}
+
+/* Does a read at addr raise SIGBUS with BUS_ADRERR and the address? */
+static bool sigbus_at(unsigned long addr)
+{
+	target = addr;
+	return faults(read_target) && caught.sig == SIGBUS && caught.code == BUS_ADRERR &&
+	       caught.addr == addr;
+}
+
+/*
+ * Neither side touches the pages before the fork: the child's first write
+ * (page 0) and the parent's (page 1) each allocate the page in the object, and
+ * the other side finds it there (fails when a first touch gets a frame of its
+ * own, as private memory does).
+ */
+SELFTEST(shmem, a_child_forked_before_the_first_touch_shares_the_pages)
+{
+	volatile u64 *p = (volatile u64 *)map(2 * PAGE_SIZE, SHARED);
+	const unsigned long second = PAGE_SIZE / sizeof(u64);
+	long pid;
+
+	ASSERT_TRUE(t, (unsigned long)p < TASK_SIZE_MAX);
+	pid = syscall0(__NR_fork);
+	if (pid == 0) {
+		p[0] = 1;
+		syscall1(__NR_exit, wait_for(&p[second], 2) ? 0 : 1);
+	}
+	ASSERT_TRUE(t, pid > 0);
+	EXPECT_TRUE(t, wait_for(&p[0], 1));
+	p[second] = 2;
+	EXPECT_EQ(t, wait_status(pid), 0);
+	syscall2(__NR_munmap, (unsigned long)p, 2 * PAGE_SIZE);
+}
+
+/*
+ * mremap(p, 0, n, MREMAP_MAYMOVE) of shared memory maps its object a second
+ * time: a write through either address is read through the other, pages
+ * touched before and after alike, and the pages outlive the first mapping. A
+ * private mapping refuses (-EINVAL), and without MREMAP_MAYMOVE there is no
+ * room to grow into (-ENOMEM). When both go, the frames are free again (fails
+ * when the object keeps them).
+ */
+#define DUP_PAGES	256
+
+SELFTEST(shmem, mremap_of_old_len_0_maps_the_same_pages_again)
+{
+	unsigned long before = free_frames(), after;
+	unsigned long p = map(DUP_PAGES * PAGE_SIZE, SHARED), priv = map(PAGE_SIZE, PRIVATE);
+	long q;
+
+	ASSERT_TRUE(t, p < TASK_SIZE_MAX && priv < TASK_SIZE_MAX);
+	*(volatile u64 *)p = 0x1234;
+	q = mremap(p, 0, DUP_PAGES * PAGE_SIZE, MREMAP_MAYMOVE, 0);
+	ASSERT_TRUE(t, (unsigned long)q < TASK_SIZE_MAX && q != (long)p);
+	EXPECT_EQ(t, *(volatile u64 *)q, 0x1234UL);
+	*(volatile u64 *)(q + PAGE_SIZE) = 0x5678;
+	EXPECT_EQ(t, *(volatile u64 *)(p + PAGE_SIZE), 0x5678UL);
+	for (unsigned long i = 2; i < DUP_PAGES; i++)
+		*(volatile u64 *)(p + i * PAGE_SIZE) = i;
+	EXPECT_EQ(t, mremap(p, 0, PAGE_SIZE, 0, 0), -ENOMEM);
+	EXPECT_EQ(t, mremap(priv, 0, PAGE_SIZE, MREMAP_MAYMOVE, 0), -EINVAL);
+	EXPECT_EQ(t, syscall2(__NR_munmap, p, DUP_PAGES * PAGE_SIZE), 0L);
+	EXPECT_EQ(t, *(volatile u64 *)(q + (DUP_PAGES - 1) * PAGE_SIZE), DUP_PAGES - 1UL);
+	EXPECT_EQ(t, *(volatile u64 *)q, 0x1234UL);
+	EXPECT_EQ(t, syscall2(__NR_munmap, q, DUP_PAGES * PAGE_SIZE), 0L);
+	syscall2(__NR_munmap, priv, PAGE_SIZE);
+	after = free_frames();
+	EXPECT_TRUE(t, after + 16 >= before);
+	if (after + 16 < before)
+		printf("# %lu frames free before, %lu after\n", before, after);
+}
+
+/*
+ * The object keeps the size mmap() gave it: a mapping grown by mremap(), in
+ * place or moved, or a second mapping longer than the object, has no page past
+ * it, and a touch there is SIGBUS with BUS_ADRERR (fails with SIGSEGV or a zero
+ * page). A page cut off by shrinking is still the object's, data and all, when
+ * the mapping grows back over it.
+ */
+SELFTEST(shmem, a_mapping_grown_past_its_object_is_sigbus_there)
+{
+	unsigned long p = map(2 * PAGE_SIZE, SHARED);
+	long q, r;
+
+	ASSERT_TRUE(t, p < TASK_SIZE_MAX);
+	*(volatile u8 *)p = 0x42;
+	*(volatile u8 *)(p + PAGE_SIZE) = 0x43;
+	ASSERT_EQ(t, mremap(p, 2 * PAGE_SIZE, PAGE_SIZE, 0, 0), (long)p);
+	q = mremap(p, PAGE_SIZE, 4 * PAGE_SIZE, MREMAP_MAYMOVE, 0);
+	ASSERT_TRUE(t, (unsigned long)q < TASK_SIZE_MAX);
+	EXPECT_EQ(t, *(volatile u8 *)q, 0x42);
+	EXPECT_EQ(t, *(volatile u8 *)(q + PAGE_SIZE), 0x43);	/* the object's page 1 */
+	EXPECT_TRUE(t, sigbus_at(q + 2 * PAGE_SIZE));
+	EXPECT_TRUE(t, sigbus_at(q + 4 * PAGE_SIZE - 1));
+	r = mremap(q + PAGE_SIZE, 0, 2 * PAGE_SIZE, MREMAP_MAYMOVE, 0);
+	ASSERT_TRUE(t, (unsigned long)r < TASK_SIZE_MAX);
+	EXPECT_EQ(t, *(volatile u8 *)r, 0x43);
+	EXPECT_TRUE(t, sigbus_at(r + PAGE_SIZE));
+	/* MADV_POPULATE_* past the end: -EFAULT, as Linux answers a SIGBUS fault there. */
+	EXPECT_EQ(t, syscall3(__NR_madvise, q + 2 * PAGE_SIZE, PAGE_SIZE, MADV_POPULATE_WRITE),
+		  -EFAULT);
+	EXPECT_EQ(t, syscall3(__NR_madvise, q, PAGE_SIZE, MADV_POPULATE_READ), 0L);
+	syscall2(__NR_munmap, q, 4 * PAGE_SIZE);
+	syscall2(__NR_munmap, r, 2 * PAGE_SIZE);
+}
+
+/*
+ * MREMAP_DONTUNMAP moves the pages and leaves the old range mapped: private
+ * memory reads zeros there and may be written again (fails when the old range
+ * is unmapped, or keeps the data); shared memory finds its object's pages
+ * there again, one set of pages at both addresses. It needs MREMAP_MAYMOVE and
+ * old_len == new_len as passed, before rounding (-EINVAL), and may go to a
+ * fixed address too.
+ */
+SELFTEST(shmem, mremap_dontunmap_moves_and_leaves_the_old_range)
+{
+	const int move = MREMAP_MAYMOVE | MREMAP_DONTUNMAP;
+	unsigned long p = map(2 * PAGE_SIZE, PRIVATE), s = map(PAGE_SIZE, SHARED);
+	unsigned long f = map(PAGE_SIZE, PRIVATE);
+	long q, r;
+
+	ASSERT_TRUE(t, p < TASK_SIZE_MAX && s < TASK_SIZE_MAX && f < TASK_SIZE_MAX);
+	memset((void *)p, 0x5a, 2 * PAGE_SIZE);
+	*(volatile u64 *)s = 77;
+	EXPECT_EQ(t, mremap(p, PAGE_SIZE, PAGE_SIZE, MREMAP_DONTUNMAP, 0), -EINVAL);
+	EXPECT_EQ(t, mremap(p, PAGE_SIZE, 2 * PAGE_SIZE, move, 0), -EINVAL);
+	EXPECT_EQ(t, mremap(p, PAGE_SIZE, PAGE_SIZE - 1, move, 0), -EINVAL);
+	EXPECT_EQ(t, mremap(p, 0, 0, move, 0), -EINVAL);
+	EXPECT_EQ(t, mremap(p, PAGE_SIZE, PAGE_SIZE, move | 8, 0), -EINVAL);
+	EXPECT_EQ(t, mremap(p, PAGE_SIZE, PAGE_SIZE, move, p), -EINVAL);	/* overlaps */
+
+	q = mremap(p, 2 * PAGE_SIZE, 2 * PAGE_SIZE, move, 0);
+	ASSERT_TRUE(t, (unsigned long)q < TASK_SIZE_MAX && q != (long)p);
+	EXPECT_EQ(t, *(volatile u8 *)(q + PAGE_SIZE), 0x5a);
+	EXPECT_EQ(t, *(volatile u8 *)p, 0);
+	EXPECT_EQ(t, *(volatile u8 *)(p + PAGE_SIZE), 0);
+	*(volatile u8 *)p = 1;
+	EXPECT_EQ(t, *(volatile u8 *)q, 0x5a);
+
+	r = mremap(s, PAGE_SIZE, PAGE_SIZE, move, 0);
+	ASSERT_TRUE(t, (unsigned long)r < TASK_SIZE_MAX && r != (long)s);
+	EXPECT_EQ(t, *(volatile u64 *)r, 77UL);
+	EXPECT_EQ(t, *(volatile u64 *)s, 77UL);
+	*(volatile u64 *)s = 78;
+	EXPECT_EQ(t, *(volatile u64 *)r, 78UL);
+
+	EXPECT_EQ(t, mremap(q, PAGE_SIZE, PAGE_SIZE, move | MREMAP_FIXED, f), (long)f);
+	EXPECT_EQ(t, *(volatile u8 *)f, 0x5a);
+	EXPECT_EQ(t, *(volatile u8 *)q, 0);
+	syscall2(__NR_munmap, p, 2 * PAGE_SIZE);
+	/*
+	 * Of a locked region only the range that moved stays behind unlocked: the rest
+	 * is locked still, and MADV_DONTNEED refuses it (fails when the whole region
+	 * loses VM_LOCKED).
+	 */
+	p = map(3 * PAGE_SIZE, PRIVATE | MAP_LOCKED);
+	ASSERT_TRUE(t, p < TASK_SIZE_MAX);
+	*(volatile u8 *)p = 1;
+	r = mremap(p, PAGE_SIZE, PAGE_SIZE, move, 0);
+	ASSERT_TRUE(t, (unsigned long)r < TASK_SIZE_MAX);
+	EXPECT_EQ(t, syscall3(__NR_madvise, p, PAGE_SIZE, MADV_DONTNEED), 0L);
+	EXPECT_EQ(t, syscall3(__NR_madvise, p + 2 * PAGE_SIZE, PAGE_SIZE, MADV_DONTNEED), -EINVAL);
+	syscall2(__NR_munmap, p, 3 * PAGE_SIZE);
+	syscall2(__NR_munmap, r, PAGE_SIZE);
+	syscall2(__NR_munmap, q, 2 * PAGE_SIZE);
+	syscall2(__NR_munmap, s, PAGE_SIZE);
+	syscall2(__NR_munmap, r, PAGE_SIZE);
+	syscall2(__NR_munmap, f, PAGE_SIZE);
+}
+
+/*
+ * A GiB of shared memory costs nothing at mmap() (its object's root table),
+ * and a touch costs its page (and the tables that map it), for the process and
+ * a child forked before it alike (fails when mmap() allocates the pages: with
+ * the suite's memory, -ENOMEM).
+ */
+#define GIB		(1UL << 30)
+#define FEW_FRAMES	8
+
+SELFTEST(shmem, a_gib_maps_at_once_and_a_touch_costs_a_page)
+{
+	unsigned long before = free_frames(), mapped, touched;
+	long p = map(GIB, SHARED), pid;
+
+	ASSERT_TRUE(t, (unsigned long)p < TASK_SIZE_MAX);
+	mapped = free_frames();
+	EXPECT_TRUE(t, mapped + FEW_FRAMES >= before);
+	pid = syscall0(__NR_fork);
+	if (pid == 0) {
+		*(volatile u64 *)(p + GIB / 2) = 9;
+		syscall1(__NR_exit, 0);
+	}
+	ASSERT_TRUE(t, pid > 0);
+	EXPECT_EQ(t, wait_status(pid), 0);
+	EXPECT_EQ(t, *(volatile u64 *)(p + GIB / 2), 9UL);
+	touched = free_frames();
+	EXPECT_TRUE(t, touched + FEW_FRAMES >= mapped);
+	EXPECT_EQ(t, *(volatile u64 *)(p + GIB - 8), 0UL);
+	EXPECT_EQ(t, syscall2(__NR_munmap, p, GIB), 0L);
+	if (mapped + FEW_FRAMES < before || touched + FEW_FRAMES < mapped)
+		printf("# %lu frames free before, %lu mapped, %lu touched\n", before, mapped,
+		       touched);
+}
