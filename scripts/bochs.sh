@@ -13,7 +13,8 @@
 #                        QEMU's icount: one instruction a nanosecond); the PIT, the
 #                        ACPI PM timer and the APIC timer run at that rate
 #              MEM=MiB   guest RAM in MiB (default 256)
-#              TIMEOUT=s stop Bochs after s seconds without a result (default 600; 0: never)
+#              TIMEOUT=s stop Bochs after s seconds without a result (default 600; 0: never),
+#                        the time it waited for a busy host's CPUs not counted
 #              GDB_PORT=N wait for a gdb remote connection on port N before the first
 #                        instruction (a Bochs built with --enable-gdb-stub, one CPU:
 #                        scripts/bochs-gdbstub.sh builds one for make trace)
@@ -23,7 +24,7 @@
 # under QEMU's icount. The kernel knows it runs under Bochs by its port 0xE9, which
 # port_e9_hack makes answer 0xE9 (bench/bench.c).
 #
-# Exit status: the kernel's status from its "run ended" line (README.md's exit
+# Exit status: the kernel's status from its "run ended" line (docs/reference.md's exit
 # status: 0 success, 1 failure, 2 bad boot, 3 init exited non-zero, 4 init killed by
 # a signal); 124 if the run was stopped after TIMEOUT seconds, 125 if Bochs ended
 # without the kernel reporting, 126 if Bochs, its BIOS or the CPU model cannot be
@@ -82,7 +83,7 @@ sound=
 debugger=()
 case "$version" in
 2.*)
-	# Headless, waiting for no client; it listens for VNC on port 5900 (README.md).
+	# Headless, waiting for no client; it listens for VNC on port 5900 (docs/reference.md).
 	display='display_library: rfb, options="timeout=0"'
 	# not the host's ALSA
 	sound='sound: waveoutdrv=dummy, waveindrv=dummy, midioutdrv=dummy'
@@ -111,17 +112,21 @@ EOF
 echo "bochs.sh: Bochs $version as $model, $smp CPU(s) (one CPU: a TSC tick is an instruction)" >&2
 
 run=("$bochs" -q -f "$dir/bochsrc" "${debugger[@]}")
-[ "$limit" = 0 ] || run=(timeout --foreground "$limit" "${run[@]}")
+# Seconds of Bochs's own time: a busy host's run-queue waits do not count.
+[ "$limit" = 0 ] || run=(python3 "$(dirname "$0")/timeout-unloaded.py" "$limit" "${run[@]}")
 "${run[@]}" </dev/null >"$dir/out" 2>&1 &
 pid=$!
 # The serial file is written as the guest writes it: follow it (line-buffered) until
-# Bochs ends, or until the kernel's first "run ended" line, after which it only waits
-# to power off; a last line without its newline (a crash) is shown too.
+# Bochs ends, or until the kernel's first "run ended" line (or Linux's panic when its
+# pid 1 ends), after which it only waits to power off (or reboots); a last line
+# without its newline (a crash) is shown too.
 tail -n +1 -f --pid="$pid" "$serial" | stdbuf -oL tr -d '\r' |
 	while IFS= read -r line || [ -n "$line" ]; do
 		printf '%s\n' "$line"
 		case "$line" in
 		"entrylab: run ended: "*) kill "$pid" 2>/dev/null ;;
+		# Linux's line when its pid 1 ends (scripts/bench_linux.py boots Linux).
+		*"Attempted to kill init!"*) kill "$pid" 2>/dev/null ;;
 		esac
 	done
 wait "$pid"

@@ -8,6 +8,16 @@
     entry-disasm.py KERNEL.elf --check DOC     exit 1 if a block is stale
     entry-disasm.py KERNEL.elf --stubs         print the booted SYSCALL stubs
 
+The walkthrough at the top of docs/entry.md quotes the same listings in pieces,
+each beside the step it belongs to: a block between
+<!-- WALK-BEGIN: LISTING FIRST .. LAST --> and <!-- WALK-END --> holds the lines of
+LISTING (`stub`: the plain stub as booted; `c`: do_syscall_64; `user`: the
+benchmark's timed loop, bench/user/bench.c's time_syscalls()) from the first
+instruction that starts with FIRST to the next one that starts with LAST. The
+block between the PTREGS markers draws struct pt_regs on the stack: each field's
+offset (arch/x86/include/asm/ptrace.h, checked against asm-offsets.inc's PT_*)
+beside the push of the booted stub that wrote it.
+
 The C half: each instruction of do_syscall_64 as objdump shows it, with the source
 line it came from (objdump -l) turned into a short comment, so the listing
 explains itself. A reading guide above it names each per-CPU (%gs:) and pt_regs
@@ -32,11 +42,15 @@ import trace  # noqa: E402  scripts/trace.py: the gdb-stub boot
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
 
 FUNC = 'do_syscall_64_irqoff_inline'
+# The benchmark's loop (bench/user/bench.c), in the init program it is linked into.
+USER_ELF, USER_FUNC = os.path.join('user', 'init.elf'), 'time_syscalls'
 BEGIN, END = '<!-- DISASM-BEGIN: make disasm -->', '<!-- DISASM-END -->'
 STUB_BEGIN, STUB_END = '<!-- STUB-BEGIN: make disasm -->', '<!-- STUB-END -->'
 # (mitigation row of scripts/bench_mitigations.py, the stub MSR_LSTAR names with it)
 STUBS = (('off', 'entry_SYSCALL_64_irqoff_inline'),
-         ('auto', 'entry_SYSCALL_64_irqoff_inline_mitigated'))
+         ('pti+verw+retpoline+bhi', 'entry_SYSCALL_64_irqoff_inline_mitigated'))
+WALK = re.compile(r'(<!-- WALK-BEGIN: (stub|c|user) (.+?) \.\. (.+?) -->\n).*?(<!-- WALK-END -->)', re.S)
+PTREGS_BEGIN, PTREGS_END = '<!-- PTREGS-BEGIN: make disasm -->', '<!-- PTREGS-END -->'
 
 
 def symbols(kernel):
@@ -74,10 +88,12 @@ def stable(insn, comment, syms):
     return re.sub(r'(-?)0x([0-9a-f]+)', lambda mm: repl(mm), insn)
 
 
-def listing(kernel):
-    syms = symbols(kernel)
+def listing(elf, func=FUNC):
+    """func of elf, each instruction with its source line: FUNC of the kernel, or
+    USER_FUNC of the benchmark's init, whose addresses stable() leaves alone."""
+    syms = symbols(elf)
     out = subprocess.run(['objdump', '-d', '-l', '--no-show-raw-insn',
-                          f'--disassemble={FUNC}', kernel],
+                          f'--disassemble={func}', elf],
                          check=True, capture_output=True, text=True).stdout
     insns, where = [], None      # (address, instruction, source line)
     for line in out.splitlines():
@@ -95,14 +111,15 @@ def listing(kernel):
     # reader can follow a cold branch without addresses.
     start = insns[0][0]
     offsets = sorted({int(o, 16) for _, insn, _ in insns
-                      for o in re.findall(rf'<{FUNC}\+0x([0-9a-f]+)>', insn)})
+                      for o in re.findall(rf'<{func}\+0x([0-9a-f]+)>', insn)})
     labels = {start + o: f'.L{i + 1}' for i, o in enumerate(offsets)}
-    lines = [f'{FUNC}:']
+    lines = [f'{func}:']
     for addr, insn, src in insns:
         if addr in labels:
             lines.append(f'{labels[addr]}:')
-        insn = re.sub(rf'<{FUNC}\+0x([0-9a-f]+)>',
-                      lambda m: labels[start + int(m[1], 16)], insn)
+        # A user branch's target: "402a30 <fn+0x40>" -> ".L1", as the kernel's.
+        insn = re.sub(rf'(\b[0-9a-f]+ )?<{func}\+0x([0-9a-f]+)>',
+                      lambda m: labels[start + int(m[2], 16)], insn)
         lines.append(f'    {insn:<44} ; {src}' if src else f'    {insn}')
     return '\n'.join(lines)
 
@@ -191,9 +208,71 @@ def decode(raw, base, addr):
             re.finditer(r'^\s*([0-9a-f]+):\s+(\S.*)$', out, re.M)]
 
 
-def stub_block(kernel):
-    listings = '\n\n'.join(booted_stub(kernel, row, stub) for row, stub in STUBS)
+def stub_block(stubs):
+    listings = '\n\n'.join(stubs[stub] for _, stub in STUBS)
     return f'{STUB_BEGIN}\n```\n{listings}\n```\n{STUB_END}'
+
+
+def insn_of(line):
+    """The instruction of a listing line, without its stub offset and source."""
+    return re.sub(r'^\s*(\+0x[0-9a-f]+\s+)?', '', line).split(' ; ')[0].strip()
+
+
+def walk_slice(listing, first, last):
+    """The lines of listing from the instruction starting with first to the next
+    one starting with last, both included."""
+    lines = listing.splitlines()
+    try:
+        i = next(n for n, l in enumerate(lines) if insn_of(l).startswith(first))
+        j = next(n for n in range(i, len(lines)) if insn_of(lines[n]).startswith(last))
+    except StopIteration:
+        sys.exit(f'no "{first}" .. "{last}" in the listing: fix the WALK marker')
+    return '\n'.join(lines[i:j + 1])
+
+
+def pt_regs_fields():
+    """struct pt_regs' fields, lowest address first; every one is 8 bytes."""
+    src = open(os.path.join(ROOT, 'arch/x86/include/asm/ptrace.h')).read()
+    body = re.search(r'^struct pt_regs \{(.*?)^\};', src, re.S | re.M)[1]
+    body = re.sub(r'/\*.*?\*/', '', body, flags=re.S)
+    decls = [d.strip() for d in body.split(';') if d.strip()]
+    fields = [re.fullmatch(r'unsigned long (\w+)', d) for d in decls]
+    if not all(fields):
+        sys.exit('struct pt_regs has a field that is no unsigned long: draw it by hand')
+    return [f[1] for f in fields]
+
+
+def ptregs_block(kernel, stub):
+    """struct pt_regs drawn on the stack, each slot beside the stub's push that wrote it."""
+    fields = pt_regs_fields()
+    inc = open(os.path.join(os.path.dirname(kernel), 'asm-offsets.inc')).read()
+    percpu_top = int(re.search(r'^%define PERCPU_top_of_stack (\d+)$', inc, re.M)[1])
+    for name, value in re.findall(r'^%define PT_(\w+) (\d+)$', inc, re.M):
+        if name.lower() not in fields or int(value) != 8 * fields.index(name.lower()):
+            sys.exit(f'asm-offsets.inc: PT_{name} is {value}, ptrace.h says otherwise')
+    lines = stub.splitlines()[1:]
+    top = next(n for n, l in enumerate(lines) if insn_of(l).startswith('push'))
+    end = next(n for n in range(top, len(lines)) if not insn_of(lines[n]).startswith('push'))
+    pushes = lines[top:end]
+    if len(pushes) != len(fields) or insn_of(lines[end]) != 'mov %rsp,%rdi':
+        sys.exit(f'the stub pushes {len(pushes)} words before "mov %rsp,%rdi", '
+                 f'struct pt_regs has {len(fields)}')
+    size = 8 * len(fields)
+    # Push k of the stub writes the k-th word below top_of_stack, where pt_regs ends.
+    rows = [f'    regs+{size:#05x}  top_of_stack (%gs:{percpu_top:#x}), higher addresses above',
+            f'    {"":12}+-----------+']
+    for k, line in enumerate(pushes):
+        off = size - 8 * (k + 1)
+        offset, insn, src = re.fullmatch(r'\s*(\+0x[0-9a-f]+)\s+(.*?)\s+; (.*)', line).groups()
+        rows.append(f'    regs+{off:#05x}  | {fields[off // 8]:<9} |  {offset} {insn:<26} {src}')
+    rows += [f'    {"":12}+-----------+',
+             f'    {"":12}^ RSP after the last push: `mov %rsp,%rdi` makes it C\'s regs']
+    return f'{PTREGS_BEGIN}\n```\n' + '\n'.join(rows) + f'\n```\n{PTREGS_END}'
+
+
+def walk_blocks(text, listings):
+    return WALK.sub(lambda m: f'{m[1]}```\n{walk_slice(listings[m[2]], m[3], m[4])}\n```\n{m[5]}',
+                    text)
 
 
 def replace_block(text, begin, end, new, doc):
@@ -208,13 +287,18 @@ def main():
     if len(sys.argv) == 2:
         print(listing(kernel))
         return 0
+    stubs = {stub: booted_stub(kernel, row, stub) for row, stub in STUBS}
     if sys.argv[2] == '--stubs':
-        print(stub_block(kernel))
+        print(stub_block(stubs))
         return 0
     mode, doc = sys.argv[2], sys.argv[3]
     text = open(doc).read()
     new = replace_block(text, BEGIN, END, block(kernel), doc)
-    new = replace_block(new, STUB_BEGIN, STUB_END, stub_block(kernel), doc)
+    new = replace_block(new, STUB_BEGIN, STUB_END, stub_block(stubs), doc)
+    plain = stubs[STUBS[0][1]]
+    new = replace_block(new, PTREGS_BEGIN, PTREGS_END, ptregs_block(kernel, plain), doc)
+    user = listing(os.path.join(os.path.dirname(kernel), USER_ELF), USER_FUNC)
+    new = walk_blocks(new, {'stub': plain, 'c': listing(kernel), 'user': user})
     if mode == '--check':
         return 0 if new == text else 1
     if new != text:

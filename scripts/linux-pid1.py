@@ -8,8 +8,18 @@ as /init of an initramfs (no /proc, /dev or /sys mounted, no other file), with
 Debian 12's kernel (the linux-image-amd64 package's, downloaded once into
 build/linux-pid1/, never installed). It prints the serial console; the kernel's
 "Attempted to kill init! exitcode=0x..." line gives init's wait status.
+--kernel names another image package of the release, e.g. linux-image-6.12-amd64
+(bookworm's Linux 6.12, from bookworm-security), fetched the same way; --cpu a
+QEMU CPU model (default max); --append more kernel parameters.
 
-    scripts/linux-pid1.py [--smp N] [--timeout S] PROGRAM [ARG...]
+With --icount, QEMU counts as make bench ICOUNT=1 does (-icount
+shift=0,align=off,sleep=off; one CPU unless --smp says otherwise): a guest RDTSC
+delta is the number of instructions executed, so a program's figures are
+comparable with the benchmark's (make compare boots tests/programs/syscall-loop.c
+so: scripts/bench_linux.py).
+
+    scripts/linux-pid1.py [--smp N] [--timeout S] [--kernel PKG] [--cpu MODEL]
+                          [--append PARAMS] [--icount] PROGRAM [ARG...]
 """
 import argparse
 import glob
@@ -24,11 +34,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, 'build', 'linux-pid1')
 
 
-def kernel():
-    """The vmlinuz of the package linux-image-amd64 depends on, extracted once."""
-    deps = subprocess.run(['apt-cache', 'depends', 'linux-image-amd64'], capture_output=True,
+def kernel(meta='linux-image-amd64'):
+    """The vmlinuz of the image package the package meta depends on, extracted once."""
+    deps = subprocess.run(['apt-cache', 'depends', meta], capture_output=True,
                           text=True, check=True).stdout.split()
-    pkg = next(w for w in deps if w.startswith('linux-image-') and w != 'linux-image-amd64')
+    pkg = next(w for w in deps if w.startswith('linux-image-') and w != meta)
     found = glob.glob(os.path.join(OUT, pkg, 'boot', 'vmlinuz-*'))
     if not found:
         os.makedirs(OUT, exist_ok=True)
@@ -56,18 +66,26 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument('--smp', type=int, default=1)
     ap.add_argument('--timeout', type=int, default=600)
+    ap.add_argument('--kernel', default='linux-image-amd64')
+    ap.add_argument('--cpu', default='max')
+    ap.add_argument('--append', default='')
+    ap.add_argument('--icount', action='store_true',
+                    help='count instructions, as make bench ICOUNT=1 (scripts/qemu.sh)')
     ap.add_argument('program')
     ap.add_argument('args', nargs='*')
     a = ap.parse_args()
-    vmlinuz = kernel()
+    vmlinuz = kernel(a.kernel)
     with tempfile.TemporaryDirectory() as tmp:
         initrd = os.path.join(tmp, 'initrd.gz')
         with open(initrd, 'wb') as f:
             f.write(cpio_newc({'init': (0o100755, open(a.program, 'rb').read())}))
-        cmd = ['qemu-system-x86_64', '-cpu', 'max', '-smp', str(a.smp), '-m', '512M',
+        icount = ['-icount', 'shift=0,align=off,sleep=off'] if a.icount else []
+        cmd = ['qemu-system-x86_64', *icount, '-cpu', a.cpu, '-smp', str(a.smp),
+               '-m', '512M',
                '-display', 'none', '-serial', 'stdio', '-no-reboot', '-kernel', vmlinuz,
                '-initrd', initrd, '-append',
-               ' '.join(['console=ttyS0', 'panic=-1', 'quiet', '--', *a.args])]
+               ' '.join(['console=ttyS0', 'panic=-1', 'quiet', *a.append.split(), '--',
+                         *a.args])]
         try:
             return subprocess.run(cmd, timeout=a.timeout).returncode
         except subprocess.TimeoutExpired:

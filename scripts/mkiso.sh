@@ -6,6 +6,11 @@
 # the module "init INIT ARGS". The kernel reads init's argv from that module
 # string. timeout=0: no menu, the run starts at once.
 #
+# Environment: CUTMEM="FROM TO" (GRUB's sizes: 1M, 1G) has GRUB remove that range
+# from the memory map before it loads anything (its cutmem command): GRUB neither
+# uses it nor reports it, as firmware that keeps memory for itself would. make test
+# cuts the kernel's link address away this way, so that GRUB must load it elsewhere.
+#
 # Every word reaches grub.cfg single-quoted, so no character of it means anything
 # to GRUB's script parser. GRUB then passes each word on with a backslash before
 # quotes and backslashes, which the kernel's parser undoes (lib/cmdline.c).
@@ -59,12 +64,13 @@ check_length "the kernel command line (CMDLINE)" "$cmdline" "$cmdline_max"
 [ -z "$init" ] || check_length "init's argument string (\"init\" + INIT_ARGS)" \
 	"init $init_args" "$args_max"
 
-# One ISO for both kinds of PC: never silently a BIOS-only (or UEFI-only) image.
-for platform in i386-pc x86_64-efi; do
+# One ISO for every kind of PC: never silently a BIOS-only (or UEFI-only) image.
+# i386-efi: 32-bit UEFI on a 64-bit CPU (Bay Trail-class machines).
+for platform in i386-pc x86_64-efi i386-efi; do
 	if [ ! -d "/usr/lib/grub/$platform" ]; then
 		echo "mkiso.sh: GRUB's $platform modules are missing (scripts/setup.sh" \
-			"installs grub-pc-bin and grub-efi-amd64-bin): the ISO would not" \
-			"boot on every PC" >&2
+			"installs grub-pc-bin, grub-efi-amd64-bin and grub-efi-ia32-bin): the" \
+			"ISO would not boot on every PC" >&2
 		exit 2
 	fi
 done
@@ -77,6 +83,7 @@ cp "$kernel" "$stage/boot/entrylab.elf"
 	echo 'set timeout=0'
 	echo 'set default=0'
 	echo 'insmod all_video'
+	[ -z "${CUTMEM:-}" ] || echo "cutmem $(grub_words "$CUTMEM")"
 	echo 'menuentry "entrylab" {'
 	echo "	multiboot2 /boot/entrylab.elf $(grub_words "$cmdline")"
 	# BIOS: keep VGA text mode, which the kernel writes to (arch/x86/drivers/vga.c).

@@ -22,16 +22,20 @@
 #                        CPUs on one thread in turn. Default: multi when the host
 #                        has a CPU for every guest CPU, else single (docs/smp-rcu.md)
 #              TIMEOUT=s stop QEMU after s seconds without a result (default 600;
-#                        0: never, as for make debug)
-#              FIRMWARE=bios|uefi  SeaBIOS (default), or OVMF as split pflash (code
-#                        read-only, a private copy of the variables); Secure Boot
-#                        off: it would refuse the unsigned GRUB
+#                        0: never, as for make debug): seconds QEMU had to
+#                        itself, the time its threads waited for a busy host's
+#                        CPUs not counted (scripts/timeout-unloaded.py)
+#              FIRMWARE=bios|uefi|uefi32  SeaBIOS (default), or OVMF as split pflash
+#                        (code read-only, a private copy of the variables); Secure
+#                        Boot off: it would refuse the unsigned GRUB. uefi32: OVMF's
+#                        ia32 build, 32-bit UEFI on the 64-bit CPU (the ISO's i386-efi
+#                        GRUB boots)
 #              EXIT_DEVICE=0  no isa-debug-exit device, as on a real PC: the kernel
 #                        ends the run by ACPI power-off (or reset, "reboot"), QEMU
 #                        exits by itself, and this script takes the status from the
 #                        kernel's "run ended" line instead
 #
-# Exit status: the kernel's status, as README.md documents it: 0 success,
+# Exit status: the kernel's status, as docs/reference.md documents it: 0 success,
 # 1 failure, 2 bad boot, 3 init exited non-zero, 4 init killed by a signal; 124 if
 # the run was stopped after TIMEOUT seconds, 125 if QEMU ended without the kernel
 # reporting (crash, triple fault, killed). The kernel writes status + 1 to the
@@ -97,17 +101,28 @@ elif [ -z "$why_not_kvm" ]; then
 	clock="KVM: RDTSC counts TSC cycles (/dev/kvm usable)"
 fi
 echo "qemu.sh: clock: $clock" >&2
-firmware=()
+firmware=() machine=pc
 case "${FIRMWARE:-bios}" in
 bios) ;;
-uefi)
+uefi|uefi32)
 	vars=$(mktemp)
-	cp /usr/share/OVMF/OVMF_VARS_4M.fd "$vars"
-	code=/usr/share/OVMF/OVMF_CODE_4M.fd
-	firmware=(-drive "if=pflash,format=raw,unit=0,readonly=on,file=$code"
+	if [ "$FIRMWARE" = uefi ]; then
+		cp /usr/share/OVMF/OVMF_VARS_4M.fd "$vars"
+		code=/usr/share/OVMF/OVMF_CODE_4M.fd
+	else
+		# Debian ships OVMF ia32 only as its Secure Boot build, which needs SMM
+		# (so q35) and a flash that only SMM may write; its variable store
+		# enrolls no keys, so Secure Boot stays off.
+		cp /usr/share/OVMF/OVMF32_VARS_4M.fd "$vars"
+		code=/usr/share/OVMF/OVMF32_CODE_4M.secboot.fd
+		machine=q35,smm=on
+		firmware=(-global driver=cfi.pflash01,property=secure,value=on)
+	fi
+	echo "qemu.sh: firmware: $(basename "$code") on -M $machine" >&2
+	firmware+=(-drive "if=pflash,format=raw,unit=0,readonly=on,file=$code"
 		-drive "if=pflash,format=raw,unit=1,file=$vars") ;;
 *)
-	echo "qemu.sh: FIRMWARE=$FIRMWARE is not bios or uefi" >&2
+	echo "qemu.sh: FIRMWARE=$FIRMWARE is not bios, uefi or uefi32" >&2
 	exit 2 ;;
 esac
 
@@ -117,10 +132,12 @@ display=(-display none)
 limit=${TIMEOUT:-600}
 exit_device=(-device isa-debug-exit,iobase=0xf4,iosize=0x04)
 [ "${EXIT_DEVICE:-1}" = 0 ] && exit_device=()
-qemu=(qemu-system-x86_64 -M pc "${accel[@]}" -cpu "$cpu" -m "${MEM:-256M}"
+qemu=(qemu-system-x86_64 -M "$machine" "${accel[@]}" -cpu "$cpu" -m "${MEM:-256M}"
 	"${firmware[@]}" -cdrom "$iso" -boot d -serial stdio "${display[@]}" -no-reboot
 	"${exit_device[@]}" "$@")
-[ "$limit" = 0 ] || qemu=(timeout --foreground "$limit" "${qemu[@]}")
+# Seconds of QEMU's own time: a busy host's run-queue waits do not count.
+[ "$limit" = 0 ] || qemu=(python3 "$(dirname "$0")/timeout-unloaded.py" "$limit"
+	"${qemu[@]}")
 log=$(mktemp)
 trap 'rm -f "$log" ${vars:+"$vars"}' EXIT
 if [ -t 1 ]; then

@@ -16,12 +16,15 @@ missing=()
 for tool in "${!need[@]}"; do
 	command -v "$tool" >/dev/null 2>&1 || missing+=("${need[$tool]}")
 done
-# grub-mkrescue builds a hybrid ISO from the GRUB platforms installed: BIOS (i386-pc)
-# and UEFI (x86_64-efi) both, so that one ISO boots either kind of PC; OVMF is the
-# UEFI firmware for QEMU (make run FIRMWARE=uefi, and make test's UEFI boots).
+# grub-mkrescue builds a hybrid ISO from the GRUB platforms installed: BIOS (i386-pc),
+# UEFI (x86_64-efi) and 32-bit UEFI (i386-efi), so that one ISO boots every kind of
+# PC; OVMF is the UEFI firmware for QEMU (make run FIRMWARE=uefi, and make test's UEFI
+# boots), in its ia32 build for FIRMWARE=uefi32.
 [ -d /usr/lib/grub/i386-pc ] || missing+=(grub-pc-bin)
 [ -d /usr/lib/grub/x86_64-efi ] || missing+=(grub-efi-amd64-bin)
+[ -d /usr/lib/grub/i386-efi ] || missing+=(grub-efi-ia32-bin)
 [ -f /usr/share/OVMF/OVMF_CODE_4M.fd ] || missing+=(ovmf)
+[ -f /usr/share/OVMF/OVMF32_CODE_4M.secboot.fd ] || missing+=(ovmf-ia32)
 # The framebuffer console's font is GNU Unifont as GRUB ships it (scripts/gen-font.py).
 [ -f /usr/share/grub/ascii.pf2 ] || missing+=(grub-common)
 # The test suite builds stock programs against glibc with gcc -static, against

@@ -38,8 +38,9 @@ the instruction that ran.
             [--bochs BOCHS]
       the summary of op=kill for every entry variant, and of the i386 getpid() for
       every door, written between the trace markers of docs/entry.md, and the
-      invalid syscall's budget in docs/benchmarks.md (or, with --check, compared
-      with them); FRED's row and column with --bochs, else left as they are
+      budgets of the invalid syscall and of one fault-read in docs/benchmarks.md
+      (or, with --check, compared with them); FRED's row and columns with --bochs,
+      else left as they are
 
 User code outside the traced program's ELF (the 32-bit vDSO, whose fast-syscall
 slot the boot patched) is disassembled from the guest's memory as it ran.
@@ -74,6 +75,10 @@ I386_DOORS = {
     'sysenter': ('vsyscall', 'max,vendor=GenuineIntel'),
 }
 MAX_STEPS = 20000
+# Seconds the stub may take to answer a command other than a continue (Gdb.cont()).
+REPLY_TIMEOUT = 30
+# The probe's traced instruction for an op that is not a syscall (user/probe.c).
+TRACE_SYMBOL = {'fault-read': 'trace_fault'}
 # The FRED path: a boot of its own under Bochs (QEMU's TCG has no FRED), by the name
 # the benchmark gives its row.
 FRED = 'fred'
@@ -140,7 +145,8 @@ class Gdb:
     def __init__(self, port):
         for _ in range(200):
             try:
-                self.sock = socket.create_connection(('127.0.0.1', port), timeout=30)
+                self.sock = socket.create_connection(('127.0.0.1', port),
+                                                     timeout=REPLY_TIMEOUT)
                 # One small packet per step: without this, delayed ACKs cost ~40 ms each.
                 self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
                 break
@@ -156,13 +162,23 @@ class Gdb:
             raise EOFError('the emulator closed the gdb connection')
         self.buf += data
 
+    def cont(self):
+        """Continues to the next stop, however long the stretch: the emulator's own
+        time-out (scripts/qemu.sh's, scripts/bochs.sh's TIMEOUT) bounds it, and ends
+        in EOFError, where a fixed wait for the stop would fail a boot that a busy
+        host merely slows (Bochs boots to ring 3 in tens of seconds)."""
+        self.sock.settimeout(None)
+        try:
+            return self.command('c')
+        finally:
+            self.sock.settimeout(REPLY_TIMEOUT)
+
     def run_to_end(self):
         """Continues through every stop until the emulator closes the connection, at
         the run's end or its timeout, however long the stretches between stops."""
-        self.sock.settimeout(None)
         try:
             while True:
-                self.command('c')
+                self.cont()
         except (EOFError, ConnectionError):
             pass
 
@@ -237,7 +253,7 @@ def stopped_at(build, cmdline, program, args, sym, log_name, cpu=None, bochs=Non
         # stops at every exception, and reports a breakpoint's RIP one byte on, as
         # if an INT3 had run there (gdbstub.cc).
         for _ in range(100000 if bochs else 100):
-            stop = gdb.command('c')
+            stop = gdb.cont()
             rip, cs, _ = gdb.regs()
             if bochs and stop == 'S05':
                 rip -= 1
@@ -266,24 +282,27 @@ def stopped_at(build, cmdline, program, args, sym, log_name, cpu=None, bochs=Non
 
 
 def step_through(build, cmdline, program, args, sym, log, cpu=None, bochs=None):
-    """The addresses executed from sym to the instruction after it in program; the
-    bytes of each user instruction outside program's ELF, read as it ran; and the
-    patch sites' conditions the boot had on (mitigations, FSGSBASE)."""
+    """The addresses executed from sym to the instruction after it in program, and RCX
+    as each was reached (one more: at that instruction after); the bytes of each user
+    instruction outside program's ELF, read as it ran; and the patch sites' conditions
+    the boot had on (mitigations, FSGSBASE)."""
     known = disassemble(program)
     outside = {}
     with stopped_at(build, cmdline, program, args, sym, log, cpu, bochs) as (gdb, start):
         end = min(a for a in known if a > start)
         rip, _, rcx = gdb.regs()
-        path, last = [start], (start, rcx)
+        path, rcxs, last = [start], [rcx], (start, rcx)
         while len(path) < MAX_STEPS:
             gdb.command('s')
             rip, _, rcx = gdb.regs()
             if rip == end:
+                rcxs.append(rcx)
                 break
             # A step that left RIP and RCX as they were executed nothing (QEMU can
             # return from a step early on a loaded host); a REP iteration moves RCX.
             if (rip, rcx) != last:
                 path.append(rip)
+                rcxs.append(rcx)
                 if rip < 0xffff800000000000 and rip not in known and rip not in outside:
                     outside[rip] = gdb.memory(rip, 15)	# the longest x86 instruction
             last = (rip, rcx)
@@ -293,7 +312,7 @@ def step_through(build, cmdline, program, args, sym, log, cpu=None, bochs=None):
     on = {m for m, state, _ in BANNER.findall(banner) if state == 'on'}
     if re.search(r'^entrylab: FSGSBASE on', banner, re.M):
         on.add('fsgsbase')		# the paranoid entry's patch site (asm/alternative.h)
-    return path, outside, on, banner
+    return (path, rcxs), outside, on, banner
 
 
 def gdbstub_bochs(build, bochs, model):
@@ -328,14 +347,17 @@ def gdbstub_bochs(build, bochs, model):
 
 
 def record(build, variant, op, mitigations, bochs=None):
-    """The probe's op from trace_syscall to the instruction after its SYSCALL: under
-    QEMU with entry=variant, or the FRED path under bochs (gdbstub_bochs())."""
+    """The probe's op from trace_syscall to the instruction after its SYSCALL (a fault
+    op: from trace_fault, the faulting load, through the #PF and the load's retry, to
+    the instruction after it): under QEMU with entry=variant, or the FRED path under
+    bochs (gdbstub_bochs())."""
     cmdline = row_cmdline(mitigations)
     if variant != FRED:
         cmdline = f'entry={variant} {cmdline}'.strip()
     log = os.path.join(build, f'trace-{variant}-{op}.log')
     path, _, on, banner = step_through(build, cmdline, os.path.join(build, 'user/probe.elf'),
-                                       f'trace op={op}', 'trace_syscall', log,
+                                       f'trace op={op}', TRACE_SYMBOL.get(op, 'trace_syscall'),
+                                       log,
                                        bochs=bochs if variant == FRED else None)
     events = re.search(r'^entrylab: events: (\w+)', banner, re.M)
     if variant == FRED and not (events and events[1] == 'FRED'):
@@ -459,7 +481,7 @@ def trace(build, variant, op, mitigations='off', bochs=None):
     apply_sites(insns, build, on)
     insns.update(disassemble(os.path.join(build, 'user/probe.elf')))
     if bochs:
-        refuse_events(build, path, op)
+        refuse_events(build, path[0], op)
     return finish(build, path, insns)
 
 
@@ -468,11 +490,12 @@ def refuse_events(build, path, op):
     the second instruction on, from ring 3 before the SYSCALL (a user address after
     the first, the one returned to) or from ring 0 (FRED's ring-0 entry, 256 bytes
     after each ring-3 one). A boot there is deterministic and none lands in the
-    traced path; were one to, the trace would not be the syscall's alone."""
+    traced path; were one to, the trace would not be the syscall's alone. A fault op's
+    path ends with its load run again, in ring 3."""
     elf = os.path.join(build, 'entrylab.elf')
     kernel_entries = [symbol(elf, name) for name in ('fred_entry_kernel',
                                                      'fred_entry_kernel_mitigated')]
-    for a in path[1:]:
+    for a in path[1:-1] if op in TRACE_SYMBOL else path[1:]:
         if a < 0xffff800000000000 or any(e <= a < e + 256 for e in kernel_entries):
             sys.exit(f'trace: an event interrupted the traced {op}() under Bochs at {a:#x}')
 
@@ -496,14 +519,31 @@ def trace_i386(build, door):
     return finish(build, path, insns)
 
 
+def rep_iterations(path, insns):
+    """The executed addresses, each REP string instruction once per iteration, as icount
+    counts it: QEMU's stub steps one iteration at a time, Bochs's a whole REP at once.
+    path: (addresses, RCX as each was reached and after the last, step_through())."""
+    addrs, rcxs = path
+    out = []
+    for i, a in enumerate(addrs):
+        n = 1
+        if re.match(r'rep[nez]* [a-z]*s[bwlq]?\b', insns[a][2]) and \
+                addrs[i + 1:i + 2] != [a]:
+            n = max(rcxs[i] - rcxs[i + 1], 1)	# RCX counts them down; none is one too
+        out += [a] * n
+    return out
+
+
 def finish(build, path, insns):
-    """The trace's source lines and summary, once every executed address has its insn."""
-    kernel_addrs = sorted({a for a in path if a >= 0xffff800000000000})
-    lines = source_lines(os.path.join(build, 'entrylab.elf'), kernel_addrs)
-    missing = [a for a in path if a not in insns]
+    """The trace's source lines and summary, once every executed address has its insn;
+    path as step_through() gives it."""
+    missing = [a for a in path[0] if a not in insns]
     if missing:
         sys.exit(f'trace: {len(missing)} executed addresses not in the disassembly, '
                  f'first {missing[0]:#x}')
+    path = rep_iterations(path, insns)
+    kernel_addrs = sorted({a for a in path if a >= 0xffff800000000000})
+    lines = source_lines(os.path.join(build, 'entrylab.elf'), kernel_addrs)
     return path, insns, lines, summarize(path, insns)
 
 
@@ -542,6 +582,7 @@ BUDGET_END = '<!-- end of instruction budget -->'
 # Where each executed instruction of the default variant's invalid syscall goes, by
 # its source: the parts of the path, in the order a syscall meets them.
 BUDGET_PARTS = (
+    ('user', "the probe's `syscall` (user code)"),
     ('stub', 'the stub: SWAPGS, the stack switch, the fake IRET frame, the call, the SYSRET '
              'tail (entry/entry_64.asm, `EXIT_TO_USER`); under FRED the two arguments, the '
              'call, ERETU (entry/entry_fred.asm)'),
@@ -562,7 +603,7 @@ BUDGET_PARTS = (
     ('pop', '`pt_regs` restored: `POP_REGS`'),
 )
 BUDGET_TOTAL = '**the round trip, SYSCALL and SYSRET or ERETU included**'
-ENTRY_ASM = ('entry/entry_64.asm', 'entry/entry_fred.asm')
+ENTRY_ASM = ('entry/entry_64.asm', 'entry/entry_irq.asm', 'entry/entry_fred.asm')
 
 
 def spans(path, pattern):
@@ -579,11 +620,10 @@ def enclosing(found, line):
     return max((f for f in found if f[0] <= line), default=(0, ''))[1]
 
 
-def budget_part(loc, macros, hooks, insn):
-    """Which of BUDGET_PARTS one executed instruction's source file:line is; macros:
-    {asm file: its macros' spans}."""
-    path, _, line = loc.rpartition(':')
-    line = int(line or 0)
+def entry_asm_part(path, line, insn, macros):
+    """Which of the entry code's parts (the stub, `pt_regs` saved, registers cleared,
+    `pt_regs` restored) an instruction at path:line of the entry assembly is, else
+    None; macros: {asm file: its macros' spans}."""
     text = open(os.path.join(ROOT, path)).read().splitlines()[line - 1] if path else ''
     # NASM gives the first instruction of a macro expanded inside another no line of
     # its own: a push or pop the line does not name is the next macro's, calling.inc's.
@@ -599,8 +639,20 @@ def budget_part(loc, macros, hooks, insn):
         return next((part for prefix, part in (('PUSH_REGS', 'push'), ('CLEAR_REGS', 'clear'),
                                                ('POP_REGS', 'pop')) if macro.startswith(prefix)),
                     'stub')
-    if path in ENTRY_ASM:
+    if path in ENTRY_ASM or path == 'entry/mitigations.inc':
         return 'stub'
+    return None
+
+
+def budget_part(loc, macros, hooks, insn):
+    """Which of BUDGET_PARTS one executed instruction of the invalid syscall is, by its
+    source file:line; macros: {asm file: its macros' spans}."""
+    path, _, line = loc.rpartition(':')
+    line = int(line or 0)
+    part = entry_asm_part(path, line, insn, macros)
+    if part:
+        return part
+    text = open(os.path.join(ROOT, path)).read().splitlines()[line - 1] if path else ''
     if path == 'entry/fred.c':
         return 'event'
     if path == 'entry/common.c':
@@ -622,39 +674,154 @@ def budget_part(loc, macros, hooks, insn):
     sys.exit(f'trace: no budget part for {loc}')
 
 
-def budget(build, variant, bochs=None):
-    """{part: instructions} of variant's invalid syscall, and their sum with the SYSCALL."""
-    path, insns, lines, s = trace(build, variant, 'invalid', bochs=bochs)
+FAULT_BEGIN = '<!-- fault budget: make trace OP=fault-read -->'
+FAULT_END = '<!-- end of fault budget -->'
+# Where each executed instruction of one fault-read goes: by the first file of its
+# inline chain (innermost first) that names a part, so that a small helper inlined
+# from a header (user_mode(), __va(), current) counts with the code that used it.
+FAULT_PARTS = (
+    ('user', 'the load that faults (user code; icount does not count it: it did not '
+             'complete)'),
+    ('stub', 'the stub: the vector, SWAPGS, the call, the IRETQ tail (entry/entry_irq.asm); '
+             'under FRED the arguments, the call, ERETU (entry/entry_fred.asm)'),
+    ('push', '`pt_regs` saved: `PUSH_REGS`, and RDI under FRED (the frame has it)'),
+    ('clear', 'registers cleared: `CLEAR_REGS`'),
+    ('dispatch', "the C half: the frames of `do_interrupt()` and of the hooks' functions, "
+                 "the vector's dispatch, CR2 read (entry/irq.c); under FRED the event's type "
+                 'and vector decoded first, CR2 from its event data (entry/fred.c)'),
+    ('hooks', 'the irqentry hooks: context tracking, its `lock addq` each way (the RCU '
+              "tracker's too), the CPU-time test, the exit work test, rseq's mark "
+              '(include/entry-common.h, context_tracking.h, rcu.h, vtime.h, rseq.h)'),
+    ('fault', 'the #PF handler: the SMEP/SMAP test, `current->mm`, the interrupted IF, the '
+              'call and its result (arch/x86/mm/fault.c)'),
+    ('irq', 'IRQs on for the fault, then off; saved, off and restored around the lock '
+            '(arch/x86/include/asm/irqflags.h)'),
+    ('lock', "the address space's ticket lock taken and released (include/spinlock.h)"),
+    ('tlb', 'the TLB gather begun (13 words zeroed by one `rep stos`, an instruction per '
+            'word) and finished: nothing to flush (kernel/mm/mmu_gather.c)'),
+    ('lookup', "the regions: a binary search for the fault's, its flags turned into "
+               'page-table bits (kernel/mm/vma.c)'),
+    ('mm', "the fault resolved: the address checked, the entry as the CPU saw it checked "
+           "again under the lock, the access against the region's flags (Linux's "
+           "`access_error()`), the zero page's entry made, read-only and copy-on-write "
+           '(kernel/mm/mm.c)'),
+    ('tables', 'the page tables walked twice, four levels each: for that check, and to find '
+               'the entry to fill (arch/x86/mm/paging.c)'),
+    ('pop', '`pt_regs` restored: `POP_REGS`'),
+    ('retry', 'the load again, now mapped'),
+)
+FAULT_TOTAL = '**the round trip: the load that faults, the #PF, IRETQ or ERETU, the load again**'
+FAULT_FILES = {
+    'entry/irq.c': 'dispatch', 'entry/fred.c': 'dispatch',
+    'include/entry-common.h': 'hooks', 'include/context_tracking.h': 'hooks',
+    'include/rcu.h': 'hooks', 'include/vtime.h': 'hooks', 'include/rseq.h': 'hooks',
+    'arch/x86/mm/fault.c': 'fault', 'arch/x86/include/asm/irqflags.h': 'irq',
+    'include/spinlock.h': 'lock', 'kernel/mm/mmu_gather.c': 'tlb', 'kernel/mm/vma.c': 'lookup',
+    'kernel/mm/mm.c': 'mm', 'arch/x86/mm/paging.c': 'tables',
+}
+
+
+def inline_chains(elf, addrs):
+    """{address: [file:line, ...]}: where each address's code is, innermost inlined
+    function first, the function it was compiled into last."""
+    if not addrs:
+        return {}
+    out = subprocess.run(['addr2line', '-a', '-i', '-e', elf] + [hex(a) for a in addrs],
+                         capture_output=True, text=True, check=True).stdout.splitlines()
+    chains, chain = {}, None
+    for line in out:
+        if re.match(r'^0x[0-9a-f]+$', line):
+            chain = chains.setdefault(int(line, 16), [])
+        else:
+            chain.append(tidy_path(line.split(' ')[0]))
+    return chains
+
+
+def fault_part(chain, macros, insn):
+    """Which of FAULT_PARTS one executed instruction of a fault-read is; chain: its
+    inline chain (inline_chains()), empty for a user instruction (the load's retry)."""
+    if not chain:
+        return 'retry'
+    path, _, line = chain[0].rpartition(':')
+    part = entry_asm_part(path, int(line or 0), insn, macros)
+    if part:
+        return part
+    for loc in chain:
+        if loc.rpartition(':')[0] in FAULT_FILES:
+            return FAULT_FILES[loc.rpartition(':')[0]]
+    sys.exit(f'trace: no fault budget part for {" < ".join(chain)}')
+
+
+def budget(build, variant, op, bochs=None):
+    """{part: instructions} of variant's op (the invalid syscall's BUDGET_PARTS, or a
+    fault-read's FAULT_PARTS, the first instruction, the SYSCALL or the load that
+    faulted, the 'user' part), and their sum."""
+    path, insns, lines, s = trace(build, variant, op, bochs=bochs)
     macros = {f: spans(f, r'^%macro (\w+)') for f in ('entry/calling.inc', 'entry/entry_fred.asm')}
+    if op == 'fault-read':
+        chains = inline_chains(os.path.join(build, 'entrylab.elf'),
+                               sorted({a for a in path if a >= 0xffff800000000000}))
+        count = dict.fromkeys((k for k, _ in FAULT_PARTS), 0)
+        count['user'] = 1
+        for addr in path[1:]:
+            count[fault_part(chains.get(addr, []), macros, insns[addr][2])] += 1
+        return count, s['instructions']
     hooks = spans('include/entry-common.h', r'^(?:static __always_inline|__entry_hook) .*?(\w+)\(')
     count = dict.fromkeys((k for k, _ in BUDGET_PARTS), 0)
-    for addr in path[1:]:			# the SYSCALL itself is user code's
-        count[budget_part(lines[addr], macros, hooks, insns[addr][2])] += 1
+    count['user'] = 1
+    sites = [a for a in path[1:] if lines[a].rpartition(':')[0] == KEY_SITE_FILES[0]]
+    chains = inline_chains(os.path.join(build, 'entrylab.elf'), sorted(set(sites)))
+    for addr in path[1:]:
+        count[budget_part(key_site_owner(chains[addr]) if addr in chains else lines[addr],
+                          macros, hooks, insns[addr][2])] += 1
     return count, s['instructions']
 
 
-def budget_table(build, bochs, doc):
-    """docs/benchmarks.md's instruction budget: the default variant's invalid syscall
+# A static key's site (its NOP or JMP) is written in asm/jump_label.h, the first of these,
+# and reached through the test that names the key (include/rcu.h's rcu_eqs_enabled() for
+# the tracker's): it counts with the hook that tests the switch, the first file of its
+# inline chain past these.
+KEY_SITE_FILES = ('arch/x86/include/asm/jump_label.h', 'include/jump_label.h', 'include/rcu.h')
+
+
+def key_site_owner(chain):
+    """The file:line a static key's site counts under: the first of its inline chain
+    (inline_chains()) that is not the key's own plumbing (KEY_SITE_FILES)."""
+    return next(loc for loc in chain if loc.rpartition(':')[0] not in KEY_SITE_FILES)
+
+
+# The budgets docs/benchmarks.md shows: (op, markers, parts, total's row).
+BUDGETS = (
+    ('invalid', BUDGET_BEGIN, BUDGET_END, BUDGET_PARTS, BUDGET_TOTAL),
+    ('fault-read', FAULT_BEGIN, FAULT_END, FAULT_PARTS, FAULT_TOTAL),
+)
+
+
+def budget_table(build, bochs, doc, op, begin, end, parts, total):
+    """docs/benchmarks.md's instruction budget of op (BUDGETS): the default variant's
     beside FRED's under bochs; without bochs, FRED's column as doc has it."""
-    legacy, legacy_total = budget(build, 'irqoff-inline')
+    legacy, legacy_total = budget(build, 'irqoff-inline', op)
     if bochs[0]:
-        fred, fred_total = budget(build, FRED, bochs[0])
-        column = [str(fred[k]) for k, _ in BUDGET_PARTS] + [f'**{fred_total}**']
+        fred, fred_total = budget(build, FRED, op, bochs[0])
+        column = [str(fred[k]) for k, _ in parts] + [f'**{fred_total}**']
     else:
         kept = {row.rsplit('|', 3)[0].strip('| '): row.rsplit('|', 2)[1].strip()
-                for row in block_rows(doc, BUDGET_BEGIN, BUDGET_END)[2:]}
-        names = [what for _, what in BUDGET_PARTS] + [BUDGET_TOTAL]
+                for row in block_rows(doc, begin, end)[2:]}
+        names = [what for _, what in parts] + [total]
         if any(name not in kept for name in names):
-            sys.exit(f'trace: {doc}\'s budget has no FRED figure for every part to keep: '
+            sys.exit(f'trace: {doc}\'s {op} budget has no FRED figure for every part to keep: '
                      'trace it with a FRED-capable Bochs (BOCHS=)')
         column = [kept[name] for name in names]
         figures = [int(c.strip('*')) for c in column]
-        if sum(figures[:-1]) + 1 != figures[-1]:	# the parts, and the SYSCALL
-            sys.exit(f'trace: {doc}\'s FRED column does not add up to its total')
-        print(f'{doc}: the FRED column not traced: {bochs[1]}')
+        if sum(figures[:-1]) != figures[-1]:
+            sys.exit(f'trace: {doc}\'s {op} FRED column does not add up to its total')
+        print(f'{doc}: the FRED column of the {op} budget not traced: {bochs[1]}')
+    if sum(legacy.values()) != legacy_total:
+        sys.exit(f'trace: the {op} budget\'s parts add up to {sum(legacy.values())}, '
+                 f'the trace to {legacy_total}')
     rows = ['| part | legacy | FRED |', '|---|---|---|']
-    rows += [f'| {what} | {legacy[k]} | {cell} |' for (k, what), cell in zip(BUDGET_PARTS, column)]
-    rows.append(f'| {BUDGET_TOTAL} | **{legacy_total}** | {column[-1]} |')
+    rows += [f'| {what} | {legacy[k]} | {cell} |' for (k, what), cell in zip(parts, column)]
+    rows.append(f'| {total} | **{legacy_total}** | {column[-1]} |')
     return '\n'.join(rows)
 
 
@@ -691,12 +858,13 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--build', default='build')
     ap.add_argument('--variant', default='irqoff-inline')
-    ap.add_argument('--op', default='kill', choices=('kill', 'invalid', 'getpid'))
+    ap.add_argument('--op', default='kill', choices=('kill', 'invalid', 'getpid', *TRACE_SYMBOL))
     ap.add_argument('--mitigations', default='off')
     ap.add_argument('--i386', choices=tuple(I386_DOORS),
                     help='getpid() from an i386 program through this door instead')
     ap.add_argument('--docs', help="docs/entry.md: every variant's kill() summary")
-    ap.add_argument('--budget-docs', help="docs/benchmarks.md: the invalid syscall's budget")
+    ap.add_argument('--budget-docs', help="docs/benchmarks.md: the invalid syscall's and a "
+                    "fault-read's budgets")
     ap.add_argument('--check', action='store_true')
     ap.add_argument('--bochs', help='a FRED-capable Bochs, beside its source: traces the '
                     'fred variant (BOCHS=)')
@@ -715,9 +883,10 @@ def main():
             rc |= refresh_block(a.docs, BEGIN, END, docs_table(build, (bochs, why), a.docs),
                                 a.check)
             rc |= refresh_block(a.docs, I386_BEGIN, I386_END, i386_docs_table(build), a.check)
-        if a.budget_docs:
-            rc |= refresh_block(a.budget_docs, BUDGET_BEGIN, BUDGET_END,
-                                budget_table(build, (bochs, why), a.budget_docs), a.check)
+        for op, begin, end, parts, total in BUDGETS if a.budget_docs else ():
+            rc |= refresh_block(a.budget_docs, begin, end,
+                                budget_table(build, (bochs, why), a.budget_docs, op, begin,
+                                             end, parts, total), a.check)
         return rc
     row_cmdline(a.mitigations)
     if a.i386:

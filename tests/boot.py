@@ -66,7 +66,9 @@ def run(build, name, cmdline, init=None, init_args='', env=None, timeout=120, ke
           cmdline, os.path.join(build, 'user', 'probe.elf') if probe else '']
     if init:
         mk += [init, init_args]
-    built = subprocess.run(mk, cwd=ROOT, capture_output=True, text=True)
+    # The env reaches mkiso.sh too: CUTMEM is its.
+    built = subprocess.run(mk, cwd=ROOT, capture_output=True, text=True,
+                           env={**os.environ, **(env or {})})
     if built.returncode:
         return Result(built.returncode, built.stdout + built.stderr, 0.0)
     try:
@@ -103,10 +105,17 @@ class Monitor:
             if not chunk:
                 raise ConnectionError('the QEMU monitor closed its socket')
             got += chunk
+        return got.decode(errors='replace')
 
     def command(self, cmd):
+        """Runs cmd; returns what the monitor printed (the echo and prompt included)."""
         self.sock.sendall(cmd.encode() + b'\n')
-        self._until_prompt()
+        return self._until_prompt()
+
+    def read_phys_u64(self, pa):
+        """The 64-bit word at guest physical address pa (the monitor's xp)."""
+        out = self.command(f'xp /1gx {pa:#x}')
+        return int(re.search(r'^[0-9a-f]+: (0x[0-9a-f]+)', out, re.M)[1], 16)
 
     def quit(self):
         """Ends QEMU and waits until it has closed the socket."""
@@ -165,7 +174,8 @@ def check(r, status=0, lines=(), absent=(), suites=None, skips=(), failures=(),
     failures  "suite/case" names expected to fail (a demo of the runner itself)
     ktap_required  KTAP output must be present and well formed (default: if suites)
     A kernel oops, a panic, a CT_WARN_ON or a lockdep line is a problem unless a
-    pattern in lines asks for it.
+    pattern in lines asks for it; so is a kernel stack used beyond half its size, as
+    the end-of-run "stack: deepest use U of S bytes (...)" lines say.
     """
     problems = []
     if r.status != status:
@@ -176,11 +186,19 @@ def check(r, status=0, lines=(), absent=(), suites=None, skips=(), failures=(),
     alarms = [p for p in (r'oops:|Kernel panic', r'^CT_WARN_ON', r'^lockdep:')
               if not any(re.search(p, line) for line in lines)]
     problems += [f'unexpected {p!r} in the log' for p in alarms if r.has(p)]
+    problems += stack_problems(r)
     if ktap_required if ktap_required is not None else suites is not None:
         problems += [f'KTAP: {e}' for e in r.ktap_errors]
     if suites is not None:
         problems += suite_problems(r, suites, set(skips), set(failures))
     return problems
+
+
+def stack_problems(r):
+    """The end-of-run "stack: deepest use U of S bytes (...)" lines (kernel/stack_usage.c)
+    whose U is over half of S: the margin the kernel keeps on every stack."""
+    stacks = (re.match(r'^stack: deepest use (\d+) of (\d+) bytes .*', line) for line in r.lines)
+    return [f'{m[0]}: over half the stack' for m in stacks if m and int(m[1]) > int(m[2]) // 2]
 
 
 def suite_problems(r, suites, skips, failures):

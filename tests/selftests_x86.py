@@ -111,7 +111,8 @@ def build(src, out, name):
     return binary, None
 
 
-KERNEL_LINE = re.compile(r'^(init: (starting|resources|exited|killed)|entrylab:|smp:|qemu\.sh:)')
+KERNEL_LINE = re.compile(r'^(init: (starting|resources|exited|killed)|entrylab:|smp:|stack:|'
+                         r'qemu\.sh:)')
 
 
 def program_lines(r):
@@ -123,7 +124,8 @@ def program_lines(r):
 
 
 def verdict(r, timeout=BOOT_TIMEOUT):
-    """('PASS'|'SKIP'|'FAIL', reason) from one boot's result, stopped after timeout s."""
+    """('PASS'|'SKIP'|'FAIL', reason) from one boot's result, stopped after timeout s;
+    a kernel stack used beyond half its size (boot.stack_problems()) fails it too."""
     failed = [line for line in r.lines if re.search(r'\[FAIL\]|^not ok', line)]
     exited = [int(m[1]) for m in (re.match(r'^init: exited with status (\d+)$', line)
                                   for line in r.lines) if m]
@@ -133,6 +135,9 @@ def verdict(r, timeout=BOOT_TIMEOUT):
     nothing = [line.strip() for line in r.lines
                if re.search(r"\[NOTE\].*can't test anything", line)]
     ran = any(re.search(r'\[OK\]|^ok ', line) for line in r.lines)
+    deep = boot.stack_problems(r)
+    if deep:
+        return 'FAIL', deep[0]
     if exited == [0] and not failed:
         if nothing:
             return 'SKIP', nothing[0]
