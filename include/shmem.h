@@ -17,6 +17,11 @@
  * count for the object and one per page table entry mapping it, so that an
  * unmapped page outlives every TLB that may still reach it (include/tlb.h)
  * however early the object itself goes.
+ *
+ * /proc/self/maps names it as Linux names its shmem file, "/dev/zero (deleted)",
+ * on the device of Linux's internal shmem mount, 00:01, with an inode number of
+ * its own, given at creation and kept for its life: Linux's numbers start at 2
+ * (the mount's root is 1), and so do these.
  */
 #ifndef _ENTRYLAB_SHMEM_H
 #define _ENTRYLAB_SHMEM_H
@@ -24,11 +29,17 @@
 #include <asm/page.h>
 #include <spinlock.h>
 
+/* The device of Linux's shm_mnt, the first anonymous one: what /proc/self/maps shows. */
+#define SHMEM_DEV_MAJOR		0
+#define SHMEM_DEV_MINOR		1
+#define SHMEM_NAME		"/dev/zero (deleted)"
+
 struct shmem {
 	spinlock_t lock;		/* the table; IRQs off, inside mm->lock */
 	unsigned int refs;		/* regions naming it (atomic) */
 	unsigned int height;		/* levels of the table, at least 1 */
 	unsigned long size;		/* in pages: the mapping's length at mmap() */
+	unsigned long ino;		/* its inode number in /proc/self/maps */
 	unsigned long *root;		/* size >> 9 * (height - 1) slots, rounded up */
 };
 

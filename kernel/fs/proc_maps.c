@@ -6,10 +6,13 @@
  * copy-on-write page is writable, "w", as in Linux). Names as Linux gives them:
  * [vvar] and [vdso] for those regions, [heap] for a region overlapping the heap
  * (vma_is_initial_heap()), [stack] for the one holding the initial stack pointer
- * (vma_is_initial_stack()). The program's own segments have none (there is no
- * file to name), nor shared anonymous memory (Linux's "/dev/zero (deleted)"
- * with its inode). Last comes the vsyscall page, execute-only ("--xp"), as
- * Linux shows it in its default mode.
+ * (vma_is_initial_stack()). Shared anonymous memory is its object's file as
+ * Linux shows its shmem file (include/shmem.h): "/dev/zero (deleted)", its
+ * device and inode, and the region's page offset into it (a /dev/zero mapping's
+ * file offset, or what a munmap() of the front left). Everything else is
+ * anonymous, offset, device and inode 0: the program's own segments have no
+ * name (there is no file to name). Last comes the vsyscall page, execute-only
+ * ("--xp"), as Linux shows it in its default mode.
  *
  * A seq_file (kernel/fs/seq_file.c) of the opener's address space, whose records
  * are the regions, numbered by their start address as Linux's m_start() and
@@ -22,6 +25,7 @@
 #include <mm.h>
 #include <sched.h>
 #include <seq_file.h>
+#include <shmem.h>
 #include <slab.h>
 #include <spinlock.h>
 
@@ -39,6 +43,8 @@ static const char gate_record;	/* the vsyscall line's record */
 
 static const char *region_name(const struct mm *mm, const struct vm_area *vma)
 {
+	if (vma->shm)
+		return SHMEM_NAME;
 	if (vma->flags & VM_VVAR)
 		return "[vvar]";
 	if (vma->flags & VM_VDSO)
@@ -94,11 +100,17 @@ static void maps_stop(struct seq_file *m, void *v)
 	pm->locked = false;
 }
 
+/* Linux's show_vma_header_prefix() and the name, padded to column 73 as Linux pads it. */
 static void print_line(struct seq_file *m, unsigned long start, unsigned long end,
-		       const char *perms, const char *name)
+		       const char *perms, const struct shmem *shm, unsigned long pgoff,
+		       const char *name)
 {
-	seq_setwidth(m, 25 + sizeof(void *) * 6 - 1);	/* the name at column 73, as Linux */
-	seq_printf(m, "%08lx-%08lx %s 00000000 00:00 0", start, end, perms);
+	seq_setwidth(m, 25 + sizeof(void *) * 6 - 1);
+	if (shm)
+		seq_printf(m, "%08lx-%08lx %s %08lx %02x:%02x %lu", start, end, perms,
+			   pgoff << PAGE_SHIFT, SHMEM_DEV_MAJOR, SHMEM_DEV_MINOR, shm->ino);
+	else
+		seq_printf(m, "%08lx-%08lx %s 00000000 00:00 0", start, end, perms);
 	if (*name) {
 		seq_pad(m, ' ');
 		seq_printf(m, "%s", name);
@@ -111,13 +123,14 @@ static void maps_show(struct seq_file *m, void *v)
 	const struct vm_area *vma = v;
 
 	if (v == &gate_record) {
-		print_line(m, VSYSCALL_ADDR, VSYSCALL_ADDR + PAGE_SIZE, "--xp", "[vsyscall]");
+		print_line(m, VSYSCALL_ADDR, VSYSCALL_ADDR + PAGE_SIZE, "--xp", NULL, 0,
+			   "[vsyscall]");
 		return;
 	}
 	print_line(m, vma->start, vma->end, (const char[5]){
 		vma->flags & VM_READ ? 'r' : '-', vma->flags & VM_WRITE ? 'w' : '-',
 		vma->flags & VM_EXEC ? 'x' : '-', vma->flags & VM_MAYSHARE ? 's' : 'p', '\0' },
-		region_name(((struct proc_maps *)m->private)->mm, vma));
+		vma->shm, vma->pgoff, region_name(((struct proc_maps *)m->private)->mm, vma));
 }
 
 static const struct seq_operations maps_ops = {

@@ -15,7 +15,9 @@
  * and kept by the object, which every region naming it (fork's copies, an
  * mremap() of old_len 0) reaches. So a child forked before a page is first
  * touched shares it still, and a region grown past the object's size has no
- * page there (SIGBUS).
+ * page there (SIGBUS). A /dev/zero mapping at a file offset maps the object
+ * from that page on, its size the mapping's all the same, as Linux's: the pages
+ * at or past the size raise SIGBUS.
  *
  * Every change to the regions and page tables is made under mm->lock, since the
  * threads of a process share them; every change that removes a mapping or a
@@ -243,7 +245,7 @@ static long mmap_type_check(unsigned long flags)
  * of which there are none: -ENOMEM, Linux's answer with vm.nr_hugepages at 0.
  */
 static long do_mmap(unsigned long addr, unsigned long len, unsigned long prot,
-		    unsigned long flags, unsigned long fd)
+		    unsigned long flags, unsigned long fd, unsigned long pgoff)
 {
 	struct mm *mm = current->mm;
 	unsigned long vm_flags, huge = (flags >> MAP_HUGE_SHIFT) & MAP_HUGE_MASK, irq, replaced;
@@ -292,7 +294,13 @@ static long do_mmap(unsigned long addr, unsigned long len, unsigned long prot,
 	    vma_reserve(mm, 3) || !may_expand_vm(mm, vm_flags, (len - replaced) / PAGE_SIZE) ||
 	    do_munmap_locked(&tlb, mm, addr, addr + len))
 		goto out;
-	vma_insert(mm, addr, addr + len, vm_flags, 0, shm);
+	/*
+	 * Shared /dev/zero keeps the file offset as its offset into the object, of
+	 * the mapping's size all the same (shmem_zero_setup()): its pages at or past
+	 * the size raise SIGBUS. MAP_ANONYMOUS ignores the offset, as Linux does.
+	 */
+	vma_insert(mm, addr, addr + len, vm_flags, shm && !(flags & MAP_ANONYMOUS) ? pgoff : 0,
+		   shm);
 	ret = addr;
 	if (((vm_flags & VM_LOCKED) || (flags & (MAP_POPULATE | MAP_NONBLOCK)) == MAP_POPULATE) &&
 	    populate_range_locked(&tlb, mm, addr, addr + len)) {
@@ -311,7 +319,7 @@ long sys_mmap(struct pt_regs *regs)
 {
 	if (regs->r9 & ~PAGE_MASK)
 		return -EINVAL;
-	return do_mmap(regs->di, regs->si, regs->dx, regs->r10, regs->r8);
+	return do_mmap(regs->di, regs->si, regs->dx, regs->r10, regs->r8, regs->r9 >> PAGE_SHIFT);
 }
 
 /* Linux's do_vmi_munmap(): only a misaligned start, an empty range, or one past TASK_SIZE. */

@@ -19,6 +19,9 @@
 /* 2^36 pages: more than the 2^35 pages of the largest user address space. */
 #define SHMEM_MAX_HEIGHT	4
 
+/* The last inode number given (atomic): Linux's shm_mnt root has 1, objects 2 up. */
+static unsigned long last_ino = 1;
+
 /* Slots of a node at level (0: the leaves, which hold frames) of shm's table. */
 static unsigned long node_slots(const struct shmem *shm, unsigned int level)
 {
@@ -40,7 +43,8 @@ struct shmem *shmem_create(unsigned long pages)
 	if (!shm)
 		return NULL;
 	*shm = (struct shmem){ .lock = SPINLOCK_INIT(shmem_lock), .refs = 1, .height = height,
-			       .size = pages };
+			       .size = pages,
+			       .ino = __atomic_add_fetch(&last_ino, 1, __ATOMIC_RELAXED) };
 	shm->root = kcalloc(node_slots(shm, height - 1), sizeof(*shm->root));
 	if (!shm->root) {
 		kfree(shm);

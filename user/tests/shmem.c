@@ -6,7 +6,10 @@
  * old_len 0 maps the same pages again, a mapping grown past the object's size
  * has no page there (SIGBUS, BUS_ADRERR), and MREMAP_DONTUNMAP leaves the old
  * range mapped: empty for private memory, the object's pages again for shared.
+ * /proc/self/maps names the object as Linux names its shmem file, and a shared
+ * mapping of /dev/zero at a file offset maps the object from that page on.
  */
+#include <uapi/fcntl.h>
 #include <uapi/mman.h>
 #include "harness.h"
 
@@ -18,6 +21,11 @@
 static long map(unsigned long len, unsigned long flags)
 {
 	return syscall6(__NR_mmap, 0, len, PROT_RW, flags, -1, 0);
+}
+
+static long map_fd(unsigned long len, unsigned long flags, long fd, unsigned long off)
+{
+	return syscall6(__NR_mmap, 0, len, PROT_RW, flags, fd, off);
 }
 
 static long mremap(unsigned long old, unsigned long old_len, unsigned long new_len, int flags,
@@ -215,6 +223,162 @@ SELFTEST(shmem, mremap_dontunmap_moves_and_leaves_the_old_range)
 	syscall2(__NR_munmap, s, PAGE_SIZE);
 	syscall2(__NR_munmap, r, PAGE_SIZE);
 	syscall2(__NR_munmap, f, PAGE_SIZE);
+}
+
+#define MAPS_SIZE	(16 * 1024)
+#define LINE_MAX	160
+
+/*
+ * The line of /proc/self/maps for the region at start, newline and all, into
+ * line (empty if there is none). Read whole into a static buffer first: the
+ * regions of the suite fit in a few pages.
+ */
+static void maps_line(unsigned long start, char *line)
+{
+	static char buf[MAPS_SIZE];
+	long fd = syscall4(__NR_openat, AT_FDCWD, "/proc/self/maps", O_RDONLY, 0), n, total = 0;
+	char head[24], *at, *end;
+
+	line[0] = '\0';
+	if (fd < 0)
+		return;
+	while ((n = syscall3(__NR_read, fd, buf + total, MIN(MAPS_SIZE - 1 - (unsigned long)total, 4096UL))) > 0)
+		total += n;
+	syscall1(__NR_close, fd);
+	buf[total] = '\0';
+	snprintf(head, sizeof(head), "\n%08lx-", start);
+	at = strstr(buf, head);
+	end = at ? strchr(at + 1, '\n') : NULL;
+	if (end && end - at <= LINE_MAX - 1) {
+		memcpy(line, at + 1, end - at);
+		line[end - at] = '\0';
+	}
+}
+
+/* Linux's line for a region of shared memory: the name at column 73. */
+static void shmem_line(char *line, unsigned long start, unsigned long end, const char *perms,
+		       unsigned long offset, unsigned long ino)
+{
+	char head[LINE_MAX];
+
+	snprintf(head, sizeof(head), "%08lx-%08lx %s %08lx 00:01 %lu", start, end, perms, offset,
+		 ino);
+	snprintf(line, LINE_MAX, "%-72s /dev/zero (deleted)\n", head);
+}
+
+/* The inode number of the line of maps_line(), 0 if it has none. */
+static unsigned long line_ino(const char *line)
+{
+	const char *at = strstr(line, " 00:01 ");
+	unsigned long ino = 0;
+
+	for (at = at ? at + 7 : ""; *at >= '0' && *at <= '9'; at++)
+		ino = ino * 10 + *at - '0';
+	return ino;
+}
+
+/*
+ * /proc/self/maps shows shared memory as Linux 6.1 and 6.12 show it: the name
+ * "/dev/zero (deleted)" at column 73, device 00:01, an inode number per object
+ * (nonzero, each object's its own, MAP_SHARED|MAP_ANONYMOUS and /dev/zero's
+ * alike), kept by both halves of a split and by a fork child; the offset is
+ * the region's page in the object: 0x1000 for the second half of a split and
+ * for what a munmap() of the front page leaves (fails without the name, with
+ * one inode number for all, or with the offset 0 after the munmap()).
+ */
+SELFTEST(shmem, maps_names_shared_memory_as_linux)
+{
+	static char line[LINE_MAX], want[LINE_MAX];
+	unsigned long a = map(3 * PAGE_SIZE, SHARED), b = map(2 * PAGE_SIZE, SHARED), z;
+	unsigned long ino_a, ino_b, ino_z;
+	long fd = syscall4(__NR_openat, AT_FDCWD, "/dev/zero", O_RDWR, 0), pid;
+
+	ASSERT_TRUE(t, fd >= 0);
+	z = map_fd(PAGE_SIZE, MAP_SHARED, fd, 0);
+	syscall1(__NR_close, fd);
+	ASSERT_TRUE(t, a < TASK_SIZE_MAX && b < TASK_SIZE_MAX && z < TASK_SIZE_MAX);
+	maps_line(a, line);
+	ino_a = line_ino(line);
+	shmem_line(want, a, a + 3 * PAGE_SIZE, "rw-s", 0, ino_a);
+	EXPECT_STREQ(t, line, want);
+	maps_line(b, line);
+	ino_b = line_ino(line);
+	maps_line(z, line);
+	ino_z = line_ino(line);
+	shmem_line(want, z, z + PAGE_SIZE, "rw-s", 0, ino_z);
+	EXPECT_STREQ(t, line, want);
+	EXPECT_TRUE(t, ino_a && ino_b && ino_z);
+	EXPECT_TRUE(t, ino_a != ino_b && ino_b != ino_z && ino_a != ino_z);
+
+	ASSERT_EQ(t, syscall3(__NR_mprotect, b + PAGE_SIZE, PAGE_SIZE, PROT_READ), 0L);
+	maps_line(b, line);
+	shmem_line(want, b, b + PAGE_SIZE, "rw-s", 0, ino_b);
+	EXPECT_STREQ(t, line, want);
+	maps_line(b + PAGE_SIZE, line);
+	shmem_line(want, b + PAGE_SIZE, b + 2 * PAGE_SIZE, "r--s", PAGE_SIZE, ino_b);
+	EXPECT_STREQ(t, line, want);
+
+	ASSERT_EQ(t, syscall2(__NR_munmap, a, PAGE_SIZE), 0L);
+	maps_line(a + PAGE_SIZE, line);
+	shmem_line(want, a + PAGE_SIZE, a + 3 * PAGE_SIZE, "rw-s", PAGE_SIZE, ino_a);
+	EXPECT_STREQ(t, line, want);
+	pid = syscall0(__NR_fork);
+	if (pid == 0) {
+		maps_line(a + PAGE_SIZE, line);
+		syscall1(__NR_exit, strcmp(line, want) ? 1 : 0);
+	}
+	ASSERT_TRUE(t, pid > 0);
+	EXPECT_EQ(t, wait_status(pid), 0);
+	syscall2(__NR_munmap, a + PAGE_SIZE, 2 * PAGE_SIZE);
+	syscall2(__NR_munmap, b, 2 * PAGE_SIZE);
+	syscall2(__NR_munmap, z, PAGE_SIZE);
+}
+
+/*
+ * A MAP_SHARED mapping of /dev/zero at a file offset maps its object from that
+ * page on, the object of the mapping's size all the same, as Linux 6.1 and
+ * 6.12's shmem_zero_setup(): three pages at offset 8 KiB read and write their
+ * first page (the object's page 2) and raise SIGBUS on the others, and maps
+ * shows the offset 00002000; one page at offset 4 KiB is SIGBUS throughout;
+ * grown by mremap() it keeps its offset and data. MAP_SHARED|MAP_ANONYMOUS
+ * ignores the offset (fails when the offset is ignored for /dev/zero too:
+ * zeros instead of SIGBUS).
+ */
+SELFTEST(shmem, dev_zero_shared_at_an_offset_maps_the_object_from_there)
+{
+	static char line[LINE_MAX], want[LINE_MAX];
+	long fd = syscall4(__NR_openat, AT_FDCWD, "/dev/zero", O_RDWR, 0), q;
+	unsigned long p, one, anon;
+
+	ASSERT_TRUE(t, fd >= 0);
+	p = map_fd(3 * PAGE_SIZE, MAP_SHARED, fd, 2 * PAGE_SIZE);
+	one = map_fd(PAGE_SIZE, MAP_SHARED, fd, PAGE_SIZE);
+	anon = map_fd(2 * PAGE_SIZE, SHARED, -1, 2 * PAGE_SIZE);
+	syscall1(__NR_close, fd);
+	ASSERT_TRUE(t, p < TASK_SIZE_MAX && one < TASK_SIZE_MAX && anon < TASK_SIZE_MAX);
+	EXPECT_EQ(t, *(volatile u64 *)p, 0UL);
+	*(volatile u64 *)p = 5;
+	EXPECT_TRUE(t, sigbus_at(p + PAGE_SIZE));
+	EXPECT_TRUE(t, sigbus_at(p + 3 * PAGE_SIZE - 1));
+	EXPECT_TRUE(t, sigbus_at(one));
+	EXPECT_EQ(t, *(volatile u64 *)(anon + PAGE_SIZE), 0UL);
+	maps_line(p, line);
+	shmem_line(want, p, p + 3 * PAGE_SIZE, "rw-s", 2 * PAGE_SIZE, line_ino(line));
+	EXPECT_STREQ(t, line, want);
+	maps_line(anon, line);
+	shmem_line(want, anon, anon + 2 * PAGE_SIZE, "rw-s", 0, line_ino(line));
+	EXPECT_STREQ(t, line, want);
+
+	q = mremap(p, 3 * PAGE_SIZE, 5 * PAGE_SIZE, MREMAP_MAYMOVE, 0);
+	ASSERT_TRUE(t, (unsigned long)q < TASK_SIZE_MAX);
+	EXPECT_EQ(t, *(volatile u64 *)q, 5UL);
+	EXPECT_TRUE(t, sigbus_at(q + 4 * PAGE_SIZE));
+	maps_line(q, line);
+	shmem_line(want, q, q + 5 * PAGE_SIZE, "rw-s", 2 * PAGE_SIZE, line_ino(line));
+	EXPECT_STREQ(t, line, want);
+	syscall2(__NR_munmap, q, 5 * PAGE_SIZE);
+	syscall2(__NR_munmap, one, PAGE_SIZE);
+	syscall2(__NR_munmap, anon, 2 * PAGE_SIZE);
 }
 
 /*
