@@ -118,6 +118,9 @@ void vma_split(struct mm *mm, unsigned long addr);
  */
 void vma_insert(struct mm *mm, unsigned long start, unsigned long end, unsigned long flags,
 		unsigned long pgoff, struct shmem *shm);
+/* vma_insert() but unmerged: the caller merges where it may (vma_merge_at()). One slot. */
+void vma_link(struct mm *mm, unsigned long start, unsigned long end, unsigned long flags,
+	      unsigned long pgoff, struct shmem *shm);
 /* Forgets every region part in [start, end), and their objects' references; two slots. */
 void vma_remove_range(struct mm *mm, unsigned long start, unsigned long end);
 /* Gives [start, end), covered by regions, new flags; merges. Two slots. */

@@ -499,7 +499,8 @@ static struct vm_area *vma_to_resize(struct mm *mm, unsigned long addr, unsigned
  * vDSO and the vvar page move whole and keep their size, or not at all
  * (-EINVAL). With MREMAP_DONTUNMAP the old range keeps its region, emptied of
  * its pages (private memory reads zeros again, shared memory finds its object's
- * pages again), no longer locked, as Linux leaves it.
+ * pages again), no longer locked, as Linux leaves it, and the moved range is a
+ * region apart from it.
  */
 static long move_vma(struct mmu_gather *tlb, struct mm *mm, struct vm_area *vma,
 		     unsigned long addr, unsigned long old_len, unsigned long new,
@@ -523,7 +524,19 @@ static long move_vma(struct mmu_gather *tlb, struct mm *mm, struct vm_area *vma,
 		vma_remove_range(mm, addr, addr + old_len);
 		free_pgtables_locked(tlb, mm, addr, addr + old_len);
 	}
-	vma_insert(mm, new, new + new_len, flags, pgoff, shm);
+	if (mflags & MREMAP_DONTUNMAP) {
+		/*
+		 * Never merged with the range it left, as Linux 6.12's copy_vma() keeps a
+		 * kept source apart: two regions, whichever side of it the move lands.
+		 */
+		vma_link(mm, new, new + new_len, flags, pgoff, shm);
+		if (new != addr + old_len)
+			vma_merge_at(mm, new);
+		if (new + new_len != addr)
+			vma_merge_at(mm, new + new_len);
+	} else {
+		vma_insert(mm, new, new + new_len, flags, pgoff, shm);
+	}
 	if (shm)
 		shmem_put(shm);
 	vdso_moved(mm, addr, new);	/* never with MREMAP_DONTUNMAP: vma_to_resize() */

@@ -16,7 +16,10 @@
  * anonymous VMAs: mprotect() of a part and back leaves one region. vDSO pages
  * and shared memory merge only where their image or object and its page
  * offsets continue. Each region naming a shared memory object holds a reference
- * to it: a split takes one, a merge or a removal drops one.
+ * to it: a split takes one, a merge or a removal drops one. Private memory has
+ * no anon_vma or page offset here, which keep Linux's VMAs of memory written
+ * before an mremap() move apart: such regions merge here where Linux's stay two
+ * (MREMAP_DONTUNMAP's moved range alone is kept apart when made: vma_link()).
  */
 #include <errno.h>
 #include <kernel.h>
@@ -203,8 +206,8 @@ void vma_merge_at(struct mm *mm, unsigned long addr)
 	merge_range(mm, addr, addr);
 }
 
-void vma_insert(struct mm *mm, unsigned long start, unsigned long end, unsigned long flags,
-		unsigned long pgoff, struct shmem *shm)
+void vma_link(struct mm *mm, unsigned long start, unsigned long end, unsigned long flags,
+	      unsigned long pgoff, struct shmem *shm)
 {
 	unsigned int i = vma_index(mm, start);
 
@@ -213,6 +216,12 @@ void vma_insert(struct mm *mm, unsigned long start, unsigned long end, unsigned 
 	if (shm)
 		shmem_get(shm);
 	account(mm, flags, start, end, true);
+}
+
+void vma_insert(struct mm *mm, unsigned long start, unsigned long end, unsigned long flags,
+		unsigned long pgoff, struct shmem *shm)
+{
+	vma_link(mm, start, end, flags, pgoff, shm);
 	merge_range(mm, start, end);
 }
 

@@ -5,7 +5,8 @@
  * its first touch by any sharer (a child forked before it too), mremap() of
  * old_len 0 maps the same pages again, a mapping grown past the object's size
  * has no page there (SIGBUS, BUS_ADRERR), and MREMAP_DONTUNMAP leaves the old
- * range mapped: empty for private memory, the object's pages again for shared.
+ * range mapped: empty for private memory, the object's pages again for shared,
+ * a region apart from the one it moved to.
  * /proc/self/maps names the object as Linux names its shmem file, and a shared
  * mapping of /dev/zero at a file offset maps the object from that page on.
  */
@@ -379,6 +380,56 @@ SELFTEST(shmem, dev_zero_shared_at_an_offset_maps_the_object_from_there)
 	syscall2(__NR_munmap, q, 5 * PAGE_SIZE);
 	syscall2(__NR_munmap, one, PAGE_SIZE);
 	syscall2(__NR_munmap, anon, 2 * PAGE_SIZE);
+}
+
+/* Does /proc/self/maps have a region of exactly [start, end)? */
+static bool maps_region(unsigned long start, unsigned long end)
+{
+	static char line[LINE_MAX];
+	char range[40];
+
+	maps_line(start, line);
+	snprintf(range, sizeof(range), "%08lx-%08lx ", start, end);
+	return !strncmp(line, range, strlen(range));
+}
+
+/*
+ * The range MREMAP_DONTUNMAP moves to is a region apart from the one it left,
+ * as Linux 6.1 and 6.12 keep them (/proc/self/maps: two lines), whether the
+ * move lands just after the old range or just before it, its pages touched or
+ * not; between inaccessible pages, so that no other neighbour merges (fails
+ * when the moved region merges with the old one). Untouched, they merge once
+ * mprotect() makes them over, as Linux's do.
+ */
+SELFTEST(shmem, mremap_dontunmap_moves_to_a_region_of_its_own)
+{
+	const int move = MREMAP_MAYMOVE | MREMAP_FIXED | MREMAP_DONTUNMAP;
+
+	for (int touch = 0; touch < 2; touch++) {
+		for (int after = 0; after < 2; after++) {
+			unsigned long g = syscall6(__NR_mmap, 0, 6 * PAGE_SIZE, PROT_NONE, PRIVATE,
+						   -1, 0), a = g + PAGE_SIZE;
+			unsigned long old = after ? a : a + 2 * PAGE_SIZE;
+			unsigned long new = after ? a + 2 * PAGE_SIZE : a;
+
+			ASSERT_TRUE(t, g < TASK_SIZE_MAX);
+			ASSERT_EQ(t, syscall6(__NR_mmap, a, 4 * PAGE_SIZE, PROT_RW,
+					      PRIVATE | MAP_FIXED, -1, 0), (long)a);
+			ASSERT_EQ(t, syscall2(__NR_munmap, new, 2 * PAGE_SIZE), 0L);
+			if (touch)
+				*(volatile u8 *)old = 1;
+			ASSERT_EQ(t, mremap(old, 2 * PAGE_SIZE, 2 * PAGE_SIZE, move, new),
+				  (long)new);
+			EXPECT_TRUE(t, maps_region(a, a + 2 * PAGE_SIZE));
+			EXPECT_TRUE(t, maps_region(a + 2 * PAGE_SIZE, a + 4 * PAGE_SIZE));
+			if (!touch) {
+				syscall3(__NR_mprotect, a, 4 * PAGE_SIZE, PROT_READ);
+				syscall3(__NR_mprotect, a, 4 * PAGE_SIZE, PROT_RW);
+				EXPECT_TRUE(t, maps_region(a, a + 4 * PAGE_SIZE));
+			}
+			syscall2(__NR_munmap, g, 6 * PAGE_SIZE);
+		}
+	}
 }
 
 /*
