@@ -14,6 +14,9 @@
  * name (there is no file to name). Last comes the vsyscall page, execute-only
  * ("--xp"), as Linux shows it in its default mode.
  *
+ * Every line's header ends in a space, as Linux's: a line without a name ends
+ * "0 ".
+ *
  * A seq_file (kernel/fs/seq_file.c) of the opener's address space, whose records
  * are the regions, numbered by their start address as Linux's m_start() and
  * m_next() number them: a read resumes at the first region that ends above the
@@ -100,17 +103,20 @@ static void maps_stop(struct seq_file *m, void *v)
 	pm->locked = false;
 }
 
-/* Linux's show_vma_header_prefix() and the name, padded to column 73 as Linux pads it. */
+/*
+ * Linux's show_vma_header_prefix(), which ends in a space (so a line without a
+ * name ends in one too), and the name, padded to column 73 as Linux pads it.
+ */
 static void print_line(struct seq_file *m, unsigned long start, unsigned long end,
 		       const char *perms, const struct shmem *shm, unsigned long pgoff,
 		       const char *name)
 {
 	seq_setwidth(m, 25 + sizeof(void *) * 6 - 1);
 	if (shm)
-		seq_printf(m, "%08lx-%08lx %s %08lx %02x:%02x %lu", start, end, perms,
+		seq_printf(m, "%08lx-%08lx %s %08lx %02x:%02x %lu ", start, end, perms,
 			   pgoff << PAGE_SHIFT, SHMEM_DEV_MAJOR, SHMEM_DEV_MINOR, shm->ino);
 	else
-		seq_printf(m, "%08lx-%08lx %s 00000000 00:00 0", start, end, perms);
+		seq_printf(m, "%08lx-%08lx %s 00000000 00:00 0 ", start, end, perms);
 	if (*name) {
 		seq_pad(m, ' ');
 		seq_printf(m, "%s", name);

@@ -375,7 +375,7 @@ SELFTEST(regions, maps_of_many_regions_reads_whole)
 	for (unsigned long i = 1; i < MANY_REGIONS && at; i++) {
 		unsigned long start = r + i * PAGE_SIZE, end = start + PAGE_SIZE;
 
-		snprintf(line, sizeof(line), "\n%08lx-%08lx %s 00000000 00:00 0\n", start, end,
+		snprintf(line, sizeof(line), "\n%08lx-%08lx %s 00000000 00:00 0 \n", start, end,
 			 i % 2 ? "r--p" : "---p");
 		at = strstr(at, line);
 		EXPECT_TRUE(t, at != NULL);
@@ -398,7 +398,8 @@ SELFTEST(regions, maps_of_many_regions_reads_whole)
 
 /*
  * /proc/self/maps prints the regions: a mapping split by mprotect() is two lines
- * until it is made whole again (the regions merge), shared memory is "s".
+ * until it is made whole again (the regions merge), shared memory is "s". A
+ * line without a name ends in a space, as Linux's header does (fails without).
  */
 SELFTEST(regions, maps_prints_one_line_per_region)
 {
@@ -406,14 +407,14 @@ SELFTEST(regions, maps_prints_one_line_per_region)
 	/* Inaccessible pages on both sides: no neighbour with its flags to merge with. */
 	unsigned long r = map(0, 5 * PAGE_SIZE, PROT_NONE, ANON), p = r + PAGE_SIZE;
 	unsigned long s = map(0, PAGE_SIZE, PROT_READ, MAP_SHARED | MAP_ANONYMOUS);
-	char line[96];
+	char line[160];
 
 	ASSERT_TRUE(t, r < TASK_SIZE_MAX && s < TASK_SIZE_MAX);
 	ASSERT_EQ(t, map(p, 3 * PAGE_SIZE, PROT_RW, ANON | MAP_FIXED), (long)p);
 	ASSERT_EQ(t, mprotect(p + PAGE_SIZE, PAGE_SIZE, PROT_NONE), 0);
 	ASSERT_TRUE(t, read_maps(maps, sizeof(maps)) > 0);
-	snprintf(line, sizeof(line), "%08lx-%08lx rw-p 00000000 00:00 0\n%08lx-%08lx ---p "
-		 "00000000 00:00 0\n%08lx-%08lx rw-p 00000000 00:00 0\n", p, p + PAGE_SIZE,
+	snprintf(line, sizeof(line), "%08lx-%08lx rw-p 00000000 00:00 0 \n%08lx-%08lx ---p "
+		 "00000000 00:00 0 \n%08lx-%08lx rw-p 00000000 00:00 0 \n", p, p + PAGE_SIZE,
 		 p + PAGE_SIZE, p + 2 * PAGE_SIZE, p + 2 * PAGE_SIZE, p + 3 * PAGE_SIZE);
 	EXPECT_TRUE(t, strstr(maps, line) != NULL);
 	/* Its object's device and inode, as Linux's shmem file (user/tests/shmem.c checks them). */
@@ -421,7 +422,7 @@ SELFTEST(regions, maps_prints_one_line_per_region)
 	EXPECT_TRUE(t, strstr(maps, line) != NULL);
 	ASSERT_EQ(t, mprotect(p + PAGE_SIZE, PAGE_SIZE, PROT_RW), 0);
 	ASSERT_TRUE(t, read_maps(maps, sizeof(maps)) > 0);
-	snprintf(line, sizeof(line), "%08lx-%08lx rw-p 00000000 00:00 0\n", p, p + 3 * PAGE_SIZE);
+	snprintf(line, sizeof(line), "%08lx-%08lx rw-p 00000000 00:00 0 \n", p, p + 3 * PAGE_SIZE);
 	EXPECT_TRUE(t, strstr(maps, line) != NULL);
 	syscall2(__NR_munmap, r, 5 * PAGE_SIZE);
 	syscall2(__NR_munmap, s, PAGE_SIZE);
