@@ -237,13 +237,14 @@ SELFTEST(shmem, mremap_dontunmap_moves_and_leaves_the_old_range)
 static void maps_line(unsigned long start, char *line)
 {
 	static char buf[MAPS_SIZE];
-	long fd = syscall4(__NR_openat, AT_FDCWD, "/proc/self/maps", O_RDONLY, 0), n, total = 0;
+	long fd = syscall4(__NR_openat, AT_FDCWD, "/proc/self/maps", O_RDONLY, 0), n;
+	unsigned long total = 0;
 	char head[24], *at, *end;
 
 	line[0] = '\0';
 	if (fd < 0)
 		return;
-	while ((n = syscall3(__NR_read, fd, buf + total, MIN(MAPS_SIZE - 1 - (unsigned long)total, 4096UL))) > 0)
+	while ((n = syscall3(__NR_read, fd, buf + total, MIN(MAPS_SIZE - 1 - total, 4096UL))) > 0)
 		total += n;
 	syscall1(__NR_close, fd);
 	buf[total] = '\0';
