@@ -180,10 +180,12 @@ bool user_addr_mapped(struct mm *mm, unsigned long addr);
 int access_remote_vm(struct mm *mm, unsigned long addr, void *buf, size_t len,
 		     unsigned int gup_flags);
 /*
- * Is addr in a MAP_SHARED page of mm (within its object)? Then *pa is its
- * physical address, the page allocated if it was never touched.
+ * A shared futex's page, as Linux's get_futex_key() pins it: 1 if addr is in a
+ * MAP_SHARED page of mm within its object, *pa then its physical address (the
+ * page allocated if it was never touched); 0 in other memory that has a page a
+ * key can name; -EFAULT where there is none.
  */
-bool user_addr_shared(struct mm *mm, unsigned long addr, phys_addr_t *pa);
+int user_addr_shared(struct mm *mm, unsigned long addr, phys_addr_t *pa);
 /*
  * mm->lock held: makes every page of [start, end), all in regions, present
  * (MAP_POPULATE, MAP_LOCKED). -ENOMEM when frames run out.

@@ -39,13 +39,29 @@ struct futex_key {
 	u32 bitset;
 };
 
-static struct futex_key futex_key(struct mm *mm, unsigned long uaddr, bool private, u32 bitset)
+/*
+ * futex_key - name the futex at uaddr, as Linux's get_futex_key()
+ *
+ * A private key is the address, whatever is there; a shared one needs a page
+ * to name (user_addr_shared()): -EFAULT where there is none.
+ */
+static int futex_key(struct mm *mm, unsigned long uaddr, bool private, u32 bitset,
+		     struct futex_key *key)
 {
 	phys_addr_t pa;
+	int shared;
 
-	if (!private && user_addr_shared(mm, uaddr, &pa))
-		return (struct futex_key){ NULL, phys_to_virt(pa), bitset };
-	return (struct futex_key){ mm, (const void *)uaddr, bitset };
+	if (uaddr & 3)
+		return -EINVAL;
+	if (!access_ok((void __user *)uaddr, sizeof(u32)))
+		return -EFAULT;
+	*key = (struct futex_key){ mm, (const void *)uaddr, bitset };
+	if (private)
+		return 0;
+	shared = user_addr_shared(mm, uaddr, &pa);
+	if (shared > 0)
+		*key = (struct futex_key){ NULL, phys_to_virt(pa), bitset };
+	return shared < 0 ? shared : 0;
 }
 
 /* sched_lock held: t waits on key's futex, for a bit of key's mask. */
@@ -70,9 +86,10 @@ static bool futex_match(struct task *t, const void *arg)
 
 int futex_wake(struct mm *mm, unsigned long uaddr, bool private, int nr, u32 bitset)
 {
-	struct futex_key key = futex_key(mm, uaddr, private, bitset);
+	struct futex_key key;
+	int err = futex_key(mm, uaddr, private, bitset, &key);
 
-	return wake_up_match(futex_match, &key, nr);
+	return err ? err : wake_up_match(futex_match, &key, nr);
 }
 
 /* FUTEX_REQUEUE's walk: the first nr_wake waiters of from woken, the next nr_requeue moved. */
@@ -105,16 +122,18 @@ static long futex_requeue(unsigned long uaddr, unsigned long uaddr2, bool privat
 			  int nr_requeue, const u32 *cmpval)
 {
 	struct mm *mm = current->mm;
-	int woken = 0, moved = 0;
-	struct requeue rq = {
-		futex_key(mm, uaddr, private, FUTEX_BITSET_MATCH_ANY),
-		futex_key(mm, uaddr2, private, FUTEX_BITSET_MATCH_ANY),
-		nr_wake, nr_requeue, &woken, &moved,
-	};
+	int woken = 0, moved = 0, err;
+	struct requeue rq = { .nr_wake = nr_wake, .nr_requeue = nr_requeue,
+			      .woken = &woken, .moved = &moved };
 	u32 now;
 
-	if ((uaddr2 & 3) || nr_wake < 0 || nr_requeue < 0)
+	if (nr_wake < 0 || nr_requeue < 0)
 		return -EINVAL;
+	err = futex_key(mm, uaddr, private, FUTEX_BITSET_MATCH_ANY, &rq.from);
+	if (!err)
+		err = futex_key(mm, uaddr2, private, FUTEX_BITSET_MATCH_ANY, &rq.to);
+	if (err)
+		return err;
 	if (cmpval) {
 		if (copy_from_user(&now, (const u32 __user *)uaddr, sizeof(now)))
 			return -EFAULT;
@@ -136,11 +155,13 @@ static long futex_wait_restart(struct restart_block *rb)
 /* Sleeps while *uaddr == val, until woken, the deadline (0: none) or a signal. */
 static long futex_wait(unsigned long uaddr, bool private, u32 val, u64 deadline, u32 bitset)
 {
-	struct futex_key key = futex_key(current->mm, uaddr, private, bitset);
 	struct task *t = current;
-	long ret = 0;
+	struct futex_key key;
+	long ret = futex_key(t->mm, uaddr, private, bitset, &key);
 	u32 now;
 
+	if (ret)
+		return ret;
 	t->futex_bitset = bitset;
 	for (;;) {
 		prepare_to_sleep(key.chan, deadline);
@@ -190,8 +211,6 @@ static long futex_common(struct pt_regs *regs, bool time32)
 	u64 deadline;
 	long err;
 
-	if (uaddr & 3)
-		return -EINVAL;
 	if (realtime && cmd != FUTEX_WAIT && cmd != FUTEX_WAIT_BITSET)
 		return -ENOSYS;
 	switch (cmd) {
@@ -215,8 +234,6 @@ static long futex_common(struct pt_regs *regs, bool time32)
 	if (cmd == FUTEX_WAKE || cmd == FUTEX_WAKE_BITSET)
 		/* Linux counts after each wake: a count of 0 or less still wakes one. */
 		return futex_wake(current->mm, uaddr, private, (int)val > 0 ? (int)val : 1, bitset);
-	if (!access_ok((void __user *)uaddr, sizeof(u32)))
-		return -EFAULT;
 	/* FUTEX_WAIT's timeout is a duration, FUTEX_WAIT_BITSET's a time. */
 	deadline = 0;
 	err = regs->r10 ? user_timespec_to_deadline((const void __user *)regs->r10, time32,

@@ -513,22 +513,39 @@ bool user_addr_mapped(struct mm *mm, unsigned long addr)
 /*
  * The object holds the page while any region names it: its frame is the page's
  * name for every sharer (a futex's key), found or allocated in the object as a
- * fault would, mapped or not.
+ * fault would, mapped or not. Other memory is refused where Linux's
+ * get_user_pages() finds no page a key can name: no region or no read access
+ * (PROT_NONE), past the object's end (a fault there is SIGBUS), the vDSO and
+ * vvar (kernel frames, no page cache), and read-only private memory that holds
+ * no page of its own yet (a read maps the zero page, which names nothing).
  */
-bool user_addr_shared(struct mm *mm, unsigned long addr, phys_addr_t *pa)
+int user_addr_shared(struct mm *mm, unsigned long addr, phys_addr_t *pa)
 {
 	unsigned long flags;
 	struct vm_area *vma;
-	phys_addr_t frame = 0;
+	phys_addr_t frame;
+	pte_t *pte;
+	int ret = -EFAULT;
 
 	if (!mm || addr >= TASK_SIZE_MAX)
-		return false;
+		return -EFAULT;
 	spin_lock_irqsave(&mm->lock, flags);
 	vma = vma_lookup(mm, addr);
-	if (vma && vma->shm && shmem_index(vma, addr) < vma->shm->size)
+	if (!vma || !(vma->flags & VM_READ) || (vma->flags & (VM_VDSO | VM_VVAR)) ||
+	    past_shmem_end(vma, addr))
+		goto out;
+	if (vma->shm) {
 		frame = shmem_page(vma->shm, shmem_index(vma, addr));
-	if (frame)
 		*pa = frame + (addr & ~PAGE_MASK);
+		ret = frame ? 1 : -ENOMEM;
+	} else if (!(vma->flags & VM_WRITE) && !(vma->flags & VM_IMAGE)) {
+		pte = pte_lookup(mm->pml4, addr);
+		if (pte && (*pte & _PAGE_PRESENT) && !(*pte & _PAGE_SPECIAL))
+			ret = 0;
+	} else {
+		ret = 0;
+	}
+out:
 	spin_unlock_irqrestore(&mm->lock, flags);
-	return frame;
+	return ret;
 }

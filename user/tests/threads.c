@@ -5,6 +5,7 @@
  * exit, thread- and process-directed signals, exit_group(), and a TLB shootdown
  * that must reach the other CPU running the process (SMP=2 boots).
  */
+#include <elf.h>
 #include <uapi/futex.h>
 #include <uapi/ldt.h>
 #include <uapi/mman.h>
@@ -74,6 +75,51 @@ SELFTEST(threads, futex_wait_checks_the_value_and_times_out)
 	EXPECT_EQ(t, futex((int *)1, FUTEX_WAIT, 0, NULL, 0), -EINVAL);	/* misaligned */
 	EXPECT_EQ(t, futex((int *)0x10000, FUTEX_WAIT, 0, NULL, 0), -EFAULT);
 	EXPECT_EQ(t, futex(&word, 99, 0, NULL, 0), -ENOSYS);
+}
+
+/*
+ * A shared futex (no FUTEX_PRIVATE_FLAG) is named by its page, so it needs one,
+ * as Linux's get_futex_key(): no region, PROT_NONE, past a shared object's end,
+ * the vDSO, and read-only private memory that holds only the zero page are
+ * -EFAULT. A private one is its address: only a kernel address is refused.
+ */
+SELFTEST(threads, futex_shared_key_needs_a_page)
+{
+	char *none = (char *)syscall6(__NR_mmap, 0, 4096, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS,
+				      -1, 0);
+	char *ro = (char *)syscall6(__NR_mmap, 0, 4096, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS,
+				    -1, 0);
+	char *shared = (char *)syscall6(__NR_mmap, 0, 4096, PROT_READ | PROT_WRITE,
+					MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	static volatile int word;
+	int *kernel = (int *)0xffff800000000000UL;
+
+	/* Grown past its one-page object: a page with nothing behind it. */
+	shared = (char *)syscall5(__NR_mremap, (long)shared, 4096, 8192, MREMAP_MAYMOVE, 0);
+	ASSERT_TRUE(t, (long)none > 0 && (long)ro > 0 && (long)shared > 0);
+	EXPECT_EQ(t, futex((int *)0x10000, FUTEX_WAKE, 1, NULL, 0), -EFAULT);
+	EXPECT_EQ(t, futex((int *)0x10000, FUTEX_WAKE | FUTEX_PRIVATE_FLAG, 1, NULL, 0), 0);
+	EXPECT_EQ(t, futex((int *)none, FUTEX_WAKE, 1, NULL, 0), -EFAULT);
+	EXPECT_EQ(t, futex((int *)none, FUTEX_WAKE | FUTEX_PRIVATE_FLAG, 1, NULL, 0), 0);
+	EXPECT_EQ(t, futex((int *)none, FUTEX_WAIT | FUTEX_PRIVATE_FLAG, 0, NULL, 0), -EFAULT);
+	EXPECT_EQ(t, futex(kernel, FUTEX_WAKE | FUTEX_PRIVATE_FLAG, 1, NULL, 0), -EFAULT);
+	EXPECT_EQ(t, futex((int *)ro, FUTEX_WAKE, 1, NULL, 0), -EFAULT);
+	EXPECT_EQ(t, syscall6(__NR_futex, (long)&word, FUTEX_REQUEUE, 1, 1, (long)ro, 0),
+		  -EFAULT);
+	EXPECT_EQ(t, futex((int *)shared, FUTEX_WAKE, 1, NULL, 0), 0);
+	EXPECT_EQ(t, futex((int *)(shared + 4096), FUTEX_WAKE, 1, NULL, 0), -EFAULT);
+	EXPECT_EQ(t, futex((int *)(shared + 4096), FUTEX_WAIT, 0, NULL, 0), -EFAULT);
+	EXPECT_EQ(t, futex((int *)(shared + 4096), FUTEX_WAKE | FUTEX_PRIVATE_FLAG, 1, NULL, 0),
+		  0);
+	EXPECT_EQ(t, futex((int *)getauxval(AT_SYSINFO_EHDR), FUTEX_WAKE, 1, NULL, 0), -EFAULT);
+	/* Misaligned is -EINVAL in either word; an unknown command is -ENOSYS first. */
+	EXPECT_EQ(t, futex((int *)(shared + 1), FUTEX_WAKE, 1, NULL, 0), -EINVAL);
+	EXPECT_EQ(t, syscall6(__NR_futex, (long)&word, FUTEX_REQUEUE, 1, 1, (long)&word + 1, 0),
+		  -EINVAL);
+	EXPECT_EQ(t, futex((int *)(shared + 1), 99, 0, NULL, 0), -ENOSYS);
+	syscall2(__NR_munmap, (long)none, 4096);
+	syscall2(__NR_munmap, (long)ro, 4096);
+	syscall2(__NR_munmap, (long)shared, 8192);
 }
 
 static volatile int gate, woken, waiting;
