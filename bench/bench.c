@@ -362,10 +362,15 @@ static long bench_select(unsigned long v, struct pt_regs *regs)
 	if (v >= nr_rows || !row_ops(v))
 		return -EINVAL;
 	mark_changed();
-	/* The key before the flag: a CPU whose flag is set always finds the key on. */
-	if (!vtime_key_select(rows[v].vtime))
+	/*
+	 * A CPU whose flag is set always finds the key on: the key goes on before
+	 * the flag is set, and off only after it is cleared.
+	 */
+	if (rows[v].vtime && !vtime_key_select(true))
 		return -EBUSY;
 	select_row_here(&rows[v]);
+	if (!rows[v].vtime && !vtime_key_select(false))
+		return -EBUSY;
 	if (!select_trackers(rows[v].ct, rows[v].rcu))
 		return -EBUSY;
 	return select_events(entry_variants[rows[v].entry].fred, regs);

@@ -114,7 +114,14 @@ void cputime_init(void)
 	exact_at_boot = exact_everywhere;
 	for_each_online_cpu(cpu)
 		exact_at_boot |= per_cpu(cpu, sched.nohz_full);
-	vtime_key_select(false);	/* before any CPU's flag says exact */
+	/*
+	 * The key before any CPU's flag says exact (the hooks read the flag only
+	 * under the key). No other CPU holds a lock yet, so only a host too slow to
+	 * answer within a second can refuse the hold: try again, then give up.
+	 */
+	for (int try = 0; !vtime_key_select(false); try++)
+		if (try == 10)
+			bad_boot("cputime: the other CPUs could not be held to set vtime_exact_key");
 	on_each_cpu(cputime_start_this_cpu, NULL);
 	printk("cputime: %s\n", exact_everywhere ? "exact on every CPU (cputime=exact)" :
 	       "sampled by the tick, exact on nohz_full CPUs");
