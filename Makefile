@@ -440,7 +440,8 @@ usb: $(ISO)
 	$(Q)bash scripts/usb.sh $(ISO) "$(DEV)"
 
 # docs/entry.md quotes the built do_syscall_64 and the SYSCALL stub as booted (one boot with
-# mitigations=off, one with the defaults, read through QEMU's gdb stub); this refreshes both.
+# mitigations=off, one with every entry mitigation forced on, read through QEMU's gdb stub);
+# this refreshes both.
 disasm: $(KERNEL) $(USER_PROGS)
 	$(Q)python3 scripts/entry-disasm.py $(KERNEL) --update docs/entry.md
 

@@ -31,6 +31,7 @@ and with the defaults, stops at the probe's SYSCALL, after the patching, and
 reads the stub MSR_LSTAR names out of the guest's memory: the plain stub, and its
 _mitigated twin. Each instruction gets the assembly source line it came from.
 """
+import glob
 import os
 import re
 import subprocess
@@ -194,8 +195,30 @@ def booted_stub(kernel, row, stub):
         insn = re.sub(r'(?<![$\w])0x([0-9a-f]{16})\b',
                       lambda m: symbolise(int(m[1], 16), named), insn)
         insn = re.sub(rf'\b{stub}\+0x([0-9a-f]+)', r'.+0x\1', insn)
-        lines.append(f'    {f"+{a - start:#04x}":<7}{insn:<40} ; {where[a]}')
+        lines.append(f'    {f"+{a - start:#04x}":<7}{insn:<40} ; {asm_source(where[a], insn)}')
     return '\n'.join(lines)
+
+
+def asm_source(loc, insn):
+    """loc, or the same line of the one entry/*.inc that holds insn (its mnemonic and operands)
+    where loc's line does not: NASM's line table keeps the file of the line before when a
+    macro's line has the same number (PUSH_REGS_CLOBBERED's first push, calling.inc:38,
+    after entry_64.asm:38's)."""
+    path, _, line = loc.rpartition(':')
+    want = re.findall(r'\w+', insn.replace('%', ''))
+
+    def words(p):
+        try:
+            text = open(os.path.join(ROOT, p)).read().splitlines()[int(line) - 1]
+        except (OSError, IndexError, ValueError):
+            return []
+        return re.findall(r'\w+', text.split(';', 1)[0])
+
+    if not want or not path.endswith('.asm') or sorted(words(path)) == sorted(want):
+        return loc
+    found = [p for p in sorted(glob.glob('entry/*.inc', root_dir=ROOT))
+             if sorted(words(p)) == sorted(want)]
+    return f'{found[0]}:{line}' if len(found) == 1 else loc
 
 
 def decode(raw, base, addr):

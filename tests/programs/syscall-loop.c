@@ -10,7 +10,7 @@
  * settle= seconds (default 1): Debian's 6.12 runs some kernel thread for a while
  * after it starts pid 1 (it logs nothing), and measured at once every loop
  * shares the CPU with it (settle=0 under icount: getpid 702 instructions per call,
- * kill 2642, the invalid syscall's median 606; after a second: 301, 1438, 205).
+ * kill 2642, the invalid syscall's median 606; after a second, about 300, 1440 and 205).
  *
  * Per repetition, each op in BENCH_OPS_LIST's order: the empty loop, then the
  * loop of ITERS calls, both between two lfence; rdtsc reads, with the same loop
@@ -142,10 +142,10 @@ static int cmp(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* bench.c's print_ratio(): x / n with two decimals, truncated, as make bench prints it. */
+/* x / n with two decimals, rounded, as make bench prints its figures (bench/bench.c). */
 static void print_ratio(const char *prefix, long long x, uint64_t n)
 {
-	uint64_t hundredths = (x < 0 ? -(uint64_t)x : (uint64_t)x) * 100 / n;
+	uint64_t hundredths = ((x < 0 ? -(uint64_t)x : (uint64_t)x) * 100 + n / 2) / n;
 
 	printf("%s%s%lu.%02lu", prefix, x < 0 ? "-" : "", (unsigned long)(hundredths / 100),
 	       (unsigned long)(hundredths % 100));
