@@ -255,7 +255,7 @@ static phys_addr_t wp_page_copy(struct mmu_gather *tlb, pte_t *pte, unsigned lon
 		return 0;
 	}
 	memcpy(phys_to_virt(new), phys_to_virt(old), PAGE_SIZE);
-	*pte = (*pte & ~(PTE_ADDR_MASK | _PAGE_COW | _PAGE_SPECIAL)) | new | rw;
+	*pte = mk_pte(new, (*pte & ~(PTE_ADDR_MASK | _PAGE_COW | _PAGE_SPECIAL)) | rw);
 	return new;
 }
 
@@ -285,7 +285,7 @@ static bool fill_pte(struct mm *mm, struct vm_area *vma, pte_t *pte, unsigned lo
 			pa = alloc_frame();
 			if (!pa)
 				return false;
-			*pte = pa | flags | present;
+			*pte = mk_pte(pa, flags | present);
 			return true;
 		}
 		pa = virt_to_phys(empty_zero_page);
@@ -294,13 +294,13 @@ static bool fill_pte(struct mm *mm, struct vm_area *vma, pte_t *pte, unsigned lo
 		    !(pa = shmem_page(vma->shm, shmem_index(vma, va))))
 			return false;
 		get_frame(pa);
-		*pte = pa | flags | present;
+		*pte = mk_pte(pa, flags | present);
 		return true;
 	} else if (!(pa = vdso_page(mm, vma, va))) {
 		return false;
 	}
-	*pte = pa | (flags & ~_PAGE_RW) | (flags & _PAGE_RW ? _PAGE_COW : 0) | _PAGE_SPECIAL |
-	       present;
+	*pte = mk_pte(pa, (flags & ~_PAGE_RW) | (flags & _PAGE_RW ? _PAGE_COW : 0) |
+			  _PAGE_SPECIAL | present);
 	return true;
 }
 

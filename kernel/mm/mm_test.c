@@ -4,6 +4,7 @@
  * copy-on-write sharing and its break, demand paging's first touch, from the
  * kernel side (the ring-3 suites check what a program sees).
  */
+#include <asm/cpufeature.h>
 #include <asm/page.h>
 #include <asm/pgtable.h>
 #include <asm/traps.h>
@@ -123,6 +124,68 @@ SELFTEST(mm, first_touch_maps_the_zero_page_then_a_frame)
 	/* No region, or one without access (PROT_NONE): a real fault. */
 	EXPECT_EQ(t, handle_mm_fault(mm, TEST_VA + 2 * PAGE_SIZE, read_fault), VM_FAULT_SIGSEGV);
 	EXPECT_EQ(t, handle_mm_fault(mm, TEST_VA + 4 * PAGE_SIZE, read_fault), VM_FAULT_SIGSEGV);
+	mm_put(mm);
+	EXPECT_EQ(t, pmm_free_frames(), before);
+}
+
+/* As mprotect(): the region [va, va + a page) gets flags, its entry follows. */
+static void set_region_flags(struct mm *mm, unsigned long va, unsigned long flags)
+{
+	unsigned long irq;
+
+	spin_lock_irqsave(&mm->lock, irq);
+	vma_set_flags(mm, va, va + PAGE_SIZE, flags);
+	change_protection_locked(mm, va, va + PAGE_SIZE);
+	spin_unlock_irqrestore(&mm->lock, irq);
+}
+
+/*
+ * L1TF: a PROT_NONE entry keeps its frame, but its address bits, which a CPU
+ * speculating past the fault would read the L1 cache at, are inverted: they name
+ * no RAM below the top the CPU can address (CPUID 0x80000008 EAX[7:0]). Every
+ * reader gets the real frame back: translate(), fork's copy, a debugger's forced
+ * read, and mprotect() back to read/write, contents and all.
+ */
+SELFTEST(mm, prot_none_entry_inverts_its_frame)
+{
+	unsigned long before = pmm_free_frames(), phys_bits = 36;
+	struct mm *mm = mm_alloc(), *child;
+	phys_addr_t frame;
+	u8 byte = 0x5a;
+	pte_t raw;
+
+	if (cpuid(0x80000000).eax >= 0x80000008)
+		phys_bits = cpuid(0x80000008).eax & 0xff;
+	ASSERT_TRUE(t, mm != NULL);
+	ASSERT_EQ(t, mm_map_anon(mm, TEST_VA, TEST_VA + PAGE_SIZE, RW_REGION), 0);
+	ASSERT_EQ(t, access_remote_vm(mm, TEST_VA, &byte, 1, FOLL_WRITE), 0);
+	frame = virt_to_phys(page_of(mm, TEST_VA));
+	set_region_flags(mm, TEST_VA, VM_MAY_ALL);		/* PROT_NONE */
+	raw = pte_of(mm, TEST_VA);
+	EXPECT_EQ(t, raw & (_PAGE_PRESENT | _PAGE_PROTNONE), _PAGE_PROTNONE);
+	EXPECT_EQ(t, raw & PTE_ADDR_MASK, ~frame & PTE_ADDR_MASK);
+	/* What the CPU would take for an address: above all RAM. */
+	EXPECT_TRUE(t, (raw & PTE_ADDR_MASK & (BIT(phys_bits) - 1)) >= pmm_max_phys());
+	EXPECT_EQ(t, pte_frame(raw), frame);
+	EXPECT_EQ(t, virt_to_phys(page_of(mm, TEST_VA)), frame);
+	byte = 0;
+	EXPECT_EQ(t, access_remote_vm(mm, TEST_VA, &byte, 1, FOLL_FORCE), 0);
+	EXPECT_EQ(t, byte, 0x5a);
+	/* fork: the same inverted entry, one more owner of the real frame. */
+	child = mm_dup(mm);
+	ASSERT_TRUE(t, child != NULL);
+	EXPECT_EQ(t, pte_of(child, TEST_VA), raw);
+	EXPECT_TRUE(t, frame_shared(frame));
+	mm_put(child);
+	EXPECT_FALSE(t, frame_shared(frame));
+	set_region_flags(mm, TEST_VA, RW_REGION);		/* PROT_READ | PROT_WRITE */
+	raw = pte_of(mm, TEST_VA);
+	EXPECT_EQ(t, raw & (_PAGE_PRESENT | _PAGE_RW | _PAGE_PROTNONE), _PAGE_PRESENT | _PAGE_RW);
+	EXPECT_EQ(t, raw & PTE_ADDR_MASK, frame);
+	EXPECT_EQ(t, page_of(mm, TEST_VA)[0], 0x5a);
+	/* No entry stays 0; one with no frame reads as none. */
+	EXPECT_EQ(t, mk_pte(0, 0), 0UL);
+	EXPECT_EQ(t, pte_frame(mk_pte(0, _PAGE_PROTNONE)), 0UL);
 	mm_put(mm);
 	EXPECT_EQ(t, pmm_free_frames(), before);
 }

@@ -13,9 +13,11 @@
  * global, so an unmap must reach the other CPUs' TLBs: flush_tlb_kernel_range();
  * a user half's, flush_tlb_mm_range().
  *
- * User leaf entries may be PROT_NONE (not present, frame kept) or copy-on-write
- * (present, RW withheld): see pgtable.h. Every function here that frees or
- * copies a user page treats both as mapped, and counts no owner of a kernel
+ * User leaf entries may be PROT_NONE (not present, frame kept, its address bits
+ * inverted against L1TF) or copy-on-write (present, RW withheld): see pgtable.h.
+ * Every function here that frees or copies a user page treats both as mapped,
+ * reads a frame only through pte_frame() and makes an entry that may change
+ * between present and not through mk_pte(), and counts no owner of a kernel
  * frame (_PAGE_SPECIAL). Which pages may be mapped at all is the regions'
  * business (kernel/mm/vma.c).
  */
@@ -181,7 +183,7 @@ int protect_page(pte_t *pml4, unsigned long va, u64 flags)
 	if ((new & _PAGE_RW) && !(*pte & _PAGE_SHARED) &&
 	    ((*pte & _PAGE_SPECIAL) || frame_shared(pte_frame(*pte))))
 		new = (new & ~_PAGE_RW) | _PAGE_COW;
-	*pte = (*pte & ~perm) | new;
+	*pte = mk_pte(pte_frame(*pte), (*pte & ~(perm | PTE_ADDR_MASK)) | new);
 	flush_tlb_one(va);
 	return 0;
 }
@@ -293,7 +295,7 @@ bool translate(pte_t *pml4, unsigned long va, phys_addr_t *pa, u64 *flags)
 
 		if (level == 0 && !(e & _PAGE_PRESENT) && (e & _PAGE_PROTNONE)) {
 			if (pa)
-				*pa = (e & PTE_ADDR_MASK) | (va & ~PAGE_MASK);
+				*pa = pte_frame(e) | (va & ~PAGE_MASK);
 			if (flags)
 				*flags = _PAGE_PROTNONE;
 			return true;

@@ -22,8 +22,9 @@
  *                  write faults and copies the frame (kernel/mm/mm.c).
  *  _PAGE_PROTNONE  PROT_NONE: the entry is not present, so every access faults,
  *                  but the page keeps its frame for when it is made accessible
- *                  again. Bit 8 is Global, meaningless in a non-present entry;
- *                  Linux uses the same bit for the same thing.
+ *                  again, its address bits stored inverted (mk_pte()). Bit 8 is
+ *                  Global, meaningless in a non-present entry; Linux uses the
+ *                  same bit for the same thing.
  *  _PAGE_SPECIAL   the frame is the kernel's, shared by every process and
  *                  counted by no one: the zero page, the vDSO and its vvar page
  *                  (arch/x86/vdso/vma.c). Never made writable: a write copies it.
@@ -54,10 +55,40 @@ static __always_inline bool pte_mapped(pte_t e)
 	return e & (_PAGE_PRESENT | _PAGE_PROTNONE);
 }
 
-/* Its frame, or 0 for a PROT_NONE reservation that never had one. */
+/*
+ * L1TF (L1 Terminal Fault): a CPU that finds an entry not present may still, while
+ * speculating past the fault, read the L1 data cache at the physical address in the
+ * entry's address bits. A PROT_NONE entry keeps its frame, so it would name
+ * memory the process may not read. As Linux's PTE inversion
+ * (arch/x86/include/asm/pgtable-invert.h), every non-zero entry that is not
+ * present (here only PROT_NONE leaves) stores those bits inverted: they name an
+ * address at or above half the physical address space, above any RAM. An all-zero
+ * entry (none) is not inverted. The mask to XOR in, the same both ways.
+ */
+static __always_inline u64 protnone_mask(pte_t e)
+{
+	return e && !(e & _PAGE_PRESENT) ? PTE_ADDR_MASK : 0;
+}
+
+/*
+ * The pair every user leaf entry's frame goes through, so that no reader sees an
+ * inverted address: mk_pte() makes the entry for frame pa with flags (inverted if
+ * they are not present), pte_frame() reads the frame back.
+ */
+static __always_inline pte_t mk_pte(phys_addr_t pa, u64 flags)
+{
+	pte_t e = pa | flags;
+
+	return e ^ protnone_mask(e);
+}
+
+/*
+ * Its frame, or 0 for a PROT_NONE entry with none (its address bits all ones) or
+ * no entry (0): frame 0 is never handed out (include/pmm.h).
+ */
 static __always_inline phys_addr_t pte_frame(pte_t e)
 {
-	return e & PTE_ADDR_MASK;
+	return (e ^ protnone_mask(e)) & PTE_ADDR_MASK;
 }
 
 /* The kernel's own top-level table; its upper half is shared by every task. */
