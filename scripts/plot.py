@@ -169,9 +169,10 @@ def layout(rows):
     return order + [(len(order) + y, r) for y, r in enumerate(configs)]
 
 
-def handles(rows, base_row, generations):
+def handles(rows, base_row, generations, references):
     """The legend's entries: the colours (generations, or none), the hatching of a
-    configuration row, and the line of the row the differences are taken from."""
+    configuration row, the line of the row the differences are taken from, and the
+    reference rows' lines."""
     out = [Patch(color=c, label=text) for prefix, c, text in GENERATIONS
            if generations and any(generation(r)[0] == prefix for r in rows if rows[r])]
     if any(is_configuration(r) for r in rows):
@@ -180,6 +181,9 @@ def handles(rows, base_row, generations):
     if base_row in rows:
         out.append(plt.Line2D([], [], color=BASE_COLOUR, linestyle='--',
                               label=f'{base_row}: (+n) is the difference from it'))
+    if references:
+        out.append(plt.Line2D([], [], color=REF_COLOUR, linestyle='-.',
+                              label='Linux, measured the same way (make compare)'))
     return out
 
 
@@ -232,7 +236,7 @@ def figure(rows, ops, title, unit, base_row=None, unmeasured=None, floor=None,
     fig.suptitle(title, fontsize=11)
     if note:
         fig.text(0.5, 0.01, note, ha='center', va='bottom', fontsize=7)
-    entries = handles(rows, base_row, generations)
+    entries = handles(rows, base_row, generations, references)
     top = 0.3 + 0.12 * math.ceil(len(entries) / 3)	# inches above the panels
     height = 0.36 * len(order) + 1.0 + top + (0.3 if note else 0)
     fig.set_size_inches(3.4 * len(ops) + 2.6, height)
@@ -263,9 +267,12 @@ def plots(tables, unmeasured, boot, unit):
                                            references, generations=True)))
     faults = {r: {op: v[op] for op in FAULT_OPS if op in v} for r, v in variant.items()}
     faults = {r: v for r, v in faults.items() if v}
+    fault_references = {r: v for r, v in faults.items() if r in references}
+    faults = {r: v for r, v in faults.items() if not r.startswith(REFERENCE_PREFIX)}
     if faults:
         out.append(('faults.svg', figure(faults, FAULT_OPS, 'Page faults from ring 3, per fault',
-                                         unit, boot, generations=True)))
+                                         unit, boot, references=fault_references,
+                                         generations=True)))
     mitigations = tables.get('mitigations', {})
     if mitigations:
         ops = [op for op in ('kill', 'invalid', 'getpid')

@@ -1642,6 +1642,8 @@ bench variant=irqoff-inline op=invalid iters=10 ticks_per_call=50.50 median=50.5
 bench variant=irqoff-inline,rcu_eqs=off op=invalid iters=10 ticks_per_call=52.49 median=52.49 reps=1
 bench variant=linux-6.1 op=kill iters=10 ticks_per_call=1000.00 median=1000.00 reps=1
 bench variant=linux-6.12 op=invalid iters=10 ticks_per_call=2000.00 median=2000.00 reps=1
+bench variant=irqoff-inline op=fault-read iters=10 ticks_per_call=600.00 median=600.00 reps=1
+bench variant=linux-6.1 op=fault-read iters=10 ticks_per_call=1200.00 median=1200.00 reps=1
 bench: pti+pcid                 not on this CPU: pcid (force_mitigations: the CPU has no PCID)
 bench mitigations=off op=kill ticks_per_call=100.00 median=100.00
 bench proc=fork-wait iters=1 ticks_per_op=1142.11 median=1142.11 reps=1
@@ -1651,6 +1653,8 @@ PLOT_WANT = (
     ('variants.svg', 'id="ref:linux-6.1:kill:1000"', "Linux 6.1's kill as a reference line"),
     ('variants.svg', 'id="ref:linux-6.12:invalid:2000"', "Linux 6.12's invalid as one"),
     ('variants.svg', ' Linux 6.1: 1,000<', 'the reference line labelled'),
+    ('variants.svg', 'Linux, measured the same way', 'the reference lines in the legend'),
+    ('faults.svg', 'id="ref:linux-6.1:fault-read:1200"', "Linux 6.1's fault as a reference line"),
     ('variants.svg', 'not measured: the CPU has no FRED<', 'the row not measured, with why'),
     ('variants.svg', '<g id="label:irqoff-inline:invalid">', 'a label'),
     ('variants.svg', '> 51<', '50.50 labelled 51, halves up'),
