@@ -278,9 +278,14 @@ static long do_mmap(unsigned long addr, unsigned long len, unsigned long prot,
 	if (ret < 0)
 		goto out;
 	addr = ret;
-	/* Linux's mmap_min_addr: the lowest pages stay unmapped, NULL dereferences fault. */
-	ret = addr > task_size() - len ? -ENOMEM : (addr & ~PAGE_MASK) || addr < USER_MIN_ADDR ?
-	      -EINVAL : 0;
+	/*
+	 * Linux's mmap_min_addr: the lowest pages stay unmapped, so NULL dereferences
+	 * fault. Linux answers -EPERM (cap_mmap_addr()) and lets CAP_SYS_RAWIO map
+	 * there; entrylab refuses every caller, so that no kernel path ever has to
+	 * tell a user address 0 from "none".
+	 */
+	ret = addr > task_size() - len ? -ENOMEM : (addr & ~PAGE_MASK) ? -EINVAL :
+	      addr < USER_MIN_ADDR ? -EPERM : 0;
 	if (!ret && (flags & MAP_FIXED_NOREPLACE) && vma_intersects(mm, addr, addr + len))
 		ret = -EEXIST;
 	if (!ret)
@@ -561,7 +566,7 @@ static long mremap_to(struct mmu_gather *tlb, struct mm *mm, unsigned long addr,
 		return -EINVAL;
 	if (mflags & MREMAP_FIXED) {
 		if (new < USER_MIN_ADDR)
-			return -EINVAL;	/* the lowest pages stay unmapped, as for mmap() */
+			return -EPERM;	/* the lowest pages stay unmapped, as for mmap() */
 		if (do_munmap_locked(tlb, mm, new, new + new_len))
 			return -ENOMEM;
 	}

@@ -45,7 +45,12 @@ SELFTEST(memory, mmap_refuses_what_it_cannot_do)
 			      -1, 0), -EINVAL);
 	EXPECT_EQ(t, syscall6(__NR_mmap, TASK_SIZE_MAX, PAGE_SIZE, PROT_READ | PROT_WRITE,
 			      MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0), -ENOMEM);
+	/* Below mmap_min_addr: -EPERM, Linux's answer without CAP_SYS_RAWIO (entrylab: anyone). */
 	EXPECT_EQ(t, syscall6(__NR_mmap, 0x1000, PAGE_SIZE, PROT_READ | PROT_WRITE,
+			      MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0), -EPERM);
+	EXPECT_EQ(t, syscall6(__NR_mmap, 0, PAGE_SIZE, PROT_READ | PROT_WRITE,
+			      MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0), -EPERM);
+	EXPECT_EQ(t, syscall6(__NR_mmap, 0x1001, PAGE_SIZE, PROT_READ | PROT_WRITE,
 			      MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0), -EINVAL);
 	/* Neither MAP_SHARED nor MAP_PRIVATE (regions.c has the rest of the flags) */
 	EXPECT_EQ(t, syscall6(__NR_mmap, 0, PAGE_SIZE, PROT_READ | PROT_WRITE, MAP_ANONYMOUS,
@@ -165,6 +170,8 @@ SELFTEST(memory, mremap_shrinks_grows_and_moves)
 	EXPECT_EQ(t, mremap(q, PAGE_SIZE, PAGE_SIZE, MREMAP_FIXED, p), -EINVAL);
 	EXPECT_EQ(t, mremap(q, PAGE_SIZE, PAGE_SIZE, MREMAP_MAYMOVE | MREMAP_FIXED,
 			    TASK_SIZE_MAX), -EINVAL);
+	EXPECT_EQ(t, mremap(q, PAGE_SIZE, PAGE_SIZE, MREMAP_MAYMOVE | MREMAP_FIXED, 0x1000),
+		  -EPERM);				/* below mmap_min_addr */
 	EXPECT_EQ(t, mremap(q, PAGE_SIZE, PAGE_SIZE, MREMAP_MAYMOVE | MREMAP_FIXED, p), (long)p);
 	EXPECT_EQ(t, ((volatile u8 *)p)[0], 0x11);
 	EXPECT_EQ(t, mremap(0x10000, PAGE_SIZE, PAGE_SIZE, 0, 0), -EFAULT);	/* not mapped */
